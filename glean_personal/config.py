@@ -1,0 +1,49 @@
+"""Defaults and limits, in one place.
+
+The core takes these as explicit arguments; only surfaces read flags and the
+environment and turn them into a `Limits`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds that keep one hostile or huge file from costing more than itself."""
+
+    max_bytes: int = 5_000_000            # files larger than this are skipped unread
+    max_text_chars: int = 4_000_000       # a document's extracted text is cut here
+    max_inflated_bytes: int = 64_000_000  # total bytes inflated from one Office file
+    max_xml_part_bytes: int = 32_000_000  # one XML part of an Office file
+    max_json_depth: int = 64              # deeper JSON is flattened no further
+    max_html_depth: int = 512             # deeper HTML nesting is flattened
+    file_seconds: float = 10.0            # a reader past this is abandoned
+    worker_memory_bytes: int = 1_500_000_000
+
+
+@dataclass(frozen=True)
+class PassageSizes:
+    """How documents are cut into passages (SPEC §5)."""
+
+    window: int = 1200
+    overlap: int = 150
+    min_tail: int = 200   # a shorter trailing fragment joins its neighbour
+
+
+DEFAULT_LIMITS = Limits()
+DEFAULT_PASSAGES = PassageSizes()
+
+# Folder and file names never descended into or indexed (SPEC §4).
+DEFAULT_EXCLUDES = (
+    "~$*", ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",
+    "dist", "build", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+    ".DS_Store", ".idea", ".cache",
+)
+
+# Never opened, whatever the include filters say (SPEC §4).
+SECRET_NAMES = (
+    ".env", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", "id_rsa", "id_dsa", "id_ecdsa",
+    "id_ed25519", "credentials.json", "secrets.yaml", "secrets.yml", ".netrc", ".pgpass",
+)
+SECRET_DIRS = (".ssh", ".gnupg", ".aws")

@@ -1,0 +1,68 @@
+"""One exception hierarchy for the package.
+
+Surfaces turn these into one-line messages and exit codes (SPEC §3): every
+subclass carries the exit code the command line should use.
+"""
+from __future__ import annotations
+
+
+class GleanError(Exception):
+    """Root of every error the package raises on purpose."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, **facts: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.facts = facts
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UsageError(GleanError):
+    """The caller asked for something malformed (a bad flag value, a bad date)."""
+
+    exit_code = 2
+
+
+class NotFound(GleanError):
+    """A document, source or folder the caller named does not exist."""
+
+
+class Ambiguous(GleanError):
+    """A path fragment matches more than one document; `candidates` lists them."""
+
+    def __init__(self, message: str, candidates: list) -> None:
+        super().__init__(message, candidates=candidates)
+        self.candidates = candidates
+
+
+class DatabaseError(GleanError):
+    """The index file is unusable: corrupt, locked, wrong kind, or too new."""
+
+    exit_code = 3
+
+
+class LockedError(DatabaseError):
+    """Another process held the index for longer than the busy timeout."""
+
+
+class StoreKindError(DatabaseError):
+    """The file was built with FTS5 and this interpreter's SQLite lacks it."""
+
+
+class SchemaTooNew(DatabaseError):
+    """The file was written by a newer glean_personal."""
+
+
+class SkipFile(GleanError):
+    """A file that will not be indexed; `reason` goes into the skip report."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class LocalModeError(GleanError):
+    """An endpoint that the local backend does not serve (REPL local mode)."""

@@ -1,0 +1,1 @@
+"""Format readers, one module per family, behind a registry by extension."""
