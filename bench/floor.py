@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""The floor: the least an indexer of these files can do, in one bare process.
+
+    python bench/floor.py CORPUS DB [--exclude NAME]... [--json]
+
+Walks CORPUS, extracts text from the formats glean_personal reads (plain read
+for .txt/.md, html.parser text for .html, flattened .json, zipfile + ElementTree
+for .docx/.xlsx/.pptx), and inserts one row per file into a single FTS5 table
+(tokenize 'porter unicode61 remove_diacritics 2') in one transaction. No
+passages, no hashes, no incremental bookkeeping, no skip report. Prints the
+seconds taken, MB of extracted text and the database size.
+
+The extraction functions here (`extract`, `iter_documents`) are reused by the
+other bench scripts as an independent, simple reading of the same files.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import sys
+import time
+import zipfile
+from html.parser import HTMLParser
+from typing import Iterator, List, Optional, Tuple
+from xml.etree import ElementTree as ET
+
+EXTENSIONS = {".txt": "text", ".md": "text", ".markdown": "text", ".html": "html", ".htm": "html",
+              ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx"}
+SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", "dist", "build",
+             ".tox", ".mypy_cache", ".pytest_cache", ".cache"}
+MAX_BYTES = 5_000_000
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
+
+
+def decode(data: bytes) -> str:
+    if data.startswith(b"\xff\xfe") or data.startswith(b"\xfe\xff"):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+class _HTMLText(HTMLParser):
+    BLOCK = {"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6",
+             "section", "article", "pre", "dt", "dd", "table", "ul", "ol", "blockquote"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: List[str] = []
+        self.title_parts: List[str] = []
+        self.skip = 0
+        self.in_title = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        elif tag == "title":
+            self.in_title = True
+        elif tag in self.BLOCK:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip = max(0, self.skip - 1)
+        elif tag == "title":
+            self.in_title = False
+        elif tag in self.BLOCK:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        if self.in_title:
+            self.title_parts.append(data)
+        else:
+            self.parts.append(data)
+
+
+def html_text(raw: str) -> Tuple[str, str]:
+    parser = _HTMLText()
+    parser.feed(raw)
+    parser.close()
+    return "".join(parser.title_parts).strip(), "".join(parser.parts)
+
+
+def _flatten(value, prefix: str, out: List[str]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _flatten(v, f"{prefix}.{i}" if prefix else str(i), out)
+    elif value is not None:
+        out.append(f"{prefix}: {value}")
+
+
+def json_text(raw: str) -> Tuple[str, str]:
+    data = json.loads(raw)
+    lines: List[str] = []
+    _flatten(data, "", lines)
+    title = ""
+    if isinstance(data, dict):
+        for key in ("title", "name", "subject"):
+            if isinstance(data.get(key), str):
+                title = data[key]
+                break
+    return title, "\n".join(lines)
+
+
+def _core_title(zf: zipfile.ZipFile) -> str:
+    try:
+        node = ET.fromstring(zf.read("docProps/core.xml")).find(DC_TITLE)
+    except (KeyError, ET.ParseError):
+        return ""
+    return (node.text or "").strip() if node is not None else ""
+
+
+def docx_text(zf: zipfile.ZipFile) -> str:
+    root = ET.fromstring(zf.read("word/document.xml"))
+    return "\n".join("".join(t.text or "" for t in p.iter(W + "t")) for p in root.iter(W + "p"))
+
+
+def xlsx_text(zf: zipfile.ZipFile) -> str:
+    names = set(zf.namelist())
+    shared: List[str] = []
+    if "xl/sharedStrings.xml" in names:
+        for si in ET.fromstring(zf.read("xl/sharedStrings.xml")).iter(S + "si"):
+            shared.append("".join(t.text or "" for t in si.iter(S + "t")))
+    lines = []
+    for name in sorted(n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")):
+        for row in ET.fromstring(zf.read(name)).iter(S + "row"):
+            cells = []
+            for c in row.iter(S + "c"):
+                v = c.find(S + "v")
+                if c.get("t") == "s" and v is not None:
+                    cells.append(shared[int(v.text)])
+                elif c.get("t") == "inlineStr":
+                    cells.append("".join(t.text or "" for t in c.iter(S + "t")))
+                elif v is not None and v.text:
+                    cells.append(v.text)
+            lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def pptx_text(zf: zipfile.ZipFile) -> str:
+    lines = []
+    for name in sorted(n for n in zf.namelist()
+                       if n.startswith(("ppt/slides/slide", "ppt/notesSlides/notesSlide")) and n.endswith(".xml")):
+        root = ET.fromstring(zf.read(name))
+        lines.extend("".join(t.text or "" for t in p.iter(A + "t")) for p in root.iter(A + "p"))
+    return "\n".join(lines)
+
+
+def extract(path: str) -> Optional[Tuple[str, str]]:
+    """(title, text) of one file, or None when its format is not read or it cannot be read."""
+    kind = EXTENSIONS.get(os.path.splitext(path)[1].lower())
+    if kind is None:
+        return None
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            return None
+        if kind in ("docx", "xlsx", "pptx"):
+            with zipfile.ZipFile(path) as zf:
+                text = {"docx": docx_text, "xlsx": xlsx_text, "pptx": pptx_text}[kind](zf)
+                title = _core_title(zf)
+        else:
+            with open(path, "rb") as fh:
+                raw = decode(fh.read())
+            if kind == "html":
+                title, text = html_text(raw)
+            elif kind == "json":
+                title, text = json_text(raw)
+            else:
+                title, text = "", raw
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, ET.ParseError):
+        return None
+    if not title:
+        title = os.path.splitext(os.path.basename(path))[0]
+    return title, text
+
+
+def iter_files(root: str, exclude: Tuple[str, ...] = ()) -> Iterator[str]:
+    """Paths of readable-format files under root, sorted, skipping default and named folders."""
+    skip = SKIP_DIRS | set(exclude)
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in skip)
+        for name in sorted(filenames):
+            if os.path.splitext(name)[1].lower() in EXTENSIONS and not name.startswith("~$"):
+                yield os.path.join(dirpath, name)
+
+
+def iter_documents(root: str, exclude: Tuple[str, ...] = ()) -> Iterator[Tuple[str, str, str]]:
+    """(path relative to root with '/', title, text) for every file `extract` can read."""
+    for path in iter_files(root, exclude):
+        got = extract(path)
+        if got is not None:
+            yield os.path.relpath(path, root).replace(os.sep, "/"), got[0], got[1]
+
+
+def build(root: str, db: str, exclude: Tuple[str, ...] = ()) -> dict:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    start = time.perf_counter()
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE VIRTUAL TABLE docs USING fts5(path UNINDEXED, title, body, "
+                 "tokenize = 'porter unicode61 remove_diacritics 2')")
+    chars = files = 0
+    with conn:
+        for rel, title, text in iter_documents(root, exclude):
+            conn.execute("INSERT INTO docs(path, title, body) VALUES (?, ?, ?)", (rel, title, text))
+            chars += len(text.encode("utf-8"))
+            files += 1
+    conn.close()
+    seconds = time.perf_counter() - start
+    return {"files": files, "seconds": round(seconds, 3), "text_mb": round(chars / 1e6, 2),
+            "mb_per_s": round(chars / 1e6 / seconds, 2) if seconds else None,
+            "db_bytes": os.path.getsize(db)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Bare one-process FTS5 index of a folder (the floor).")
+    ap.add_argument("corpus")
+    ap.add_argument("db")
+    ap.add_argument("--exclude", action="append", default=[], help="folder name to skip (repeatable)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    result = build(args.corpus, args.db, tuple(args.exclude))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['files']} files, {result['text_mb']} MB of text in {result['seconds']} s "
+              f"({result['mb_per_s']} MB/s); db {result['db_bytes'] / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
