@@ -1,0 +1,334 @@
+"""Text analysis shared by indexing and querying: normalize, tokenize, stem.
+
+The FTS5 store indexes with SQLite's ``porter unicode61 remove_diacritics 2``
+tokenizer.  Everything else -- the plain store's scorer, the query parser,
+snippets, highlighting and the content graph -- tokenizes here in Python, so
+this module reproduces that tokenizer exactly: the same token boundaries, the
+same folding, the same stems.  Then a term means one thing in both stores.
+
+The pipeline is a chain of small pure functions, used the same way at index
+and query time::
+
+    normalize(text)  ->  tokenize / token_spans  ->  stem  (terms = both)
+
+unicode61 classifies characters with its own Unicode tables, which are older
+than Python's ``unicodedata`` and differ from it (characters unassigned in
+SQLite's tables, such as U+2066 or emoji newer than Unicode 6, are *token*
+characters there; its case folding and diacritic removal are narrower than
+``str.casefold``).  So the tables at the end of this module were read off
+SQLite itself, code point by code point, and tests/test_analysis.py checks
+them against the linked SQLite again.  They do not depend on the Python
+version.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from .porter import stem as _porter_stem
+
+__all__ = [
+    "STOPWORDS",
+    "fold",
+    "is_stopword",
+    "normalize",
+    "stem",
+    "terms",
+    "token_spans",
+    "tokenize",
+]
+
+
+def normalize(text: str) -> str:
+    """Clean text once, before it is stored or tokenized (documents and queries).
+
+    * Format characters (Unicode category Cf: bidi controls, soft hyphen,
+      zero-width joiners, word joiner, BOM, tags...) are removed: they are
+      invisible, yet unicode61 either glues the words around them into one
+      token (U+2066..U+2069 and other Cf it does not know) or splits a word
+      at them (soft hyphen).  Zero-width space U+200B becomes a space, since
+      it separates words.
+    * Control characters other than tab, newline and carriage return (C0,
+      DEL, C1; NUL included) become spaces.
+    * Lone surrogates (from bad bytes or ``surrogateescape`` file names)
+      become U+FFFD, so sqlite3 can always encode the text.
+    * The result is NFC, so composed and decomposed spellings of a word
+      (typed queries vs. macOS file names) give the same tokens.
+    """
+    if _CLEAN_RE.search(text) is not None:
+        text = text.translate(_CLEAN)
+        if _SURROGATE_RE.search(text) is not None:
+            text = _SURROGATE_RE.sub("\ufffd", text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
+    return text
+
+
+def tokenize(text: str) -> List[str]:
+    """Folded tokens of ``text``, with unicode61's boundaries; no stemming.
+
+    A token is a maximal run of letters, digits and private-use characters
+    (by SQLite's tables); the combining accents U+0300..U+0331 that SQLite
+    strips continue a token but never start one.
+    """
+    if text.isascii():
+        return _ASCII_TOKEN_RE.findall(text.lower())
+    return [t.lower() if t.isascii() else t.translate(_FOLD) for t in _TOKEN_RE.findall(text)]
+
+
+def token_spans(text: str) -> List[Tuple[int, int, str]]:
+    """``(start, end, token)`` per token; ``text[start:end]`` is its source.
+
+    Offsets index the ``str`` (code points), not UTF-8 bytes as in FTS5, so
+    they can slice the text directly for snippets and highlights.
+    """
+    if text.isascii():
+        return [(m.start(), m.end(), m.group()) for m in _ASCII_TOKEN_RE.finditer(text.lower())]
+    return [
+        (m.start(), m.end(), t.lower() if t.isascii() else t.translate(_FOLD))
+        for m in _TOKEN_RE.finditer(text)
+        for t in (m.group(),)
+    ]
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def stem(token: str) -> str:
+    """FTS5's porter stem of one folded token (cached: vocabularies repeat)."""
+    return _porter_stem(token)
+
+
+def terms(text: str) -> List[str]:
+    """The stemmed tokens of ``text``: what the FTS5 store indexes for it."""
+    return list(map(stem, tokenize(text)))
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text`` and strip diacritics exactly as tokens are folded.
+
+    For comparing titles and headings.  SQLite's fold, not ``str.casefold``:
+    it keeps ``ß``, and removes diacritics from Latin letters only.
+    """
+    if text.isascii():
+        return text.lower()
+    return text.translate(_FOLD)
+
+
+def is_stopword(token: str) -> bool:
+    """True for a function word that carries no topic (see STOPWORDS)."""
+    return token in STOPWORDS or fold(token) in STOPWORDS
+
+
+STOPWORDS: frozenset = frozenset(
+    """
+    a about above after again against all am an and any are as at be because
+    been before being below between both but by can could did do does doing
+    down during each either few for from further had has have having he her
+    here hers herself him himself his how i if in into is it its itself just
+    let me more most my myself neither no nor not now of off on once only or
+    other ought our ours ourselves out over own same shall she should so some
+    such than that the their theirs them themselves then there these they this
+    those through to too under until up upon very was we were what when where
+    which while who whom whose why will with within without would you your
+    yours yourself yourselves
+    s t d ll m re ve don doesn didn isn aren wasn weren hasn haven hadn
+    wouldn shouldn couldn
+    """.split()
+)
+"""English function words, as folded tokens: pronouns, articles, auxiliaries,
+prepositions, conjunctions, and the fragments contractions split into
+(``don't`` -> ``don``, ``t``).  No domain words, no stems."""
+
+
+# --- Tables read off SQLite 3.40's unicode61 (fts5_unicode2.c) --------------
+# Regenerate with the helpers in tests/test_analysis.py if SQLite's tables
+# ever change; the tests compare every Basic and Supplementary Multilingual
+# Plane code point with the linked SQLite.
+
+_SEPARATORS = (
+    "0-2f 3a-40 5b-60 7b-a9 ab-b1 b4 b6-b8 bb bf d7 f7 2c2-2c5 2d2-2df 2e5-2eb "
+    "2ed 2ef-36f 375 37e 384-385 387 3f6 482-489 55a-55f 589-58a 58f 591-5c7 "
+    "5f3-5f4 600-604 606-61b 61e-61f 64b-65f 66a-66d 670 6d4 6d6-6e4 6e7-6ed "
+    "6fd-6fe 700-70d 70f 711 730-74a 7a6-7b0 7eb-7f3 7f6-7f9 816-819 81b-823 "
+    "825-827 829-82d 830-83e 859-85b 85e 8e4-8fe 900-903 93a-93c 93e-94f "
+    "951-957 962-965 970 981-983 9bc 9be-9c4 9c7-9c8 9cb-9cd 9d7 9e2-9e3 "
+    "9f2-9f3 9fa-9fb a01-a03 a3c a3e-a42 a47-a48 a4b-a4d a51 a70-a71 a75 "
+    "a81-a83 abc abe-ac5 ac7-ac9 acb-acd ae2-ae3 af0-af1 b01-b03 b3c b3e-b44 "
+    "b47-b48 b4b-b4d b56-b57 b62-b63 b70 b82 bbe-bc2 bc6-bc8 bca-bcd bd7 "
+    "bf3-bfa c01-c03 c3e-c44 c46-c48 c4a-c4d c55-c56 c62-c63 c7f c82-c83 cbc "
+    "cbe-cc4 cc6-cc8 cca-ccd cd5-cd6 ce2-ce3 d02-d03 d3e-d44 d46-d48 d4a-d4d "
+    "d57 d62-d63 d79 d82-d83 dca dcf-dd4 dd6 dd8-ddf df2-df4 e31 e34-e3a e3f "
+    "e47-e4f e5a-e5b eb1 eb4-eb9 ebb-ebc ec8-ecd f01-f1f f34-f3f f71-f87 "
+    "f8d-f97 f99-fbc fbe-fcc fce-fda 102b-103e 104a-104f 1056-1059 105e-1060 "
+    "1062-1064 1067-106d 1071-1074 1082-108d 108f 109a-109f 10fb 135d-1368 "
+    "1390-1399 1400 166d-166e 1680 169b-169c 16eb-16ed 1712-1714 1732-1736 "
+    "1752-1753 1772-1773 17b4-17d6 17d8-17db 17dd 1800-180e 18a9 1920-192b "
+    "1930-193b 1940 1944-1945 19b0-19c0 19c8-19c9 19de-19ff 1a17-1a1b 1a1e-1a1f "
+    "1a55-1a5e 1a60-1a7c 1a7f 1aa0-1aa6 1aa8-1aad 1b00-1b04 1b34-1b44 1b5a-1b7c "
+    "1b80-1b82 1ba1-1bad 1be6-1bf3 1bfc-1bff 1c24-1c37 1c3b-1c3f 1c7e-1c7f "
+    "1cc0-1cc7 1cd0-1ce8 1ced 1cf2-1cf4 1dc0-1de6 1dfc-1dff 1fbd 1fbf-1fc1 "
+    "1fcd-1fcf 1fdd-1fdf 1fed-1fef 1ffd-1ffe 2000-2064 206a-206f 207a-207e "
+    "208a-208e 20a0-20b9 20d0-20f0 2100-2101 2103-2106 2108-2109 2114 2116-2118 "
+    "211e-2123 2125 2127 2129 212e 213a-213b 2140-2144 214a-214d 214f 2190-23f3 "
+    "2400-2426 2440-244a 249c-24e9 2500-26ff 2701-2775 2794-2b4c 2b50-2b59 "
+    "2ce5-2cea 2cef-2cf1 2cf9-2cfc 2cfe-2cff 2d70 2d7f 2de0-2e2e 2e30-2e3b "
+    "2e80-2e99 2e9b-2ef3 2f00-2fd5 2ff0-2ffb 3000-3004 3008-3020 302a-3030 "
+    "3036-3037 303d-303f 3099-309c 30a0 30fb 3190-3191 3196-319f 31c0-31e3 "
+    "3200-321e 322a-3247 3250 3260-327f 328a-32b0 32c0-32fe 3300-33ff 4dc0-4dff "
+    "a490-a4c6 a4fe-a4ff a60d-a60f a66f-a67e a69f a6f0-a6f7 a700-a716 a720-a721 "
+    "a789-a78a a802 a806 a80b a823-a82b a836-a839 a874-a877 a880-a881 a8b4-a8c4 "
+    "a8ce-a8cf a8e0-a8f1 a8f8-a8fa a926-a92f a947-a953 a95f a980-a983 a9b3-a9cd "
+    "a9de-a9df aa29-aa36 aa43 aa4c-aa4d aa5c-aa5f aa77-aa79 aa7b aab0 aab2-aab4 "
+    "aab7-aab8 aabe-aabf aac1 aade-aadf aaeb-aaf1 aaf5-aaf6 abe3-abed d800-dfff "
+    "fb1e fb29 fbb2-fbc1 fd3e-fd3f fdfc-fdfd fe00-fe19 fe20-fe26 fe30-fe52 "
+    "fe54-fe66 fe68-fe6b feff ff01-ff0f ff1a-ff20 ff3b-ff40 ff5b-ff65 ffe0-ffe6 "
+    "ffe8-ffee fff9-ffff 10100-10102 10137-1013f 10179-10189 10190-1019b "
+    "101d0-101fd 1039f 103d0 10857 1091f 1093f 10a01-10a03 10a05-10a06 "
+    "10a0c-10a0f 10a38-10a3a 10a3f 10a50-10a58 10a7f 10b39-10b3f 11000-11002 "
+    "11038-1104d 11080-11082 110b0-110c1 11100-11102 11127-11134 11140-11143 "
+    "11180-11182 111b3-111c0 111c5-111c8 116ab-116b7 12470-12473 16f51-16f7e "
+    "16f8f-16f92 1d000-1d0f5 1d100-1d126 1d129-1d1dd 1d200-1d245 1d300-1d356 "
+    "1d6c1 1d6db 1d6fb 1d715 1d735 1d74f 1d76f 1d789 1d7a9 1d7c3 1eef0-1eef1 "
+    "1f000-1f02b 1f030-1f093 1f0a0-1f0ae 1f0b1-1f0be 1f0c1-1f0cf 1f0d1-1f0df "
+    "1f110-1f12e 1f130-1f16b 1f170-1f19a 1f1e6-1f202 1f210-1f23a 1f240-1f248 "
+    "1f250-1f251 1f300-1f320 1f330-1f335 1f337-1f37c 1f380-1f393 1f3a0-1f3c4 "
+    "1f3c6-1f3ca 1f3e0-1f3f0 1f400-1f43e 1f440 1f442-1f4f7 1f4f9-1f4fc "
+    "1f500-1f53d 1f540-1f543 1f550-1f567 1f5fb-1f640 1f645-1f64f 1f680-1f6c5 "
+    "1f700-1f773 e0001 e0020-e007f e0100-e01ef "
+)
+_DIACRITICS = "300 301 302 303 304 306 307 308 309 30a 30b 30c 30f 311 31b 323 324 325 326 327 328 32d 32e 330 331"
+_LOWER = (
+    "41*26/1+32 b5+775 c0*23/1+32 d8*7/1+32 100*24/2+1 132*3/2+1 139*8/2+1 "
+    "14a*23/2+1 178-121 179*3/2+1 17f-268 181+210 182*2/2+1 186+206 187+1 "
+    "189*2/1+205 18b+1 18e+79 18f+202 190+203 191+1 193+205 194+207 196+211 "
+    "197+209 198+1 19c+211 19d+213 19f+214 1a0*3/2+1 1a6+218 1a7+1 1a9+218 "
+    "1ac+1 1ae+218 1af+1 1b1*2/1+217 1b3*2/2+1 1b7+219 1b8+1 1bc+1 1c4+2 1c5+1 "
+    "1c7+2 1c8+1 1ca+2 1cb*9/2+1 1de*9/2+1 1f1+2 1f2*2/2+1 1f6-97 1f7-56 "
+    "1f8*20/2+1 220-130 222*9/2+1 23a+10795 23b+1 23d-163 23e+10792 241+1 "
+    "243-195 244+69 245+71 246*5/2+1 370*2/2+1 376+1 386+38 388*3/1+37 38c+64 "
+    "38e*2/1+63 391*17/1+32 3a3*9/1+32 3c2+1 3cf+8 3d0-30 3d1-25 3d5-15 3d6-22 "
+    "3d8*12/2+1 3f0-54 3f1-48 3f4-60 3f5-64 3f7+1 3f9-7 3fa+1 3fd*3/1-130 "
+    "400*16/1+80 410*32/1+32 460*17/2+1 48a*27/2+1 4c0+15 4c1*7/2+1 4d0*44/2+1 "
+    "531*38/1+48 10a0*38/1+7264 10c7+7264 10cd+7264 1e00*75/2+1 1e9b-58 "
+    "1e9e-7615 1ea0*48/2+1 1f08*8/1-8 1f18*6/1-8 1f28*8/1-8 1f38*8/1-8 "
+    "1f48*6/1-8 1f59*4/2-8 1f68*8/1-8 1f88*8/1-8 1f98*8/1-8 1fa8*8/1-8 "
+    "1fb8*2/1-8 1fba*2/1-74 1fbc-9 1fbe-7173 1fc8*4/1-86 1fcc-9 1fd8*2/1-8 "
+    "1fda*2/1-100 1fe8*2/1-8 1fea*2/1-112 1fec-7 1ff8*2/1-128 1ffa*2/1-126 "
+    "1ffc-9 2126-7517 212a-8383 212b-8262 2132+28 2160*16/1+16 2183+1 "
+    "2c00*47/1+48 2c60+1 2c62-10743 2c63-3814 2c64-10727 2c67*3/2+1 2c6d-10780 "
+    "2c6e-10749 2c6f-10783 2c70-10782 2c72+1 2c75+1 2c7e*2/1-10815 2c80*50/2+1 "
+    "2ceb*2/2+1 2cf2+1 a640*23/2+1 a680*12/2+1 a722*7/2+1 a732*31/2+1 "
+    "a779*2/2+1 a77d-35332 a77e*5/2+1 a78b+1 a78d-42280 a790*2/2+1 a7a0*5/2+1 "
+    "a7aa-42308 ff21*26/1+32 10400*40/1+40 "
+)
+_UNACCENT = {
+    "a": "àáâãäåāăąǎǟǻȁȃȧḁạảấầẩẫậắằẳẵặ",
+    "b": "ḃḅḇ",
+    "c": "çćĉċčḉ",
+    "d": "ďḋḍḏḑḓ",
+    "e": "èéêëēĕėęěȅȇȩḕḗḙḛḝẹẻẽếềểễệ",
+    "f": "ḟ",
+    "g": "ĝğġģǧǵḡ",
+    "h": "ĥȟḣḥḧḩḫẖ",
+    "i": "ìíîïĩīĭįİǐȉȋḭḯỉị",
+    "j": "ĵǰ",
+    "k": "ķǩḱḳḵ",
+    "l": "ĺļľḷḹḻḽ",
+    "m": "ḿṁṃ",
+    "n": "ñńņňǹṅṇṉṋ",
+    "o": "òóôõöōŏőơǒǫǭȍȏȫȭȯȱṍṏṑṓọỏốồổỗộớờởỡợ",
+    "p": "ṕṗ",
+    "r": "ŕŗřȑȓṙṛṝṟ",
+    "s": "śŝşšșṡṣṥṧṩ",
+    "t": "ţťțṫṭṯṱẗ",
+    "u": "ùúûüũūŭůűųưǔǖǘǚǜȕȗṳṵṷṹṻụủứừửữự",
+    "v": "ṽṿ",
+    "w": "ŵẁẃẅẇẉẘ",
+    "x": "ẋẍ",
+    "y": "ýÿŷȳẏẙỳỵỷỹ",
+    "z": "źżžẑẓẕ",
+}
+
+# Unicode 15.1's format characters (Cf); U+200B (zero-width space) is a space.
+_FORMAT = (
+    "ad 600-605 61c 6dd 70f 890-891 8e2 180e 200c-200f 202a-202e 2060-2064 "
+    "2066-206f feff fff9-fffb 110bd 110cd 13430-1343f 1bca0-1bca3 1d173-1d17a "
+    "e0001 e0020-e007f"
+)
+_CONTROLS = "0-8 b-c e-1f 7f-9f"
+
+
+def _ranges(spec: str) -> List[Tuple[int, int]]:
+    """Parse "a-b c ..." (hex) into inclusive code point ranges."""
+    out = []
+    for item in spec.split():
+        lo, _, hi = item.partition("-")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return out
+
+
+def _char_class(ranges: Iterable[Tuple[int, int]]) -> str:
+    """The body of a regex character class matching the ranges."""
+    return "".join(
+        "\\U%08x" % lo if lo == hi else "\\U%08x-\\U%08x" % (lo, hi) for lo, hi in ranges
+    )
+
+
+def _lower_map(spec: str) -> Dict[int, int]:
+    """Expand the case-folding runs: "start*count/step+delta" or "start+delta"."""
+    out = {}
+    for item in spec.split():
+        m = re.fullmatch(r"([0-9a-f]+)(?:\*(\d+)/(\d+))?([+-]\d+)", item)
+        assert m is not None, item
+        start, count, step, delta = int(m[1], 16), int(m[2] or 1), int(m[3] or 1), int(m[4])
+        for cp in range(start, start + count * step, step):
+            out[cp] = cp + delta
+    return out
+
+
+def _fold_table() -> Dict[int, Optional[str]]:
+    """str.translate table: SQLite's lower case, then its diacritic removal."""
+    unaccent = {ord(ch): base for base, chars in _UNACCENT.items() for ch in chars}
+    table: Dict[int, Optional[str]] = {}
+    for cp, low in _lower_map(_LOWER).items():
+        table[cp] = unaccent.get(low, chr(low))
+    for cp, base in unaccent.items():
+        table.setdefault(cp, base)
+    for lo, hi in _ranges(_DIACRITICS):
+        for cp in range(lo, hi + 1):
+            table[cp] = None
+    return {cp: out for cp, out in table.items() if out != chr(cp)}
+
+
+def _token_class_ranges() -> Tuple[str, str]:
+    """Negated classes: what cannot start a token, what cannot continue one."""
+    seps = _ranges(_SEPARATORS)
+    dia = {cp for lo, hi in _ranges(_DIACRITICS) for cp in range(lo, hi + 1)}
+    cont: List[Tuple[int, int]] = []
+    for lo, hi in seps:
+        run_start = None
+        for cp in range(lo, hi + 2):
+            inside = cp <= hi and cp not in dia
+            if inside and run_start is None:
+                run_start = cp
+            elif not inside and run_start is not None:
+                cont.append((run_start, cp - 1))
+                run_start = None
+    return _char_class(seps), _char_class(cont)
+
+
+_START, _CONT = _token_class_ranges()
+_TOKEN_RE = re.compile("[^%s][^%s]*" % (_START, _CONT))
+_ASCII_TOKEN_RE = re.compile("[0-9a-z]+")  # on lower-cased ASCII text
+_FOLD = _fold_table()
+
+_CLEAN: Dict[int, Optional[str]] = {
+    cp: None for lo, hi in _ranges(_FORMAT) for cp in range(lo, hi + 1)
+}
+_CLEAN.update({cp: " " for lo, hi in _ranges(_CONTROLS) for cp in range(lo, hi + 1)})
+_CLEAN[0x200B] = " "
+_CLEAN_RE = re.compile(
+    "[%s\\u200b\\ud800-\\udfff]" % _char_class(_ranges(_FORMAT + " " + _CONTROLS))
+)
+_SURROGATE_RE = re.compile("[\\ud800-\\udfff]")

@@ -1,0 +1,238 @@
+"""glean_personal.analysis against SQLite's own unicode61 and porter tokenizers.
+
+The plain store and the FTS5 store must index the same terms, so the Python
+tokenizer is compared with ``porter unicode61 remove_diacritics 2`` through
+fts5vocab (token boundaries and folding) and highlight() (token offsets).
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Dict, List, Sequence
+
+import pytest
+
+from glean_personal import analysis
+from glean_personal.analysis import (
+    STOPWORDS,
+    fold,
+    is_stopword,
+    normalize,
+    stem,
+    terms,
+    token_spans,
+    tokenize,
+)
+
+UNICODE61 = "unicode61 remove_diacritics 2"
+PORTER = "porter unicode61 remove_diacritics 2"
+
+
+def _has_fts5() -> bool:
+    try:
+        sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE t USING fts5(a)")
+    except sqlite3.Error:
+        return False
+    return True
+
+
+needs_fts5 = pytest.mark.skipif(
+    not _has_fts5(), reason="this Python's SQLite lacks FTS5; nothing to compare against"
+)
+
+
+def fts5_tokens(texts: Sequence[str], tokenizer: str = UNICODE61) -> List[List[str]]:
+    """The tokens FTS5 stores for each text, in order (via fts5vocab 'instance')."""
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(a, tokenize=%r)" % tokenizer)
+    db.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    db.executemany("INSERT INTO t(rowid, a) VALUES (?, ?)", enumerate(texts))
+    out: List[List[str]] = [[] for _ in texts]
+    for term, doc, _offset in db.execute("SELECT term, doc, offset FROM v ORDER BY doc, offset"):
+        out[doc].append(term)
+    db.close()
+    return out
+
+
+SAMPLES = [
+    "Hello, World! The quick brown fox jumps over the lazy dog.",
+    "snake_case_name camelCaseName kebab-case-name e-mail x86_64 __init__.py",
+    "don't won’t it's l'été O'Reilly rock'n'roll",
+    "version 3.14.159 v2.0-rc1 192.168.0.1 1,000,000 1e-9 0x1F 50% $100 #tag @user",
+    "Größenwahn Straße STRASSE Übermäßig Fußgängerübergänge ß ẞ",
+    "Français: élève, garçon, cœur, Noël, où, déjà-vu, naïveté, Œuvre",
+    "Español: niño, año, ¿Qué? ¡Olé! Ångström Ørsted æther Łódź İstanbul ıi",
+    "Tiếng Việt có dấu: Nguyễn Thị Minh Khai, phở bò, Hà Nội, đường",
+    "Ελληνικά: Άλφα ΆΛΦΑ σοφία ΣΟΦΊΑ ς Σ ΐ ΰ ὕπνος",
+    "Русский: Москва, ЁЛКА ёлка йод Й, Українська: їжак Ґ",
+    "中文分词没有空格。日本語のテキスト、カタカナとひらがな。한국어 텍스트 입니다",
+    "emoji 🙂👍🏽 👨‍👩‍👧 ❤️ ⭐ 🇫🇷 🏴󠁧󠁢󠁳󠁣󠁴󠁿 ok👌ok",
+    "math ∑x² ≤ ½ × 10³ ⅓ Ⅻ ① ℃ № ™ © ® ‰ µm Ω Å K",
+    "العربية: مرحبا بالعالم، فارسی: می‌خواهم עברית: שָׁלוֹם",
+    "हिन्दी भाषा বাংলা ภาษาไทย ქართული Հայերեն ⴰⵎⴰⵣⵉⵖ",
+    "combining: cafe\u0301 e\u0302\u0323 n\u0303 a\u030a \u0301lead x\u20dd q\u0334q",
+    "format: foo\u2066bar\u2069 foo\u200bbar foo\u200dbar foo\u00adbar \ufeffbom a\u2060b",
+    "fullwidth ＡＢＣ１２３ ｶﾀｶﾅ tab\there\nnewline\r\nwindows\x0bvt",
+    "private \ue000\ue001 use \U000f0000 and unassigned \u0378 \U0001fae8 \U000e0100x",
+    "ǅungla Ǆ ǆ ﬁle ﬂow ﬀ Ĳssel ĳ ŉ ſtop ẛ",
+    "",
+    "   ...   ---   ",
+    "a" * 70 + " " + "b" * 3 + " " + "ingings" * 12,
+]
+
+
+@pytest.fixture(scope="module")
+def fts5_sample_tokens() -> List[List[str]]:
+    return fts5_tokens([normalize(s) for s in SAMPLES])
+
+
+@needs_fts5
+@pytest.mark.parametrize("index", range(len(SAMPLES)))
+def test_tokenize_matches_unicode61(index: int, fts5_sample_tokens: List[List[str]]) -> None:
+    text = normalize(SAMPLES[index])
+    assert tokenize(text) == fts5_sample_tokens[index]
+
+
+@needs_fts5
+@pytest.mark.parametrize("index", range(len(SAMPLES)))
+def test_tokenize_matches_unicode61_without_normalize(index: int) -> None:
+    text = SAMPLES[index]
+    assert tokenize(text) == fts5_tokens([text])[0]
+
+
+@needs_fts5
+def test_terms_match_porter() -> None:
+    texts = [normalize(s) for s in SAMPLES]
+    assert [terms(t) for t in texts] == fts5_tokens(texts, PORTER)
+
+
+@needs_fts5
+def test_every_code_point_alone_and_inside_a_word() -> None:
+    """Every BMP code point, and a stride through the other planes, alone and
+    between two letters: the character tables are exactly SQLite's."""
+    cps = [
+        cp
+        for cp in list(range(0x10000)) + list(range(0x10000, 0x110000, 37))
+        if not 0xD800 <= cp <= 0xDFFF
+    ]
+    alone = [chr(cp) for cp in cps]
+    inside = ["q%sq" % chr(cp) for cp in cps]
+    expected = fts5_tokens(alone + inside)
+    got = [tokenize(t) for t in alone + inside]
+    wrong = [hex(ord(t[-2] if len(t) == 3 else t)) for t, e, g in zip(alone + inside, expected, got) if e != g]
+    assert wrong == []
+
+
+@needs_fts5
+@pytest.mark.parametrize("index", range(len(SAMPLES)))
+def test_token_spans_match_highlight(index: int) -> None:
+    """FTS5's highlight() brackets each token; ours must bracket the same ones."""
+    text = normalize(SAMPLES[index])
+    spans = token_spans(text)
+    if not spans:
+        return
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(a, tokenize=%r)" % PORTER)
+    db.execute("INSERT INTO t VALUES (?)", (text,))
+    query = " OR ".join('"%s"' % tok.replace('"', '""') for tok in sorted({t for _, _, t in spans}))
+    (marked,) = db.execute(
+        "SELECT highlight(t, 0, '\x01', '\x02') FROM t WHERE t MATCH ?", (query,)
+    ).fetchone()
+    expected, pos = [], 0
+    for start, end, _ in spans:
+        expected += [text[pos:start], "\x01", text[start:end], "\x02"]
+        pos = end
+    expected.append(text[pos:])
+    assert marked == "".join(expected)
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_spans_point_at_their_tokens(text: str) -> None:
+    text = normalize(text)
+    spans = token_spans(text)
+    assert [t for _, _, t in spans] == tokenize(text)
+    for start, end, token in spans:
+        assert fold(text[start:end]) == token
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
+
+
+def test_spans_on_unnormalized_text() -> None:
+    text = "Ünïcödé  cafe\u0301!"
+    assert token_spans(text) == [(0, 7, "unicode"), (9, 14, "cafe")]
+
+
+@pytest.mark.parametrize(
+    "raw, clean",
+    [
+        ("foo\u2066bar\u2069 baz", "foobar baz"),  # bidi isolates glue words in unicode61
+        ("\u202aab\u202c\u200e\u200fc", "abc"),
+        ("foo\u200bbar", "foo bar"),  # zero-width space separates
+        ("soft\u00adhyphen", "softhyphen"),  # the soft hyphen would split the word
+        ("zw\u200cnj\u200dzwj word\u2060joiner \ufeffbom", "zwnjzwj wordjoiner bom"),
+        ("nul\x00byte\x01\x1f\x7f\x85end", "nul byte    end"),
+        ("keep\ttab\nnewline\r\n", "keep\ttab\nnewline\r\n"),
+        ("bad\udcffbyte \ud83d", "bad\ufffdbyte \ufffd"),
+        ("cafe\u0301 \u212b", "caf\u00e9 \u00c5"),  # NFC
+        ("plain ascii", "plain ascii"),
+        ("", ""),
+    ],
+)
+def test_normalize(raw: str, clean: str) -> None:
+    assert normalize(raw) == clean
+    assert normalize(clean) == clean
+
+
+@needs_fts5
+def test_normalized_text_always_inserts() -> None:
+    hostile = "".join(chr(cp) for cp in range(0, 0xE000, 7)) + "\udc80\udcff\ud800x\x00"
+    with pytest.raises(UnicodeEncodeError):
+        sqlite3.connect(":memory:").execute("SELECT ?", (hostile,))
+    text = normalize(hostile)
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(a, tokenize=%r)" % PORTER)
+    db.execute("INSERT INTO t VALUES (?)", (text,))
+    assert db.execute("SELECT a FROM t").fetchone()[0] == text
+    assert terms(text) == fts5_tokens([text], PORTER)[0]
+
+
+@needs_fts5
+def test_format_characters_that_glue_are_removed() -> None:
+    """Which format characters glue words in SQLite is read off SQLite."""
+    cps = [cp for lo, hi in analysis._ranges(analysis._FORMAT) for cp in range(lo, hi + 1)]
+    raw = ["foo%sbar" % chr(cp) for cp in cps]
+    glued = [chr(cp) for cp, toks in zip(cps, fts5_tokens(raw)) if len(toks) == 1]
+    assert "\u2066" in glued and "\u2069" in glued
+    for text in raw:
+        assert tokenize(normalize(text)) == ["foobar"]
+    assert tokenize(normalize("foo\u200bbar")) == ["foo", "bar"]
+
+
+def test_fold() -> None:
+    assert fold("Ærøskøbing CAFÉ Straße Nguyễn ΆΛΦΑ") == "ærøskøbing cafe straße nguyen άλφα"
+    assert fold("e\u0301") == "e"
+    for text in SAMPLES:
+        assert tokenize(fold(text)) == tokenize(text)
+
+
+def test_tokenize_is_not_stemmed_and_terms_are() -> None:
+    assert tokenize("Running Dogs") == ["running", "dogs"]
+    assert terms("Running Dogs") == ["run", "dog"]
+    assert stem("generalizations") == "gener"
+
+
+def test_stopwords() -> None:
+    assert 120 <= len(STOPWORDS) <= 200
+    for word in "the a of and to in is how what do does i my it".split():
+        assert word in STOPWORDS
+    for word in STOPWORDS:
+        assert tokenize(word) == [word]  # stored as folded tokens
+    assert is_stopword("The") and is_stopword("what")
+    for word in ("salary", "roadmap", "python", "search", "index", "data"):
+        assert not is_stopword(word)
+
+
+def test_types() -> None:
+    spans = token_spans("a b")
+    assert spans == [(0, 1, "a"), (2, 3, "b")]
+    assert isinstance(STOPWORDS, frozenset)
+    tables: Dict[int, object] = analysis._FOLD
+    assert all(isinstance(k, int) for k in tables)
