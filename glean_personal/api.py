@@ -1,0 +1,268 @@
+"""The one Python API every surface is a skin over (SPEC §10).
+
+    with glean_personal.open_index() as ix:
+        ix.index("~/Documents", label="docs")
+        for hit in ix.search("salary bands"):
+            print(hit.title, hit.url)
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, List, Optional, Sequence, Union
+
+from . import __version__
+from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
+from .document import SECTION_SEPARATOR
+from .errors import Ambiguous, GleanError, LockedError, NotFound
+from .indexer import IndexReport, index_source
+from .query import Filters
+from .search import SearchResult, doc_summary, search
+from .store.connection import default_db_path
+from .store.core import Store
+
+PathLike = Union[str, os.PathLike]
+WRITER_WAIT_SECONDS = 30.0
+
+
+@dataclass
+class FetchedDocument:
+    """One document reassembled from its passages."""
+
+    document: dict
+    sections: List[dict]
+    text: str
+    warnings: List[str]
+    indexed_at: float
+    size: int
+    mtime_ns: int
+
+    def to_dict(self) -> dict:
+        return {"document": self.document, "sections": self.sections, "text": self.text,
+                "warnings": self.warnings, "indexed_at": self.indexed_at, "size": self.size,
+                "mtime_ns": self.mtime_ns}
+
+
+@dataclass
+class Status:
+    db: str
+    store: str
+    schema_version: int
+    documents: int
+    passages: int
+    sources: List[dict]
+    db_bytes: int
+    last_indexed: Optional[float]
+    graph: dict = field(default_factory=dict)
+    version: str = __version__
+
+    def to_dict(self) -> dict:
+        return {"db": self.db, "store": self.store, "schema_version": self.schema_version,
+                "documents": self.documents, "passages": self.passages,
+                "sources": self.sources, "db_bytes": self.db_bytes,
+                "last_indexed": self.last_indexed, "graph": self.graph,
+                "version": self.version}
+
+
+def resolve_db(db: Optional[PathLike]) -> Path:
+    return Path(db).expanduser() if db else default_db_path()
+
+
+def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
+               limits: Limits = DEFAULT_LIMITS, passages: PassageSizes = DEFAULT_PASSAGES,
+               readonly: bool = False) -> "Index":
+    """Open (creating if needed) the index file; `store` forces 'fts5' or 'plain' at creation."""
+    if store is None:
+        store = os.environ.get("GLEAN_PERSONAL_STORE") or None
+    if store not in (None, "fts5", "plain"):
+        raise GleanError(f"unknown store kind {store!r}: use 'fts5' or 'plain'")
+    return Index(Store.open(resolve_db(db), force_kind=store, readonly=readonly),
+                 limits, passages)
+
+
+class Index:
+    """An open personal index."""
+
+    def __init__(self, store: Store, limits: Limits, passages: PassageSizes) -> None:
+        self.store = store
+        self.limits = limits
+        self.passage_sizes = passages
+
+    def __enter__(self) -> "Index":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.store.close()
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    # -- writing -------------------------------------------------------------
+    @contextlib.contextmanager
+    def _writer(self) -> Iterator[None]:
+        """One writer at a time: a second waits, then gives up with a clear message."""
+        fd = os.open(self.store.path, os.O_RDONLY)
+        try:
+            deadline = time.monotonic() + WRITER_WAIT_SECONDS
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise LockedError(
+                            f"another glean-personal process is writing {self.store.path}; "
+                            "try again when it finishes") from None
+                    time.sleep(0.1)
+            yield
+        finally:
+            os.close(fd)  # also releases the flock; SQLite holds no lock here
+
+    def index(self, folder: PathLike, label: Optional[str] = None,
+              include: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
+              max_bytes: Optional[int] = None, progress=None) -> IndexReport:
+        """Add or refresh a folder; filters left as None repeat the stored ones."""
+        with self._writer():
+            return index_source(self.store, str(folder), label,
+                                None if include is None else list(include),
+                                None if exclude is None else list(exclude),
+                                max_bytes, self.limits, self.passage_sizes, progress)
+
+    def purge(self, source: Optional[str] = None) -> dict:
+        """Delete index rows (one source, or all); files on disk are never touched."""
+        with self._writer(), self.store.transaction():
+            targets = self.store.sources()
+            if source is not None:
+                targets = [s for s in targets if source in (s["label"], s["root"],
+                                                            _abs(source))]
+                if not targets:
+                    raise NotFound(f"no indexed source named {source!r}; "
+                                   "`sources` lists them")
+            removed = sum(self.store.delete_source(s["id"]) for s in targets)
+            self.store.bump_generation()
+        return {"sources": [s["label"] for s in targets], "documents": removed}
+
+    # -- reading -------------------------------------------------------------
+    def search(self, query: str, limit: int = 10, offset: int = 0, explain: bool = False,
+               passages: bool = False, source: Union[None, str, Sequence[str]] = None,
+               type: Union[None, str, Sequence[str]] = None, path: Optional[str] = None,
+               after: Optional[float] = None, before: Optional[float] = None) -> SearchResult:
+        """Ranked results; `after`/`before` are POSIX timestamps on modification time."""
+        filters = Filters(
+            sources=_tuple(source), formats=tuple(f.lower().lstrip(".") for f in _tuple(type)),
+            path_glob=path or None,
+            after_ns=None if after is None else int(after * 1e9),
+            before_ns=None if before is None else int(before * 1e9))
+        return search(self.store, query, max(0, int(limit)), max(0, int(offset)), filters,
+                      explain=explain, passages=passages)
+
+    def resolve(self, doc: Union[int, str]) -> dict:
+        """A document row from an id, a path, or a unique path fragment."""
+        with self.store.reading():
+            return self._resolve(doc)
+
+    def _resolve(self, doc: Union[int, str]) -> dict:
+        text = str(doc).strip()
+        if text.startswith("file://"):
+            from urllib.parse import unquote, urlparse
+            text = unquote(urlparse(text).path)
+        if text.isdigit():
+            row = self.store.document(int(text))
+            if row:
+                return row
+        if not text:
+            raise NotFound("name a document: an id, a path, or part of a path")
+        candidates = self.store.find_documents(text)
+        exact = [c for c in candidates
+                 if text in (c["path"], os.path.join(c["root"], c["path"]), c["title"])
+                 or _abs(text) == os.path.join(c["root"], c["path"])]
+        if len(exact) == 1:
+            return exact[0]
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            raise NotFound(f"no indexed document matches {text!r}")
+        raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
+                        [doc_summary(c) for c in (exact or candidates)])
+
+    def fetch(self, doc: Union[int, str]) -> FetchedDocument:
+        with self.store.reading():
+            row = self._resolve(doc)
+            passages = self.store.passages_of(row["id"])
+        return FetchedDocument(doc_summary(row), _sections(passages), _reassemble(passages),
+                               row["warnings"], row["indexed_at"], row["size"], row["mtime_ns"])
+
+    def sources(self) -> List[dict]:
+        with self.store.reading():
+            return [_public_source(s) for s in self.store.sources()]
+
+    def status(self) -> Status:
+        from .graph import graph_status
+        with self.store.reading():
+            counts = self.store.counts()
+            return Status(str(self.store.path), self.store.kind, self.store.schema_version(),
+                          counts["documents"], counts["passages"], self.sources(),
+                          self.store.db_bytes(), self.store.last_indexed(),
+                          graph_status(self.store))
+
+    # -- graph ---------------------------------------------------------------
+    def link(self, top_k: int = 10, min_score: float = 0.0, progress=None):
+        from .graph import link
+        with self._writer():
+            return link(self.store, top_k=top_k, min_score=min_score, progress=progress)
+
+    def related(self, doc: Union[int, str], limit: int = 10):
+        from .graph import related
+        row = self.resolve(doc)
+        return related(self.store, row["id"], limit=limit)
+
+
+def _tuple(value: Union[None, str, Sequence[str]]) -> tuple:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(value)
+
+
+def _abs(text: str) -> str:
+    return os.path.abspath(os.path.expanduser(text))
+
+
+def _public_source(s: dict) -> dict:
+    return {"label": s["label"], "root": s["root"], "includes": s["includes"],
+            "excludes": s["excludes"], "max_bytes": s["max_bytes"],
+            "documents": s["documents"], "passages": s["passages"], "bytes": s["bytes"],
+            "last_indexed": s["last_indexed"],
+            "last_skipped": (s["last_report"] or {}).get("skipped", [])}
+
+
+def _sections(passages: List[dict]) -> List[dict]:
+    """Passages grouped back into their sections, overlaps removed."""
+    out: List[dict] = []
+    end = 0
+    for p in passages:
+        text = p["text"]
+        if p["start"] < end:  # a sentence window repeats the end of the one before
+            text = text[end - p["start"]:]
+        if out and out[-1]["heading"] == p["heading"]:
+            out[-1]["text"] += ("\n\n" if p["start"] >= end else "") + text
+        else:
+            out.append({"heading": p["heading"], "text": text})
+        end = max(end, p["end"])
+    return out
+
+
+def _reassemble(passages: List[dict]) -> str:
+    return SECTION_SEPARATOR.join(
+        ("#" * len(s["heading"]) + " " + s["heading"][-1] + "\n\n" if s["heading"] else "")
+        + s["text"] for s in _sections(passages))
+

@@ -1,0 +1,341 @@
+"""The command line: parse argv, call the facade, render text or JSON.
+
+Exit codes (SPEC §3): 0 success, 1 runtime failure, 2 usage error, 3 database
+problem. Expected failures print one line to stderr, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from datetime import datetime
+from typing import Optional, Sequence
+
+from . import __version__
+from .errors import Ambiguous, GleanError, UsageError
+
+DESCRIPTION = ("A portable, local content index: point it at folders, then search them, "
+               "see related documents, and serve them to agents over MCP. One SQLite file, "
+               "no network, no model.")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="PATH",
+                   help="index file (default: $GLEAN_PERSONAL_DB or ~/.gleancode/personal.db)")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON on stdout")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="glean-personal", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"glean-personal {__version__}")
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+
+    p = sub.add_parser("index", help="add or refresh a folder", description=(
+        "Add a folder to the index, or bring it up to date. Filters are stored with the "
+        "folder, so a bare `index FOLDER` later repeats them."))
+    p.add_argument("folder", metavar="FOLDER")
+    p.add_argument("--label", help="a short name for this folder (default: its name)")
+    p.add_argument("--include", action="append", metavar="GLOB",
+                   help="index only files matching GLOB (repeatable)")
+    p.add_argument("--exclude", action="append", metavar="GLOB",
+                   help="skip files and folders matching GLOB (repeatable)")
+    p.add_argument("--max-bytes", type=_positive_int, metavar="N",
+                   help="skip files larger than N bytes (default 5000000)")
+    p.add_argument("--quiet", action="store_true", help="print nothing on success")
+    _common(p)
+
+    p = sub.add_parser("search", help="ranked documents for a query", description=(
+        "Search the index. Quoted spans are exact phrases; other words are ORed prefix "
+        "matches. Use `search -- --text` for a query that starts with a dash."))
+    p.add_argument("query", nargs="+", metavar="QUERY")
+    p.add_argument("--limit", type=_positive_int, default=10, metavar="N",
+                   help="how many results (default 10)")
+    p.add_argument("--offset", type=_nonneg_int, default=0, metavar="N",
+                   help="skip the first N results")
+    p.add_argument("--source", action="append", metavar="LABEL",
+                   help="only this source (repeatable)")
+    p.add_argument("--type", action="append", metavar="FORMAT",
+                   help="only this format, e.g. docx or md (repeatable)")
+    p.add_argument("--path", metavar="GLOB", help="only documents whose path matches GLOB")
+    p.add_argument("--after", type=_date, metavar="DATE",
+                   help="only files modified on or after DATE (YYYY-MM-DD)")
+    p.add_argument("--before", type=_date, metavar="DATE",
+                   help="only files modified before DATE (YYYY-MM-DD)")
+    p.add_argument("--explain", action="store_true",
+                   help="show why each result matched: terms, passages, score")
+    p.add_argument("--passages", action="store_true",
+                   help="list passages instead of documents")
+    _common(p)
+
+    p = sub.add_parser("link", help="build the content graph", description=(
+        "Link documents that share rare phrases, keeping each document's strongest "
+        "neighbours."))
+    p.add_argument("--top-k", type=_positive_int, default=10, metavar="N",
+                   help="neighbours kept per document (default 10)")
+    p.add_argument("--min-score", type=float, default=0.0, metavar="X",
+                   help="drop links scoring below X (default 0)")
+    _common(p)
+
+    p = sub.add_parser("related", help="a document's neighbours and what connects them",
+                       description="List the documents linked to DOC, with the shared phrases.")
+    p.add_argument("doc", metavar="DOC", help="a document id, path, or unique part of a path")
+    p.add_argument("--limit", type=_positive_int, default=10, metavar="N",
+                   help="how many neighbours (default 10)")
+    _common(p)
+
+    p = sub.add_parser("status", help="what the index holds", description=(
+        "Store kind, sources, counts, graph figures, file size and schema version."))
+    p.add_argument("--skips", action="store_true", help="also list the last run's skipped files")
+    _common(p)
+
+    p = sub.add_parser("sources", help="indexed folders, labels, filters, counts",
+                       description="List the indexed folders with their filters and counts.")
+    _common(p)
+
+    p = sub.add_parser("fetch", help="one document, reassembled", description=(
+        "Print one indexed document. DOC is an id, a path, or a unique part of a path."))
+    p.add_argument("doc", metavar="DOC")
+    _common(p)
+
+    p = sub.add_parser("extract", help="what the reader gets from one file (index untouched)",
+                       description=("Show the title, sections and warnings a reader extracts "
+                                    "from FILE, or why it is skipped. The index is not opened."))
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--max-bytes", type=_positive_int, metavar="N",
+                   help="treat files larger than N bytes as too large (default 5000000)")
+    _common(p)
+
+    p = sub.add_parser("purge", help="delete index rows (never files on disk)", description=(
+        "Delete the index rows of one source, or of all sources. Files on disk are "
+        "never touched."))
+    p.add_argument("source", nargs="?", metavar="SOURCE", help="a source label or folder")
+    _common(p)
+
+    p = sub.add_parser("evaluate", help="retrieval metrics for a golden set", description=(
+        "Run every question of a golden set and report Recall@5, Recall@10, MRR@10, nDCG@10 "
+        "and Hit@1, overall and per category."))
+    p.add_argument("golden", metavar="GOLDEN.json")
+    p.add_argument("--root", required=True, metavar="DIR",
+                   help="the folder the golden set's paths are relative to")
+    _common(p)
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    value = _nonneg_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
+    return value
+
+
+def _nonneg_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return value
+
+
+def _date(text: str) -> float:
+    try:
+        return datetime.fromisoformat(text.strip()).timestamp()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a date like 2024-05-31, got {text!r}") from None
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not argv or argv[0] == "repl":
+            from .repl import run_repl
+            return run_repl(argv[1:])
+        if argv[0] == "mcp":
+            from .mcp import run_mcp
+            return run_mcp(argv[1:])
+        args = build_parser().parse_args(argv)
+        if not args.verb:
+            build_parser().print_help()
+            return 0
+        return VERBS[args.verb](args)
+    except Ambiguous as exc:
+        _fail(exc)
+        for c in exc.candidates[:20]:
+            print(f"  {c['id']}: {c['source']}: {c['path']}", file=sys.stderr)
+        return exc.exit_code
+    except GleanError as exc:
+        _fail(exc)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("glean-personal: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still one line, unless asked for the traceback
+        if os.environ.get("GLEAN_PERSONAL_DEBUG"):
+            raise
+        print(f"glean-personal: internal error ({type(exc).__name__}: {exc}); "
+              "set GLEAN_PERSONAL_DEBUG=1 to see where", file=sys.stderr)
+        return 1
+
+
+def _fail(exc: GleanError) -> None:
+    print(f"glean-personal: {exc}", file=sys.stderr)
+
+
+def _out(args, data, text: str) -> int:
+    if args.json:
+        json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    elif text:
+        print(text)
+    return 0
+
+
+def _open(args, readonly: bool = False):
+    from .api import open_index
+    return open_index(args.db, readonly=readonly)
+
+
+def _progress(label: str):
+    if not sys.stderr.isatty():
+        return None
+    last = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] > 0.1 or done == total:
+            last[0] = now
+            end = "\n" if done == total else ""
+            print(f"\r{label} {done}/{total}", end=end, file=sys.stderr, flush=True)
+    return show
+
+
+def cmd_index(args) -> int:
+    from . import render
+    with _open(args) as ix:
+        report = ix.index(args.folder, label=args.label, include=args.include,
+                          exclude=args.exclude, max_bytes=args.max_bytes,
+                          progress=None if args.quiet else _progress("reading"))
+    if args.quiet and not args.json:
+        return 0
+    return _out(args, report.to_dict(), render.index_report(report))
+
+
+def cmd_search(args) -> int:
+    from . import render
+    with _open(args, readonly=True) as ix:
+        result = ix.search(" ".join(args.query), limit=args.limit, offset=args.offset,
+                           explain=args.explain, passages=args.passages, source=args.source,
+                           type=args.type, path=args.path, after=args.after, before=args.before)
+        return _out(args, result.to_dict(),
+                    render.search_results(result, render.use_color(sys.stdout), args.explain))
+
+
+def cmd_status(args) -> int:
+    from . import render
+    with _open(args, readonly=True) as ix:
+        st = ix.status()
+    text = render.status(st)
+    if args.skips:
+        text += "\n" + "\n".join(f"  skipped {s['label']}: {k['path']}: {k['reason']}"
+                                 for s in st.sources for k in s["last_skipped"])
+    data = st.to_dict()
+    if not args.skips:
+        for s in data["sources"]:
+            s.pop("last_skipped", None)
+    return _out(args, data, text)
+
+
+def cmd_sources(args) -> int:
+    from . import render
+    with _open(args, readonly=True) as ix:
+        items = ix.sources()
+    return _out(args, items, render.sources(items))
+
+
+def cmd_fetch(args) -> int:
+    from . import render
+    with _open(args, readonly=True) as ix:
+        doc = ix.fetch(args.doc)
+    return _out(args, doc.to_dict(), render.fetched(doc))
+
+
+def cmd_extract(args) -> int:
+    from dataclasses import replace
+
+    from . import render
+    from .config import DEFAULT_LIMITS
+    from .formats import extract
+    from .workers import clean
+    limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
+                                                                   max_bytes=args.max_bytes)
+    from .errors import SkipFile
+    try:
+        doc = clean(extract(args.file, limits))
+    except SkipFile as skip:
+        if args.json:
+            return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1
+        print(f"{args.file}: skipped: {skip.reason}")
+        return 1
+    return _out(args, dict(doc.to_dict(), file=args.file), render.extracted(doc, args.file))
+
+
+def cmd_purge(args) -> int:
+    with _open(args) as ix:
+        done = ix.purge(args.source)
+    text = (f"Removed {done['documents']} documents from the index "
+            f"({', '.join(done['sources']) or 'no sources'}); no file on disk was touched.")
+    return _out(args, done, text)
+
+
+def cmd_link(args) -> int:
+    with _open(args) as ix:
+        report = ix.link(top_k=args.top_k, min_score=args.min_score,
+                         progress=_progress("linking"))
+    d = report.to_dict()
+    text = (f"Linked {d['documents']} documents: {d['links']} links, median score "
+            f"{d['median_score']:.3f}, highest degree {d['max_degree']}, "
+            f"in {d['seconds']:.2f} s")
+    return _out(args, d, text)
+
+
+def cmd_related(args) -> int:
+    with _open(args, readonly=True) as ix:
+        result = ix.related(args.doc, limit=args.limit)
+    return _out(args, result.to_dict(), _related_text(result))
+
+
+def _related_text(result) -> str:
+    d = result.document
+    lines = [f"Related to {d['title']} ({d['path']}):"]
+    if getattr(result, "stale", False):
+        lines.append("  (the graph is older than the index: run `glean-personal link` to refresh)")
+    if not result.neighbours:
+        lines.append("  no linked documents")
+    for n in result.neighbours:
+        lines.append(f"  {n.score:6.3f}  {n.document['title']}  ({n.document['path']})")
+        if n.phrases:
+            lines.append("          shares: " + ", ".join(n.phrases))
+    return "\n".join(lines)
+
+
+def cmd_evaluate(args) -> int:
+    from .evaluate import evaluate, summary_text
+    with _open(args, readonly=True) as ix:
+        report = evaluate(ix, args.golden, args.root)
+    return _out(args, report, summary_text(report))
+
+
+VERBS = {"index": cmd_index, "search": cmd_search, "status": cmd_status, "sources": cmd_sources,
+         "fetch": cmd_fetch, "extract": cmd_extract, "purge": cmd_purge, "link": cmd_link,
+         "related": cmd_related, "evaluate": cmd_evaluate}
+

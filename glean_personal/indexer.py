@@ -1,0 +1,172 @@
+"""Bring one source up to date: walk, compare, read what changed, write in batches.
+
+Unchanged size and mtime: not read. Changed: hashed; the same bytes only move
+the stored mtime ("touched"); new bytes are re-extracted and the document's
+rows replaced inside one transaction. Transactions hold many documents (for
+speed) but never part of one, so a kill leaves each document old or new.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence
+
+from .config import Limits, PassageSizes
+from .errors import NotFound, SkipFile, UsageError
+from .store.core import Store
+from .walk import Skipped, walk
+from .workers import Extracted, Pool, Task
+
+BATCH_DOCUMENTS = 400
+BATCH_SECONDS = 2.0
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class IndexReport:
+    """What one `index` run did (SPEC §3 `index --json`)."""
+
+    root: str
+    label: str
+    added: int = 0
+    updated: int = 0
+    touched: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    skipped: List[Dict[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+    text_chars: int = 0
+
+    def to_dict(self) -> dict:
+        return {"source": {"root": self.root, "label": self.label}, "added": self.added,
+                "updated": self.updated, "touched": self.touched, "unchanged": self.unchanged,
+                "removed": self.removed, "skipped": list(self.skipped),
+                "seconds": round(self.seconds, 3), "text_chars": self.text_chars}
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.removed)
+
+
+def resolve_root(folder: str) -> str:
+    root = os.path.abspath(os.path.expanduser(str(folder)))
+    if not os.path.exists(root):
+        raise NotFound(f"no such folder: {root}")
+    if not os.path.isdir(root):
+        raise UsageError(f"not a folder: {root} (index takes a folder; use `extract` for one file)")
+    return root
+
+
+def index_source(store: Store, folder: str, label: Optional[str], includes: Optional[Sequence[str]],
+                 excludes: Optional[Sequence[str]], max_bytes: Optional[int], limits: Limits,
+                 sizes: PassageSizes, progress: Optional[Progress] = None) -> IndexReport:
+    """Add or refresh one source; filters left as None repeat the stored ones."""
+    started = time.monotonic()
+    root = resolve_root(folder)
+    stored = store.source(root=root)
+    if label and store.label_taken(label, root):
+        raise UsageError(f"the label {label!r} already names another folder; choose another")
+    label = label or (stored["label"] if stored else _free_label(store, root))
+    if includes is None:
+        includes = stored["includes"] if stored else []
+    if excludes is None:
+        excludes = stored["excludes"] if stored else []
+    if max_bytes is None:
+        max_bytes = stored["max_bytes"] if stored else limits.max_bytes
+    with store.transaction():
+        source_id = store.save_source(root, label, includes, excludes, max_bytes)
+    report = IndexReport(root, label)
+    states = store.document_states(source_id)
+
+    tasks: List[Task] = []
+    seen = set()
+    for entry in walk(root, includes, excludes, max_bytes):
+        if isinstance(entry, Skipped):
+            report.skipped.append({"path": entry.path, "reason": entry.reason})
+            continue
+        seen.add(entry.path)
+        state = states.get(entry.path)
+        if state and state[1] == entry.size and state[2] == entry.mtime_ns:
+            report.unchanged += 1
+        else:
+            tasks.append(Task(entry.path, entry.fs_path, state[3] if state else None,
+                              entry.mtime_ns))
+
+    gone = [states[p][0] for p in states if p not in seen]
+    if gone:
+        with store.transaction():
+            store.remove_documents(gone)
+            store.bump_generation()
+        report.removed += len(gone)
+
+    _read_and_write(store, source_id, tasks, states, report, limits, sizes, max_bytes, progress)
+    report.skipped.sort(key=lambda s: s["path"])
+    report.seconds = time.monotonic() - started
+    with store.transaction():
+        store.record_run(source_id, report.to_dict())
+    return report
+
+
+def _read_and_write(store: Store, source_id: int, tasks: List[Task], states: dict,
+                    report: IndexReport, limits: Limits, sizes: PassageSizes,
+                    max_bytes: int, progress: Optional[Progress]) -> None:
+    if not tasks:
+        return
+    done = 0
+    batch: list = []
+    last_commit = time.monotonic()
+    with Pool(limits, sizes, max_bytes) as pool:
+        for task, outcome in pool.run(tasks):
+            batch.append((task, outcome))
+            done += 1
+            if progress:
+                progress(done, len(tasks))
+            if len(batch) >= BATCH_DOCUMENTS or time.monotonic() - last_commit > BATCH_SECONDS:
+                _write(store, source_id, batch, states, report)
+                batch = []
+                last_commit = time.monotonic()
+    _write(store, source_id, batch, states, report)
+
+
+def _write(store: Store, source_id: int, batch: list, states: dict, report: IndexReport) -> None:
+    """One transaction for a batch of outcomes; each document is whole inside it."""
+    if not batch:
+        return
+    with store.transaction():
+        changed = False
+        for task, outcome in batch:
+            state = states.get(task.path)
+            if isinstance(outcome, SkipFile):
+                report.skipped.append({"path": task.path, "reason": outcome.reason})
+                if state:  # the file is still there but can no longer be read
+                    store.remove_documents([state[0]])
+                    report.removed += 1
+                    changed = True
+                continue
+            assert isinstance(outcome, Extracted)
+            mtime_ns = task.mtime_ns
+            if outcome.same_bytes and state:
+                store.touch_document(state[0], outcome.size, mtime_ns)
+                report.touched += 1
+                continue
+            store.put_document(source_id, task.path, outcome.title, outcome.format, outcome.size,
+                               mtime_ns, outcome.sha256, outcome.warnings, outcome.passages,
+                               outcome.phrases)
+            report.text_chars += outcome.chars
+            changed = True
+            if state:
+                report.updated += 1
+            else:
+                report.added += 1
+        if changed:
+            store.bump_generation()
+
+
+def _free_label(store: Store, root: str) -> str:
+    base = os.path.basename(root.rstrip(os.sep)) or "root"
+    label, n = base, 2
+    while store.label_taken(label, root):
+        label, n = f"{base}-{n}", n + 1
+    return label

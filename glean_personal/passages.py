@@ -1,0 +1,143 @@
+"""Cut a document into passages: the unit that is ranked, cited and fetched.
+
+Headings first (a passage never spans two sections), then windows of about
+`window` characters packed at paragraph boundaries. Only a paragraph longer
+than a window is cut by sentences, with `overlap` characters repeated, because
+a cut inside a paragraph can split the sentence that answers a question while
+a cut at a blank line cannot. Every passage is an exact slice of the document
+text (`Document.text`), so its offsets can always be trusted.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, List, Tuple
+
+from .config import DEFAULT_PASSAGES, PassageSizes
+from .document import SECTION_SEPARATOR, Document
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:。！？])[\"')\]]*\s+|\n")
+_SPACE = re.compile(r"\s")
+
+Span = Tuple[int, int]
+
+
+@dataclass
+class Passage:
+    """A slice of the document text under one heading path."""
+
+    heading: Tuple[str, ...]
+    text: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict:
+        return {"heading": list(self.heading), "text": self.text,
+                "start": self.start, "end": self.end}
+
+
+def split_document(doc: Document, sizes: PassageSizes = DEFAULT_PASSAGES) -> List[Passage]:
+    """All passages of `doc`, in document order, none empty."""
+    text = doc.text
+    passages: List[Passage] = []
+    offset = 0
+    for section in doc.sections:
+        for start, end in _section_spans(section.text, sizes):
+            passages.append(Passage(section.heading, text[offset + start:offset + end],
+                                    offset + start, offset + end))
+        offset += len(section.text) + len(SECTION_SEPARATOR)
+    return passages
+
+
+def _section_spans(text: str, sizes: PassageSizes) -> List[Span]:
+    spans: List[Span] = []
+    group: List[Span] = []
+    for para in _paragraphs(text):
+        if para[1] - para[0] > sizes.window:
+            spans.extend(_flush(group))
+            group = []
+            spans.extend(_sentence_windows(text, para, sizes))
+        elif group and para[1] - group[0][0] > sizes.window:
+            spans.extend(_flush(group))
+            group = [para]
+        else:
+            group.append(para)
+    spans.extend(_flush(group))
+    return _merge_tail(spans, sizes)
+
+
+def _flush(group: List[Span]) -> List[Span]:
+    return [(group[0][0], group[-1][1])] if group else []
+
+
+def _paragraphs(text: str) -> Iterator[Span]:
+    """Spans of the non-blank paragraphs, trimmed of surrounding white space."""
+    pos = 0
+    for match in _PARAGRAPH_BREAK.finditer(text):
+        yield from _trimmed(text, pos, match.start())
+        pos = match.end()
+    yield from _trimmed(text, pos, len(text))
+
+
+def _trimmed(text: str, start: int, end: int) -> Iterator[Span]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if start < end:
+        yield (start, end)
+
+
+def _sentences(text: str, para: Span, limit: int) -> List[Span]:
+    """Sentence spans of one paragraph; a sentence longer than `limit` is cut at spaces."""
+    out: List[Span] = []
+    pos = para[0]
+    for match in _SENTENCE_END.finditer(text, para[0], para[1]):
+        out.extend(_hard_cut(text, pos, match.end(), limit))
+        pos = match.end()
+    out.extend(_hard_cut(text, pos, para[1], limit))
+    return out
+
+
+def _hard_cut(text: str, start: int, end: int, limit: int) -> List[Span]:
+    pieces: List[Span] = []
+    while end - start > limit:
+        cut = start + limit
+        space = text.rfind(" ", start + limit // 2, cut)
+        if space > start:
+            cut = space + 1
+        pieces.append((start, cut))
+        start = cut
+    if start < end:
+        pieces.append((start, end))
+    return pieces
+
+
+def _sentence_windows(text: str, para: Span, sizes: PassageSizes) -> List[Span]:
+    """Windows of whole sentences; each after the first repeats ~`overlap` chars."""
+    sentences = _sentences(text, para, sizes.window)
+    windows: List[Span] = []
+    first = 0
+    while first < len(sentences):
+        last = first
+        while (last + 1 < len(sentences)
+               and sentences[last + 1][1] - sentences[first][0] <= sizes.window):
+            last += 1
+        windows.append((sentences[first][0], sentences[last][1]))
+        if last + 1 >= len(sentences):
+            break
+        nxt = last + 1
+        while nxt - 1 > first and sentences[last][1] - sentences[nxt - 1][0] <= sizes.overlap:
+            nxt -= 1
+        first = nxt
+    return [span for w in windows for span in _trimmed(text, *w)]
+
+
+def _merge_tail(spans: List[Span], sizes: PassageSizes) -> List[Span]:
+    """Join a tiny trailing fragment to the passage before it."""
+    if len(spans) >= 2:
+        (a, b), (c, d) = spans[-2], spans[-1]
+        if d - c < sizes.min_tail and d - a <= sizes.window + sizes.min_tail:
+            spans = spans[:-2] + [(a, max(b, d))]
+    return spans

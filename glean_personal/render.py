@@ -1,0 +1,165 @@
+"""Human-readable text for the facade's results (JSON comes from their to_dict)."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import List, Optional, Sequence, TextIO, Tuple
+
+BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
+
+
+def use_color(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set."""
+    return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def highlight(text: str, ranges: Sequence[Tuple[int, int]], color: bool) -> str:
+    if not color or not ranges:
+        return text
+    out, pos = [], 0
+    for a, b in sorted(ranges):
+        if a < pos:
+            continue
+        out += [text[pos:a], BOLD, text[a:b], RESET]
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def size(n: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} GB"
+
+
+def when(ts: Optional[float]) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts)) if ts else "never"
+
+
+def index_report(r, verbose_skips: int = 20) -> str:
+    lines = [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
+             f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
+             f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+    if r.text_chars > 1_000_000 and r.seconds > 0:
+        lines.append(f"  read {size(r.text_chars)} of text ({r.text_chars / r.seconds / 1e6:.1f} MB/s)")
+    if r.skipped:
+        by_reason: dict = {}
+        for s in r.skipped:
+            by_reason.setdefault(_reason_kind(s["reason"]), []).append(s)
+        lines.append("  skipped:")
+        for kind, items in sorted(by_reason.items(), key=lambda kv: -len(kv[1])):
+            lines.append(f"    {len(items):>5}  {kind}")
+        lines.append("  skipped files:" if len(r.skipped) <= verbose_skips else
+                     f"  first {verbose_skips} skipped files (all of them: --json, or `status --skips`):")
+        for s in r.skipped[:verbose_skips]:
+            lines.append(f"    {s['path']}: {s['reason']}")
+    return "\n".join(lines)
+
+
+def _reason_kind(reason: str) -> str:
+    return reason.split(" (")[0].split(":")[0]
+
+
+def search_results(result, color: bool, explain: bool = False) -> str:
+    if not result.results:
+        terms = ", ".join(result.terms) or "(no searchable words)"
+        return f"No results for {result.query!r} (searched for: {terms})."
+    lines: List[str] = []
+    for n, hit in enumerate(result.results, start=1):
+        head = f"{n}. {hit.title}"
+        if hit.tied_with_previous and explain:
+            head += "  (tied with the one above)"
+        lines.append(f"{BOLD}{head}{RESET}" if color else head)
+        where = hit.document["source"] + ": " + hit.document["path"]
+        if hit.section:
+            where += "  \u203a " + " \u203a ".join(hit.section)
+        lines.append("   " + (f"{DIM}{where}{RESET}" if color else where))
+        for s in hit.snippets:
+            lines.append("   " + highlight(*collapse(s.text, s.ranges), color))
+        lines.append(f"   {hit.url}")
+        if explain:
+            lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
+            lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
+                         f"   missed: {', '.join(hit.missed_terms or []) or '-'}")
+            from .search import bar
+            lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}")
+        lines.append("")
+    if result.has_more:
+        lines.append("More results: use --offset or a larger --limit.")
+    return "\n".join(lines).rstrip()
+
+
+def collapse(text: str, ranges: Sequence[Tuple[int, int]]) -> Tuple[str, List[Tuple[int, int]]]:
+    """White space folded to single spaces, with the highlight ranges moved along."""
+    out: List[str] = []
+    where = [0] * (len(text) + 1)
+    space = False
+    for i, ch in enumerate(text):
+        where[i] = len(out)
+        if ch.isspace():
+            if not space:
+                out.append(" ")
+            space = True
+        else:
+            out.append(ch)
+            space = False
+    where[len(text)] = len(out)
+    return "".join(out), [(where[a], where[b]) for a, b in ranges]
+
+
+def status(st) -> str:
+    store = "fts5 (SQLite full-text search)" if st.store == "fts5" else "plain + Python scorer"
+    lines = [f"Index      {st.db}", f"Store      {store}, schema {st.schema_version}",
+             f"Contents   {st.documents} documents, {st.passages} passages, "
+             f"{len(st.sources)} sources, {size(st.db_bytes)}",
+             f"Indexed    {when(st.last_indexed)}"]
+    g = st.graph or {}
+    if g.get("linked"):
+        stale = " (older than the index: run `link`)" if g.get("stale") else ""
+        lines.append(f"Graph      {g.get('links', 0)} links, median score "
+                     f"{g.get('median_score', 0):.3f}, max degree {g.get('max_degree', 0)}{stale}")
+    else:
+        lines.append("Graph      not built yet (run `link`)")
+    for s in st.sources:
+        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}")
+    return "\n".join(lines)
+
+
+def sources(items: Sequence[dict]) -> str:
+    if not items:
+        return "No sources yet: `glean-personal index FOLDER` adds one."
+    lines = []
+    for s in items:
+        lines.append(f"{s['label']}  {s['root']}")
+        lines.append(f"    {s['documents']} documents, {s['passages']} passages, "
+                     f"{size(s['bytes'])}; last indexed {when(s['last_indexed'])}")
+        if s["includes"] or s["excludes"]:
+            lines.append(f"    include {s['includes'] or '-'}  exclude {s['excludes'] or '-'}")
+        lines.append(f"    max bytes {s['max_bytes']:,}; skipped last run: {len(s['last_skipped'])}")
+    return "\n".join(lines)
+
+
+def fetched(doc) -> str:
+    d = doc.document
+    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})", d["url"]]
+    for w in doc.warnings:
+        head.append(f"warning: {w}")
+    return "\n".join(head) + "\n\n" + doc.text
+
+
+def extracted(doc, name: str) -> str:
+    lines = [f"Title: {doc.title}", f"Format: {doc.format}", f"Sections: {len(doc.sections)}"]
+    for w in doc.warnings:
+        lines.append(f"Warning: {w}")
+    for s in doc.sections:
+        lines.append("")
+        lines.append("## " + (" \u203a ".join(s.heading) if s.heading else "(before any heading)"))
+        lines.append(s.text)
+    return "\n".join(lines)
+
+
+def err(message: str) -> None:
+    print(f"glean-personal: {message}", file=sys.stderr)

@@ -1,0 +1,244 @@
+"""Ranked documents (or passages) for a query, with snippets and their evidence.
+
+The store returns its best-scoring passages; here they become documents. A
+document's score is its best passage's, plus a little for each further
+matching passage (a document about a subject beats one passing mention), then
+scaled by how many of the query's terms its best passage covers, because an
+ORed query lets a page rank on one word of three.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+from .analysis import stem, token_spans
+from .query import Filters, Query, Term, parse
+from .store.core import Store
+
+SNIPPET_CHARS = 260
+TIE = 0.01
+
+
+@dataclass
+class Snippet:
+    text: str
+    ranges: List[Tuple[int, int]]
+    ordinal: int = 0
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "snippet": self.text,
+                "ranges": [{"startIndex": a, "endIndex": b} for a, b in self.ranges]}
+
+
+@dataclass
+class Hit:
+    """One result: a document represented by its best passage (or one passage)."""
+
+    document: dict
+    score: float
+    section: List[str]
+    passages_matched: int
+    passages_total: int
+    snippets: List[Snippet]
+    passage_id: int = 0
+    passage_text: str = ""
+    matched_terms: Optional[List[str]] = None
+    missed_terms: Optional[List[str]] = None
+    tied_with_previous: Optional[bool] = None
+    relative: float = 1.0
+
+    @property
+    def title(self) -> str:
+        return self.document["title"]
+
+    @property
+    def url(self) -> str:
+        return self.document["url"]
+
+    def to_dict(self) -> dict:
+        out = {"document": dict(self.document), "title": self.title, "url": self.url,
+               "score": round(self.score, 6), "section": list(self.section),
+               "passages_matched": self.passages_matched,
+               "passages_total": self.passages_total,
+               "snippets": [s.to_dict() for s in self.snippets],
+               "passage": {"id": self.passage_id, "text": self.passage_text}}
+        if self.matched_terms is not None:
+            out.update(matched_terms=self.matched_terms, missed_terms=self.missed_terms,
+                       tied_with_previous=bool(self.tied_with_previous))
+        return out
+
+
+@dataclass
+class SearchResult:
+    query: str
+    store: str
+    results: List[Hit] = field(default_factory=list)
+    has_more: bool = False
+    terms: List[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"query": self.query, "store": self.store, "terms": self.terms,
+                "has_more": self.has_more, "results": [h.to_dict() for h in self.results]}
+
+
+def doc_summary(row: dict) -> dict:
+    """The document fields every result carries (SPEC §3)."""
+    return {"id": row["id"], "title": row["title"], "url": file_url(row["root"], row["path"]),
+            "source": row["source"], "path": row["path"], "format": row["format"]}
+
+
+def file_url(root: str, path: str) -> str:
+    return Path(root, path).as_uri()
+
+
+def search(store: Store, text: str, limit: int = 10, offset: int = 0,
+           filters: Filters = Filters(), explain: bool = False,
+           passages: bool = False) -> SearchResult:
+    query = parse(text)
+    result = SearchResult(text, store.kind, terms=query.labels())
+    if query.empty or limit <= 0:
+        return result
+    want = offset + limit
+    with store.reading():
+        hits = store.fulltext.search(query, max(120, want * 12), filters)
+        if not hits:
+            return result
+        rows = store.passages(pid for pid, _ in hits)
+        ranked = _rank_passages(hits, rows, query) if passages else _rank_documents(hits, rows, query)
+        result.has_more = len(ranked) > want
+        chosen = ranked[offset:want]
+        docs = store.documents({rows[pid]["document_id"] for pid, _, _ in chosen})
+        for pid, score, count in chosen:
+            passage = rows[pid]
+            doc = docs[passage["document_id"]]
+            lo, hi = store.passage_range(doc["id"])
+            matched = count if passages else len(store.fulltext.matching(query.terms, lo, hi))
+            hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
+                      [snippet(passage["text"], query, passage["ordinal"])], pid, passage["text"])
+            if explain:
+                _explain(store, hit, query, lo, hi)
+            result.results.append(hit)
+    _mark_ties(result.results)
+    return result
+
+
+def _rank_passages(hits, rows, query: Query) -> List[Tuple[int, float, int]]:
+    scored = [(pid, score * _coverage(rows[pid]["text"], query), 1) for pid, score in hits]
+    return sorted(scored, key=lambda t: (-t[1], t[0]))
+
+
+def _rank_documents(hits, rows, query: Query) -> List[Tuple[int, float, int]]:
+    by_doc: Dict[int, List[Tuple[float, int]]] = {}
+    for pid, score in hits:
+        by_doc.setdefault(rows[pid]["document_id"], []).append((score, pid))
+    ranked = []
+    for doc_id, scored in by_doc.items():
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        best, pid = scored[0]
+        extra = sum(s / (i + 1) for i, (s, _) in enumerate(scored[1:6], start=1))
+        ranked.append((pid, (best + 0.25 * extra) * _coverage(rows[pid]["text"], query),
+                       len(scored)))
+    return sorted(ranked, key=lambda t: (-t[1], t[0]))
+
+
+def _coverage(text: str, query: Query) -> float:
+    """0.5–1.0: the share of the query's distinct terms present in the passage text."""
+    if len(query.terms) < 2:
+        return 1.0
+    stems = {stem(tok) for _, _, tok in token_spans(text)}
+    found = sum(1 for t in query.terms if _term_in(t, stems))
+    return 0.5 + 0.5 * found / len(query.terms)
+
+
+def _term_in(term: Term, stems: Set[str]) -> bool:
+    for s in term.stems():
+        if s in stems:
+            continue
+        if term.prefix and any(x.startswith(s) for x in stems):
+            continue
+        return False
+    return True
+
+
+def _match_positions(text: str, query: Query) -> List[Tuple[int, int, int]]:
+    """(start, end, term index) for each token of the text that a query term matches."""
+    wanted: Dict[str, int] = {}
+    prefixes: List[Tuple[str, int]] = []
+    for i, term in enumerate(query.terms):
+        for s in term.stems():
+            wanted.setdefault(s, i)
+        if term.prefix:
+            prefixes.append((term.stems()[-1], i))
+    out = []
+    for start, end, tok in token_spans(text):
+        s = stem(tok)
+        idx = wanted.get(s)
+        if idx is None:
+            idx = next((i for p, i in prefixes if s.startswith(p) or tok.startswith(p)), None)
+        if idx is not None:
+            out.append((start, end, idx))
+    return out
+
+
+def snippet(text: str, query: Query, ordinal: int = 0, width: int = SNIPPET_CHARS) -> Snippet:
+    """The densest window of matched terms, cut at word boundaries, with match ranges."""
+    marks = _match_positions(text, query)
+    if not marks:
+        cut = _cut_end(text, min(len(text), width))
+        return Snippet(text[:cut].strip(), [], ordinal)
+    best, best_key = 0, (-1, -1)
+    j = 0
+    for i in range(len(marks)):
+        while marks[i][0] - marks[j][0] > width:
+            j += 1
+        window = marks[j:i + 1]
+        key = (len({m[2] for m in window}), len(window))
+        if key > best_key:
+            best, best_key = j, key
+    first = marks[best][0]
+    start = max(0, first - width // 4)
+    start = _cut_start(text, start)
+    end = _cut_end(text, min(len(text), start + width))
+    snippet_text = text[start:end]
+    lead = len(snippet_text) - len(snippet_text.lstrip())
+    snippet_text = snippet_text.strip()
+    ranges = [(a - start - lead, b - start - lead) for a, b, _ in marks
+              if a >= start + lead and b <= start + lead + len(snippet_text)]
+    return Snippet(snippet_text, ranges, ordinal)
+
+
+def _cut_start(text: str, pos: int) -> int:
+    if pos <= 0:
+        return 0
+    space = text.rfind(" ", max(0, pos - 30), pos)
+    return space + 1 if space >= 0 else pos
+
+
+def _cut_end(text: str, pos: int) -> int:
+    if pos >= len(text):
+        return len(text)
+    space = text.rfind(" ", max(0, pos - 30), pos)
+    return space if space > 0 else pos
+
+
+def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int) -> None:
+    """Matched and missed terms, asked of the store's own tokenizer per term."""
+    hit.matched_terms, hit.missed_terms = [], []
+    for label, term in zip(query.labels(), query.terms):
+        found = store.fulltext.matching([term], lo, hi)
+        (hit.matched_terms if found else hit.missed_terms).append(label)
+
+
+def _mark_ties(hits: Sequence[Hit]) -> None:
+    top = hits[0].score if hits else 0
+    for i, hit in enumerate(hits):
+        hit.relative = hit.score / top if top > 0 else 0.0
+        prev = hits[i - 1].score if i else None
+        hit.tied_with_previous = (prev is not None and prev > 0
+                                  and abs(prev - hit.score) <= TIE * abs(prev))
+
+
+def bar(relative: float, width: int = 12) -> str:
+    return "\u2588" * max(1, int(round(max(0.0, min(1.0, relative)) * width)))
+

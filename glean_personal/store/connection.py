@@ -1,0 +1,108 @@
+"""Opening personal.db: private permissions, pragmas, errors made readable.
+
+The file is created 0600 in a 0700 folder before SQLite touches it, and the
+rollback journal (not WAL) keeps the index in that one file: a committed
+transaction is always in the main file, and a kill mid-transaction leaves a
+hot journal that the next open rolls back.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+from typing import Iterator
+
+from ..errors import DatabaseError, LockedError
+
+BUSY_TIMEOUT_MS = 15_000
+
+
+def default_db_path() -> Path:
+    """`GLEAN_PERSONAL_DB` if set, else ~/.gleancode/personal.db."""
+    env = os.environ.get("GLEAN_PERSONAL_DB")
+    return Path(env).expanduser() if env else Path.home() / ".gleancode" / "personal.db"
+
+
+def prepare_file(path: Path) -> bool:
+    """Create the folder (0700) and an empty file (0600) if missing; True if new."""
+    folder = path.parent
+    if not folder.exists():
+        old = os.umask(0o077)
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"cannot create the index folder {folder}: {exc.strerror}") from None
+        finally:
+            os.umask(old)
+        _chmod(folder, 0o700)
+    if path.exists():
+        if path.is_dir():
+            raise DatabaseError(f"{path} is a folder, not an index file")
+        return path.stat().st_size == 0
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the index file {path}: {exc.strerror}") from None
+    _chmod(path, 0o600)
+    return True
+
+
+def _chmod(path: Path, mode: int) -> None:
+    try:
+        os.chmod(path, mode)
+    except OSError:
+        pass
+
+
+def connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
+    """A connection with the pragmas every command relies on."""
+    uri = f"file:{_quote(str(path))}?mode={'ro' if readonly else 'rw'}"
+    with translate(path):
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None,
+                               timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        if not readonly:
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() != "delete":
+                conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        conn.execute("PRAGMA cache_size = -32000")
+    return conn
+
+
+def _quote(path: str) -> str:
+    return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+
+
+@contextlib.contextmanager
+def translate(path: Path) -> Iterator[None]:
+    """Turn sqlite3 errors into the package's one-line database errors."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            raise LockedError(
+                f"the index {path} is busy: another glean-personal process is writing it; "
+                "try again when it finishes") from None
+        if "readonly" in text or "read-only" in text:
+            raise DatabaseError(f"the index {path} is read-only: check the file's permissions") from None
+        if "unable to open" in text:
+            raise DatabaseError(f"cannot open the index {path}: check the path and its permissions") from None
+        if "malformed" in text or "corrupt" in text or "not a database" in text:
+            raise DatabaseError(f"the index {path} is damaged ({text}); run `verify --repair`, "
+                                "or move it aside and index again") from None
+        if "no such module: fts5" in text:
+            raise DatabaseError(
+                f"the index {path} was built with FTS5, which this Python's SQLite lacks; "
+                "use a Python whose SQLite has FTS5, or re-create the index with "
+                "GLEAN_PERSONAL_STORE=plain") from None
+        raise DatabaseError(f"the index {path} could not be used: {text}") from None
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"the index {path} is not a usable index file ({exc}); "
+                            "move it aside and index again") from None

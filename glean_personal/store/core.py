@@ -1,0 +1,338 @@
+"""The Store: the only object that speaks SQL to personal.db.
+
+Higher layers (indexer, search, graph, facade) call its methods with plain
+values and get plain rows back. Each document is replaced inside one
+transaction, so a kill at any moment leaves its old or its new state.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from ..errors import DatabaseError, NotFound, SchemaTooNew, StoreKindError
+from . import graph as graph_sql
+from . import schema
+from .connection import connect, prepare_file, translate
+from .fulltext import FullText, make_fulltext
+
+DocState = Tuple[int, int, int, str]  # id, size, mtime_ns, sha256
+
+_DOC_FIELDS = ("id", "source_id", "path", "title", "format", "size", "mtime_ns", "sha256",
+               "indexed_at", "warnings", "passages")
+# Document columns plus the source's root and label, for `FROM documents d JOIN sources s`.
+DOC_SELECT = ", ".join("d." + f for f in _DOC_FIELDS) + ", s.root, s.label"
+DOC_FROM = "documents d JOIN sources s ON s.id = d.source_id"
+
+
+class Store:
+    """An open personal.db."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, kind: str) -> None:
+        self.path = path
+        self.conn = conn
+        self.kind = kind
+        self.fulltext: FullText = make_fulltext(kind, conn)
+
+    # -- opening -------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path, force_kind: Optional[str] = None,
+             readonly: bool = False) -> "Store":
+        path = Path(path).expanduser().absolute()
+        if readonly:
+            if not path.exists():
+                raise NotFound(f"no index at {path}: run `glean-personal index FOLDER` first")
+            new = False
+        else:
+            new = prepare_file(path)
+        # Read-write even for readers: a hot journal left by a killed writer must be
+        # rolled back before the file can be read.
+        try:
+            conn = connect(path)
+        except DatabaseError:
+            if not readonly:
+                raise
+            conn = connect(path, readonly=True)
+        try:
+            with translate(path):
+                kind = cls._initialise(conn, path, new, force_kind)
+        except BaseException:
+            conn.close()
+            raise
+        return cls(path, conn, kind)
+
+    @staticmethod
+    def _initialise(conn: sqlite3.Connection, path: Path, new: bool,
+                    force_kind: Optional[str]) -> str:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "meta" not in tables:
+            if tables:
+                raise DatabaseError(f"{path} is an SQLite file but not a glean-personal index")
+            kind = force_kind or ("fts5" if schema.has_fts5(conn) else "plain")
+            if kind == "fts5" and not schema.has_fts5(conn):
+                raise StoreKindError("this Python's SQLite has no FTS5; use GLEAN_PERSONAL_STORE=plain")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                schema.create(conn, kind)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            return kind
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+        version = int(meta.get("schema_version", "0"))
+        if version > schema.SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"{path} was written by a newer glean-personal (schema {version}, this one "
+                f"reads up to {schema.SCHEMA_VERSION}); upgrade glean-personal")
+        kind = meta.get("store", "plain")
+        if kind == "fts5" and not schema.has_fts5(conn):
+            raise StoreKindError(
+                f"{path} was built with FTS5, which this Python's SQLite lacks; use a Python "
+                "whose SQLite has FTS5, or index into a new file with GLEAN_PERSONAL_STORE=plain")
+        if version < schema.SCHEMA_VERSION:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for v in range(version, schema.SCHEMA_VERSION):
+                    schema.MIGRATIONS[v](conn)
+                conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                             (str(schema.SCHEMA_VERSION),))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        return kind
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE … COMMIT; rolled back on any exception."""
+        with translate(self.path):
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    self.conn.execute("ROLLBACK")
+                raise
+            self.conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """A consistent snapshot for several reads (and readable errors)."""
+        with translate(self.path):
+            if self.conn.in_transaction:
+                yield
+                return
+            self.conn.execute("BEGIN")
+            try:
+                yield
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    self.conn.execute("COMMIT")
+
+    # -- meta ----------------------------------------------------------------
+    def meta(self, key: str, default: Optional[str] = None) -> Optional[str]:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def bump_generation(self) -> None:
+        """Mark the documents as changed (the graph is stale until the next link)."""
+        self.conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 "
+                          "WHERE key = 'generation'")
+
+    def schema_version(self) -> int:
+        return int(self.meta("schema_version", "0") or 0)
+
+    def db_bytes(self) -> int:
+        try:
+            return os.path.getsize(self.path)
+        except OSError:
+            return 0
+
+    # -- sources -------------------------------------------------------------
+    def sources(self) -> List[dict]:
+        rows = self.conn.execute(
+            "SELECT s.id, s.root, s.label, s.includes, s.excludes, s.max_bytes, s.last_indexed, "
+            "s.last_report, (SELECT count(*) FROM documents d WHERE d.source_id = s.id), "
+            "(SELECT coalesce(sum(d.passages), 0) FROM documents d WHERE d.source_id = s.id), "
+            "(SELECT coalesce(sum(d.size), 0) FROM documents d WHERE d.source_id = s.id) "
+            "FROM sources s ORDER BY s.label").fetchall()
+        return [{"id": r[0], "root": r[1], "label": r[2], "includes": json.loads(r[3]),
+                 "excludes": json.loads(r[4]), "max_bytes": r[5], "last_indexed": r[6],
+                 "last_report": json.loads(r[7]) if r[7] else None, "documents": r[8],
+                 "passages": r[9], "bytes": r[10]} for r in rows]
+
+    def source(self, root: Optional[str] = None, label: Optional[str] = None) -> Optional[dict]:
+        for s in self.sources():
+            if (root is not None and s["root"] == root) or (label is not None and s["label"] == label):
+                return s
+        return None
+
+    def save_source(self, root: str, label: str, includes: Sequence[str],
+                    excludes: Sequence[str], max_bytes: int) -> int:
+        row = self.conn.execute("SELECT id FROM sources WHERE root = ?", (root,)).fetchone()
+        values = (label, json.dumps(list(includes)), json.dumps(list(excludes)), max_bytes)
+        if row:
+            self.conn.execute("UPDATE sources SET label = ?, includes = ?, excludes = ?, "
+                              "max_bytes = ? WHERE id = ?", values + (row[0],))
+            return row[0]
+        cur = self.conn.execute("INSERT INTO sources(label, includes, excludes, max_bytes, root) "
+                                "VALUES (?, ?, ?, ?, ?)", values + (root,))
+        return cur.lastrowid
+
+    def label_taken(self, label: str, root: str) -> bool:
+        row = self.conn.execute("SELECT root FROM sources WHERE label = ?", (label,)).fetchone()
+        return bool(row) and row[0] != root
+
+    def record_run(self, source_id: int, report: dict) -> None:
+        self.conn.execute("UPDATE sources SET last_indexed = ?, last_report = ? WHERE id = ?",
+                          (time.time(), json.dumps(report), source_id))
+
+    def delete_source(self, source_id: int) -> int:
+        ids = [r[0] for r in self.conn.execute(
+            "SELECT id FROM documents WHERE source_id = ?", (source_id,))]
+        self.remove_documents(ids)
+        self.conn.execute("DELETE FROM sources WHERE id = ?", (source_id,))
+        return len(ids)
+
+    # -- documents -----------------------------------------------------------
+    def document_states(self, source_id: int) -> Dict[str, DocState]:
+        return {r[0]: (r[1], r[2], r[3], r[4]) for r in self.conn.execute(
+            "SELECT path, id, size, mtime_ns, sha256 FROM documents WHERE source_id = ?",
+            (source_id,))}
+
+    def put_document(self, source_id: int, path: str, title: str, fmt: str, size: int,
+                     mtime_ns: int, sha256: str, warnings: Sequence[str],
+                     passages: Sequence[Tuple[Sequence[str], str, int, int]],
+                     phrases: bytes) -> int:
+        """Insert or replace one document with its passages (caller holds the transaction)."""
+        row = self.conn.execute("SELECT id FROM documents WHERE source_id = ? AND path = ?",
+                                (source_id, path)).fetchone()
+        values = (title, fmt, size, mtime_ns, sha256, time.time(), json.dumps(list(warnings)),
+                  len(passages))
+        if row:
+            doc_id = row[0]
+            self._drop_passages([doc_id])
+            self.conn.execute("UPDATE documents SET title = ?, format = ?, size = ?, mtime_ns = ?, "
+                              "sha256 = ?, indexed_at = ?, warnings = ?, passages = ? "
+                              "WHERE id = ?", values + (doc_id,))
+        else:
+            doc_id = self.conn.execute(
+                "INSERT INTO documents(title, format, size, mtime_ns, sha256, indexed_at, "
+                "warnings, passages, source_id, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                values + (source_id, path)).lastrowid
+        first = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[0]
+        self.conn.executemany(
+            "INSERT INTO passages(id, document_id, ordinal, heading, text, start, end) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(first + i, doc_id, i, json.dumps(list(h), ensure_ascii=False), t, s, e)
+             for i, (h, t, s, e) in enumerate(passages)])
+        self.fulltext.add(range(first, first + len(passages)))
+        graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
+        return doc_id
+
+    def touch_document(self, doc_id: int, size: int, mtime_ns: int) -> None:
+        self.conn.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE id = ?",
+                          (size, mtime_ns, doc_id))
+
+    def remove_documents(self, doc_ids: Sequence[int]) -> None:
+        for chunk in _chunks(list(doc_ids), 500):
+            self._drop_passages(chunk)
+            marks = ",".join("?" * len(chunk))
+            self.conn.execute(f"DELETE FROM documents WHERE id IN ({marks})", chunk)
+            self.conn.execute(f"DELETE FROM links WHERE a IN ({marks}) OR b IN ({marks})",
+                              chunk + chunk)
+            graph_sql.delete_doc_phrases(self.conn, chunk)
+
+    def _drop_passages(self, doc_ids: Sequence[int]) -> None:
+        marks = ",".join("?" * len(doc_ids))
+        ids = [r[0] for r in self.conn.execute(
+            f"SELECT id FROM passages WHERE document_id IN ({marks})", list(doc_ids))]
+        if ids:
+            self.fulltext.remove(ids)
+            for chunk in _chunks(ids, 500):
+                self.conn.execute(
+                    f"DELETE FROM passages WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+
+    def document(self, doc_id: int) -> Optional[dict]:
+        row = self.conn.execute(f"SELECT {DOC_SELECT} FROM {DOC_FROM} WHERE d.id = ?",
+                                (doc_id,)).fetchone()
+        return _doc_row(row) if row else None
+
+    def documents(self, doc_ids: Iterable[int]) -> Dict[int, dict]:
+        ids = list(doc_ids)
+        out: Dict[int, dict] = {}
+        for chunk in _chunks(ids, 500):
+            marks = ",".join("?" * len(chunk))
+            for row in self.conn.execute(
+                    f"SELECT {DOC_SELECT} FROM {DOC_FROM} WHERE d.id IN ({marks})", chunk):
+                out[row[0]] = _doc_row(row)
+        return out
+
+    def find_documents(self, fragment: str, limit: int = 50) -> List[dict]:
+        """Documents whose relative or absolute path ends with, or contains, `fragment`."""
+        pattern = "%" + fragment.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self.conn.execute(
+            f"SELECT {DOC_SELECT} FROM {DOC_FROM} "
+            "WHERE (s.root || '/' || d.path) LIKE ? ESCAPE '\\' OR d.title = ? "
+            "ORDER BY length(d.path), d.path LIMIT ?", (pattern, fragment, limit)).fetchall()
+        return [_doc_row(r) for r in rows]
+
+    def document_ids(self) -> List[int]:
+        return [r[0] for r in self.conn.execute("SELECT id FROM documents ORDER BY id")]
+
+    def passages_of(self, doc_id: int) -> List[dict]:
+        return [_passage_row(r) for r in self.conn.execute(
+            "SELECT id, document_id, ordinal, heading, text, start, end FROM passages "
+            "WHERE document_id = ? ORDER BY ordinal", (doc_id,))]
+
+    def passages(self, passage_ids: Iterable[int]) -> Dict[int, dict]:
+        ids = list(passage_ids)
+        out: Dict[int, dict] = {}
+        for chunk in _chunks(ids, 500):
+            for r in self.conn.execute(
+                    "SELECT id, document_id, ordinal, heading, text, start, end FROM passages "
+                    f"WHERE id IN ({','.join('?' * len(chunk))})", chunk):
+                out[r[0]] = _passage_row(r)
+        return out
+
+    def passage_range(self, doc_id: int) -> Tuple[int, int]:
+        """The first and last passage id of a document (they are contiguous)."""
+        lo, hi = self.conn.execute("SELECT min(id), max(id) FROM passages WHERE document_id = ?",
+                                   (doc_id,)).fetchone()
+        return (lo or 0, hi or -1)
+
+    def counts(self) -> Dict[str, int]:
+        docs, passages = self.conn.execute(
+            "SELECT count(*), coalesce(sum(passages), 0) FROM documents").fetchone()
+        return {"documents": docs, "passages": passages}
+
+    def last_indexed(self) -> Optional[float]:
+        return self.conn.execute("SELECT max(last_indexed) FROM sources").fetchone()[0]
+
+
+def _doc_row(r: Sequence) -> dict:
+    return {"id": r[0], "source_id": r[1], "path": r[2], "title": r[3], "format": r[4],
+            "size": r[5], "mtime_ns": r[6], "sha256": r[7], "indexed_at": r[8],
+            "warnings": json.loads(r[9]), "passages": r[10], "root": r[11], "source": r[12]}
+
+
+def _passage_row(r: Sequence) -> dict:
+    return {"id": r[0], "document_id": r[1], "ordinal": r[2], "heading": json.loads(r[3]),
+            "text": r[4], "start": r[5], "end": r[6]}
+
+
+def _chunks(items: list, size: int) -> Iterator[list]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

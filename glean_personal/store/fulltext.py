@@ -1,0 +1,301 @@
+"""The two full-text stores behind one interface.
+
+`fts5`: an external-content FTS5 table over the `passage_content` view, so
+passage text lives once, keyed by passage rowid (deleting by an UNINDEXED
+column would scan the whole table per file). Ranked by weighted `bm25()`.
+
+`plain`: for a SQLite without FTS5, an inverted index in an ordinary table
+(weighted term frequency per passage) and a BM25 scorer in Python that weights
+each term by its rarity, so a word in most passages cannot outrank the rare
+word that distinguishes a hit.
+"""
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections import Counter, defaultdict
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from ..analysis import stem, tokenize
+from ..query import Filters, Query, Term
+from .schema import BODY_WEIGHT, HEADING_WEIGHT, TITLE_WEIGHT
+
+Hit = Tuple[int, float]  # passage id, score (higher is better)
+_MAX_CHAR = "\U0010ffff"
+
+
+def filter_sql(filters: Filters) -> Tuple[str, list]:
+    """SQL conditions over `documents d JOIN sources s` for the search filters."""
+    clauses, params = [], []
+    if filters.sources:
+        clauses.append(f"s.label IN ({','.join('?' * len(filters.sources))})")
+        params += list(filters.sources)
+    if filters.formats:
+        clauses.append(f"d.format IN ({','.join('?' * len(filters.formats))})")
+        params += list(filters.formats)
+    if filters.path_glob:
+        clauses.append("(d.path GLOB ? OR d.path GLOB ?)")
+        params += [filters.path_glob, "*/" + filters.path_glob]
+    if filters.after_ns is not None:
+        clauses.append("d.mtime_ns >= ?")
+        params.append(filters.after_ns)
+    if filters.before_ns is not None:
+        clauses.append("d.mtime_ns < ?")
+        params.append(filters.before_ns)
+    return " AND ".join(clauses) or "1", params
+
+
+class FullText:
+    """What both stores offer the search layer."""
+
+    kind = ""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def add(self, passage_ids: range) -> None:
+        raise NotImplementedError
+
+    def remove(self, passage_ids: Sequence[int]) -> None:
+        raise NotImplementedError
+
+    def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+        raise NotImplementedError
+
+    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+        raise NotImplementedError
+
+    def matching(self, terms: Sequence[Term], lo: int, hi: int) -> Set[int]:
+        """Passage ids in [lo, hi] that match any of `terms`, by the store's own tokenizer."""
+        raise NotImplementedError
+
+    def rebuild(self) -> None:
+        raise NotImplementedError
+
+    def problems(self) -> List[str]:
+        raise NotImplementedError
+
+
+class Fts5Text(FullText):
+    kind = "fts5"
+
+    def add(self, passage_ids: range) -> None:
+        if len(passage_ids):
+            self.conn.execute(
+                "INSERT INTO passage_fts(rowid, title, heading, text) "
+                "SELECT id, title, heading, text FROM passage_content WHERE id BETWEEN ? AND ?",
+                (passage_ids[0], passage_ids[-1]))
+
+    def remove(self, passage_ids: Sequence[int]) -> None:
+        for i in range(0, len(passage_ids), 500):
+            chunk = list(passage_ids[i:i + 500])
+            self.conn.execute(
+                "INSERT INTO passage_fts(passage_fts, rowid, title, heading, text) "
+                "SELECT 'delete', id, title, heading, text FROM passage_content "
+                f"WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+
+    def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+        if not filters.any:
+            # The top rows first, by FTS5's own `rank` (weighted bm25), so nothing
+            # is computed for the rows that will not be shown.
+            return ("SELECT rowid, -rank FROM passage_fts WHERE passage_fts MATCH ? "
+                    "ORDER BY rank LIMIT ?", [query.fts5(), limit])
+        where, params = filter_sql(filters)
+        return ("SELECT f.rowid, -f.rank FROM passage_fts f "
+                "JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
+                "JOIN sources s ON s.id = d.source_id "
+                f"WHERE passage_fts MATCH ? AND {where} ORDER BY f.rank LIMIT ?",
+                [query.fts5()] + params + [limit])
+
+    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+        if query.empty:
+            return []
+        sql, params = self.search_sql(query, limit, filters)
+        return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
+
+    def matching(self, terms: Sequence[Term], lo: int, hi: int) -> Set[int]:
+        expr = " OR ".join(t.fts5() for t in terms)
+        if not expr:
+            return set()
+        return {r[0] for r in self.conn.execute(
+            "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
+            (expr, lo, hi))}
+
+    def rebuild(self) -> None:
+        self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
+
+    def problems(self) -> List[str]:
+        try:
+            self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
+                              "VALUES ('integrity-check', 1)")
+        except sqlite3.DatabaseError as exc:
+            return [f"full-text index does not match the passages ({exc})"]
+        return []
+
+
+class PlainText(FullText):
+    kind = "plain"
+    K1, B = 1.2, 0.75
+
+    def add(self, passage_ids: range) -> None:
+        if not len(passage_ids):
+            return
+        rows = self.conn.execute(
+            "SELECT id, title, heading, text FROM passage_content WHERE id BETWEEN ? AND ?",
+            (passage_ids[0], passage_ids[-1])).fetchall()
+        postings, lengths = [], []
+        for pid, title, heading, text in rows:
+            tf = _weighted_terms(title, heading, text)
+            postings.extend((term, pid, weight) for term, weight in tf.items())
+            lengths.append((pid, sum(tf.values())))
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO plain_postings(term, passage_id, tf) VALUES (?, ?, ?)", postings)
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO plain_lengths(passage_id, length) VALUES (?, ?)", lengths)
+
+    def remove(self, passage_ids: Sequence[int]) -> None:
+        for i in range(0, len(passage_ids), 500):
+            chunk = list(passage_ids[i:i + 500])
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(
+                f"SELECT id, title, heading, text FROM passage_content WHERE id IN ({marks})",
+                chunk).fetchall()
+            self.conn.executemany(
+                "DELETE FROM plain_postings WHERE term = ? AND passage_id = ?",
+                [(term, pid) for pid, title, heading, text in rows
+                 for term in _weighted_terms(title, heading, text)])
+            self.conn.execute(f"DELETE FROM plain_lengths WHERE passage_id IN ({marks})", chunk)
+
+    def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+        # The plain store looks each term up in its postings, then scores in Python.
+        params: list = []
+        for term in query.terms:
+            params.extend(_lookup_params(term))
+        return ("SELECT passage_id, tf FROM plain_postings WHERE term = ? "
+                "-- or term >= ? AND term < ? for a prefix, one lookup per term", params)
+
+    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+        if query.empty:
+            return []
+        total, avg = self.conn.execute(
+            "SELECT count(*), coalesce(avg(length), 1) FROM plain_lengths").fetchone()
+        if not total:
+            return []
+        allowed = self._allowed(filters)
+        scores: Dict[int, float] = defaultdict(float)
+        for term in query.terms:
+            postings = self._postings(term, allowed)
+            if not postings:
+                continue
+            df = len(postings)
+            idf = math.log(1 + (total - df + 0.5) / (df + 0.5))
+            lengths = self._lengths(postings)
+            for pid, tf in postings.items():
+                norm = tf + self.K1 * (1 - self.B + self.B * lengths.get(pid, avg) / avg)
+                scores[pid] += idf * tf * (self.K1 + 1) / norm
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        return ranked[:limit]
+
+    def matching(self, terms: Sequence[Term], lo: int, hi: int) -> Set[int]:
+        out: Set[int] = set()
+        for term in terms:
+            out.update(pid for pid in self._postings(term, None, (lo, hi)))
+        return out
+
+    def _allowed(self, filters: Filters) -> Optional[Set[int]]:
+        if not filters.any:
+            return None
+        where, params = filter_sql(filters)
+        return {r[0] for r in self.conn.execute(
+            "SELECT p.id FROM passages p JOIN documents d ON d.id = p.document_id "
+            f"JOIN sources s ON s.id = d.source_id WHERE {where}", params)}
+
+    def _postings(self, term: Term, allowed: Optional[Set[int]],
+                  bounds: Optional[Tuple[int, int]] = None) -> Dict[int, float]:
+        """Passage id → weighted tf for one term (a phrase is checked for adjacency)."""
+        rng = " AND passage_id BETWEEN ? AND ?" if bounds else ""
+        extra = list(bounds) if bounds else []
+        stems = term.stems()
+        found: Optional[Dict[int, float]] = None
+        for i, s in enumerate(stems):
+            if term.prefix and i == len(stems) - 1:
+                rows = self.conn.execute(
+                    f"SELECT passage_id, sum(tf) FROM plain_postings WHERE term >= ? AND term < ?"
+                    f"{rng} GROUP BY passage_id", [s, s + _MAX_CHAR] + extra)
+            else:
+                rows = self.conn.execute(
+                    f"SELECT passage_id, tf FROM plain_postings WHERE term = ?{rng}", [s] + extra)
+            current = {pid: tf for pid, tf in rows if allowed is None or pid in allowed}
+            found = current if found is None else {
+                pid: min(found[pid], tf) for pid, tf in current.items() if pid in found}
+            if not found:
+                return {}
+        if found and len(stems) > 1:
+            found = self._with_phrase(found, stems)
+        return found or {}
+
+    def _with_phrase(self, candidates: Dict[int, float], stems: Tuple[str, ...]) -> Dict[int, float]:
+        out: Dict[int, float] = {}
+        ids = sorted(candidates)
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            for pid, title, heading, text in self.conn.execute(
+                    "SELECT id, title, heading, text FROM passage_content "
+                    f"WHERE id IN ({','.join('?' * len(chunk))})", chunk):
+                count = sum(_phrase_count([stem(t) for t in tokenize(field)], stems) * w
+                            for field, w in ((title, TITLE_WEIGHT), (heading, HEADING_WEIGHT),
+                                             (text, BODY_WEIGHT)))
+                if count:
+                    out[pid] = count
+        return out
+
+    def _lengths(self, postings: Dict[int, float]) -> Dict[int, float]:
+        ids = list(postings)
+        out: Dict[int, float] = {}
+        for i in range(0, len(ids), 900):
+            chunk = ids[i:i + 900]
+            out.update(self.conn.execute(
+                "SELECT passage_id, length FROM plain_lengths "
+                f"WHERE passage_id IN ({','.join('?' * len(chunk))})", chunk).fetchall())
+        return out
+
+    def rebuild(self) -> None:
+        self.conn.execute("DELETE FROM plain_postings")
+        self.conn.execute("DELETE FROM plain_lengths")
+        bounds = self.conn.execute("SELECT min(id), max(id) FROM passages").fetchone()
+        if bounds[0] is not None:
+            for lo in range(bounds[0], bounds[1] + 1, 2000):
+                self.add(range(lo, min(lo + 2000, bounds[1] + 1)))
+
+    def problems(self) -> List[str]:
+        missing = self.conn.execute(
+            "SELECT count(*) FROM passages WHERE id NOT IN (SELECT passage_id FROM plain_lengths)"
+        ).fetchone()[0]
+        extra = self.conn.execute(
+            "SELECT count(*) FROM plain_lengths WHERE passage_id NOT IN (SELECT id FROM passages)"
+        ).fetchone()[0]
+        out = []
+        if missing or extra:
+            out.append(f"term index does not match the passages ({missing} missing, {extra} stale)")
+        return out
+
+
+def _weighted_terms(title: str, heading: str, text: str) -> Counter:
+    tf: Counter = Counter()
+    for field, weight in ((title, TITLE_WEIGHT), (heading, HEADING_WEIGHT), (text, BODY_WEIGHT)):
+        for token in tokenize(field):
+            tf[stem(token)] += weight
+    return tf
+
+
+def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
+    n = len(phrase)
+    return sum(1 for i in range(len(stems) - n + 1) if tuple(stems[i:i + n]) == phrase)
+
+
+def _lookup_params(term: Term) -> Iterable[str]:
+    return term.stems()
+
+
+def make_fulltext(kind: str, conn: sqlite3.Connection) -> FullText:
+    return Fts5Text(conn) if kind == "fts5" else PlainText(conn)

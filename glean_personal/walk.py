@@ -1,0 +1,158 @@
+"""Walk a source folder: what is a candidate file, and why everything else is not.
+
+The walk never opens a file. It follows a symbolic link only when its target
+stays inside the root, ends loops by remembering the folders it has entered,
+and reports FIFOs, sockets, devices, secrets and unreadable entries as skips.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+from dataclasses import dataclass
+from typing import Iterator, List, Optional, Sequence, Set, Tuple, Union
+
+from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES
+from .formats import format_for
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A regular file the indexer may read."""
+
+    path: str        # relative to the root, '/'-separated, as stored and shown
+    size: int
+    mtime_ns: int
+    fs_path: str = ""  # the real path to open (may hold undecodable bytes)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+Entry = Union[Candidate, Skipped]
+
+
+def is_secret(relpath: str) -> bool:
+    """Secret-looking names (SPEC §4): never opened, whatever the includes say."""
+    parts = relpath.split("/")
+    if any(p in SECRET_DIRS for p in parts[:-1]):
+        return True
+    name = parts[-1]
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in SECRET_NAMES)
+
+
+def _matches(relpath: str, patterns: Sequence[str]) -> bool:
+    name = relpath.rsplit("/", 1)[-1]
+    for pattern in patterns:
+        if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relpath, pattern):
+            return True
+        if pattern.endswith("/**") and (relpath + "/").startswith(pattern[:-2]):
+            return True
+    return False
+
+
+def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
+         max_bytes: Optional[int] = None) -> Iterator[Entry]:
+    """Every file under `root` as a Candidate or a Skipped, in a stable order."""
+    real_root = os.path.realpath(root)
+    excluded = tuple(DEFAULT_EXCLUDES) + tuple(excludes)
+    seen: Set[Tuple[int, int]] = set()
+    try:
+        st = os.stat(real_root)
+        seen.add((st.st_dev, st.st_ino))
+    except OSError:
+        return
+    stack: List[Tuple[str, str]] = [(real_root, "")]
+    while stack:
+        folder, rel = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            yield Skipped(rel or ".", f"folder cannot be read ({_why(exc)})")
+            continue
+        subfolders = []
+        for entry in entries:
+            relpath = _printable(f"{rel}/{entry.name}" if rel else entry.name)
+            if _matches(relpath, excluded):
+                continue
+            result = _classify(entry, relpath, real_root, seen)
+            if result is None:
+                continue
+            if isinstance(result, str):
+                subfolders.append((result, relpath))
+                continue
+            if isinstance(result, Skipped):
+                yield result
+                continue
+            yield from _filter_file(result, includes, max_bytes)
+        stack.extend(reversed(subfolders))
+
+
+def _classify(entry: os.DirEntry, relpath: str, real_root: str,
+              seen: Set[Tuple[int, int]]) -> Union[None, str, Entry]:
+    """A folder to enter (its path), a candidate, a skip, or None (pass over)."""
+    try:
+        is_link = entry.is_symlink()
+        if is_link:
+            target = os.path.realpath(entry.path)
+            if target != real_root and not target.startswith(real_root + os.sep):
+                return Skipped(relpath, "symbolic link leads outside the folder")
+        st = entry.stat(follow_symlinks=True)
+    except OSError as exc:
+        if is_secret(relpath):
+            return Skipped(relpath, "secret-looking file: never read")
+        return Skipped(relpath, f"cannot be read ({_why(exc)})")
+    if stat.S_ISDIR(st.st_mode):
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            return Skipped(relpath, "symbolic link loop: folder already visited")
+        seen.add(key)
+        if relpath.rsplit("/", 1)[-1] in SECRET_DIRS:
+            return Skipped(relpath, "secret-looking folder: never read")
+        return entry.path
+    if is_secret(relpath):
+        return Skipped(relpath, "secret-looking file: never read")
+    if not stat.S_ISREG(st.st_mode):
+        return Skipped(relpath, f"not a regular file ({_kind(st.st_mode)}): never opened")
+    return Candidate(relpath, st.st_size, st.st_mtime_ns, entry.path)
+
+
+def _filter_file(c: Candidate, includes: Sequence[str], max_bytes: Optional[int]) -> Iterator[Entry]:
+    if includes and not _matches(c.path, includes):
+        return
+    ext = os.path.splitext(c.path)[1].lower()
+    if format_for(c.path) is None:
+        yield Skipped(c.path, f"unsupported file type {ext or '(no extension)'}")
+    elif c.size == 0:
+        yield Skipped(c.path, "empty file")
+    elif max_bytes is not None and c.size > max_bytes:
+        yield Skipped(c.path, f"larger than --max-bytes ({c.size:,} > {max_bytes:,} bytes)")
+    else:
+        yield c
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "special file"
+
+
+def _why(exc: OSError) -> str:
+    return (exc.strerror or type(exc).__name__).lower()
+
+
+def _printable(relpath: str) -> str:
+    """Relative paths as stored: lone surrogates from undecodable bytes escaped."""
+    try:
+        relpath.encode("utf-8")
+        return relpath
+    except UnicodeEncodeError:
+        return relpath.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

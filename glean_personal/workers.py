@@ -1,0 +1,233 @@
+"""Read files in worker processes, so one bad file costs only itself.
+
+Readers are plain Python on untrusted bytes: `html.parser` can be quadratic,
+a crafted archive can eat memory, a bug can raise anything. Each worker gets a
+memory ceiling; the parent gives every file a time budget and replaces a
+worker that overruns it or dies. Only the parent writes the database.
+"""
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import stat
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Deque, Iterable, Iterator, List, Optional, Tuple
+
+from .analysis import normalize
+from .config import Limits, PassageSizes
+from .document import Document, Section
+from .errors import SkipFile
+from .formats import read_document
+from .passages import split_document
+from .phrases import document_phrases
+
+
+@dataclass(frozen=True)
+class Task:
+    path: str                 # relative path, as stored
+    fs_path: str              # what to open
+    old_sha: Optional[str]    # the stored hash, if any: equal bytes are not re-read
+    mtime_ns: int = 0         # as the walk saw it, before reading
+
+
+@dataclass
+class Extracted:
+    sha256: str
+    size: int
+    title: str = ""
+    format: str = ""
+    warnings: Tuple[str, ...] = ()
+    passages: Tuple[Tuple[Tuple[str, ...], str, int, int], ...] = ()
+    phrases: bytes = b""
+    chars: int = 0
+    same_bytes: bool = False
+
+
+Outcome = object  # Extracted or SkipFile
+
+
+def read_file(fs_path: str, max_bytes: int) -> bytes:
+    """The bytes of a regular file; never opens a FIFO, socket or device."""
+    fd = os.open(fs_path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SkipFile("not a regular file: never read")
+        if st.st_size > max_bytes:
+            raise SkipFile(f"larger than --max-bytes ({st.st_size:,} > {max_bytes:,} bytes)")
+        chunks = []
+        remaining = max_bytes + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > max_bytes:
+            raise SkipFile(f"larger than --max-bytes (grew past {max_bytes:,} bytes while read)")
+        return data
+    finally:
+        os.close(fd)
+
+
+def clean(doc: Document) -> Document:
+    """Normalised text everywhere: no characters that glue words or upset SQLite."""
+    return Document(
+        title=normalize(doc.title).strip(),
+        format=doc.format,
+        sections=[Section(tuple(normalize(h) for h in s.heading), normalize(s.text))
+                  for s in doc.sections],
+        warnings=list(doc.warnings))
+
+
+def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> Outcome:
+    """Read, hash, extract and cut one file; every failure becomes a SkipFile."""
+    try:
+        data = read_file(task.fs_path, max_bytes)
+        sha = hashlib.sha256(data).hexdigest()
+        if sha == task.old_sha:
+            return Extracted(sha, len(data), same_bytes=True)
+        doc = clean(read_document(data, task.path.rsplit("/", 1)[-1], limits))
+        passages = split_document(doc, sizes)
+        if not passages:
+            raise SkipFile("no extractable text")
+        text = doc.text
+        return Extracted(
+            sha, len(data), doc.title, doc.format, tuple(doc.warnings),
+            tuple((p.heading, p.text, p.start, p.end) for p in passages),
+            document_phrases(doc.title, text), len(text))
+    except SkipFile as skip:
+        return skip
+    except MemoryError:
+        return SkipFile("needed more memory than a reader may use")
+    except RecursionError:
+        return SkipFile("nested too deeply to read")
+    except OSError as exc:
+        return SkipFile(f"cannot be read ({(exc.strerror or type(exc).__name__).lower()})")
+    except Exception as exc:  # a reader bug must cost only this file
+        return SkipFile(f"reader failed ({type(exc).__name__}: {str(exc)[:120]})")
+
+
+def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_bytes: int) -> None:
+    try:
+        import resource
+        ceiling = limits.worker_memory_bytes
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+    except (ImportError, ValueError, OSError):
+        pass
+    try:
+        while True:
+            item = conn.recv()
+            if item is None:
+                return
+            conn.send(process(item, limits, sizes, max_bytes))
+    except (EOFError, KeyboardInterrupt, BrokenPipeError):
+        return
+
+
+def _context():
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+class _Worker:
+    def __init__(self, ctx, limits: Limits, sizes: PassageSizes, max_bytes: int) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child, limits, sizes, max_bytes),
+                                daemon=True)
+        self.proc.start()
+        child.close()
+        self.pending: Deque[Task] = deque()
+        self.started = time.monotonic()
+
+    def send(self, task: Task) -> None:
+        if not self.pending:
+            self.started = time.monotonic()
+        self.pending.append(task)
+        self.conn.send(task)
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except (OSError, BrokenPipeError):
+                pass
+        self.proc.join(timeout=5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+        self.conn.close()
+
+
+class Pool:
+    """A few worker processes, each fed a short queue of files."""
+
+    DEPTH = 4
+
+    def __init__(self, limits: Limits, sizes: PassageSizes, max_bytes: int,
+                 processes: Optional[int] = None) -> None:
+        self.limits, self.sizes, self.max_bytes = limits, sizes, max_bytes
+        self.processes = processes or max(1, min(4, os.cpu_count() or 1))
+        self.ctx = _context()
+        self.workers: List[_Worker] = []
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for w in self.workers:
+            w.stop(kill=exc[0] is not None)
+        self.workers = []
+
+    def _spawn(self) -> _Worker:
+        return _Worker(self.ctx, self.limits, self.sizes, self.max_bytes)
+
+    def run(self, tasks: Iterable[Task]) -> Iterator[Tuple[Task, Outcome]]:
+        """(task, outcome) pairs in completion order."""
+        queue: Deque[Task] = deque(tasks)
+        if not queue:
+            return
+        while len(self.workers) < min(self.processes, len(queue)):
+            self.workers.append(self._spawn())
+        budget = self.limits.file_seconds
+        while queue or any(w.pending for w in self.workers):
+            for w in self.workers:
+                while queue and len(w.pending) < self.DEPTH:
+                    w.send(queue.popleft())
+            busy = {w.conn: w for w in self.workers if w.pending}
+            now = time.monotonic()
+            timeout = max(0.0, min(w.started + budget for w in busy.values()) - now)
+            for conn in wait(list(busy), timeout=timeout + 0.01):
+                w = busy[conn]
+                try:
+                    outcome = conn.recv()
+                except (EOFError, OSError):
+                    yield from self._replace(w, queue, "the reader crashed")
+                    continue
+                task = w.pending.popleft()
+                w.started = time.monotonic()
+                yield task, outcome
+            now = time.monotonic()
+            for w in list(self.workers):
+                if w.pending and now - w.started > budget:
+                    yield from self._replace(
+                        w, queue, f"took too long to read (over {budget:g} s)")
+
+    def _replace(self, w: _Worker, queue: Deque[Task], reason: str) -> Iterator[Tuple[Task, Outcome]]:
+        """Kill a worker, fail its current file, and give its other files back."""
+        task = w.pending.popleft()
+        queue.extendleft(reversed(w.pending))
+        w.pending.clear()
+        w.stop(kill=True)
+        self.workers[self.workers.index(w)] = self._spawn()
+        yield task, SkipFile(reason)
+
