@@ -1,0 +1,103 @@
+"""Bytes to text for the plain formats, and telling text from binary.
+
+Personal folders hold files written by every editor of the last thirty years,
+so decoding never fails: a BOM wins, then strict UTF-8, then a single-byte
+fallback (cp1252, with latin-1 for the five bytes cp1252 leaves undefined).
+Binary files that wear a text extension are refused before they pollute the
+index with noise.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Optional, Tuple
+
+from ..errors import SkipFile
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),   # before UTF-16 LE: it starts the same way
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+# Signatures of common binary formats that people rename or mislabel.
+_MAGIC = (
+    (b"\x89PNG\r\n\x1a\n", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF87a", "GIF image"),
+    (b"GIF89a", "GIF image"),
+    (b"%PDF-", "PDF document"),
+    (b"PK\x03\x04", "ZIP archive"),
+    (b"\x1f\x8b", "gzip archive"),
+    (b"\x7fELF", "executable"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "legacy Office file"),
+    (b"SQLite format 3\x00", "SQLite database"),
+)
+
+# C0 controls other than tab, newline, vertical tab, form feed, carriage
+# return and escape; DEL; C1 controls; the replacement character.
+_NON_TEXT = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\x80-\x9f\ufffd]")
+_SAMPLE_CHARS = 8192
+_MAX_NON_TEXT_RATIO = 0.05
+
+
+def bom_encoding(data: bytes) -> Tuple[Optional[str], int]:
+    """The encoding a byte-order mark announces, and the BOM's length."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name, len(bom)
+    return None, 0
+
+
+def decode_text(data: bytes, declared: Optional[str] = None) -> str:
+    """Decode a text file's bytes, or raise SkipFile if they are binary.
+
+    `declared` is an encoding the file names for itself (an HTML meta
+    charset); it is tried after a BOM and before the guesses.
+    """
+    if not data:
+        raise SkipFile("empty file")
+    name, skip = bom_encoding(data)
+    if name:
+        return _check_text(data[skip:].decode(name, errors="replace"))
+    _refuse_binary(data)
+    if declared:
+        try:
+            return _check_text(data.decode(declared))
+        except (UnicodeDecodeError, LookupError):
+            pass
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = single_byte(data)
+    return _check_text(text)
+
+
+def single_byte(data: bytes) -> str:
+    """cp1252, except that its five undefined bytes read as latin-1."""
+    return "".join(
+        chunk.decode("cp1252", errors="strict") if i % 2 == 0 else chunk.decode("latin-1")
+        for i, chunk in enumerate(re.split(rb"([\x81\x8d\x8f\x90\x9d]+)", data))
+    )
+
+
+def _refuse_binary(data: bytes) -> None:
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            raise SkipFile(f"binary content (looks like a {what})")
+    if b"\x00" in data:
+        raise SkipFile("binary content (NUL bytes)")
+
+
+def _check_text(text: str) -> str:
+    sample = text[:_SAMPLE_CHARS]
+    if sample and len(_NON_TEXT.findall(sample)) > _MAX_NON_TEXT_RATIO * len(sample):
+        raise SkipFile("binary content (mostly non-text characters)")
+    return text
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF; other separators are left as they are."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -1,0 +1,111 @@
+"""JSON: key.path lines, title keys, encodings, invalid and deep input."""
+from __future__ import annotations
+
+import codecs
+import json
+from pathlib import Path
+
+import pytest
+
+from glean_personal.config import Limits
+from glean_personal.errors import SkipFile
+from glean_personal.formats import read_document
+
+CORPUS = Path(__file__).parent / "data" / "corpus" / "markitdown"
+
+
+def test_paths_and_values():
+    data = {"title": "Volunteer roster", "items": [{"name": "Ada", "hours": 4},
+                                                   {"name": "Bo", "active": True, "note": None},
+                                                   {"name": "Cy", "skills": ["wheels", "brakes"]}],
+            "ratio": 0.5, "empty": {}, "blank": ""}
+    doc = read_document(json.dumps(data).encode(), "roster.json")
+    assert doc.title == "Volunteer roster"
+    assert doc.format == "json"
+    lines = doc.text.split("\n")
+    for expected in ("title: Volunteer roster", "items[0].name: Ada", "items[0].hours: 4",
+                     "items[1].active: true", "items[1].note: null", "items[2].name: Cy",
+                     "items[2].skills[1]: brakes", "ratio: 0.5"):
+        assert expected in lines
+    assert not any(line.startswith(("empty", "blank")) for line in lines)
+
+
+@pytest.mark.parametrize("key", ["name", "subject"])
+def test_title_keys(key):
+    doc = read_document(json.dumps({"x": 1, key: "  The  Name "}).encode(), "a.json")
+    assert doc.title == "The Name"
+
+
+def test_non_string_title_falls_back_to_stem():
+    doc = read_document(b'{"title": 42, "x": "y"}', "data/config.json")
+    assert doc.title == "config"
+
+
+def test_top_level_array_and_scalar():
+    assert read_document(b'[{"a": 1}, "b"]', "x.json").text == "[0].a: 1\n\n[1]: b"
+    assert read_document(b'"just a string"', "x.json").text == "just a string"
+
+
+@pytest.mark.parametrize("encoding, bom", [
+    ("utf-8", b""), ("utf-8", codecs.BOM_UTF8),
+    ("utf-16-le", codecs.BOM_UTF16_LE), ("utf-16-be", codecs.BOM_UTF16_BE),
+    ("utf-16-le", b""),
+])
+def test_encodings(encoding, bom):
+    doc = read_document(bom + '{"city": "Zürich"}'.encode(encoding), "c.json")
+    assert doc.text == "city: Zürich"
+
+
+def test_invalid_json_reason_names_the_line():
+    with pytest.raises(SkipFile, match=r"invalid JSON: .* at line 3"):
+        read_document(b'{\n"a": 1,\n"b": }\n', "bad.json")
+
+
+@pytest.mark.parametrize("data, reason", [(b"", "empty file"), (b"  \n", "empty file"),
+                                          (b"{}", "no extractable text"),
+                                          (b"[[], {}]", "no extractable text")])
+def test_empty(data, reason):
+    with pytest.raises(SkipFile, match=reason):
+        read_document(data, "e.json")
+
+
+def test_absurd_depth_is_refused_before_loading():
+    with pytest.raises(SkipFile, match="JSON nested too deeply"):
+        read_document(b"[" * 10_000 + b"]" * 10_000, "deep.json")
+    with pytest.raises(SkipFile, match="JSON nested too deeply"):
+        read_document(b"[" * 100_000, "unclosed.json")
+
+
+def test_brackets_inside_strings_do_not_count_as_depth():
+    data = json.dumps({"text": "[" * 5000 + '"\\"' + "{" * 5000}).encode()
+    doc = read_document(data, "s.json")
+    assert doc.text.startswith("text: [[[")
+
+
+def test_depth_beyond_limit_is_folded_into_the_ancestor():
+    value = "leaf"
+    for i in range(100):
+        value = {f"k{i}": value}
+    doc = read_document(json.dumps(value).encode(), "d.json", Limits(max_json_depth=5))
+    line = doc.text
+    assert line.startswith("k99.k98.k97.k96.k95: ")
+    assert line.endswith("k0 leaf")
+    assert any("nested deeper than 5 levels" in w for w in doc.warnings)
+
+
+def test_text_cap_applies():
+    data = json.dumps({"rows": ["x" * 100 for _ in range(1000)]}).encode()
+    doc = read_document(data, "big.json", Limits(max_text_chars=1000))
+    assert len(doc.text) <= 1000
+    assert "text cut at 1,000 characters" in doc.warnings
+
+
+def test_markitdown_json():
+    doc = read_document((CORPUS / "test.json").read_bytes(), "test.json")
+    assert doc.title == "test"
+    lines = doc.text.split("\n")
+    assert "key1: string_value" in lines
+    assert "key2: 1234" in lines
+    assert "key3[1]: list_value2" in lines
+    assert "5b64c88c-b3c3-4510-bcb8-da0b200602d8: uuid_key" in lines
+    assert "uuid_value: 9700dc99-6685-40b4-9a3a-5e406dcb37f3" in lines

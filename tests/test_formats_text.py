@@ -1,0 +1,173 @@
+"""Plain text and Markdown: decoding, binary refusal, headings, front matter."""
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from glean_personal.errors import SkipFile
+from glean_personal.formats import read_document
+
+PHRASE = "Café crème in Zürich — naïve façade"
+
+
+@pytest.mark.parametrize("label, data", [
+    ("utf-8", PHRASE.encode("utf-8")),
+    ("utf-8 with BOM", codecs.BOM_UTF8 + PHRASE.encode("utf-8")),
+    ("utf-16 LE with BOM", codecs.BOM_UTF16_LE + PHRASE.encode("utf-16-le")),
+    ("utf-16 BE with BOM", codecs.BOM_UTF16_BE + PHRASE.encode("utf-16-be")),
+    ("cp1252", PHRASE.encode("cp1252")),
+])
+def test_encodings_decode_to_the_same_text(label, data):
+    doc = read_document(data, "note.txt")
+    assert doc.text == PHRASE, label
+    assert "\ufeff" not in doc.text
+
+
+def test_latin1_bytes_undefined_in_cp1252_still_decode():
+    doc = read_document(b"caf\xe9 au lait, tr\xe8s bien \x81 and the rest of a long line", "old.txt")
+    assert doc.text.startswith("café")
+
+
+@pytest.mark.parametrize("name", ["a.txt", "a.md"])
+def test_nul_bytes_without_bom_are_binary(name):
+    with pytest.raises(SkipFile, match=r"binary content \(NUL bytes\)"):
+        read_document(b"looks like text\x00\x00 but is not", name)
+
+
+def test_png_named_md_is_skipped_as_binary():
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256))
+    with pytest.raises(SkipFile, match="binary content"):
+        read_document(png, "picture.md")
+
+
+def test_control_character_soup_without_nul_is_binary():
+    noise = bytes(b for b in range(1, 32) if b not in (9, 10, 13)) * 50
+    with pytest.raises(SkipFile, match="mostly non-text"):
+        read_document(noise, "noise.txt")
+
+
+@pytest.mark.parametrize("data, reason", [
+    (b"", "empty file"),
+    (b"   \n\n\t ", "no extractable text"),
+    (codecs.BOM_UTF8, "no extractable text"),
+])
+def test_empty_and_blank(data, reason):
+    with pytest.raises(SkipFile, match=reason):
+        read_document(data, "x.txt")
+
+
+def test_txt_paragraphs_and_stem_title():
+    doc = read_document(b"First para\nline two\r\n\r\nSecond para\n", "notes/Meeting 2024.txt")
+    assert doc.title == "Meeting 2024"
+    assert doc.format == "txt"
+    assert [s.heading for s in doc.sections] == [()]
+    assert doc.sections[0].text == "First para\nline two\n\nSecond para"
+
+
+MARKDOWN = """\
+---
+title: "Workshop handbook"
+tags: [bikes]
+---
+Intro before any heading.
+
+# Tools
+
+Hex keys and tyre levers.
+
+## Truing stand
+Spoke keys live here.
+
+Setext Heading
+==============
+
+Under setext one.
+
+Second level
+------------
+
+Under setext two.
+
+```
+# not a heading
+Not a heading either
+---
+```
+
+### Closing hashes ###
+Tail text.
+"""
+
+
+def test_markdown_sections_and_front_matter():
+    doc = read_document(MARKDOWN.encode(), "handbook.md")
+    assert doc.title == "Workshop handbook"
+    assert doc.format == "md"
+    headings = [s.heading for s in doc.sections]
+    assert headings == [
+        (),
+        ("Tools",),
+        ("Tools", "Truing stand"),
+        ("Setext Heading",),
+        ("Setext Heading", "Second level"),
+        ("Setext Heading", "Second level", "Closing hashes"),
+    ]
+    body = {s.heading: s.text for s in doc.sections}
+    assert body[()] == "Intro before any heading."
+    assert body[("Tools",)] == "Hex keys and tyre levers."
+    assert "# not a heading" in body[("Setext Heading", "Second level")]
+    assert "Not a heading either\n---" in body[("Setext Heading", "Second level")]
+    assert "title:" not in doc.text and "tags:" not in doc.text
+    assert "Tools" not in body[("Tools",)]      # heading lines are carried, not repeated
+
+
+def test_first_h1_is_title_without_front_matter():
+    doc = read_document(b"Some intro\n\n# Real Title\n\ntext\n\n# Another\n\nmore", "x.md")
+    assert doc.title == "Real Title"
+
+
+def test_setext_h1_is_title():
+    doc = read_document("Hand Book\n=========\n\ntext".encode(), "x.md")
+    assert doc.title == "Hand Book"
+
+
+def test_file_stem_when_no_title():
+    doc = read_document(b"## Only second level\n\ntext", "plans.markdown")
+    assert doc.title == "plans"
+    assert doc.format == "md"
+
+
+def test_thematic_break_after_blank_line_is_not_a_heading():
+    doc = read_document(b"para one\n\n---\n\npara two", "x.md")
+    assert [s.heading for s in doc.sections] == [()]
+    assert doc.text == "para one\n\npara two"
+
+
+def test_list_item_before_dashes_is_not_setext():
+    doc = read_document(b"- item\n---\nafter", "x.md")
+    assert all(s.heading == () for s in doc.sections)
+
+
+def test_unclosed_front_matter_is_text():
+    doc = read_document(b"---\ntitle: nope\nno closing fence", "x.md")
+    assert doc.title == "x"
+    assert "title: nope" in doc.text
+
+
+def test_heading_only_document_keeps_its_words():
+    doc = read_document(b"# Lonely heading\n", "x.md")
+    assert doc.sections[0].heading == ("Lonely heading",)
+    assert "Lonely heading" in doc.text
+
+
+def test_hash_without_space_is_text():
+    doc = read_document(b"#hashtag is not a heading", "x.md")
+    assert doc.sections[0].heading == ()
+
+
+def test_utf16_markdown_with_bom():
+    data = codecs.BOM_UTF16_LE + "# Überschrift\n\nGrüße".encode("utf-16-le")
+    doc = read_document(data, "de.md")
+    assert doc.title == "Überschrift"
+    assert doc.text == "Grüße"
