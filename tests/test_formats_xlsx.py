@@ -1,0 +1,177 @@
+"""XLSX: values row by row, sheet names through relationships, odd workbooks."""
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from glean_personal.config import Limits
+from glean_personal.errors import SkipFile
+from glean_personal.formats import read_document
+from glean_personal.formats.xlsx import number_text
+from office_factory import xlsx
+
+CORPUS = Path(__file__).parent / "data" / "corpus"
+
+
+def read(data: bytes, name: str = "book.xlsx", limits: Limits = Limits()):
+    return read_document(data, name, limits)
+
+
+def corpus(path: str):
+    return read_document((CORPUS / path).read_bytes(), path.split("/")[-1])
+
+
+def by_heading(doc):
+    return {s.heading: s.text for s in doc.sections}
+
+
+def test_value_kinds():
+    rows = [["Item", "Qty", "Price", "Ok"],
+            ["Inner tube", 12, 4.5, True],
+            [("inline", "Patch kit"), 3.0, ("formula", "B2*C2", "54"), False],
+            [("rich", "Brake ", "cable"), ("error", "#DIV/0!"), None, 1e20],
+            [0.1 + 0.2, -7, None, ""]]
+    doc = read(xlsx([("Stock", rows)], title="Inventory"))
+    assert doc.title == "Inventory"
+    assert doc.format == "xlsx"
+    assert doc.sections[0].heading == ("Stock",)
+    assert doc.sections[0].text.split("\n\n") == [
+        "Item | Qty | Price | Ok",
+        "Inner tube | 12 | 4.5 | TRUE",
+        "Patch kit | 3 | 54 | FALSE",
+        "Brake cable | #DIV/0! | 1e+20",
+        "0.3 | -7",
+    ]
+    assert "PHONETIC" not in doc.text
+
+
+@pytest.mark.parametrize("raw, shown", [("3", "3"), ("3.0", "3"), ("-0.5", "-0.5"),
+                                        ("1E3", "1000"), ("0.30000000000000004", "0.3"),
+                                        ("123456789012345678", "1.23456789012346e+17"),
+                                        ("abc", "abc")])
+def test_number_text(raw, shown):
+    assert number_text(raw) == shown
+
+
+def test_sheet_names_follow_workbook_order_not_file_numbers():
+    sheets = [("Budget", [["budget row"]]), ("Rota", [["rota row"]]), ("Notes", [["notes row"]])]
+    doc = read(xlsx(sheets, file_numbers=[3, 1, 2]))
+    assert by_heading(doc) == {("Budget",): "budget row", ("Rota",): "rota row",
+                               ("Notes",): "notes row"}
+
+
+def test_missing_workbook_relationships_give_generic_names_and_a_warning():
+    sheets = [("Budget", [["in sheet3"]]), ("Rota", [["in sheet1"]])]
+    doc = read(xlsx(sheets, file_numbers=[3, 1], workbook_rels=False))
+    assert [s.heading for s in doc.sections] == [("Sheet 1",), ("Sheet 2",)]
+    assert doc.sections[0].text == "in sheet1"      # file order; no real name is guessed
+    assert any("workbook relationships missing" in w for w in doc.warnings)
+
+
+def test_unreadable_workbook_relationships_are_treated_as_missing():
+    data = xlsx([("Real", [["x"]])], parts={"xl/_rels/workbook.xml.rels": "<Relationships"})
+    doc = read(data)
+    assert [s.heading for s in doc.sections] == [("Sheet 1",)]
+    assert doc.warnings
+
+
+def test_namespace_prefixed_workbook_and_sheet():
+    doc = read(xlsx([("Prefixed", [["alpha", 2]])], prefix="x"))
+    assert by_heading(doc) == {("Prefixed",): "alpha | 2"}
+
+
+def test_chartsheet_is_skipped_quietly():
+    doc = read(xlsx([("Data", [["d"]])], chartsheet="Chart1"))
+    assert [s.heading for s in doc.sections] == [("Data",)]
+    assert doc.warnings == []
+
+
+def test_sheet_relationship_escaping_the_package_is_not_followed():
+    data = xlsx([("Good", [["fine"]]), ("Evil", [["never"]])],
+                rel_targets={1: "../../../etc/passwd"})
+    doc = read(data)
+    assert by_heading(doc) == {("Good",): "fine"}
+    assert any("Evil" in w for w in doc.warnings)
+
+
+def test_empty_workbook_is_skipped():
+    with pytest.raises(SkipFile, match="no extractable text"):
+        read(xlsx([("Empty", [])]))
+
+
+def test_large_sheet_streams_and_respects_text_cap():
+    rows = [[f"row {i}", i] for i in range(20_000)]
+    doc = read(xlsx([("Big", rows)]), limits=Limits(max_text_chars=5_000))
+    assert len(doc.text) <= 5_000
+    assert doc.sections[0].text.startswith("row 0 | 0\n\nrow 1 | 1")
+    assert "text cut at 5,000 characters" in doc.warnings
+
+
+def test_oversized_sheet_part_is_cut_with_warning():
+    rows = [[i, i * 2] for i in range(5_000)]     # numbers: no shared-strings part
+    doc = read(xlsx([("Big", rows)]), limits=Limits(max_xml_part_bytes=20_000))
+    assert doc.sections[0].text.startswith("0 | 0\n\n1 | 2")
+    assert "4999" not in doc.text
+    assert any("cut at 20,000 bytes of XML" in w for w in doc.warnings)
+
+
+# -- real files ---------------------------------------------------------------
+def test_openpyxl_namespace_prefixed_charts_workbook():
+    doc = corpus("openpyxl/charts.xlsx")
+    assert [s.heading[0] for s in doc.sections] == [
+        "Numbers", "Negative", "Letters", "Dates", "Pie", "Line", "Scatter"]
+    assert by_heading(doc)[("Letters",)].startswith("A | 0 | 0\n\nB | 1 | 1")
+
+
+def test_openpyxl_chartsheets_skipped():
+    doc = corpus("openpyxl/contains_chartsheets.xlsx")
+    assert [s.heading for s in doc.sections] == [("data",), ("moredata",)]
+    assert "january | 18" in by_heading(doc)[("moredata",)]
+    doc = corpus("openpyxl/bug137.xlsx")
+    assert [s.heading for s in doc.sections] == [("Sheet1",)]
+
+
+def test_openpyxl_formulas_give_cached_values_and_errors():
+    text = corpus("openpyxl/formulae.xlsx").text
+    assert "24690 | Simple Equation" in text
+    assert "#VALUE!" in text
+    assert "SUM(" not in text
+
+
+def test_openpyxl_mixed_values():
+    body = by_heading(corpus("openpyxl/empty.xlsx"))
+    assert body[("Sheet1 - Text",)] == "This is cell A1 in Sheet 1\n\nThis is cell G5"
+    numbers = body[("Sheet2 - Numbers",)].split("\n\n")
+    assert numbers[0] == "1 | 0.01 | 100"
+    assert "9 | TRUE | 0.09 | 108" in numbers
+    assert body[("Sheet3 - Formulas",)] == "5"
+
+
+def test_openpyxl_other_writers():
+    assert corpus("openpyxl/libreoffice_nrt.xlsx").text == (
+        "Simple LibreOffice spreadsheet\n\nGenerated on a mac\n\nUsing OSX Mountain Lion")
+    assert "This sheet has one comment" in corpus("openpyxl/comments.xlsx").text
+    assert corpus("openpyxl/guess_types.xlsx").text.startswith("3.14 | 3.14 | 3/14/15")
+    assert corpus("openpyxl/date_1900.xlsx").text == "40847"   # dates stay serial numbers
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("null_file.xlsx", "empty file"),
+    ("null_archive.xlsx", r"not a valid \.xlsx file \(no workbook\.xml part\)"),
+    ("empty-no-string.xlsx", "no extractable text"),
+])
+def test_openpyxl_broken_and_empty(name, reason):
+    with pytest.raises(SkipFile, match=reason):
+        corpus(f"openpyxl/{name}")
+
+
+def test_markitdown_workbook_two_sheets():
+    doc = corpus("markitdown/test.xlsx")
+    assert doc.sections[0].heading == ("Sheet1",)
+    assert doc.sections[0].text.startswith("Alpha | Beta | Gamma | Delta\n\n89 | 82 | 100 | 12")
+    assert "6ff4173b-42a5-4784-9b19-f49caff4d93d" in doc.sections[0].text
+    assert doc.sections[1].heading[0].startswith("09060124-b5e7-4717-9d07-3c046eb")
+    assert "affc7dad-52dc-4b98-9b5d-51e65d8a8ad0" in doc.sections[1].text
