@@ -213,6 +213,41 @@ class Index:
                           self.store.db_bytes(), self.store.last_indexed(),
                           graph_status(self.store))
 
+    def verify(self, repair: bool = False) -> dict:
+        """Integrity checks; with `repair`, rebuild what is derived from the passages."""
+        from .phrases import document_phrases
+        from .store import maintenance
+        found = maintenance.problems(self.store)
+        report = {"ok": not any(found.values()), "problems": found, "repaired": []}
+        if repair:
+            with self._writer():
+                report["repaired"] = maintenance.repair(self.store, document_phrases)
+            after = maintenance.problems(self.store)
+            report.update(ok=not any(after.values()), problems_after=after)
+        return report
+
+    def export(self, dest: PathLike) -> dict:
+        """A consistent single-file copy, safe while another process writes."""
+        from .store import maintenance
+        size = maintenance.export(self.store, Path(dest))
+        return {"path": str(Path(dest).expanduser().absolute()), "bytes": size}
+
+    def evaluate(self, golden: PathLike, root: PathLike, limit: int = 10) -> dict:
+        """Run a golden set's questions; metrics overall and per category."""
+        from .evaluation import load_golden, score_cases, summarize
+        cases = load_golden(golden)
+        base = _abs(str(root))
+        roots = {s["label"]: s["root"] for s in self.store.sources()}
+        ranked = {}
+        for case in cases:
+            ranked[case.id] = [
+                os.path.relpath(os.path.join(roots[h.document["source"]], h.document["path"]),
+                                base).replace(os.sep, "/")
+                for h in self.search(case.query, limit=limit).results]
+        per_case = score_cases(cases, ranked)
+        return {"golden": str(golden), "root": base, "store": self.store.kind,
+                "summary": summarize(per_case), "cases": per_case}
+
     # -- graph ---------------------------------------------------------------
     def link(self, top_k: int = 10, min_score: float = 0.0, progress=None):
         from .graph import link

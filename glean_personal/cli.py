@@ -118,6 +118,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("source", nargs="?", metavar="SOURCE", help="a source label or folder")
     _common(p)
 
+    p = sub.add_parser("verify", help="check the index file; --repair rebuilds derived data",
+                       description=("Run SQLite's integrity check, the full-text index's own "
+                                    "check and cross-checks between tables. With --repair, "
+                                    "rebuild the full-text index and graph data from the "
+                                    "stored passages, without reading any file again."))
+    p.add_argument("--repair", action="store_true",
+                   help="rebuild the derived structures from the passages")
+    _common(p)
+
+    p = sub.add_parser("export", help="copy the index to a new file, safely", description=(
+        "Write a consistent copy of the index to PATH (created 0600), safe while another "
+        "process is writing the index."))
+    p.add_argument("path", metavar="PATH")
+    _common(p)
+
     p = sub.add_parser("evaluate", help="retrieval metrics for a golden set", description=(
         "Run every question of a golden set and report Recall@5, Recall@10, MRR@10, nDCG@10 "
         "and Hit@1, overall and per category."))
@@ -328,14 +343,37 @@ def _related_text(result) -> str:
     return "\n".join(lines)
 
 
-def cmd_evaluate(args) -> int:
-    from .evaluate import evaluate, summary_text
+def cmd_verify(args) -> int:
     with _open(args, readonly=True) as ix:
-        report = evaluate(ix, args.golden, args.root)
-    return _out(args, report, summary_text(report))
+        report = ix.verify(repair=args.repair)
+    lines = []
+    for area, items in report["problems"].items():
+        lines += [f"problem ({area}): {p}" for p in items]
+    lines += [f"repaired: {r}" for r in report["repaired"]]
+    if report["ok"]:
+        lines.append("The index is consistent." if not report["repaired"] else
+                     "The index is consistent after repair.")
+    elif not args.repair:
+        lines.append("Run `glean-personal verify --repair` to rebuild what can be rebuilt.")
+    _out(args, report, "\n".join(lines))
+    return 0 if report["ok"] else 3
+
+
+def cmd_export(args) -> int:
+    with _open(args, readonly=True) as ix:
+        done = ix.export(args.path)
+    return _out(args, done, f"Copied the index to {done['path']} ({done['bytes']:,} bytes).")
+
+
+def cmd_evaluate(args) -> int:
+    from . import render
+    with _open(args, readonly=True) as ix:
+        report = ix.evaluate(args.golden, args.root)
+    return _out(args, report, render.evaluation(report))
 
 
 VERBS = {"index": cmd_index, "search": cmd_search, "status": cmd_status, "sources": cmd_sources,
          "fetch": cmd_fetch, "extract": cmd_extract, "purge": cmd_purge, "link": cmd_link,
-         "related": cmd_related, "evaluate": cmd_evaluate}
+         "related": cmd_related, "verify": cmd_verify, "export": cmd_export,
+         "evaluate": cmd_evaluate}
 

@@ -161,5 +161,17 @@ def extracted(doc, name: str) -> str:
     return "\n".join(lines)
 
 
-def err(message: str) -> None:
-    print(f"glean-personal: {message}", file=sys.stderr)
+def evaluation(report: dict) -> str:
+    metrics = ("ndcg@10", "mrr@10", "recall@5", "recall@10", "hit@1")
+    lines = [f"Golden set {report['golden']} over {report['root']} ({report['store']} store)",
+             f"{'':<16}{'cases':>6}" + "".join(f"{m:>11}" for m in metrics) + f"{'unans. empty':>14}"]
+    groups = [("overall", report["summary"]["overall"])]
+    groups += sorted(report["summary"]["by_category"].items())
+    for name, g in groups:
+        cells = "".join(f"{g[m]:>11.3f}" if g.get(m) is not None else f"{'-':>11}"
+                        for m in metrics)
+        empty = g.get("unanswerable_empty")
+        lines.append(f"{name:<16}{g['cases']:>6}{cells}"
+                     + (f"{empty:>14.2f}" if empty is not None else f"{'-':>14}"))
+    return "\n".join(lines)
+

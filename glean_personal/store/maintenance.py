@@ -1,0 +1,96 @@
+"""Checking, repairing and copying personal.db.
+
+Everything derived from the passages (the full-text index, the graph's
+phrase sets and links, per-document counts) can be rebuilt without reading a
+single file again; the passages and documents themselves are the record.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Callable, Dict, List, Optional
+
+from ..errors import DatabaseError
+from . import graph as graph_sql
+from .connection import prepare_file, translate
+from .core import Store
+
+CROSS_CHECKS = {
+    "passages whose document is missing":
+        "SELECT count(*) FROM passages WHERE document_id NOT IN (SELECT id FROM documents)",
+    "documents whose passage count is wrong":
+        "SELECT count(*) FROM documents d WHERE d.passages != "
+        "(SELECT count(*) FROM passages p WHERE p.document_id = d.id)",
+    "documents whose source is missing":
+        "SELECT count(*) FROM documents WHERE source_id NOT IN (SELECT id FROM sources)",
+    "graph phrase sets of missing documents":
+        "SELECT count(*) FROM doc_phrases WHERE document_id NOT IN (SELECT id FROM documents)",
+    "documents without graph phrases":
+        "SELECT count(*) FROM documents WHERE id NOT IN (SELECT document_id FROM doc_phrases)",
+    "links to missing documents":
+        "SELECT count(*) FROM links WHERE a NOT IN (SELECT id FROM documents) "
+        "OR b NOT IN (SELECT id FROM documents)",
+}
+
+
+def problems(store: Store) -> Dict[str, List[str]]:
+    """SQLite's own check, the full-text index's check, and the cross-checks."""
+    with translate(store.path):
+        rows = [r[0] for r in store.conn.execute("PRAGMA integrity_check")]
+        sqlite_problems = [] if rows == ["ok"] else rows
+        cross = []
+        for label, sql in CROSS_CHECKS.items():
+            n = store.conn.execute(sql).fetchone()[0]
+            if n:
+                cross.append(f"{n} {label}")
+        return {"sqlite": sqlite_problems, "fulltext": store.fulltext.problems(),
+                "cross": cross}
+
+
+def repair(store: Store, phrases_of: Callable[[str, str], bytes]) -> List[str]:
+    """Rebuild what the passages determine; returns what was done."""
+    done = []
+    with store.transaction():
+        conn = store.conn
+        orphans = conn.execute("SELECT count(*) FROM passages WHERE document_id NOT IN "
+                               "(SELECT id FROM documents)").fetchone()[0]
+        if orphans:
+            conn.execute("DELETE FROM passages WHERE document_id NOT IN (SELECT id FROM documents)")
+            done.append(f"removed {orphans} passages of missing documents")
+        conn.execute("DELETE FROM documents WHERE source_id NOT IN (SELECT id FROM sources)")
+        conn.execute("UPDATE documents SET passages = "
+                     "(SELECT count(*) FROM passages p WHERE p.document_id = documents.id)")
+        store.fulltext.rebuild()
+        done.append("rebuilt the full-text index from the passages")
+        conn.execute("DELETE FROM doc_phrases")
+        for doc_id, title in conn.execute("SELECT id, title FROM documents").fetchall():
+            text = "\n\n".join(r[0] for r in conn.execute(
+                "SELECT text FROM passages WHERE document_id = ? ORDER BY ordinal", (doc_id,)))
+            graph_sql.put_doc_phrases(conn, doc_id, phrases_of(title, text))
+        conn.execute("DELETE FROM links WHERE a NOT IN (SELECT id FROM documents) "
+                     "OR b NOT IN (SELECT id FROM documents)")
+        store.bump_generation()
+        done.append("recomputed the graph phrases (run `link` to rebuild the links)")
+    return done
+
+
+def export(store: Store, dest: Path) -> int:
+    """A consistent copy through SQLite's backup API, created 0600; returns its size."""
+    dest = Path(dest).expanduser().absolute()
+    if dest.exists() and dest.stat().st_size > 0:
+        raise DatabaseError(f"{dest} already exists; choose a new file name")
+    if dest.resolve() == store.path.resolve():
+        raise DatabaseError("export needs a different file than the index itself")
+    prepare_file(dest)
+    target: Optional[sqlite3.Connection] = None
+    try:
+        with translate(dest):
+            target = sqlite3.connect(str(dest))
+            store.conn.backup(target)
+            target.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        if target is not None:
+            target.close()
+    os.chmod(dest, 0o600)
+    return dest.stat().st_size

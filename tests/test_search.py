@@ -1,0 +1,158 @@
+"""Search through the facade, on both store kinds, over real files."""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+from glean_personal.errors import Ambiguous, NotFound
+from conftest import write_tree
+
+FILES = {
+    "espresso.md": "# Espresso machine care\n\nDescale the espresso machine weekly with citric "
+                   "acid.\n\n## Grinder\n\nClean the burrs every month with a brush.\n",
+    "notes/archive.txt": "Scheduling the archive.\n\nThe weekly backup runs every Sunday night "
+                         "and copies the archive to the spare disk.\n",
+    "git.html": "<html><head><title>Git tips</title></head><body><h1>Checkout</h1>"
+                "<p>Use sparse-checkout to fetch part of a repository.</p><h2>Paths</h2>"
+                "<p>Join paths with os.path.join in src/app.py before pushing with "
+                "--force-with-lease.</p></body></html>",
+    "team.json": '{"title": "Team roster", "members": [{"name": "Ada", "role": "descaling lead"}]}',
+    "body.md": "Some notes.\n\nThe word kettle appears only in this body text about kettles.\n",
+    "heading.md": "# Notes\n\n## Kettle\n\nA section about boiling water.\n",
+    "kettle.md": "# Kettle\n\nThe title says it all: a page about the kettle.\n",
+}
+
+
+@pytest.fixture
+def ix(tmp_path, open_ix):
+    root = write_tree(tmp_path / "files", FILES)
+    index = open_ix()
+    report = index.index(root, label="files")
+    assert report.added == len(FILES) and not report.skipped
+    return index
+
+
+def paths(result):
+    return [h.document["path"] for h in result.results]
+
+
+def test_title_beats_heading_beats_body(ix):
+    assert paths(ix.search("kettle"))[:3] == ["kettle.md", "heading.md", "body.md"]
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("sparse-checkout", "git.html"),
+    ("os.path.join", "git.html"),
+    ("src/app.py", "git.html"),
+    ("--force-with-lease", "git.html"),
+    ("descale espresso", "espresso.md"),
+    ('"citric acid"', "espresso.md"),
+    ("descaling lead", "team.json"),
+    ("MACHINE café", "espresso.md"),
+])
+def test_finds_what_the_user_means(ix, query, expected):
+    assert paths(ix.search(query))[0] == expected
+
+
+def test_prefix_and_stemming(ix):
+    assert "notes/archive.txt" in paths(ix.search("schedul"))
+    assert "espresso.md" in paths(ix.search("descaled"))
+
+
+def test_result_fields_and_snippet_ranges(ix):
+    hit = ix.search("weekly backup").results[0]
+    assert hit.document["path"] == "notes/archive.txt"
+    assert hit.url.startswith("file://") and hit.url.endswith("/files/notes/archive.txt")
+    assert hit.passages_total >= 1 and 1 <= hit.passages_matched <= hit.passages_total
+    snip = hit.snippets[0]
+    marked = {snip.text[a:b].lower() for a, b in snip.ranges}
+    assert {"weekly", "backup"} <= marked
+    d = hit.to_dict()
+    assert d["snippets"][0]["snippet"] == d["snippets"][0]["text"]
+    assert {"startIndex", "endIndex"} <= set(d["snippets"][0]["ranges"][0])
+
+
+def test_explain_uses_the_store_tokenizer(ix):
+    result = ix.search("descaling espresso unicorn", explain=True)
+    top = result.results[0]
+    assert top.document["path"] == "espresso.md"
+    assert set(top.matched_terms) == {"descaling", "espresso"}   # 'descale' stems alike
+    assert top.missed_terms == ["unicorn"]
+    assert top.relative == 1.0
+    assert all(0 < h.relative <= 1 for h in result.results)
+    assert "tied_with_previous" in top.to_dict()
+
+
+def test_ties_are_labelled(tmp_path, open_ix):
+    root = write_tree(tmp_path / "same", {"a.txt": "zebra crossing", "b.txt": "zebra crossing"})
+    ix = open_ix()
+    ix.index(root)
+    result = ix.search("zebra", explain=True)
+    assert [h.tied_with_previous for h in result.results] == [False, True]
+
+
+def test_passages_mode(ix):
+    result = ix.search("espresso", passages=True)
+    assert result.results and all(h.passages_matched == 1 for h in result.results)
+    assert {h.passage_id for h in result.results}.__len__() == len(result.results)
+
+
+def test_filters(ix, tmp_path):
+    assert set(paths(ix.search("kettle", type="md"))) == {"kettle.md", "heading.md", "body.md"}
+    assert paths(ix.search("espresso descaling", type=["json"])) == ["team.json"]
+    assert paths(ix.search("archive", path="notes/*")) == ["notes/archive.txt"]
+    assert paths(ix.search("espresso", source="nope")) == []
+    future = time.time() + 86400
+    assert paths(ix.search("espresso", after=future)) == []
+    assert paths(ix.search("espresso", before=future))[0] == "espresso.md"
+
+
+def test_limit_offset_and_has_more(ix):
+    everything = paths(ix.search("kettle", limit=10))
+    assert paths(ix.search("kettle", limit=1, offset=1)) == everything[1:2]
+    assert ix.search("kettle", limit=1).has_more
+
+
+@pytest.mark.parametrize("text", ["", "the of and", '"', "NEAR(a b)", "title:kettle", "*", "^",
+                                  "\x00", "😀", "עברית", "x" * 10000, "AND OR NOT"])
+def test_odd_queries_never_raise(ix, text):
+    ix.search(text)
+    ix.search(text, explain=True, passages=True)
+
+
+def test_random_strings_never_raise(ix):
+    rng = random.Random(7)
+    alphabet = 'kettle espresso "()*^:-+./\\\'~!@#$%&={}[]<>|? \t\n\x00\u200bÄß漢😀\ud800' + "ANDORNOTNEAR"
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.choice([1, 5, 30, 120])))
+        ix.search(text, limit=3)
+
+
+def test_fetch_by_id_path_and_fragment(ix):
+    hit = ix.search("grinder burrs").results[0]
+    by_id = ix.fetch(hit.document["id"])
+    assert by_id.document["path"] == "espresso.md"
+    assert "Clean the burrs every month" in by_id.text
+    assert by_id.sections[0]["heading"] == ["Espresso machine care"]
+    assert ix.fetch("espresso.md").document["id"] == hit.document["id"]
+    assert ix.fetch("archive").document["path"] == "notes/archive.txt"
+    root = ix.sources()[0]["root"]
+    assert ix.fetch(os.path.join(root, "git.html")).document["path"] == "git.html"
+    with pytest.raises(Ambiguous) as err:
+        ix.fetch(".md")
+    assert len(err.value.candidates) >= 3
+    with pytest.raises(NotFound):
+        ix.fetch("no-such-file")
+
+
+def test_purge_removes_rows_and_never_files(ix, tmp_path):
+    before = sorted(p.name for p in (tmp_path / "files").rglob("*"))
+    done = ix.purge("files")
+    assert done["documents"] == len(FILES)
+    assert ix.search("kettle").results == []
+    assert sorted(p.name for p in (tmp_path / "files").rglob("*")) == before
+    with pytest.raises(NotFound):
+        ix.purge("files")
