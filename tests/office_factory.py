@@ -67,7 +67,7 @@ def _package(main: str, main_type: str, parts: Dict[str, Part], overrides: Dict[
              title: Optional[str]) -> bytes:
     package_rels = [("rId1", "officeDocument", main)]
     if title is not None:
-        parts["docProps/core.xml"] = core_xml(title)
+        parts.setdefault("docProps/core.xml", core_xml(title))
         package_rels.append(("rId2", CORE_REL, "docProps/core.xml"))
         overrides["docProps/core.xml"] = "application/vnd.openxmlformats-package.core-properties+xml"
     overrides[main] = main_type
@@ -340,7 +340,9 @@ def docx_with_inflating_part(size: int, part: str = "word/document.xml") -> byte
         for info in base.infolist():
             if info.filename != part:
                 out.writestr(info.filename, base.read(info.filename))
-        with out.open(zipfile.ZipInfo(part), "w", force_zip64=size > 0x7FFFFFFF) as member:
+        info = zipfile.ZipInfo(part)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with out.open(info, "w", force_zip64=size > 0x7FFFFFFF) as member:
             for block in zero_stream(size):
                 member.write(block)
     return buffer.getvalue()
@@ -350,7 +352,7 @@ def lie_about_size(data: bytes, part: str, declared: int) -> bytes:
     """Patch both ZIP headers of `part` to declare `declared` uncompressed bytes."""
     blob = bytearray(data)
     name = part.encode()
-    central = blob.find(b"PK\x01\x02" + bytes(0))
+    central = blob.find(b"PK\x01\x02")
     while central != -1:
         name_len = struct.unpack_from("<H", blob, central + 28)[0]
         if bytes(blob[central + 46: central + 46 + name_len]) == name:

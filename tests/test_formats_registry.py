@@ -1,0 +1,91 @@
+"""The public door: SUPPORTED, format_for, read_document, extract."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from glean_personal.config import Limits
+from glean_personal.document import Document
+from glean_personal.errors import SkipFile
+from glean_personal.formats import READERS, SUPPORTED, extract, format_for, read_document
+
+
+def test_supported_table():
+    assert SUPPORTED == {".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html",
+                         ".htm": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx",
+                         ".pptx": "pptx"}
+    assert set(SUPPORTED.values()) == set(READERS)
+
+
+@pytest.mark.parametrize("name, fmt", [
+    ("a.TXT", "txt"), ("dir.v2/notes.Md", "md"), ("x.markdown", "md"), ("Page.HTM", "html"),
+    ("report.DOCX", "docx"), ("a.xlsx", "xlsx"), ("deck.pptx", "pptx"), ("c.json", "json"),
+    ("a.pdf", None), ("a.doc", None), ("README", None), (".md", None), ("archive.docx.zip", None),
+])
+def test_format_for(name, fmt):
+    assert format_for(name) == fmt
+
+
+@pytest.mark.parametrize("name, reason", [("report.pdf", "unsupported file type .pdf"),
+                                          ("Makefile", "unsupported file type")])
+def test_unsupported(name, reason):
+    with pytest.raises(SkipFile, match=reason):
+        read_document(b"%PDF-1.4", name)
+
+
+def test_document_shape():
+    doc = read_document(b"# Hi\n\nthere", "x.md")
+    assert isinstance(doc, Document)
+    assert doc.to_dict() == {"title": "Hi", "format": "md",
+                             "sections": [{"heading": ["Hi"], "text": "there"}], "warnings": []}
+
+
+def test_text_cap_keeps_whole_sections_first():
+    text = "\n\n".join(f"# H{i}\n\n" + "word " * 100 for i in range(50)).encode()
+    doc = read_document(text, "long.md", Limits(max_text_chars=1234))
+    assert len(doc.text) <= 1234
+    assert doc.warnings == ["text cut at 1,234 characters"]
+    assert doc.sections[0].heading == ("H0",)
+
+
+def test_extract_reads_a_file(tmp_path):
+    path = tmp_path / "Notes.txt"
+    path.write_text("hello file", encoding="utf-8")
+    doc = extract(path)
+    assert (doc.title, doc.format, doc.text) == ("Notes", "txt", "hello file")
+    assert extract(str(path)).text == "hello file"
+
+
+def test_extract_refuses_large_files_from_their_size(tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 2000)
+    with pytest.raises(SkipFile, match=r"larger than --max-bytes \(1,000 bytes\)"):
+        extract(path, Limits(max_bytes=1000))
+
+
+def test_extract_refuses_non_regular_files(tmp_path):
+    folder = tmp_path / "folder.md"
+    folder.mkdir()
+    with pytest.raises(SkipFile, match="not a regular file"):
+        extract(folder)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.txt"
+        os.mkfifo(fifo)
+        with pytest.raises(SkipFile, match="not a regular file"):
+            extract(fifo)      # must not block on open
+
+
+def test_extract_missing_and_unsupported(tmp_path):
+    with pytest.raises(SkipFile, match="cannot read file"):
+        extract(tmp_path / "gone.txt")
+    (tmp_path / "x.pdf").write_bytes(b"%PDF")
+    with pytest.raises(SkipFile, match="unsupported file type .pdf"):
+        extract(tmp_path / "x.pdf")
+
+
+def test_extract_empty_file(tmp_path):
+    path = tmp_path / "empty.docx"
+    path.write_bytes(b"")
+    with pytest.raises(SkipFile, match="empty file"):
+        extract(path)
