@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Search quality and latency: glean_personal against two baselines, in one run.
+
+    python bench/run_search.py [--golden bench/golden/python-doc.json]
+        [--root /usr/share/doc/python3.11/html] [--exclude _sources --exclude _static]
+        [--latency-corpus bench/corpora/mixed-10k] [--cli-queries 20]
+
+Systems, all over the same files under ROOT:
+- fts5-and: whole-document FTS5 bm25 as sqlite-utils searches it (title + body
+  columns, one row per document, `quote_fts()` on the query so the quoted terms
+  are ANDed, ORDER BY rank); bench/floor.py builds the table;
+- fts5-or: the same, with the quoted terms joined by OR;
+- bm25s: the bm25s library (see bench/baselines.py for its settings);
+- glean: this package, through its Python API (`glean_personal.open_index(db)`
+  and `.search(query, limit=10)`; paths from each hit's document), falling
+  back to `python -m glean_personal search QUERY --db DB --json --limit 10`.
+
+Metrics come from glean_personal.evaluation. Latency: median and p95 per query
+in process (after one warm-up pass) over the golden queries and, with
+--latency-corpus, over 200 generated queries on that corpus; and the median
+wall time of the whole `search` command over --cli-queries golden queries.
+Per-case rankings go to bench/out/search-<golden>.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+OUT = os.path.join(HERE, "out")
+sys.path.insert(0, HERE)
+sys.path.insert(0, REPO)
+import floor  # noqa: E402
+from baselines import BM25sBaseline, fts_search  # noqa: E402
+from product_source import child_env, product_source  # noqa: E402
+
+SRC = REPO          # set from --at in main(), before glean_personal is imported
+METRICS = ("ndcg@10", "mrr@10", "recall@5", "recall@10", "hit@1")
+
+SearchFn = Callable[[str], List[str]]
+
+
+def cli(*args: str) -> Tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "glean_personal", *args], cwd=REPO, env=child_env(SRC),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+    return time.perf_counter() - start, proc
+
+
+def floor_db(root: str, exclude: Sequence[str], name: str) -> str:
+    db = os.path.join(OUT, f"search-floor-{name}.db")
+    if not os.path.exists(db):
+        floor.build(root, db, tuple(exclude))
+    return db
+
+
+def product_db(root: str, exclude: Sequence[str], name: str, given: Optional[str],
+               tag: str) -> Optional[str]:
+    if given:
+        return given
+    db = os.path.join(OUT, f"search-product-{name}-{tag}.db")
+    if tag == "worktree" and os.path.exists(db):
+        os.remove(db)
+    if os.path.exists(db):
+        return db
+    args = ["index", root, "--db", db, "--json"] + [a for e in exclude for a in ("--exclude", e)]
+    wall, proc = cli(*args)
+    if proc.returncode != 0:
+        print(f"glean: index failed ({proc.returncode}): {proc.stderr.strip()[-300:]}", file=sys.stderr)
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        return None
+    print(f"glean: indexed {root} in {wall:.1f} s", file=sys.stderr)
+    return db
+
+
+def _hits(result) -> list:
+    return list(getattr(result, "results", result))
+
+
+def _hit_path(hit) -> str:
+    if isinstance(hit, dict):
+        return hit["document"]["path"]
+    doc = getattr(hit, "document", None)
+    return doc["path"] if isinstance(doc, dict) else getattr(doc, "path")
+
+
+def glean_searcher(db: str) -> Tuple[Optional[SearchFn], str, Optional[object]]:
+    """The product's search as a function of the query, and how it is called."""
+    try:
+        import glean_personal
+        ix = glean_personal.open_index(db)  # type: ignore[attr-defined]
+        ix = ix.__enter__() if hasattr(ix, "__enter__") else ix
+    except (ImportError, AttributeError) as exc:
+        print(f"glean: Python API not usable ({exc}); using the CLI", file=sys.stderr)
+    else:
+        return (lambda q: [_hit_path(h) for h in _hits(ix.search(q, limit=10))]), "Python API", ix
+
+    def via_cli(q: str) -> List[str]:
+        _, proc = cli("search", q, "--db", db, "--json", "--limit", "10")
+        if proc.returncode != 0:
+            return []
+        return [r["document"]["path"] for r in json.loads(proc.stdout)["results"]]
+    _, proc = cli("search", "probe", "--db", db, "--json")
+    if proc.returncode != 0:
+        print(f"glean: search verb not usable: {proc.stderr.strip()[-200:]}", file=sys.stderr)
+        return None, "unavailable", None
+    return via_cli, "CLI search --json", None
+
+
+def timed(fn: SearchFn, queries: Sequence[str], warm: bool = True) -> Tuple[List[List[str]], List[float]]:
+    if warm:
+        for q in queries:
+            fn(q)
+    results, times = [], []
+    for q in queries:
+        start = time.perf_counter()
+        results.append(fn(q))
+        times.append(time.perf_counter() - start)
+    return results, times
+
+
+def pct(values: Sequence[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = max(0, min(len(ordered) - 1, int(round(p * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def ms(v: float) -> str:
+    return f"{v * 1000:.1f}"
+
+
+def _f(v) -> str:
+    return "–" if v is None else f"{v:.3f}"
+
+
+def quality_tables(summaries: Dict[str, dict]) -> str:
+    systems = list(summaries)
+    lines = ["| system | nDCG@10 | MRR@10 | Recall@5 | Recall@10 | Hit@1 | unanswerable: empty |",
+             "|---|---|---|---|---|---|---|"]
+    for s in systems:
+        o = summaries[s]["overall"]
+        lines.append(f"| {s} | " + " | ".join(_f(o[m]) for m in METRICS)
+                     + f" | {_f(o['unanswerable_empty'])} |")
+    cats = [c for c in next(iter(summaries.values()))["by_category"] if c != "unanswerable"]
+    for metric in ("ndcg@10", "mrr@10", "recall@10", "hit@1"):
+        lines += ["", f"{metric} by category:", "",
+                  "| system | " + " | ".join(
+                      f"{c} ({next(iter(summaries.values()))['by_category'][c]['cases']})" for c in cats) + " |",
+                  "|---|" + "---|" * len(cats)]
+        for s in systems:
+            lines.append(f"| {s} | " + " | ".join(_f(summaries[s]["by_category"][c][metric]) for c in cats) + " |")
+    return "\n".join(lines)
+
+
+def generated_queries(db: str, n: int = 200, seed: int = 7) -> List[str]:
+    """Queries of 1-3 words taken from random documents of a floor db."""
+    rng = random.Random(seed)
+    conn = sqlite3.connect(db)
+    count = conn.execute("SELECT count(*) FROM docs").fetchone()[0]
+    out = []
+    while len(out) < n:
+        body = conn.execute("SELECT body FROM docs WHERE rowid = ?", (rng.randint(1, count),)).fetchone()
+        if not body:
+            continue
+        words = [w for w in re.findall(r"[^\W\d_]{4,}", body[0].lower())]
+        if len(words) < 10:
+            continue
+        k = rng.choice([1, 2, 2, 3])
+        if rng.random() < 0.15:
+            i = rng.randrange(len(words) - 1)
+            out.append(f'"{words[i]} {words[i + 1]}"')
+        else:
+            out.append(" ".join(rng.sample(words, k)))
+    conn.close()
+    return out
+
+
+def latency_block(label: str, systems: Dict[str, SearchFn], queries: Sequence[str]) -> List[str]:
+    lines = [f"| {label} | median ms | p95 ms |", "|---|---|---|"]
+    for name, fn in systems.items():
+        _, times = timed(fn, queries)
+        lines.append(f"| {name} | {ms(statistics.median(times))} | {ms(pct(times, 0.95))} |")
+    return lines
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Search quality and latency against baselines.")
+    ap.add_argument("--golden", default=os.path.join(HERE, "golden", "python-doc.json"))
+    ap.add_argument("--root", default="/usr/share/doc/python3.11/html")
+    ap.add_argument("--exclude", action="append", default=None)
+    ap.add_argument("--db", help="an existing glean_personal db of ROOT (default: index it into bench/out)")
+    ap.add_argument("--latency-corpus", help="also time generated queries on this folder (e.g. the 10k corpus)")
+    ap.add_argument("--latency-db", help="an existing glean_personal db of the latency corpus")
+    ap.add_argument("--cli-queries", type=int, default=20)
+    ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
+    args = ap.parse_args(argv)
+    global SRC
+    SRC, label = product_source(args.at)
+    sys.path.insert(0, SRC)
+    from glean_personal.evaluation import load_golden, score_cases, summarize
+    tag = label.split()[-1] if label.startswith("commit") else "worktree"
+    exclude = args.exclude if args.exclude is not None else ["_sources", "_static"]
+    os.makedirs(OUT, exist_ok=True)
+    name = os.path.splitext(os.path.basename(args.golden))[0]
+    cases = load_golden(args.golden)
+    queries = [c.query for c in cases]
+
+    fdb = floor_db(args.root, exclude, name)
+    conn = sqlite3.connect(fdb)
+    docs = conn.execute("SELECT path, title, body FROM docs ORDER BY path").fetchall()
+    start = time.perf_counter()
+    bm25s = BM25sBaseline(docs)
+    bm25s_index_s = time.perf_counter() - start
+    systems: Dict[str, SearchFn] = {
+        "fts5-and (sqlite-utils)": lambda q: fts_search(conn, q, "and"),
+        "fts5-or": lambda q: fts_search(conn, q, "or"),
+        "bm25s": bm25s.search,
+    }
+    notes = [f"{len(docs)} documents under {args.root} (excluding {', '.join(exclude) or 'nothing'}); "
+             f"{len(cases)} golden cases.", f"bm25s: {bm25s.description}; indexed in {bm25s_index_s:.1f} s."]
+    pdb = product_db(args.root, exclude, name, args.db, tag)
+    glean_fn, how, ix = glean_searcher(pdb) if pdb else (None, "unavailable", None)
+    if glean_fn:
+        systems["glean_personal"] = glean_fn
+        notes.append(f"glean_personal {label} via its {how}, db {os.path.relpath(pdb, REPO)}.")
+    else:
+        notes.append("glean_personal: not measured (no working index/search yet).")
+
+    summaries, per_case, latency = {}, {}, {}
+    for sname, fn in systems.items():
+        ranked, times = timed(fn, queries, warm=(how != "CLI search --json" or sname != "glean_personal"))
+        rows = score_cases(cases, {c.id: r for c, r in zip(cases, ranked)})
+        summaries[sname] = summarize(rows)
+        per_case[sname] = [dict(r, ranked=rk[:10]) for r, rk in zip(rows, ranked)]
+        latency[sname] = (statistics.median(times), pct(times, 0.95))
+
+    print("\n".join(notes) + "\n")
+    print(quality_tables(summaries))
+    print(f"\nIn-process latency over the {len(queries)} golden queries (after one warm-up pass):\n")
+    print("| system | median ms | p95 ms |\n|---|---|---|")
+    for sname, (med, p95) in latency.items():
+        via = " (one CLI process per query)" if sname == "glean_personal" and how != "Python API" else ""
+        print(f"| {sname}{via} | {ms(med)} | {ms(p95)} |")
+
+    if glean_fn and args.cli_queries:
+        walls = []
+        for q in queries[: args.cli_queries]:
+            wall, proc = cli("search", q, "--db", pdb, "--json")
+            walls.append(wall)
+        print(f"\nCLI `search --json`, whole command (interpreter start included), {len(walls)} queries: "
+              f"median {ms(statistics.median(walls))} ms, p95 {ms(pct(walls, 0.95))} ms")
+
+    if args.latency_corpus:
+        lname = os.path.basename(os.path.normpath(args.latency_corpus))
+        ldb = floor_db(args.latency_corpus, (), lname)
+        lqueries = generated_queries(ldb)
+        lconn = sqlite3.connect(ldb)
+        lsystems: Dict[str, SearchFn] = {
+            "fts5-and (sqlite-utils)": lambda q: fts_search(lconn, q, "and"),
+            "fts5-or": lambda q: fts_search(lconn, q, "or"),
+        }
+        lpdb = product_db(args.latency_corpus, (), lname, args.latency_db, tag)
+        if lpdb:
+            lfn, lhow, _ = glean_searcher(lpdb)
+            if lfn and lhow == "Python API":
+                lsystems["glean_personal"] = lfn
+        print(f"\nIn-process latency on {lname}, {len(lqueries)} generated queries of 1-3 words "
+              f"(15% quoted bigrams):\n")
+        print("\n".join(latency_block("system", lsystems, lqueries)))
+
+    with open(os.path.join(OUT, f"search-{name}.json"), "w", encoding="utf-8") as fh:
+        json.dump({"notes": notes, "summaries": summaries, "per_case": per_case}, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
