@@ -30,12 +30,17 @@ Cell = Union[None, str, int, float, bool, Tuple[str, ...]]
 
 
 # -- packaging ---------------------------------------------------------------
+FIXED_TIME = (2024, 3, 1, 12, 0, 0)   # same bytes on every run, so examples/ does not churn
+
+
 def build_zip(parts: Dict[str, Part]) -> bytes:
     """Write `parts` (name -> XML text or bytes) into a deflated ZIP."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, content in parts.items():
-            zf.writestr(name, content.encode("utf-8") if isinstance(content, str) else content)
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, content.encode("utf-8") if isinstance(content, str) else content)
     return buffer.getvalue()
 
 
