@@ -18,6 +18,9 @@ from .store.core import Store
 
 SNIPPET_CHARS = 260
 TIE = 0.01
+EXTRA = 0.5         # weight of a document's further matching passages
+TITLE_BOOST = 0.5   # how much a query word in the document title lifts it
+RERANK = 40         # leaders whose best passage is checked for query coverage
 
 
 @dataclass
@@ -105,15 +108,17 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if not hits:
             return result
         rows = store.passages(pid for pid, _ in hits)
-        ranked = _rank_passages(hits, rows, query) if passages else _rank_documents(hits, rows, query)
+        docs = store.documents({r["document_id"] for r in rows.values()})
+        titles = {d: _stems(row["title"]) for d, row in docs.items()}
+        ranked = (_rank_passages if passages else _rank_documents)(hits, rows, titles, query)
         result.has_more = len(ranked) > want
         chosen = ranked[offset:want]
-        docs = store.documents({rows[pid]["document_id"] for pid, _, _ in chosen})
         for pid, score, count in chosen:
             passage = rows[pid]
             doc = docs[passage["document_id"]]
             lo, hi = store.passage_range(doc["id"])
-            matched = count if passages else len(store.fulltext.matching(query.terms, lo, hi))
+            matched = count if passages else len(
+                store.fulltext.matching(query.terms, lo, hi, in_title=False))
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], query, passage["ordinal"])], pid, passage["text"])
             if explain:
@@ -123,12 +128,13 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
-def _rank_passages(hits, rows, query: Query) -> List[Tuple[int, float, int]]:
-    scored = [(pid, score * _coverage(rows[pid]["text"], query), 1) for pid, score in hits]
-    return sorted(scored, key=lambda t: (-t[1], t[0]))
+def _rank_passages(hits, rows, titles, query: Query) -> List[Tuple[int, float, int]]:
+    scored = [(pid, score * _title_boost(titles[rows[pid]["document_id"]], query), 1)
+              for pid, score in hits]
+    return _rerank(scored, rows, query)
 
 
-def _rank_documents(hits, rows, query: Query) -> List[Tuple[int, float, int]]:
+def _rank_documents(hits, rows, titles, query: Query) -> List[Tuple[int, float, int]]:
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
         by_doc.setdefault(rows[pid]["document_id"], []).append((score, pid))
@@ -137,9 +143,31 @@ def _rank_documents(hits, rows, query: Query) -> List[Tuple[int, float, int]]:
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / (i + 1) for i, (s, _) in enumerate(scored[1:6], start=1))
-        ranked.append((pid, (best + 0.25 * extra) * _coverage(rows[pid]["text"], query),
+        ranked.append((pid, (best + EXTRA * extra) * _title_boost(titles[doc_id], query),
                        len(scored)))
-    return sorted(ranked, key=lambda t: (-t[1], t[0]))
+    return _rerank(ranked, rows, query)
+
+
+def _rerank(ranked, rows, query: Query) -> List[Tuple[int, float, int]]:
+    """Scale the leaders by query coverage (costly, so only the first RERANK)."""
+    ranked.sort(key=lambda t: (-t[1], t[0]))
+    head = [(pid, score * _coverage(rows[pid]["text"], query), n)
+            for pid, score, n in ranked[:RERANK]]
+    head.sort(key=lambda t: (-t[1], t[0]))
+    return head + ranked[RERANK:]
+
+
+def _stems(text: str) -> Set[str]:
+    return {stem(tok) for _, _, tok in token_spans(text)}
+
+
+def _title_boost(title_stems: Set[str], query: Query) -> float:
+    """1 + TITLE_BOOST × the share of the query's words found in the document title."""
+    words = {s for t in query.terms for s in t.stems()}
+    if not words:
+        return 1.0
+    found = sum(1 for w in words if w in title_stems)
+    return 1.0 + TITLE_BOOST * found / len(words)
 
 
 def _coverage(text: str, query: Query) -> float:

@@ -65,8 +65,12 @@ class FullText:
     def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
         raise NotImplementedError
 
-    def matching(self, terms: Sequence[Term], lo: int, hi: int) -> Set[int]:
-        """Passage ids in [lo, hi] that match any of `terms`, by the store's own tokenizer."""
+    def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
+        """Passage ids in [lo, hi] that match any of `terms`, by the store's own tokenizer.
+
+        With `in_title` false only headings and body text count: every passage
+        carries its document's title, so a title word would match them all.
+        """
         raise NotImplementedError
 
     def rebuild(self) -> None:
@@ -113,10 +117,12 @@ class Fts5Text(FullText):
         sql, params = self.search_sql(query, limit, filters)
         return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
 
-    def matching(self, terms: Sequence[Term], lo: int, hi: int) -> Set[int]:
+    def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
         expr = " OR ".join(t.fts5() for t in terms)
         if not expr:
             return set()
+        if not in_title:
+            expr = "{heading text} : (" + expr + ")"
         return {r[0] for r in self.conn.execute(
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
             (expr, lo, hi))}
@@ -196,11 +202,28 @@ class PlainText(FullText):
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return ranked[:limit]
 
-    def matching(self, terms: Sequence[Term], lo: int, hi: int) -> Set[int]:
+    def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
         out: Set[int] = set()
         for term in terms:
-            out.update(pid for pid in self._postings(term, None, (lo, hi)))
+            postings = self._postings(term, None, (lo, hi))
+            if not in_title and postings:
+                # Postings fold in the title's weighted count; any more came from the body.
+                floor = self._title_tf(term, lo)
+                postings = {pid: tf for pid, tf in postings.items() if tf > floor}
+            out.update(postings)
         return out
+
+    def _title_tf(self, term: Term, lo: int) -> float:
+        """The weight a term gets from the title of the document whose passages start at `lo`."""
+        row = self.conn.execute("SELECT title FROM passage_content WHERE id = ?", (lo,)).fetchone()
+        if not row:
+            return 0.0
+        stems = [stem(t) for t in tokenize(row[0])]
+        want = term.stems()
+        if len(want) > 1:
+            return _phrase_count(stems, want) * TITLE_WEIGHT
+        return sum(TITLE_WEIGHT for s in stems
+                   if s == want[0] or (term.prefix and s.startswith(want[0])))
 
     def _allowed(self, filters: Filters) -> Optional[Set[int]]:
         if not filters.any:
