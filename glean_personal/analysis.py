@@ -4,28 +4,32 @@ The FTS5 store indexes with SQLite's ``porter unicode61 remove_diacritics 2``
 tokenizer.  Everything else -- the plain store's scorer, the query parser,
 snippets, highlighting and the content graph -- tokenizes here in Python, so
 this module reproduces that tokenizer exactly: the same token boundaries, the
-same folding, the same stems.  Then a term means one thing in both stores.
+same folding, the same stems.  A term then means one thing in both stores.
 
 The pipeline is a chain of small pure functions, used the same way at index
 and query time::
 
-    normalize(text)  ->  tokenize / token_spans  ->  stem  (terms = both)
+    normalize(text) -> tokenize(text) / token_spans(text) -> stem(token)
+                       terms(text) = [stem(t) for t in tokenize(text)]
 
 unicode61 classifies characters with its own Unicode tables, which are older
-than Python's ``unicodedata`` and differ from it (characters unassigned in
-SQLite's tables, such as U+2066 or emoji newer than Unicode 6, are *token*
-characters there; its case folding and diacritic removal are narrower than
-``str.casefold``).  So the tables at the end of this module were read off
-SQLite itself, code point by code point, and tests/test_analysis.py checks
-them against the linked SQLite again.  They do not depend on the Python
-version.
+than Python's ``unicodedata`` and differ from it: characters it does not know
+(U+2066, emoji newer than Unicode 6...) are *token* characters there, and its
+case folding and diacritic removal are narrower than ``str.casefold``.  So
+the tables at the end of this module were read off SQLite, code point by code
+point, and tests/test_analysis.py checks them against the linked SQLite.
+They do not depend on the Python version.
+
+Speed: tokenizing maps every character in C (``bytes.translate`` for ASCII,
+one ``str.translate`` per run of non-ASCII characters) and splits on spaces;
+there is no per-character Python code.
 """
 from __future__ import annotations
 
 import functools
 import re
 import unicodedata
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from .porter import stem as _porter_stem
 
@@ -45,51 +49,66 @@ def normalize(text: str) -> str:
     """Clean text once, before it is stored or tokenized (documents and queries).
 
     * Format characters (Unicode category Cf: bidi controls, soft hyphen,
-      zero-width joiners, word joiner, BOM, tags...) are removed: they are
-      invisible, yet unicode61 either glues the words around them into one
-      token (U+2066..U+2069 and other Cf it does not know) or splits a word
-      at them (soft hyphen).  Zero-width space U+200B becomes a space, since
-      it separates words.
-    * Control characters other than tab, newline and carriage return (C0,
-      DEL, C1; NUL included) become spaces.
-    * Lone surrogates (from bad bytes or ``surrogateescape`` file names)
-      become U+FFFD, so sqlite3 can always encode the text.
-    * The result is NFC, so composed and decomposed spellings of a word
-      (typed queries vs. macOS file names) give the same tokens.
+      zero-width (non-)joiners, word joiner, BOM, tags...) are removed: they
+      are invisible, yet unicode61 glues the words around some of them into
+      one token (U+2066..U+2069, U+061C and other Cf it does not know) and
+      splits a word at others (the soft hyphen).  The zero-width space
+      U+200B becomes a space: it separates words.
+    * Control characters other than tab, newline and carriage return (C0
+      with NUL, DEL, C1) become spaces.
+    * Lone surrogates (from bad bytes, or file names decoded with
+      ``surrogateescape``) become U+FFFD, so sqlite3 can always encode it.
+    * The result is NFC, so composed and decomposed spellings of a word (a
+      typed query, a macOS file name) give the same tokens.
     """
     if _CLEAN_RE.search(text) is not None:
-        text = text.translate(_CLEAN)
-        if _SURROGATE_RE.search(text) is not None:
-            text = _SURROGATE_RE.sub("\ufffd", text)
-    if not text.isascii():
+        text = _CLEAN_RE.sub(_clean_run, text)
+    if text.isascii():
+        return text
+    if _ASTRAL_RE.search(text) is not None and not _ASTRAL_FORMAT.isdisjoint(
+        _ASTRAL_RE.findall(text)
+    ):
+        text = _ASTRAL_RE.sub(_drop_astral_format, text)
+    if not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
     return text
 
 
 def tokenize(text: str) -> List[str]:
-    """Folded tokens of ``text``, with unicode61's boundaries; no stemming.
+    """Folded tokens of ``text`` with unicode61's boundaries; not stemmed.
 
     A token is a maximal run of letters, digits and private-use characters
-    (by SQLite's tables); the combining accents U+0300..U+0331 that SQLite
-    strips continue a token but never start one.
+    (by SQLite's tables).  The accents U+0300..U+0331 that SQLite strips
+    continue a token but never start one.  Tokens are lower-cased and
+    stripped of diacritics the way SQLite does it (see ``fold``).
     """
     if text.isascii():
-        return _ASCII_TOKEN_RE.findall(text.lower())
-    return [t.lower() if t.isascii() else t.translate(_FOLD) for t in _TOKEN_RE.findall(text)]
+        return text.encode("ascii").translate(_ASCII_SPLIT).decode("ascii").split()
+    raw = text.encode("utf-8", "surrogatepass")
+    spaced = raw.translate(_ASCII_SPLIT).decode("utf-8", "surrogatepass")
+    # Mostly-ASCII text: visit each non-ASCII run; dense text: only the
+    # characters that change (scanning the bigger class costs more per char).
+    runs = _SPLIT_RUN_RE if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
+    return runs.sub(_split_run, spaced).split()
 
 
 def token_spans(text: str) -> List[Tuple[int, int, str]]:
-    """``(start, end, token)`` per token; ``text[start:end]`` is its source.
+    """``(start, end, token)`` per token, so that ``text[start:end]`` is its source.
 
     Offsets index the ``str`` (code points), not UTF-8 bytes as in FTS5, so
-    they can slice the text directly for snippets and highlights.
+    they slice the text directly for snippets and highlights.  The tokens
+    are exactly ``tokenize(text)``.
     """
     if text.isascii():
         return [(m.start(), m.end(), m.group()) for m in _ASCII_TOKEN_RE.finditer(text.lower())]
+    low = _ascii_lower(text)  # same length as text
+    if _ASTRAL_RE.search(low) is not None:
+        low = _ASTRAL_RE.sub(_astral_separator_to_space, low)
+    fold_table = _FOLD
     return [
-        (m.start(), m.end(), t.lower() if t.isascii() else t.translate(_FOLD))
-        for m in _TOKEN_RE.finditer(text)
-        for t in (m.group(),)
+        (m.start(), m.end(), tok if tok.isascii() else tok.translate(fold_table))
+        for m in _SPAN_RE.finditer(low)
+        for tok in (m.group(),)
     ]
 
 
@@ -100,27 +119,31 @@ def stem(token: str) -> str:
 
 
 def terms(text: str) -> List[str]:
-    """The stemmed tokens of ``text``: what the FTS5 store indexes for it."""
-    return list(map(stem, tokenize(text)))
+    """Stems of the tokens of ``text``: what the FTS5 store indexes for it."""
+    tokens = tokenize(text)
+    stems = {tok: stem(tok) for tok in set(tokens)}
+    return list(map(stems.__getitem__, tokens))
 
 
 def fold(text: str) -> str:
     """Lower-case ``text`` and strip diacritics exactly as tokens are folded.
 
-    For comparing titles and headings.  SQLite's fold, not ``str.casefold``:
-    it keeps ``ß``, and removes diacritics from Latin letters only.
+    For comparing titles and headings.  It is SQLite's fold, not
+    ``str.casefold``: it keeps ``ß``, folds Greek and Cyrillic case but
+    strips diacritics from Latin letters only, and drops the combining
+    accents U+0300..U+0331.
     """
     if text.isascii():
         return text.lower()
-    return text.translate(_FOLD)
+    return _NON_ASCII_RE.sub(_fold_run, _ascii_lower(text))
 
 
 def is_stopword(token: str) -> bool:
-    """True for a function word that carries no topic (see STOPWORDS)."""
+    """True for an English function word, which says nothing about a topic."""
     return token in STOPWORDS or fold(token) in STOPWORDS
 
 
-STOPWORDS: frozenset = frozenset(
+STOPWORDS: FrozenSet[str] = frozenset(
     """
     a about above after again against all am an and any are as at be because
     been before being below between both but by can could did do does doing
@@ -136,15 +159,98 @@ STOPWORDS: frozenset = frozenset(
     wouldn shouldn couldn
     """.split()
 )
-"""English function words, as folded tokens: pronouns, articles, auxiliaries,
-prepositions, conjunctions, and the fragments contractions split into
-(``don't`` -> ``don``, ``t``).  No domain words, no stems."""
+"""English function words as folded tokens: pronouns, articles, auxiliaries,
+prepositions, conjunctions, and the pieces contractions split into
+(``don't`` -> ``don``, ``t``).  No domain words, and not stems."""
+
+
+# --- Machinery ---------------------------------------------------------------
+
+
+def _ascii_lower(text: str) -> str:
+    """Lower-case ASCII letters only; the length and all else are unchanged."""
+    raw = text.encode("utf-8", "surrogatepass")
+    return raw.lower().decode("utf-8", "surrogatepass")
+
+
+def _split_run(m: re.Match[str]) -> str:
+    return m.group().translate(_SPLIT)
+
+
+def _fold_run(m: re.Match[str]) -> str:
+    return m.group().translate(_FOLD)
+
+
+def _clean_run(m: re.Match[str]) -> str:
+    return m.group().translate(_CLEAN)
+
+
+def _drop_astral_format(m: re.Match[str]) -> str:
+    ch = m.group()
+    return "" if ch in _ASTRAL_FORMAT else ch
+
+
+def _astral_separator_to_space(m: re.Match[str]) -> str:
+    ch = m.group()
+    return " " if ch in _ASTRAL_SEPARATORS else ch
+
+
+def _ranges(spec: str) -> List[Tuple[int, int]]:
+    """Parse "a-b c ..." (hex) into inclusive code point ranges."""
+    out = []
+    for item in spec.split():
+        lo, _, hi = item.partition("-")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return out
+
+
+def _code_points(spec: str) -> List[int]:
+    return [cp for lo, hi in _ranges(spec) for cp in range(lo, hi + 1)]
+
+
+def _char_class(cps: Iterable[int]) -> str:
+    """The body of a regex character class matching the code points."""
+    ranges: List[List[int]] = []
+    for cp in sorted(cps):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+    return "".join(
+        "\\U%08x" % lo if lo == hi else "\\U%08x-\\U%08x" % (lo, hi) for lo, hi in ranges
+    )
+
+
+def _lower_map(spec: str) -> Dict[int, int]:
+    """Expand the case-folding runs: "start*count/step+delta" or "start+delta"."""
+    out = {}
+    for item in spec.split():
+        m = re.fullmatch(r"([0-9a-f]+)(?:\*(\d+)/(\d+))?([+-]\d+)", item)
+        if m is None:
+            raise ValueError(item)
+        start, count, step, delta = int(m[1], 16), int(m[2] or 1), int(m[3] or 1), int(m[4])
+        for cp in range(start, start + count * step, step):
+            out[cp] = cp + delta
+    return out
+
+
+def _fold_table() -> Dict[int, Optional[str]]:
+    """str.translate table: SQLite's lower case, then its diacritic removal."""
+    unaccent = {ord(ch): base for base, chars in _UNACCENT.items() for ch in chars}
+    table: Dict[int, Optional[str]] = {}
+    for cp, low in _lower_map(_LOWER).items():
+        table[cp] = unaccent.get(low, chr(low))
+    for cp, base in unaccent.items():
+        table.setdefault(cp, base)
+    for cp in _code_points(_DIACRITICS):
+        table[cp] = None
+    return {cp: out for cp, out in table.items() if out != chr(cp)}
 
 
 # --- Tables read off SQLite 3.40's unicode61 (fts5_unicode2.c) --------------
-# Regenerate with the helpers in tests/test_analysis.py if SQLite's tables
-# ever change; the tests compare every Basic and Supplementary Multilingual
-# Plane code point with the linked SQLite.
+# Regenerate with `PYTHONPATH=. python tests/test_analysis.py` if the tables
+# of SQLite ever change; the tests compare every BMP code point and a stride
+# through the other planes with the linked SQLite.
 
 _SEPARATORS = (
     "0-2f 3a-40 5b-60 7b-a9 ab-b1 b4 b6-b8 bb bf d7 f7 2c2-2c5 2d2-2df 2e5-2eb "
@@ -197,7 +303,7 @@ _SEPARATORS = (
     "1f500-1f53d 1f540-1f543 1f550-1f567 1f5fb-1f640 1f645-1f64f 1f680-1f6c5 "
     "1f700-1f773 e0001 e0020-e007f e0100-e01ef "
 )
-_DIACRITICS = "300 301 302 303 304 306 307 308 309 30a 30b 30c 30f 311 31b 323 324 325 326 327 328 32d 32e 330 331"
+_DIACRITICS = "300-304 306-30c 30f 311 31b 323-328 32d-32e 330-331"
 _LOWER = (
     "41*26/1+32 b5+775 c0*23/1+32 d8*7/1+32 100*24/2+1 132*3/2+1 139*8/2+1 "
     "14a*23/2+1 178-121 179*3/2+1 17f-268 181+210 182*2/2+1 186+206 187+1 "
@@ -250,7 +356,8 @@ _UNACCENT = {
     "z": "źżžẑẓẕ",
 }
 
-# Unicode 15.1's format characters (Cf); U+200B (zero-width space) is a space.
+
+# Unicode 15.1's format characters (Cf) but U+200B, and the controls.
 _FORMAT = (
     "ad 600-605 61c 6dd 70f 890-891 8e2 180e 200c-200f 202a-202e 2060-2064 "
     "2066-206f feff fff9-fffb 110bd 110cd 13430-1343f 1bca0-1bca3 1d173-1d17a "
@@ -258,77 +365,40 @@ _FORMAT = (
 )
 _CONTROLS = "0-8 b-c e-1f 7f-9f"
 
+_SEPARATOR_CPS = _code_points(_SEPARATORS)
+_DIACRITIC_CPS = frozenset(_code_points(_DIACRITICS))
+_BMP_SEPARATORS = [cp for cp in _SEPARATOR_CPS if cp < 0x10000]
+_ASTRAL_SEPARATORS = frozenset(chr(cp) for cp in _SEPARATOR_CPS if cp >= 0x10000)
 
-def _ranges(spec: str) -> List[Tuple[int, int]]:
-    """Parse "a-b c ..." (hex) into inclusive code point ranges."""
-    out = []
-    for item in spec.split():
-        lo, _, hi = item.partition("-")
-        out.append((int(lo, 16), int(hi or lo, 16)))
-    return out
-
-
-def _char_class(ranges: Iterable[Tuple[int, int]]) -> str:
-    """The body of a regex character class matching the ranges."""
-    return "".join(
-        "\\U%08x" % lo if lo == hi else "\\U%08x-\\U%08x" % (lo, hi) for lo, hi in ranges
-    )
-
-
-def _lower_map(spec: str) -> Dict[int, int]:
-    """Expand the case-folding runs: "start*count/step+delta" or "start+delta"."""
-    out = {}
-    for item in spec.split():
-        m = re.fullmatch(r"([0-9a-f]+)(?:\*(\d+)/(\d+))?([+-]\d+)", item)
-        assert m is not None, item
-        start, count, step, delta = int(m[1], 16), int(m[2] or 1), int(m[3] or 1), int(m[4])
-        for cp in range(start, start + count * step, step):
-            out[cp] = cp + delta
-    return out
-
-
-def _fold_table() -> Dict[int, Optional[str]]:
-    """str.translate table: SQLite's lower case, then its diacritic removal."""
-    unaccent = {ord(ch): base for base, chars in _UNACCENT.items() for ch in chars}
-    table: Dict[int, Optional[str]] = {}
-    for cp, low in _lower_map(_LOWER).items():
-        table[cp] = unaccent.get(low, chr(low))
-    for cp, base in unaccent.items():
-        table.setdefault(cp, base)
-    for lo, hi in _ranges(_DIACRITICS):
-        for cp in range(lo, hi + 1):
-            table[cp] = None
-    return {cp: out for cp, out in table.items() if out != chr(cp)}
-
-
-def _token_class_ranges() -> Tuple[str, str]:
-    """Negated classes: what cannot start a token, what cannot continue one."""
-    seps = _ranges(_SEPARATORS)
-    dia = {cp for lo, hi in _ranges(_DIACRITICS) for cp in range(lo, hi + 1)}
-    cont: List[Tuple[int, int]] = []
-    for lo, hi in seps:
-        run_start = None
-        for cp in range(lo, hi + 2):
-            inside = cp <= hi and cp not in dia
-            if inside and run_start is None:
-                run_start = cp
-            elif not inside and run_start is not None:
-                cont.append((run_start, cp - 1))
-                run_start = None
-    return _char_class(seps), _char_class(cont)
-
-
-_START, _CONT = _token_class_ranges()
-_TOKEN_RE = re.compile("[^%s][^%s]*" % (_START, _CONT))
-_ASCII_TOKEN_RE = re.compile("[0-9a-z]+")  # on lower-cased ASCII text
 _FOLD = _fold_table()
+# Non-ASCII character -> what tokenize() turns it into: a space (separator),
+# nothing (stripped accent) or its fold; token characters not listed stay.
+_SPLIT: Dict[int, Optional[str]] = {cp: " " for cp in _SEPARATOR_CPS if cp >= 0x80}
+_SPLIT.update({cp: out for cp, out in _FOLD.items() if cp >= 0x80})
+# ASCII bytes -> lower-case letters and digits, spaces for everything else.
+_ASCII_SPLIT = bytes(
+    b if b >= 0x80 or chr(b).isalnum() else 0x20 for b in range(256)
+).lower()
 
-_CLEAN: Dict[int, Optional[str]] = {
-    cp: None for lo, hi in _ranges(_FORMAT) for cp in range(lo, hi + 1)
-}
-_CLEAN.update({cp: " " for lo, hi in _ranges(_CONTROLS) for cp in range(lo, hi + 1)})
-_CLEAN[0x200B] = " "
-_CLEAN_RE = re.compile(
-    "[%s\\u200b\\ud800-\\udfff]" % _char_class(_ranges(_FORMAT + " " + _CONTROLS))
+_NON_ASCII_RE = re.compile("[^\\x00-\\x7f]+")
+_ASTRAL_RE = re.compile("[\\U00010000-\\U0010ffff]")
+# Classes are kept to the BMP plus one astral range: Python's re looks each
+# BMP character up in a table but tries astral ranges one by one.
+_SPLIT_RUN_RE = re.compile(
+    "[%s\\U00010000-\\U0010ffff]+" % _char_class(cp for cp in _SPLIT if cp < 0x10000)
 )
-_SURROGATE_RE = re.compile("[\\ud800-\\udfff]")
+_ASCII_TOKEN_RE = re.compile("[0-9a-z]+")  # on lower-cased ASCII text
+_SPAN_RE = re.compile(  # astral separators must be made spaces first
+    "[^%s][^%s]*"
+    % (
+        _char_class(_BMP_SEPARATORS),
+        _char_class(cp for cp in _BMP_SEPARATORS if cp not in _DIACRITIC_CPS),
+    )
+)
+
+_CLEAN: Dict[int, Optional[str]] = {cp: None for cp in _code_points(_FORMAT)}
+_CLEAN.update({cp: " " for cp in _code_points(_CONTROLS)})
+_CLEAN.update({cp: "\ufffd" for cp in range(0xD800, 0xE000)})
+_CLEAN[0x200B] = " "
+_CLEAN_RE = re.compile("[%s]+" % _char_class(cp for cp in _CLEAN if cp < 0x10000))
+_ASTRAL_FORMAT = frozenset(chr(cp) for cp in _CLEAN if cp >= 0x10000)

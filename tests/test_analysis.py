@@ -105,21 +105,35 @@ def test_terms_match_porter() -> None:
     assert [terms(t) for t in texts] == fts5_tokens(texts, PORTER)
 
 
+def probe_code_points() -> List[int]:
+    """Every BMP code point, a stride through the other planes, and every
+    astral code point at or next to an edge of the module's tables."""
+    cps = set(range(0x10000)) | set(range(0x10000, 0x110000, 37))
+    for lo, hi in analysis._ranges(analysis._SEPARATORS):
+        cps.update((lo - 1, lo, hi, hi + 1))
+    cps.update(analysis._FOLD)
+    return sorted(cp for cp in cps if 0 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF)
+
+
 @needs_fts5
 def test_every_code_point_alone_and_inside_a_word() -> None:
-    """Every BMP code point, and a stride through the other planes, alone and
-    between two letters: the character tables are exactly SQLite's."""
-    cps = [
-        cp
-        for cp in list(range(0x10000)) + list(range(0x10000, 0x110000, 37))
-        if not 0xD800 <= cp <= 0xDFFF
-    ]
-    alone = [chr(cp) for cp in cps]
-    inside = ["q%sq" % chr(cp) for cp in cps]
-    expected = fts5_tokens(alone + inside)
-    got = [tokenize(t) for t in alone + inside]
-    wrong = [hex(ord(t[-2] if len(t) == 3 else t)) for t, e, g in zip(alone + inside, expected, got) if e != g]
+    """Each probed code point alone, between two letters, and doubled between
+    capitals: the character tables are exactly SQLite's, and tokenize and
+    token_spans agree."""
+    cps = probe_code_points()
+    texts = ["{0} q{0}q Q{0}{0}Q".format(chr(cp)) for cp in cps]
+    expected = fts5_tokens(texts)
+    wrong = [ascii(t) for t, e in zip(texts, expected) if tokenize(t) != e]
     assert wrong == []
+    wrong = [ascii(t) for t, e in zip(texts, expected) if [s[2] for s in token_spans(t)] != e]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_sparse_and_dense_paths_agree(text: str) -> None:
+    """tokenize() scans mostly-ASCII and mostly-non-ASCII text differently."""
+    padding = " ascii" * (len(text) + 1)
+    assert tokenize(text + padding) == tokenize(text) + ["ascii"] * (len(text) + 1)
 
 
 @needs_fts5
@@ -236,3 +250,71 @@ def test_types() -> None:
     assert isinstance(STOPWORDS, frozenset)
     tables: Dict[int, object] = analysis._FOLD
     assert all(isinstance(k, int) for k in tables)
+
+
+def read_sqlite_tables() -> Dict[str, object]:
+    """Read unicode61's tables off the linked SQLite, in this module's format.
+
+    Slow (every code point, twice): run ``PYTHONPATH=. python tests/test_analysis.py``
+    and paste the output over the tables in glean_personal/analysis.py.
+    """
+    cps = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
+    alone = fts5_tokens([chr(cp) for cp in cps])
+    inside = fts5_tokens(["q%sq" % chr(cp) for cp in cps])
+    plain = fts5_tokens([chr(cp) for cp in cps], "unicode61 remove_diacritics 0")
+    is_sep = {cp: not toks for cp, toks in zip(cps, alone)}
+    is_sep.update((cp, True) for cp in range(0xD800, 0xE000))
+    diacritics = [cp for cp, toks in zip(cps, inside) if toks == ["qq"]]
+    lower = {cp: ord(toks[0]) for cp, toks in zip(cps, plain) if toks and toks[0] != chr(cp)}
+    unaccent: Dict[str, str] = {}
+    for cp, low, folded in zip(cps, plain, alone):
+        if folded and folded != low:
+            unaccent.setdefault(folded[0], "")
+            if low[0] not in unaccent[folded[0]]:
+                unaccent[folded[0]] += low[0]
+
+    def spec(points: List[int]) -> str:
+        ranges: List[List[int]] = []
+        for cp in points:
+            if ranges and ranges[-1][1] == cp - 1:
+                ranges[-1][1] = cp
+            else:
+                ranges.append([cp, cp])
+        return " ".join("%x" % a if a == b else "%x-%x" % (a, b) for a, b in ranges)
+
+    runs: List[List[int]] = []  # start, count, step, delta
+    for cp, low in sorted(lower.items()):
+        if runs:
+            start, count, step, delta = runs[-1]
+            last = start + (count - 1) * step
+            if low - cp == delta and (cp - last == step or (count == 1 and cp - last == 2)):
+                runs[-1] = [start, count + 1, cp - last, delta]
+                continue
+        runs.append([cp, 1, 1, low - cp])
+    lower_spec = " ".join(
+        "%x%+d" % (s, d) if n == 1 else "%x*%d/%d%+d" % (s, n, st, d) for s, n, st, d in runs
+    )
+    return {
+        "_SEPARATORS": spec(sorted(cp for cp, sep in is_sep.items() if sep)),
+        "_DIACRITICS": spec(diacritics),
+        "_LOWER": lower_spec,
+        "_UNACCENT": {k: "".join(sorted(v)) for k, v in sorted(unaccent.items())},
+    }
+
+
+if __name__ == "__main__":
+    import textwrap
+
+    for name, value in read_sqlite_tables().items():
+        if isinstance(value, dict):
+            print("%s = {" % name)
+            for key, chars in value.items():
+                print('    "%s": "%s",' % (key, chars))
+            print("}")
+        elif len(value) < 60:
+            print('%s = "%s"' % (name, value))
+        else:
+            print("%s = (" % name)
+            for line in textwrap.wrap(value, 74):
+                print('    "%s "' % line)
+            print(")")

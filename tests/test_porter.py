@@ -90,7 +90,8 @@ def stdlib_vocabulary() -> List[str]:
         # FTS5's own choices: the 3..64 byte window, digits and y.
         ("is", "is"), ("as", "as"), ("was", "wa"), ("1990s", "1990"), ("ies", "ie"),
         ("aed", "a"), ("eed", "e"), ("syzygy", "syzygi"), ("yes", "ye"),
-        ("a" * MAX_BYTES + "s", "a" * MAX_BYTES + "s"), ("a" * (MAX_BYTES - 1) + "s", "a" * (MAX_BYTES - 1)),
+        ("a" * MAX_BYTES + "s", "a" * MAX_BYTES + "s"),
+        ("a" * (MAX_BYTES - 1) + "s", "a" * (MAX_BYTES - 1)),
         # Non-ASCII tokens are stemmed byte-wise (each byte a consonant).
         ("straße", "straß"), ("bøgs", "bøg"), ("日本s", "日本"),
         ("σοφing", "σοφing"), ("σοφaing", "σοφa"),  # no ASCII vowel, no -ing removal
@@ -103,7 +104,8 @@ def test_known_stems(word: str, expected: str) -> None:
 
 @needs_fts5
 def test_known_stems_agree_with_fts5() -> None:
-    words = ["caresses", "1990s", "aed", "eed", "straße", "σοφing", "σοφaing", "ø" * 31 + "s", "ø" * 32 + "s"]
+    words = ["caresses", "1990s", "aed", "eed", "straße", "σοφing", "σοφaing"]
+    words += ["ø" * 31 + "s", "ø" * 32 + "s"]
     assert [stem(w).encode("utf-8") for w in words] == fts5_stems(words)
 
 
