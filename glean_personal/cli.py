@@ -33,7 +33,9 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="glean-personal", description=DESCRIPTION)
+    parser = _Parser(prog="glean-personal", description=DESCRIPTION, epilog=(
+        "Every verb takes --db PATH and --json; `glean-personal VERB --help` shows its "
+        "flags. Exit codes: 0 success, 1 failure, 2 usage error, 3 database problem."))
     parser.add_argument("--version", action="version", version=f"glean-personal {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
 
@@ -140,6 +142,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", required=True, metavar="DIR",
                    help="the folder the golden set's paths are relative to")
     _common(p)
+    p = sub.add_parser("repl", help="the interactive REPL (also: no verb at all)", description=(
+        "An interactive prompt: /personal VERB … runs any verb above, /search, /chat, "
+        "/autocomplete and /getdocuments answer from the index, /help lists the rest."))
+    _common(p)
+
+    p = sub.add_parser("mcp", help="serve the index to agents over MCP (stdio)", description=(
+        "Speak the Model Context Protocol on stdin/stdout, offering the read-only tools "
+        "local_search, local_fetch, local_sources and local_related. Logs go to stderr."))
+    _common(p)
     return parser
 
 
@@ -170,13 +181,16 @@ def _date(text: str) -> float:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if not argv or argv[0] == "repl":
+        if not argv:
             from .repl import run_repl
-            return run_repl(argv[1:])
-        if argv[0] == "mcp":
+            return run_repl([])
+        args = build_parser().parse_args(argv)
+        if args.verb in ("repl", "mcp"):  # they read their own flags from the rest
+            if args.verb == "repl":
+                from .repl import run_repl
+                return run_repl(argv[1:])
             from .mcp import run_mcp
             return run_mcp(argv[1:])
-        args = build_parser().parse_args(argv)
         if not args.verb:
             build_parser().print_help()
             return 0
