@@ -13,7 +13,8 @@ FTS5 store index the same terms:
 * a rule fires only if the word is strictly longer than its suffix, and in
   each step the first suffix that matches decides, even when its condition
   then fails;
-* ``*v*`` treats ``y`` as a vowel anywhere but the first letter.
+* ``*v*`` counts ``y`` as a vowel anywhere but the first letter (for that
+  test the same as Porter's y-after-a-consonant rule, used here throughout).
 """
 from __future__ import annotations
 
@@ -81,11 +82,22 @@ def _has_vowel(w: str, n: int) -> bool:
 
 
 _Cond = Callable[[str, int], bool]
-_Step = Dict[str, Tuple[Tuple[str, str], ...]]
+_Step = Dict[str, Tuple[Tuple[str, str, _Cond], ...]]
+
+
+def _step(cond: _Cond, rules: Dict[str, Tuple[Tuple[str, str], ...]]) -> _Step:
+    """Attach the step's condition to each rule; step 4's -ion has its own."""
+    return {
+        penult: tuple(
+            (suffix, repl, _m_gt1_s_or_t if suffix == "ion" else cond) for suffix, repl in group
+        )
+        for penult, group in rules.items()
+    }
+
 
 # Steps 2-4 of fts5_tokenize.c (generated there by mkportersteps.tcl): FTS5
 # switches on the next-to-last letter, then tries the suffixes in this order.
-_STEP2: _Step = {
+_STEP2 = _step(_m_gt0, {
     "a": (("ational", "ate"), ("tional", "tion")),
     "c": (("enci", "ence"), ("anci", "ance")),
     "e": (("izer", "ize"),),
@@ -94,16 +106,16 @@ _STEP2: _Step = {
     "o": (("ization", "ize"), ("ation", "ate"), ("ator", "ate")),
     "s": (("alism", "al"), ("iveness", "ive"), ("fulness", "ful"), ("ousness", "ous")),
     "t": (("aliti", "al"), ("iviti", "ive"), ("biliti", "ble")),
-}
-_STEP3: _Step = {
+})
+_STEP3 = _step(_m_gt0, {
     "a": (("ical", "ic"),),
     "s": (("ness", ""),),
     "t": (("icate", "ic"), ("iciti", "ic")),
     "u": (("ful", ""),),
     "v": (("ative", ""),),
     "z": (("alize", "al"),),
-}
-_STEP4: _Step = {
+})
+_STEP4 = _step(_m_gt1, {
     "a": (("al", ""),),
     "c": (("ance", ""), ("ence", "")),
     "e": (("er", ""),),
@@ -116,17 +128,15 @@ _STEP4: _Step = {
     "u": (("ous", ""),),
     "v": (("ive", ""),),
     "z": (("ize", ""),),
-}
+})
 
 
-def _apply(w: str, step: _Step, cond: _Cond) -> str:
-    """Replace the first matching suffix of the step if cond holds for its stem."""
-    for suffix, repl in step.get(w[-2:-1], ()):
+def _apply(w: str, step: _Step) -> str:
+    """Replace the first matching suffix of the step if its condition holds."""
+    for suffix, repl, cond in step.get(w[-2:-1], ()):
         if len(w) > len(suffix) and w.endswith(suffix):
             n = len(w) - len(suffix)
-            if (_m_gt1_s_or_t if suffix == "ion" else cond)(w, n):
-                return w[:n] + repl
-            return w
+            return w[:n] + repl if cond(w, n) else w
     return w
 
 
@@ -174,9 +184,9 @@ def _stem_str(w: str) -> str:
     # Step 1c: y -> i after a vowel.
     if w[-1] == "y" and _has_vowel(w, len(w) - 1):
         w = w[:-1] + "i"
-    w = _apply(w, _STEP2, _m_gt0)
-    w = _apply(w, _STEP3, _m_gt0)
-    w = _apply(w, _STEP4, _m_gt1)
+    w = _apply(w, _STEP2)
+    w = _apply(w, _STEP3)
+    w = _apply(w, _STEP4)
     # Step 5a: drop a final e.
     if w[-1] == "e":
         n = len(w) - 1
