@@ -50,12 +50,12 @@ GENERATED = {"1k": 1000, "10k": 10000}
 NO_CHANGE_TARGET_S = {"10k": 0.25}
 
 
-def run(argv: Sequence[str], cwd: str = REPO) -> Tuple[float, int, str, str, float]:
+def run(argv: Sequence[str], cwd: Optional[str] = None) -> Tuple[float, int, str, str, float]:
     """(wall seconds, exit code, stdout, stderr, peak RSS MB) of one child process."""
     env = child_env(SRC)
     with tempfile.TemporaryFile() as err_file:
         start = time.perf_counter()
-        proc = subprocess.Popen(list(argv), cwd=cwd, env=env, stdout=subprocess.PIPE,
+        proc = subprocess.Popen(list(argv), cwd=cwd or SRC, env=env, stdout=subprocess.PIPE,
                                 stderr=err_file, stdin=subprocess.DEVNULL)
         out = proc.stdout.read() if proc.stdout else b""
         _, status, usage = os.wait4(proc.pid, 0)
@@ -249,15 +249,19 @@ def main(argv=None) -> int:
     if not has_verb("index"):
         print("the product has no `index` verb yet: only the floor can be measured", file=sys.stderr)
     do_link = not args.no_link and has_verb("link")
+    load_before = os.getloadavg()
     results = []
     for name in args.corpus or ["1k", "10k", "pydoc"]:
         print(f"... {name}", file=sys.stderr)
         results.append(bench_corpus(name, args.repeat, do_link))
-    meta = {"product": label, "python": sys.version.split()[0], "cpus": os.cpu_count(),
+    _, _, where, _, _ = run([sys.executable, "-c", "import glean_personal; print(glean_personal.__file__)"])
+    meta = {"load_before": load_before, "load_after": os.getloadavg(), "product": label,
+            "product_file": where.strip(), "python": sys.version.split()[0], "cpus": os.cpu_count(),
             "sqlite": __import__("sqlite3").sqlite_version, "results": results}
     with open(os.path.join(OUT, "index-results.json"), "w", encoding="utf-8") as fh:
         json.dump(meta, fh, indent=1)
-    print(f"glean_personal {label}; Python {meta['python']}, SQLite {meta['sqlite']}, {meta['cpus']} CPUs\n")
+    print(f"glean_personal {label}; Python {meta['python']}, SQLite {meta['sqlite']}, {meta['cpus']} CPUs; "
+          f"load average (1 min) {meta['load_before'][0]:.1f} before, {meta['load_after'][0]:.1f} after\n")
     print(table(results))
     return 0
 

@@ -52,7 +52,7 @@ SearchFn = Callable[[str], List[str]]
 
 def cli(*args: str) -> Tuple[float, subprocess.CompletedProcess]:
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "glean_personal", *args], cwd=REPO, env=child_env(SRC),
+    proc = subprocess.run([sys.executable, "-m", "glean_personal", *args], cwd=SRC, env=child_env(SRC),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
     return time.perf_counter() - start, proc
 
