@@ -66,7 +66,11 @@ def _reason_kind(reason: str) -> str:
 def search_results(result, color: bool, explain: bool = False) -> str:
     if not result.results:
         terms = ", ".join(result.terms) or "(no searchable words)"
-        return f"No results for {result.query!r} (searched for: {terms})."
+        text = f"No results for {result.query!r} (searched for: {terms})."
+        if result.absent_terms:
+            text += (f"\nNot in any indexed document: {', '.join(result.absent_terms)}; "
+                     "no document matched enough of the rest.")
+        return text
     lines: List[str] = []
     for n, hit in enumerate(result.results, start=1):
         head = f"{n}. {hit.title}"

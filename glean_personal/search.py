@@ -8,11 +8,12 @@ ORed query lets a page rank on one word of three.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from .analysis import stem, token_spans
+from .analysis import stem, token_spans, tokenize
 from .query import Filters, Query, Term, parse
 from .store.core import Store
 
@@ -20,7 +21,9 @@ SNIPPET_CHARS = 260
 TIE = 0.01
 EXTRA = 0.5         # weight of a document's further matching passages
 TITLE_BOOST = 0.5   # how much a query word in the document title lifts it
+MIN_EVIDENCE = 0.45  # share of a partly unknown query's weight a hit must match
 RERANK = 40         # leaders whose best passage is checked for query coverage
+POOL = 120          # best passages fetched from the store per query
 
 
 @dataclass
@@ -79,10 +82,11 @@ class SearchResult:
     results: List[Hit] = field(default_factory=list)
     has_more: bool = False
     terms: List[str] = field(default_factory=list)
+    absent_terms: List[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"query": self.query, "store": self.store, "terms": self.terms,
-                "has_more": self.has_more, "results": [h.to_dict() for h in self.results]}
+                "absent_terms": self.absent_terms, "has_more": self.has_more, "results": [h.to_dict() for h in self.results]}
 
 
 def doc_summary(row: dict) -> dict:
@@ -104,19 +108,28 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         return result
     want = offset + limit
     with store.reading():
-        hits = store.fulltext.search(query, max(120, want * 12), filters)
+        hits = store.fulltext.search(query, max(POOL, want * 4), filters)
         if not hits:
             return result
         rows = store.passages(pid for pid, _ in hits)
         docs = store.documents({r["document_id"] for r in rows.values()})
         titles = {d: _stems(row["title"]) for d, row in docs.items()}
         ranked = (_rank_passages if passages else _rank_documents)(hits, rows, titles, query)
-        result.has_more = len(ranked) > want
-        chosen = ranked[offset:want]
-        for pid, score, count in chosen:
+        gate = _Gate(store, query)
+        result.absent_terms = gate.absent
+        kept = 0
+        for pid, score, count in ranked[:max(want * 3, POOL) if gate.active else want + 1]:
             passage = rows[pid]
             doc = docs[passage["document_id"]]
-            lo, hi = store.passage_range(doc["id"])
+            lo, hi = (pid, pid) if passages else store.passage_range(doc["id"])
+            if gate.active and gate.evidence(gate.matched(pid, pid)) < MIN_EVIDENCE:
+                continue
+            kept += 1
+            if kept <= offset:
+                continue
+            if kept > want:
+                result.has_more = True
+                break
             matched = count if passages else len(
                 store.fulltext.matching(query.terms, lo, hi, in_title=False))
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
@@ -158,7 +171,7 @@ def _rerank(ranked, rows, query: Query) -> List[Tuple[int, float, int]]:
 
 
 def _stems(text: str) -> Set[str]:
-    return {stem(tok) for _, _, tok in token_spans(text)}
+    return set(map(stem, set(tokenize(text))))
 
 
 def _title_boost(title_stems: Set[str], query: Query) -> float:
@@ -174,7 +187,7 @@ def _coverage(text: str, query: Query) -> float:
     """0.5–1.0: the share of the query's distinct terms present in the passage text."""
     if len(query.terms) < 2:
         return 1.0
-    stems = {stem(tok) for _, _, tok in token_spans(text)}
+    stems = _stems(text)
     found = sum(1 for t in query.terms if _term_in(t, stems))
     return 0.5 + 0.5 * found / len(query.terms)
 
@@ -250,12 +263,52 @@ def _cut_end(text: str, pos: int) -> int:
     return space if space > 0 else pos
 
 
+def _matched_labels(store: Store, query: Query, lo: int, hi: int) -> List[str]:
+    """The terms found in passages lo..hi, asked of the store's own tokenizer per term."""
+    return [label for label, term in zip(query.labels(), query.terms)
+            if store.fulltext.matching([term], lo, hi)]
+
+
 def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int) -> None:
-    """Matched and missed terms, asked of the store's own tokenizer per term."""
-    hit.matched_terms, hit.missed_terms = [], []
-    for label, term in zip(query.labels(), query.terms):
-        found = store.fulltext.matching([term], lo, hi)
-        (hit.matched_terms if found else hit.missed_terms).append(label)
+    matched = _matched_labels(store, query, lo, hi)
+    hit.matched_terms = matched
+    hit.missed_terms = [label for label in query.labels() if label not in matched]
+
+
+class _Gate:
+    """Keeps out hits that rest on a small part of a query the index cannot answer.
+
+    When a query word appears nowhere in the index (`sourdough` in a folder of
+    Python docs), a hit that matched only the query's commoner words is a
+    coincidence, not an answer. Then each hit's best passage must carry at
+    least MIN_EVIDENCE of the query's weight, each term weighted by its rarity
+    (a passage, not the document: a long table of contents matches everything
+    somewhere).
+    """
+
+    def __init__(self, store: Store, query: Query) -> None:
+        self.store, self.query = store, query
+        labels = query.labels()
+        self.absent = [lab for lab, t in zip(labels, query.terms)
+                       if store.fulltext.document_frequency(t, at_least=1) == 0]
+        self.active = bool(self.absent)
+        self.weights: Dict[str, float] = {}
+        if self.active:
+            total = max(1, store.counts()["passages"])
+            for lab, t in zip(labels, query.terms):
+                if lab not in self.absent:
+                    df = store.fulltext.document_frequency(t)
+                    self.weights[lab] = math.log(1 + (total - df + 0.5) / (df + 0.5))
+            # An unknown word weighs as much as the rarest known one, not infinitely more.
+            rarest = max(self.weights.values(), default=1.0)
+            self.weights.update((lab, rarest) for lab in self.absent)
+
+    def matched(self, lo: int, hi: int) -> List[str]:
+        return _matched_labels(self.store, self.query, lo, hi)
+
+    def evidence(self, matched: Sequence[str]) -> float:
+        total = sum(self.weights.values())
+        return sum(self.weights[m] for m in matched) / total if total else 0.0
 
 
 def _mark_ties(hits: Sequence[Hit]) -> None:

@@ -156,3 +156,17 @@ def test_purge_removes_rows_and_never_files(ix, tmp_path):
     assert sorted(p.name for p in (tmp_path / "files").rglob("*")) == before
     with pytest.raises(NotFound):
         ix.purge("files")
+
+
+def test_a_query_the_index_cannot_answer_returns_nothing(ix):
+    # 'sourdough' is in no document; 'weekly' alone is a small part of the query.
+    result = ix.search("sourdough starter weekly feeding")
+    assert result.results == []
+    assert result.absent_terms == ["sourdough", "starter", "feeding"]
+
+
+def test_an_unknown_word_does_not_hide_a_good_answer(ix):
+    # 'zyxwv' is unknown, but the espresso page matches the rest of the query well.
+    result = ix.search("zyxwv descale espresso machine weekly")
+    assert paths(result)[0] == "espresso.md"
+    assert result.absent_terms == ["zyxwv"]

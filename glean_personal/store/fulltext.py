@@ -73,6 +73,10 @@ class FullText:
         """
         raise NotImplementedError
 
+    def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
+        """How many passages match `term`; with `at_least`, counting stops there."""
+        raise NotImplementedError
+
     def rebuild(self) -> None:
         raise NotImplementedError
 
@@ -126,6 +130,12 @@ class Fts5Text(FullText):
         return {r[0] for r in self.conn.execute(
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
             (expr, lo, hi))}
+
+    def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
+        limit = "" if at_least is None else f" LIMIT {int(at_least)}"
+        return self.conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM passage_fts WHERE passage_fts MATCH ?{limit})",
+            (term.fts5(),)).fetchone()[0]
 
     def rebuild(self) -> None:
         self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
@@ -281,6 +291,9 @@ class PlainText(FullText):
                 "SELECT passage_id, length FROM plain_lengths "
                 f"WHERE passage_id IN ({','.join('?' * len(chunk))})", chunk).fetchall())
         return out
+
+    def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
+        return len(self._postings(term, None))
 
     def rebuild(self) -> None:
         self.conn.execute("DELETE FROM plain_postings")
