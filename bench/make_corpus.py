@@ -25,7 +25,7 @@ import random
 import re
 import sys
 import time
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from office_writer import write_docx, write_pptx, write_xlsx  # noqa: E402

@@ -10,8 +10,11 @@ from __future__ import annotations
 import io
 import os
 import subprocess
+import sys
 import tarfile
-from typing import Tuple
+import tempfile
+import time
+from typing import NamedTuple, Sequence, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -42,3 +45,35 @@ def child_env(src: str) -> dict:
     env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("GLEAN_PERSONAL_DB", None)
     return env
+
+
+class Run(NamedTuple):
+    wall: float      # seconds around the whole child process
+    code: int
+    out: str
+    err: str
+    rss_mb: float    # peak RSS of the largest process in the child's tree (os.wait4)
+
+
+def run_child(argv: Sequence[str], src: str) -> Run:
+    """Run a command with `src`'s glean_personal first on the path, from `src` itself
+    (``python -m`` puts the current folder ahead of PYTHONPATH)."""
+    with tempfile.TemporaryFile() as err_file:
+        start = time.perf_counter()
+        proc = subprocess.Popen(list(argv), cwd=src, env=child_env(src), stdout=subprocess.PIPE,
+                                stderr=err_file, stdin=subprocess.DEVNULL)
+        out = proc.stdout.read() if proc.stdout else b""
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") \
+            else (status >> 8)
+        if proc.stdout:
+            proc.stdout.close()
+        err_file.seek(0)
+        err = err_file.read().decode("utf-8", "replace")
+    return Run(wall, proc.returncode, out.decode("utf-8", "replace"), err, usage.ru_maxrss / 1024)
+
+
+def glean(*args: str) -> list:
+    """argv for the product's command line."""
+    return [sys.executable, "-m", "glean_personal", *args]

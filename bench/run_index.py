@@ -31,7 +31,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -40,7 +39,7 @@ REPO = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")
 sys.path.insert(0, HERE)
 import floor  # noqa: E402
-from product_source import child_env, product_source  # noqa: E402
+from product_source import glean as product, product_source, run_child  # noqa: E402
 
 SRC = REPO          # set from --at in main()
 
@@ -50,27 +49,9 @@ GENERATED = {"1k": 1000, "10k": 10000}
 NO_CHANGE_TARGET_S = {"10k": 0.25}
 
 
-def run(argv: Sequence[str], cwd: Optional[str] = None) -> Tuple[float, int, str, str, float]:
+def run(argv: Sequence[str]) -> Tuple[float, int, str, str, float]:
     """(wall seconds, exit code, stdout, stderr, peak RSS MB) of one child process."""
-    env = child_env(SRC)
-    with tempfile.TemporaryFile() as err_file:
-        start = time.perf_counter()
-        proc = subprocess.Popen(list(argv), cwd=cwd or SRC, env=env, stdout=subprocess.PIPE,
-                                stderr=err_file, stdin=subprocess.DEVNULL)
-        out = proc.stdout.read() if proc.stdout else b""
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") \
-            else (status >> 8)
-        if proc.stdout:
-            proc.stdout.close()
-        err_file.seek(0)
-        err = err_file.read().decode("utf-8", "replace")
-    return wall, proc.returncode, out.decode("utf-8", "replace"), err, usage.ru_maxrss / 1024
-
-
-def product(verb: str, *args: str) -> List[str]:
-    return [sys.executable, "-m", "glean_personal", verb, *args]
+    return tuple(run_child(argv, SRC))  # type: ignore[return-value]
 
 
 def has_verb(verb: str) -> bool:

@@ -30,7 +30,6 @@ import random
 import re
 import sqlite3
 import statistics
-import subprocess
 import sys
 import time
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -42,7 +41,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, REPO)
 import floor  # noqa: E402
 from baselines import BM25sBaseline, fts_search  # noqa: E402
-from product_source import child_env, product_source  # noqa: E402
+from product_source import Run, glean, product_source, run_child  # noqa: E402
 
 SRC = REPO          # set from --at in main(), before glean_personal is imported
 METRICS = ("ndcg@10", "mrr@10", "recall@5", "recall@10", "hit@1")
@@ -50,11 +49,8 @@ METRICS = ("ndcg@10", "mrr@10", "recall@5", "recall@10", "hit@1")
 SearchFn = Callable[[str], List[str]]
 
 
-def cli(*args: str) -> Tuple[float, subprocess.CompletedProcess]:
-    start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "glean_personal", *args], cwd=SRC, env=child_env(SRC),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
-    return time.perf_counter() - start, proc
+def cli(*args: str) -> Run:
+    return run_child(glean(*args), SRC)
 
 
 def floor_db(root: str, exclude: Sequence[str], name: str) -> str:
@@ -74,14 +70,14 @@ def product_db(root: str, exclude: Sequence[str], name: str, given: Optional[str
     if os.path.exists(db):
         return db
     args = ["index", root, "--db", db, "--json"] + [a for e in exclude for a in ("--exclude", e)]
-    wall, proc = cli(*args)
-    if proc.returncode != 0:
-        print(f"glean: index failed ({proc.returncode}): {proc.stderr.strip()[-300:]}", file=sys.stderr)
+    res = cli(*args)
+    if res.code != 0:
+        print(f"glean: index failed ({res.code}): {res.err.strip()[-300:]}", file=sys.stderr)
         for suffix in ("", "-wal", "-shm", "-journal"):
             if os.path.exists(db + suffix):
                 os.remove(db + suffix)
         return None
-    print(f"glean: indexed {root} in {wall:.1f} s", file=sys.stderr)
+    print(f"glean: indexed {root} in {res.wall:.1f} s", file=sys.stderr)
     return db
 
 
@@ -108,13 +104,13 @@ def glean_searcher(db: str) -> Tuple[Optional[SearchFn], str, Optional[object]]:
         return (lambda q: [_hit_path(h) for h in _hits(ix.search(q, limit=10))]), "Python API", ix
 
     def via_cli(q: str) -> List[str]:
-        _, proc = cli("search", q, "--db", db, "--json", "--limit", "10")
-        if proc.returncode != 0:
+        res = cli("search", q, "--db", db, "--json", "--limit", "10")
+        if res.code != 0:
             return []
-        return [r["document"]["path"] for r in json.loads(proc.stdout)["results"]]
-    _, proc = cli("search", "probe", "--db", db, "--json")
-    if proc.returncode != 0:
-        print(f"glean: search verb not usable: {proc.stderr.strip()[-200:]}", file=sys.stderr)
+        return [r["document"]["path"] for r in json.loads(res.out)["results"]]
+    res = cli("search", "probe", "--db", db, "--json")
+    if res.code != 0:
+        print(f"glean: search verb not usable: {res.err.strip()[-200:]}", file=sys.stderr)
         return None, "unavailable", None
     return via_cli, "CLI search --json", None
 
@@ -140,7 +136,7 @@ def pct(values: Sequence[float], p: float) -> float:
 
 
 def ms(v: float) -> str:
-    return f"{v * 1000:.1f}"
+    return f"{v * 1000:.2f}"
 
 
 def _f(v) -> str:
@@ -259,8 +255,7 @@ def main(argv=None) -> int:
     if glean_fn and args.cli_queries:
         walls = []
         for q in queries[: args.cli_queries]:
-            wall, proc = cli("search", q, "--db", pdb, "--json")
-            walls.append(wall)
+            walls.append(cli("search", q, "--db", pdb, "--json").wall)
         print(f"\nCLI `search --json`, whole command (interpreter start included), {len(walls)} queries: "
               f"median {ms(statistics.median(walls))} ms, p95 {ms(pct(walls, 0.95))} ms")
 
