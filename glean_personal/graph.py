@@ -1,0 +1,426 @@
+"""The content graph: documents linked by the rare phrases they share (SPEC §7).
+
+How a link is scored, and why:
+
+* **Gate on document frequency, not IDF.**  A phrase in one document connects
+  nothing; a phrase in more than `max_df` documents is vocabulary.  `max_df`
+  is a share of the corpus with a floor, so a five-file folder still links
+  what two of its files share (an IDF threshold finds nothing at that scale).
+* **Weight by rarity.**  A shared phrase adds ``ln(1 + N/df)²`` (bigrams a
+  little more); a pair's body score is that sum over the phrases both share,
+  divided by the two documents' norms (cosine), so a long document does not
+  win by size and a near-duplicate scores close to 1.  Two titles sharing a
+  rare word move the score a further `title_bonus` of the way towards 1.
+* **Candidates from an inverted index** over the gated phrases, never all
+  pairs.  When the posting lists would cost more than `pair_budget` visits,
+  `max_df` is lowered -- by document frequency, a property of the phrase, so
+  both ends of a pair keep a phrase or both drop it (a per-document rank
+  would keep disjoint slices of the phrases that connect two copies).
+* **Top-k from either end.**  Each document ranks its candidates and keeps
+  `top_k`; a link survives if either end keeps it, so a hub cannot crowd a
+  small document out and an asymmetric relation is not lost.
+* **Deterministic.**  Documents are numbered by (source root, path), phrases
+  by their stable ids; sums run in that order and ties break on it, so the
+  same files give the same links whatever the indexing order or hash seed.
+
+The scoring core, `build_links`, works on plain arrays and is testable
+without a database; `link`, `related` and `graph_status` connect it to a Store.
+"""
+from __future__ import annotations
+
+import heapq
+import json
+import math
+import time
+from array import array
+from bisect import bisect_left
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+from .errors import GleanError
+from .phrases import phrase_texts, title_terms, unpack
+from .store import graph as graph_sql
+from .store.core import Store
+
+Progress = Callable[[int, int], None]
+PhraseSets = Callable[[], Iterable[Tuple[int, array]]]
+
+NOT_BUILT = "the content graph has not been built yet: run `glean-personal link`"
+STALE = "the graph is older than the index: run `glean-personal link` to refresh"
+
+
+@dataclass(frozen=True)
+class GraphTuning:
+    """The graph's knobs, in one place."""
+
+    vocabulary_share: float = 0.2    # a phrase in more of the documents than this is vocabulary
+    vocabulary_floor: int = 3        # ...but one in this few documents never is (small folders)
+    pair_budget: int = 12_000_000    # posting visits allowed; max_df is lowered to fit
+    bigram_weight: float = 1.25      # a shared bigram says more than a shared word
+    title_bonus: float = 0.25        # share of the way to 1.0 that a title match adds
+    evidence: int = 8                # phrases stored per link
+    postings_per_pass: int = 3_000_000  # df counting reads the phrase sets in slices of ids
+
+
+DEFAULT_TUNING = GraphTuning()
+
+
+@dataclass(frozen=True)
+class Link:
+    """One undirected link between documents `a` < `b` (positions in the build's order)."""
+
+    a: int
+    b: int
+    score: float
+    phrases: Tuple[Tuple[int, float], ...]   # (phrase id, its share of the score), strongest first
+    title: Tuple[int, ...] = ()              # rare title words the two share (phrase ids)
+
+
+# -- pure scoring -------------------------------------------------------------
+def vocabulary_cap(n: int, tuning: GraphTuning = DEFAULT_TUNING) -> int:
+    """Most documents a phrase may be in and still link: share of N, floored, below N."""
+    if n <= 2:
+        return 2
+    return max(2, min(n - 1, max(tuning.vocabulary_floor, int(tuning.vocabulary_share * n))))
+
+
+def max_df(n: int, df_histogram: Mapping[int, int], tuning: GraphTuning = DEFAULT_TUNING) -> int:
+    """The document-frequency cap: the vocabulary cap, lowered until the work fits.
+
+    `df_histogram` maps a document frequency to how many phrases have it; a
+    phrase in f documents costs f² posting visits.  Phrases with df 2 are
+    always kept: they are the rarest, and cost the least.
+    """
+    cap = vocabulary_cap(n, tuning)
+    work = 0
+    for f in range(2, cap + 1):
+        work += df_histogram.get(f, 0) * f * f
+        if work > tuning.pair_budget:
+            return max(2, f - 1)
+    return cap
+
+
+def phrase_weight(df: int, n: int, bigram: bool, tuning: GraphTuning = DEFAULT_TUNING) -> float:
+    """What one shared phrase adds to a pair's score before normalisation."""
+    w = math.log1p(n / df) * (tuning.bigram_weight if bigram else 1.0)
+    return w * w
+
+
+def combine(body: float, title: float, tuning: GraphTuning = DEFAULT_TUNING) -> float:
+    """Body cosine plus the title bonus: `title_bonus` × title similarity of the way to 1."""
+    return body + tuning.title_bonus * title * (1.0 - body)
+
+
+def document_frequencies(phrase_sets: PhraseSets, total_postings: int = 0,
+                         per_pass: int = DEFAULT_TUNING.postings_per_pass) -> Dict[int, int]:
+    """df of every phrase in two or more documents.
+
+    Counting every id at once would hold millions of one-off phrases in a
+    dict; instead the id space is cut into slices (a sorted array's slice is
+    two bisections) and each pass counts one slice, so memory stays bounded.
+    """
+    passes = max(1, -(-total_postings // per_pass))
+    step = (1 << 64) // passes
+    bounds = [-(1 << 63) + k * step for k in range(passes)] + [1 << 63]
+    df: Dict[int, int] = {}
+    for lo, hi in zip(bounds, bounds[1:]):
+        counts: Counter = Counter()
+        for _, ids in phrase_sets():
+            counts.update(ids[bisect_left(ids, lo):bisect_left(ids, hi)])
+        df.update((p, f) for p, f in counts.items() if f > 1)
+        del counts
+    return df
+
+
+def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]],
+                top_k: int = 10, min_score: float = 0.0,
+                tuning: GraphTuning = DEFAULT_TUNING, progress: Optional[Progress] = None,
+                total_postings: int = 0) -> List[Link]:
+    """Link documents 0..n-1 from their phrase sets; links sorted by (a, b).
+
+    `phrase_sets()` yields (document position, sorted phrase ids) and is
+    called more than once; `titles[i]` is document i's title word ids.
+    """
+    df = document_frequencies(phrase_sets, total_postings, tuning.postings_per_pass)
+    cap = max_df(n, Counter(df.values()), tuning)
+    weight = {p: phrase_weight(f, n, bool(p & 1), tuning) for p, f in df.items() if f <= cap}
+    del df
+    body = _Index(n)
+    gated = set(weight)
+    for i, ids in phrase_sets():
+        body.docs[i] = array("q", sorted(gated.intersection(ids)))
+    del gated
+    body.finish(weight)
+    tdf = Counter(t for words in titles for t in set(words))
+    t_weight = {t: phrase_weight(f, n, False, tuning) for t, f in tdf.items() if 2 <= f <= cap}
+    title = _Index(n)
+    for i, words in enumerate(titles):
+        title.docs[i] = array("q", sorted(t for t in set(words) if t in t_weight))
+    title.finish(t_weight)
+    chosen = _top_k_pairs(n, body, title, top_k, min_score, tuning, progress)
+    links: List[Link] = []
+    last, mine = -1, set()
+    for (a, b), score in sorted(chosen.items()):
+        if a != last:
+            last, mine = a, set(body.docs[a])
+        links.append(_evidence(a, b, score, mine, body, title, tuning))
+    return links
+
+
+class _Index:
+    """Gated phrases per document, their weights and norms, and descending postings."""
+
+    def __init__(self, n: int) -> None:
+        self.docs: List[array] = [array("q")] * n
+        self.weight: Dict[int, float] = {}
+        self.norm: List[float] = [0.0] * n
+        self.postings: Dict[int, List[int]] = {}
+
+    def finish(self, weight: Dict[int, float]) -> None:
+        self.weight = weight
+        postings = self.postings
+        for i in range(len(self.docs) - 1, -1, -1):  # descending: see _top_k_pairs
+            mine = self.docs[i]
+            self.norm[i] = math.sqrt(sum(map(weight.__getitem__, mine)))
+            for p in mine:
+                posting = postings.get(p)
+                if posting is None:
+                    postings[p] = [i]
+                else:
+                    posting.append(i)
+
+    def accumulate(self, i: int, acc: List[float], touched: set) -> None:
+        """Add to acc[j] the weight of each phrase i shares with a later document j.
+
+        Documents are visited in ascending order and each posting list is
+        descending, so i is the last entry of each of its lists: popping it
+        leaves exactly the later documents -- each pair is scored once.
+        """
+        weight, postings = self.weight, self.postings
+        for p in self.docs[i]:
+            later = postings[p]
+            later.pop()
+            if later:
+                w = weight[p]
+                touched.update(later)
+                for j in later:
+                    acc[j] += w
+
+
+def _top_k_pairs(n: int, body: _Index, title: _Index, top_k: int, min_score: float,
+                 tuning: GraphTuning, progress: Optional[Progress]) -> Dict[Tuple[int, int], float]:
+    """Score each candidate pair once; keep those in either end's top k."""
+    heaps: List[List[Tuple[float, int]]] = [[] for _ in range(n)]  # (score, -j): worst at [0]
+    floor = [min_score] * n   # a candidate must beat this to enter a document's heap
+    acc, t_acc = [0.0] * n, [0.0] * n
+    chosen: Dict[Tuple[int, int], float] = {}
+    b_norm, t_norm = body.norm, title.norm
+    for i in range(n):
+        touched: set = set()
+        body.accumulate(i, acc, touched)
+        t_touched: set = set()
+        title.accumulate(i, t_acc, t_touched)
+        touched |= t_touched
+        ni, ti = b_norm[i], t_norm[i]
+        mine = heaps[i]
+        for j in touched:  # any order: a heap keeps the k best under a total order
+            s = acc[j]
+            if s:
+                s /= ni * b_norm[j]
+                acc[j] = 0.0
+            t = t_acc[j]
+            if t:
+                s = combine(s, t / (ti * t_norm[j]), tuning)
+                t_acc[j] = 0.0
+            if s >= floor[i]:
+                _push(mine, (s, -j), top_k, floor, i)
+            if s >= floor[j]:
+                _push(heaps[j], (s, -i), top_k, floor, j)
+        for s, j in mine:
+            chosen[(i, -j) if i < -j else (-j, i)] = s
+        heaps[i] = []
+        if progress is not None and (i % 128 == 127 or i == n - 1):
+            progress(i + 1, n)
+    return chosen
+
+
+def _push(heap: List[Tuple[float, int]], item: Tuple[float, int], k: int,
+          floor: List[float], owner: int) -> None:
+    """Keep the k best (score, -id) in a min-heap; raise the owner's floor once full."""
+    if item[0] <= 0.0:
+        return
+    if len(heap) < k:
+        heapq.heappush(heap, item)
+    elif item > heap[0]:
+        heapq.heapreplace(heap, item)
+    else:
+        return
+    if len(heap) == k:
+        floor[owner] = max(floor[owner], heap[0][0])
+
+
+def _evidence(a: int, b: int, score: float, a_phrases: set, body: _Index, title: _Index,
+              tuning: GraphTuning) -> Link:
+    """The link with the shared phrases that weigh most (ties: lower id first)."""
+    weight = body.weight
+    shared = sorted(a_phrases.intersection(body.docs[b]))
+    top = heapq.nlargest(tuning.evidence, shared, key=weight.__getitem__)
+    scale = body.norm[a] * body.norm[b]
+    words = tuple(sorted(set(title.docs[a]).intersection(title.docs[b])))
+    return Link(a, b, score, tuple((p, weight[p] / scale) for p in top), words)
+
+
+def median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+# -- the store side ---------------------------------------------------------------
+@dataclass
+class LinkReport:
+    """What `link` did (SPEC §3 `link --json`)."""
+
+    documents: int
+    links: int
+    median_score: float
+    max_degree: int
+    seconds: float
+
+    def to_dict(self) -> dict:
+        return {"documents": self.documents, "links": self.links,
+                "median_score": round(self.median_score, 4), "max_degree": self.max_degree,
+                "seconds": round(self.seconds, 3)}
+
+
+@dataclass
+class Neighbour:
+    """A linked document, its score, and the phrases the two share."""
+
+    document: dict
+    score: float
+    phrases: List[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"document": dict(self.document), "score": round(self.score, 4),
+                "phrases": list(self.phrases)}
+
+
+@dataclass
+class Related:
+    """A document's neighbours (SPEC §3 `related --json`); `stale` if the index moved on."""
+
+    document: dict
+    neighbours: List[Neighbour]
+    stale: bool = False
+
+    def to_dict(self) -> dict:
+        return {"document": dict(self.document),
+                "neighbours": [nb.to_dict() for nb in self.neighbours], "stale": self.stale}
+
+
+def link(store: Store, top_k: int = 10, min_score: float = 0.0,
+         progress: Optional[Progress] = None, tuning: GraphTuning = DEFAULT_TUNING) -> LinkReport:
+    """Rebuild every link from the stored phrase sets, in one transaction."""
+    if top_k < 1:
+        raise GleanError(f"--top-k must be at least 1 (got {top_k})")
+    started = time.perf_counter()
+    conn = store.conn
+    with store.reading():
+        generation = store.meta("generation", "0") or "0"
+        rows = sorted(graph_sql.graph_documents(conn), key=lambda r: (r[1], r[2]))
+        position = {r[0]: k for k, r in enumerate(rows)}
+
+        def phrase_sets() -> Iterable[Tuple[int, array]]:
+            for doc_id, blob in graph_sql.iter_doc_phrases(conn):
+                k = position.get(doc_id)
+                if k is not None:
+                    yield k, unpack(blob)
+
+        links = build_links(len(rows), phrase_sets, [title_terms(r[3]) for r in rows],
+                            top_k, min_score, tuning, progress,
+                            graph_sql.phrase_bytes(conn) // 8)
+    out = []
+    degree: Counter = Counter()
+    for lk in links:
+        a, b = rows[lk.a][0], rows[lk.b][0]
+        evidence = {"phrases": [[p, round(share, 6)] for p, share in lk.phrases],
+                    "title": list(lk.title)}
+        out.append((min(a, b), max(a, b), lk.score, json.dumps(evidence, separators=(",", ":"))))
+        degree[a] += 1
+        degree[b] += 1
+    with store.transaction():
+        graph_sql.replace_links(conn, out)
+        store.set_meta("graph_generation", generation)
+    return LinkReport(len(rows), len(out), median([lk.score for lk in links]),
+                      max(degree.values(), default=0), time.perf_counter() - started)
+
+
+def is_linked(store: Store) -> bool:
+    return int(store.meta("graph_generation", "-1") or -1) >= 0
+
+
+def is_stale(store: Store) -> bool:
+    """Have documents changed since the last `link`?"""
+    return store.meta("graph_generation", "-1") != store.meta("generation", "0")
+
+
+def graph_status(store: Store) -> dict:
+    """Graph figures for `status`: links, documents linked, median score, max degree."""
+    with store.reading():
+        figures = graph_sql.link_figures(store.conn)
+        linked = is_linked(store)
+        return {"linked": linked, "stale": linked and is_stale(store),
+                "links": figures["links"], "documents": figures["documents"],
+                "median_score": round(figures["median_score"], 4),
+                "max_degree": figures["max_degree"]}
+
+
+def related(store: Store, doc_id: int, limit: int = 10) -> Related:
+    """A document's strongest neighbours with the phrases that connect them."""
+    with store.reading():
+        if not is_linked(store):
+            raise GleanError(NOT_BUILT)
+        stale = is_stale(store)
+        row = store.document(doc_id)
+        if row is None:
+            raise GleanError(f"no document with id {doc_id}")
+        found = graph_sql.links_of(store.conn, doc_id)
+        rows = store.documents([other for other, _, _ in found])
+        found = [f for f in found if f[0] in rows]
+        found.sort(key=lambda f: (-f[1], rows[f[0]]["root"], rows[f[0]]["path"]))
+        found = found[:max(0, limit)]
+        evidence = [_evidence_ids(raw) for _, _, raw in found]
+        wanted = {p for ids in evidence for p in ids}
+        texts = phrase_texts(row["title"], _text(store, doc_id), wanted) if wanted else {}
+        missing = wanted.difference(texts)
+        for (other, _, _), ids in zip(found, evidence):
+            if missing.intersection(ids):  # not recoverable from this side: ask the other
+                more = phrase_texts(rows[other]["title"], _text(store, other), missing)
+                texts.update(more)
+                missing.difference_update(more)
+        neighbours = [Neighbour(_summary(rows[other]), score,
+                                [texts[p] for p in ids if p in texts])
+                      for (other, score, _), ids in zip(found, evidence)]
+        return Related(_summary(row), neighbours, stale)
+
+
+def _evidence_ids(raw: str) -> List[int]:
+    """Phrase ids of a link's evidence, strongest first, title words after."""
+    data = json.loads(raw)
+    ids = [p for p, _ in data.get("phrases", [])]
+    ids += [t for t in data.get("title", []) if t not in ids]
+    return ids
+
+
+def _text(store: Store, doc_id: int) -> str:
+    return "\n".join(p["text"] for p in store.passages_of(doc_id))
+
+
+def _summary(row: dict) -> dict:
+    return {"id": row["id"], "title": row["title"], "url": Path(row["root"], row["path"]).as_uri(),
+            "source": row["source"], "path": row["path"], "format": row["format"]}

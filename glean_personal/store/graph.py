@@ -1,0 +1,96 @@
+"""SQL of the content graph: per-document phrase sets and the links built from them.
+
+A link is one row ``(a, b, score, evidence)`` with ``a < b`` (document ids);
+``evidence`` is JSON: ``{"phrases": [[phrase_id, share], ...], "title": [phrase_id, ...]}``
+-- the shared phrases that contributed most, with their share of the score,
+and the rare title words the two documents share.  Phrase ids, not text: the
+text is recovered from the documents when it is shown, so it is never stored
+twice.
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Dict, Iterable, Iterator, List, Tuple
+
+GRAPH_SCHEMA = """
+-- Each document's graph phrases as a packed array of 64-bit phrase ids,
+-- written in the same transaction as the document's passages.
+CREATE TABLE doc_phrases (document_id INTEGER PRIMARY KEY, phrases BLOB NOT NULL);
+-- Undirected links, a < b; rebuilt whole by each `link`.
+CREATE TABLE links (
+    a INTEGER NOT NULL, b INTEGER NOT NULL, score REAL NOT NULL, evidence TEXT NOT NULL,
+    PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+CREATE INDEX links_by_b ON links(b);
+"""
+
+LinkRow = Tuple[int, int, float, str]
+
+
+def put_doc_phrases(conn: sqlite3.Connection, document_id: int, phrases: bytes) -> None:
+    conn.execute("INSERT OR REPLACE INTO doc_phrases(document_id, phrases) VALUES (?, ?)",
+                 (document_id, phrases))
+
+
+def delete_doc_phrases(conn: sqlite3.Connection, document_ids: Iterable[int]) -> None:
+    conn.executemany("DELETE FROM doc_phrases WHERE document_id = ?",
+                     [(i,) for i in document_ids])
+
+
+# -- reading the phrase sets ---------------------------------------------------
+def graph_documents(conn: sqlite3.Connection) -> List[Tuple[int, str, str, str]]:
+    """(id, source root, path, title) of every document."""
+    return conn.execute(
+        "SELECT d.id, s.root, d.path, d.title FROM documents d "
+        "JOIN sources s ON s.id = d.source_id").fetchall()
+
+
+def phrase_bytes(conn: sqlite3.Connection) -> int:
+    """Total size of the packed phrase sets (cheap: SQLite reads blob sizes from headers)."""
+    return conn.execute("SELECT coalesce(sum(length(phrases)), 0) FROM doc_phrases").fetchone()[0]
+
+
+def iter_doc_phrases(conn: sqlite3.Connection) -> Iterator[Tuple[int, bytes]]:
+    """(document id, packed phrases) for every document, streamed."""
+    cur = conn.execute("SELECT document_id, phrases FROM doc_phrases")
+    while True:
+        rows = cur.fetchmany(256)
+        if not rows:
+            return
+        yield from rows
+
+
+# -- the links -------------------------------------------------------------------
+def replace_links(conn: sqlite3.Connection, rows: Iterable[LinkRow]) -> None:
+    """Drop every link and write `rows` (caller holds the transaction).
+
+    Links to documents that vanished meanwhile are dropped too.
+    """
+    conn.execute("DELETE FROM links")
+    conn.executemany("INSERT INTO links(a, b, score, evidence) VALUES (?, ?, ?, ?)", rows)
+    conn.execute("DELETE FROM links WHERE a NOT IN (SELECT id FROM documents) "
+                 "OR b NOT IN (SELECT id FROM documents)")
+
+
+def links_of(conn: sqlite3.Connection, document_id: int) -> List[Tuple[int, float, str]]:
+    """(other document id, score, evidence JSON) for each link of one document."""
+    return conn.execute(
+        "SELECT b, score, evidence FROM links WHERE a = ? "
+        "UNION ALL SELECT a, score, evidence FROM links WHERE b = ?",
+        (document_id, document_id)).fetchall()
+
+
+def link_figures(conn: sqlite3.Connection) -> Dict[str, float]:
+    """Links, documents with a link, highest degree and median score."""
+    links = conn.execute("SELECT count(*) FROM links").fetchone()[0]
+    linked, max_degree = conn.execute(
+        "SELECT count(*), coalesce(max(n), 0) FROM (SELECT d, count(*) AS n FROM "
+        "(SELECT a AS d FROM links UNION ALL SELECT b FROM links) GROUP BY d)").fetchone()
+    median = 0.0
+    if links:
+        middle = [r[0] for r in conn.execute(
+            "SELECT score FROM links ORDER BY score LIMIT ? OFFSET ?",
+            (2 - links % 2, (links - 1) // 2))]
+        median = sum(middle) / len(middle)
+    return {"links": links, "documents": linked, "max_degree": max_degree,
+            "median_score": median}
