@@ -167,3 +167,27 @@ def test_markitdown_wikipedia_page():
     founding = next(s.text for s in doc.sections if s.heading[-1:] == ("1972–1985: Founding",))
     assert "Bill Gates" in founding and "Paul Allen" in founding
     assert "The Vanguard Group | 8.9%" in doc.text
+
+
+@pytest.mark.parametrize("data", [
+    b"<a x" * 100_000,                       # tags that never close
+    b"<" * 300_000 + b">",                   # a lone ">" at the end
+    b"<!-- " * 100_000 + b">",               # comments that never close
+    b"<![CDATA[" * 50_000 + b">",
+    b"<p>w" * 100_000,
+], ids=["unclosed-tags", "lone-gt", "unclosed-comments", "unclosed-cdata", "many-paragraphs"])
+def test_pathological_html_is_linear(data):
+    import time
+    started = time.perf_counter()
+    try:
+        read_document(data, "p.html")
+    except SkipFile:
+        pass
+    assert time.perf_counter() - started < 3.0
+
+
+def test_comments_and_word_conditionals_leave_no_text():
+    data = (b"<p>a<!-- hidden --> b</p><![if !supportLists]>1.<![endif]><p>c<!-- unclosed")
+    doc = read_document(data, "c.html")
+    assert "hidden" not in doc.text and "supportLists" not in doc.text
+    assert doc.text.startswith("a b\n\n1.\n\nc")

@@ -109,3 +109,20 @@ def test_markitdown_json():
     assert "key3[1]: list_value2" in lines
     assert "5b64c88c-b3c3-4510-bcb8-da0b200602d8: uuid_key" in lines
     assert "uuid_value: 9700dc99-6685-40b4-9a3a-5e406dcb37f3" in lines
+
+
+def test_unterminated_string_reason_reads_well():
+    with pytest.raises(SkipFile) as info:
+        read_document(b'{"a": "never closed', "u.json")
+    assert info.value.reason == "invalid JSON: Unterminated string starting at line 1"
+
+
+@pytest.mark.parametrize("data", [b'"' + b'\\"' * 300_000, b'"' + b'\\"' * 300_000 + b"\\",
+                                  b'"' * 600_001, b"[" * 600_000],
+                         ids=["escaped-quotes", "trailing-backslash", "quotes", "brackets"])
+def test_pathological_json_is_linear(data):
+    import time
+    started = time.perf_counter()
+    with pytest.raises(SkipFile):
+        read_document(data, "p.json")
+    assert time.perf_counter() - started < 2.0

@@ -1,8 +1,6 @@
 """XLSX: values row by row, sheet names through relationships, odd workbooks."""
 from __future__ import annotations
 
-import io
-import zipfile
 from pathlib import Path
 
 import pytest

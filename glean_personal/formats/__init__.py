@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 import zlib
 from pathlib import PurePath
-from typing import Callable, Dict, List, Optional, Union
+from typing import Callable, Dict, List, Optional, Tuple, Union
 
 from ..config import DEFAULT_LIMITS, Limits
 from ..document import SECTION_SEPARATOR, Document, Section
@@ -118,7 +118,7 @@ def _finish(doc: Document, fmt: str, name: str, limits: Limits) -> Document:
                     warnings=list(dict.fromkeys(warnings)))
 
 
-def _cap(sections: List[Section], limit: int) -> "tuple[List[Section], bool]":
+def _cap(sections: List[Section], limit: int) -> Tuple[List[Section], bool]:
     """Cut the joined text at `limit` characters, keeping whole sections before it."""
     kept: List[Section] = []
     used = 0

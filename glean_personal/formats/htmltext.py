@@ -38,13 +38,15 @@ _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
+# Word's "<![if !supportLists]>" ... "<![endif]>" markers: no text of their own.
+_CONDITIONAL = re.compile(r"<!\[(?:if [^\]>]{0,200}|endif)\]>", re.IGNORECASE)
 # The WHATWG encoding standard reads these labels as windows-1252.
 _AS_CP1252 = {"iso8859-1", "latin-1", "ascii", "iso8859-9", "cp1252"}
 
 
 def read_html(data: bytes, limits: Limits) -> Document:
     """Visible text of an HTML page, sectioned by h1-h6."""
-    text = decode_text(data, declared=sniff_charset(data))
+    text = defuse(decode_text(data, declared=sniff_charset(data)))
     parser = _TextParser(SectionBuilder(limits.max_text_chars))
     try:
         parser.feed(text)
@@ -72,6 +74,42 @@ def sniff_charset(data: bytes) -> Optional[str]:
     return "cp1252" if name in _AS_CP1252 else name
 
 
+def defuse(text: str) -> str:
+    """Remove the constructs that make `html.parser` quadratic, in linear time.
+
+    The parser rescans to the end of the input for every `<` that opens
+    something it cannot close (a tag with no `>` after it, a comment with
+    no `-->`), so a 1 MB file of `<a x` takes minutes. Comments and marked
+    sections are removed here (they carry no visible text), unclosed ones are
+    turned into text, and so is every `<` after the last `>`.
+    """
+    text = _CONDITIONAL.sub("", text)
+    text = _strip_between(text, "<!--", "-->")
+    text = _strip_between(text, "<![", "]]>")
+    last = text.rfind(">")
+    return text[: last + 1] + text[last + 1:].replace("<", "&lt;")
+
+
+def _strip_between(text: str, opener: str, closer: str) -> str:
+    out: List[str] = []
+    pos = 0
+    unclosed_from: Optional[int] = None   # no closer exists after this point
+    while True:
+        start = text.find(opener, pos)
+        if start < 0:
+            break
+        end = -1 if unclosed_from is not None else text.find(closer, start + len(opener))
+        if end < 0:
+            unclosed_from = start
+            out.append(text[pos:start] + "&lt;" + opener[1:])
+            pos = start + len(opener)
+            continue
+        out.append(text[pos:start])
+        pos = end + len(closer)
+    out.append(text[pos:])
+    return "".join(out)
+
+
 class _Full(Exception):
     """Raised inside the parser once the text budget is spent."""
 
@@ -87,7 +125,8 @@ class _TextParser(HTMLParser):
         self._pre_depth = 0
         self._title_parts: Optional[List[str]] = None
         self._heading: Optional[Tuple[int, List[str]]] = None
-        self._lines: List[str] = [""]          # the paragraph being built
+        self._parts: List[str] = []            # the paragraph being built ("\n" = line break)
+        self._line_has_text = False            # for placing cell separators
         self._pre_paragraph = False
 
     # -- tags ---------------------------------------------------------------
@@ -111,8 +150,8 @@ class _TextParser(HTMLParser):
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
-            if self._lines[-1].strip():
-                self._lines[-1] += _CELL_SEPARATOR
+            if self._line_has_text:
+                self._parts.append(_CELL_SEPARATOR)
         elif tag in _WORD_EDGES:
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:
@@ -158,24 +197,23 @@ class _TextParser(HTMLParser):
             self._title_parts.append(data)
         elif self._heading is not None:
             self._heading[1].append(data)
-        elif self._pre_depth:
-            first, *rest = data.split("\n")
-            self._lines[-1] += first
-            self._lines.extend(rest)
         else:
-            self._lines[-1] += _WHITESPACE.sub(" ", data)
+            self._parts.append(data if self._pre_depth else _WHITESPACE.sub(" ", data))
+            if not self._line_has_text and data.strip():
+                self._line_has_text = True
 
     def _space(self) -> None:
         if self._heading is not None:
             self._heading[1].append(" ")
         elif not self._pre_depth:
-            self._lines[-1] += " "
+            self._parts.append(" ")
 
     def _newline(self) -> None:
         if self._heading is not None:
             self._heading[1].append(" ")
         else:
-            self._lines.append("")
+            self._parts.append("\n")
+            self._line_has_text = False
 
     def _end_heading(self) -> None:
         if self._heading is None:
@@ -191,11 +229,13 @@ class _TextParser(HTMLParser):
             self.first_h1 = text
 
     def _flush(self) -> None:
+        joined = "".join(self._parts)
         if self._pre_paragraph:
-            text = "\n".join(self._lines).strip("\n")
+            text = joined.strip("\n")
         else:
-            text = "\n".join(_collapse(line) for line in self._lines if line.strip())
-        self._lines = [""]
+            text = "\n".join(_collapse(line) for line in joined.split("\n") if line.strip())
+        self._parts = []
+        self._line_has_text = False
         self._pre_paragraph = bool(self._pre_depth)
         if text.strip():
             self.builder.paragraph(text)

@@ -23,7 +23,8 @@ from .sections import SectionBuilder
 _LOAD_DEPTH_CEILING = 500
 _LINES_PER_PARAGRAPH = 25
 _TITLE_KEYS = ("title", "name", "subject")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A string, or an unterminated one running to the end: never fails, so never rescans.
+_STRING = re.compile(r'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -37,7 +38,8 @@ def read_json(data: bytes, limits: Limits) -> Document:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SkipFile(f"invalid JSON: {exc.msg} at line {exc.lineno}") from None
+        message = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg   # "starting at"
+        raise SkipFile(f"invalid JSON: {message} at line {exc.lineno}") from None
     except RecursionError:
         raise SkipFile("JSON nested too deeply") from None
     builder = SectionBuilder(limits.max_text_chars)
@@ -54,7 +56,7 @@ def read_json(data: bytes, limits: Limits) -> Document:
         warnings.append(
             f"JSON nested deeper than {limits.max_json_depth} levels: "
             "deeper values are listed under their ancestor")
-    return Document(title=_title(value), format="json",
+    return Document(title=_title(value) or "", format="json",
                     sections=builder.build(), warnings=warnings)
 
 

@@ -89,10 +89,10 @@ class SectionBuilder:
 
 def _merge_adjacent(sections: List[Section]) -> List[Section]:
     """Join consecutive sections that ended up with the same heading path."""
-    merged: List[Section] = []
+    groups: List[Tuple[Tuple[str, ...], List[str]]] = []
     for sec in sections:
-        if merged and merged[-1].heading == sec.heading:
-            merged[-1] = Section(sec.heading, merged[-1].text + PARAGRAPH_BREAK + sec.text)
+        if groups and groups[-1][0] == sec.heading:
+            groups[-1][1].append(sec.text)
         else:
-            merged.append(sec)
-    return merged
+            groups.append((sec.heading, [sec.text]))
+    return [Section(heading, PARAGRAPH_BREAK.join(texts)) for heading, texts in groups]

@@ -11,7 +11,7 @@ results (the value Excel last computed), never the formula text.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
