@@ -155,7 +155,7 @@ def _rank_documents(hits, rows, titles, query: Query) -> List[Tuple[int, float, 
     for doc_id, scored in by_doc.items():
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
-        extra = sum(s / (i + 1) for i, (s, _) in enumerate(scored[1:6], start=1))
+        extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
         ranked.append((pid, (best + EXTRA * extra) * _title_boost(titles[doc_id], query),
                        len(scored)))
     return _rerank(ranked, rows, query)
