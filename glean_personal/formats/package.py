@@ -226,6 +226,26 @@ class Package:
         except ET.ParseError as exc:
             raise PartError(f"malformed XML in {part}: {exc}") from None
 
+    def feed(self, part: str, target: object, cut_at_cap: bool = False) -> None:
+        """Stream `part` into a parser target (start/end/data callbacks).
+
+        The fastest way through big parts (worksheets): no element objects are
+        built at all. The target may raise to stop early.
+        """
+        parser = ET.XMLParser(target=target)
+        scan = _DtdScan(part)
+        try:
+            try:
+                for chunk in self.chunks(part, cut_at_cap=cut_at_cap):
+                    scan(chunk)
+                    parser.feed(chunk)
+            except _CutAtCap:
+                self.cut_parts.append(part)
+                return
+            parser.close()
+        except ET.ParseError as exc:
+            raise PartError(f"malformed XML in {part}: {exc}") from None
+
     # -- relationships and well-known parts ---------------------------------
     def rels(self, source: str) -> Optional[List[Rel]]:
         """Relationships of `source` ("" for the package), or None if it has none."""

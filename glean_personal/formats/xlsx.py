@@ -4,14 +4,14 @@ Sheet names come from the workbook and its relationships, never from file
 names: a sheet's position in the workbook and its sheetN.xml number are
 unrelated, so pairing them by number puts a real name on the wrong content.
 Where the relationships are missing, sheets get honest `Sheet N` labels.
-Worksheets are streamed and each row is dropped once read, so a million
-cells never become a million-element tree. Formulas give their cached
+Worksheets are streamed through parser callbacks that build no elements,
+so a million cells never become a million-element tree. Formulas give their cached
 results (the value Excel last computed), never the formula text.
 """
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -123,47 +123,82 @@ def _shared_strings(pkg: Package, part: str, warnings: List[str]) -> List[str]:
 
 def _read_sheet(pkg: Package, part: str, shared: List[str], builder: SectionBuilder) -> None:
     """Stream one worksheet: each row becomes one line of non-empty cell values."""
-    row: List[str] = []
-    cell_type: Optional[str] = None
-    value: Optional[str] = None
-    inline: List[str] = []
-    in_inline = 0
-    phonetic = 0
-    sheet_data = None
-    for event, elem in pkg.events(part, cut_at_cap=True):
-        tag = local(elem.tag)
-        if event == "start":
-            if tag == "c":
-                cell_type, value, inline = elem.get("t"), None, []
-            elif tag == "is":
-                in_inline += 1
-            elif tag == "rPh":
-                phonetic += 1
-            elif tag == "sheetData":
-                sheet_data = elem
-            continue
-        if tag == "v":
-            value = elem.text
-        elif tag == "t" and in_inline and not phonetic:
-            inline.append(elem.text or "")
-        elif tag == "is":
-            in_inline = max(0, in_inline - 1)
-        elif tag == "rPh":
-            phonetic = max(0, phonetic - 1)
-        elif tag == "c":
-            text = _cell_text(cell_type, value, inline, shared)
+    sheet = _SheetTarget(shared, builder)
+    try:
+        pkg.feed(part, sheet, cut_at_cap=True)
+    except _SheetFull:
+        return
+    sheet.flush_row()
+
+
+class _SheetFull(Exception):
+    """The text budget is spent; stop parsing the sheet."""
+
+
+class _SheetTarget:
+    """Parser callbacks for a worksheet: no elements are built, only row text."""
+
+    def __init__(self, shared: List[str], builder: SectionBuilder) -> None:
+        self.shared = shared
+        self.builder = builder
+        self.row: List[str] = []
+        self.cell_type: Optional[str] = None
+        self.value: Optional[str] = None
+        self.inline: List[str] = []
+        self.buffer: Optional[List[str]] = None   # text being collected (<v> or inline <t>)
+        self.in_inline = 0
+        self.phonetic = 0
+        self.names: Dict[str, str] = {}
+
+    def _local(self, tag: str) -> str:
+        name = self.names.get(tag)
+        if name is None:
+            name = self.names[tag] = local(tag)
+        return name
+
+    def start(self, tag: str, attrib: Dict[str, str]) -> None:
+        name = self._local(tag)
+        if name == "c":
+            self.cell_type, self.value, self.inline = attrib.get("t"), None, []
+        elif name == "v" or (name == "t" and self.in_inline and not self.phonetic):
+            self.buffer = []
+        elif name == "is":
+            self.in_inline += 1
+        elif name == "rPh":
+            self.phonetic += 1
+
+    def data(self, text: str) -> None:
+        if self.buffer is not None:
+            self.buffer.append(text)
+
+    def end(self, tag: str) -> None:
+        name = self._local(tag)
+        if name == "v" and self.buffer is not None:
+            self.value = "".join(self.buffer)
+            self.buffer = None
+        elif name == "t" and self.buffer is not None:
+            self.inline.append("".join(self.buffer))
+            self.buffer = None
+        elif name == "is":
+            self.in_inline = max(0, self.in_inline - 1)
+        elif name == "rPh":
+            self.phonetic = max(0, self.phonetic - 1)
+        elif name == "c":
+            text = _cell_text(self.cell_type, self.value, self.inline, self.shared)
             if text.strip():
-                row.append(" ".join(text.split()))
-        elif tag == "row":
-            if row:
-                builder.paragraph(_CELL_SEPARATOR.join(row))
-                row = []
-            if sheet_data is not None:
-                sheet_data.clear()    # drop the rows already read
-            if builder.full:
-                return
-    if row:
-        builder.paragraph(_CELL_SEPARATOR.join(row))
+                self.row.append(" ".join(text.split()))
+        elif name == "row":
+            self.flush_row()
+            if self.builder.full:
+                raise _SheetFull()
+
+    def flush_row(self) -> None:
+        if self.row:
+            self.builder.paragraph(_CELL_SEPARATOR.join(self.row))
+            self.row = []
+
+    def close(self) -> None:
+        return None
 
 
 def _cell_text(cell_type: Optional[str], value: Optional[str], inline: List[str],
