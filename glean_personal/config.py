@@ -17,7 +17,6 @@ class Limits:
     max_inflated_bytes: int = 64_000_000  # total bytes inflated from one Office file
     max_xml_part_bytes: int = 32_000_000  # one XML part of an Office file
     max_json_depth: int = 64              # deeper JSON is flattened no further
-    max_html_depth: int = 512             # deeper HTML nesting is flattened
     file_seconds: float = 10.0            # a reader past this is abandoned
     worker_memory_bytes: int = 1_500_000_000
 
