@@ -1,0 +1,141 @@
+"""One renderer for Client API responses, local or (later) from a tenant.
+
+It reads only the Client API's own fields, so it draws any backend's answer;
+the one local addition, `"localIndex": true`, adds the `[LOCAL INDEX]` banner.
+"""
+from __future__ import annotations
+
+import json
+from typing import List, Mapping, Sequence, Tuple
+
+from .render import BOLD, DIM, RESET, collapse, highlight
+
+BANNER = "[LOCAL INDEX]"
+
+
+def render(endpoint: str, response: Mapping, color: bool = False) -> str:
+    """Human text for one response of `endpoint` (search, chat, autocomplete, getdocuments)."""
+    key = endpoint.strip().lstrip("/").lower()
+    lines: List[str] = []
+    if response.get("localIndex") is True:
+        lines.append(f"{BOLD}{BANNER}{RESET}" if color else BANNER)
+    if "errorInfo" in response:
+        lines += error_lines(response)
+    else:
+        draw = {"search": _search, "chat": _chat, "autocomplete": _autocomplete,
+                "getdocuments": _getdocuments}.get(key, _raw)
+        lines += draw(response, color)
+    return "\n".join(lines).rstrip()
+
+
+def to_json(response: Mapping) -> str:
+    """The raw response, as the `--json` / `/json on` output."""
+    return json.dumps(response, ensure_ascii=False, indent=2)
+
+
+def error_lines(response: Mapping) -> List[str]:
+    messages = (response.get("errorInfo") or {}).get("errorMessages") or []
+    return [f"error: {m.get('errorMessage', '')}" for m in messages] or ["error"]
+
+
+def _ranges(items: Sequence[Mapping]) -> List[Tuple[int, int]]:
+    return [(int(r.get("startIndex", 0)), int(r.get("endIndex", r.get("startIndex", 0))))
+            for r in items or [] if r.get("type", "BOLD") == "BOLD"]
+
+
+def _where(doc: Mapping) -> str:
+    meta = doc.get("metadata") or {}
+    where = ": ".join(x for x in (meta.get("container"), meta.get("path")) if x)
+    sections = [s.get("title") for s in doc.get("sections") or [] if s.get("title")]
+    if sections:
+        where += "  \u203a " + sections[0]
+    return where
+
+
+def _search(response: Mapping, color: bool) -> List[str]:
+    results = response.get("results") or []
+    query = (response.get("metadata") or {}).get("searchedQuery", "")
+    if not results:
+        return [f"No results for {query!r}."]
+    lines: List[str] = []
+    for n, r in enumerate(results, start=1):
+        doc = r.get("document") or {}
+        title = r.get("title") or doc.get("title") or r.get("url", "")
+        head = f"{n}. {title}"
+        lines.append(f"{BOLD}{head}{RESET}" if color else head)
+        where = _where(doc)
+        if where:
+            lines.append("   " + (f"{DIM}{where}{RESET}" if color else where))
+        for s in r.get("snippets") or []:
+            text = s.get("text", s.get("snippet", ""))
+            lines.append("   " + highlight(*collapse(text, _ranges(s.get("ranges"))), color))
+        lines.append(f"   {r.get('url', '')}")
+        lines.append("")
+    if response.get("hasMoreResults"):
+        lines.append(f"More results (cursor {response.get('cursor', '?')}).")
+    return lines
+
+
+def _chat(response: Mapping, color: bool) -> List[str]:
+    lines: List[str] = []
+    for message in response.get("messages") or []:
+        body: List[str] = []
+        sources: List[str] = []
+        for fragment in message.get("fragments") or []:
+            if "text" in fragment:
+                body.append(fragment["text"])
+            citation = fragment.get("citation")
+            if citation:
+                doc = citation.get("sourceDocument") or {}
+                sources.append(_citation(len(sources) + 1, doc))
+                body.append(f" [{len(sources)}]")
+        lines.append("".join(body).strip())
+        if sources:
+            lines.append("")
+            lines += sources
+    return lines
+
+
+def _citation(n: int, doc: Mapping) -> str:
+    sections = [s.get("title") for s in doc.get("sections") or [] if s.get("title")]
+    title = doc.get("title", "")
+    if sections and sections[0] != title:
+        title += " \u203a " + sections[0]
+    return f"[{n}] {title}\n    {doc.get('url', '')}"
+
+
+def _autocomplete(response: Mapping, color: bool) -> List[str]:
+    results = response.get("results") or []
+    if not results:
+        return ["No completions."]
+    width = max(len(r.get("result", "")) for r in results)
+    lines = []
+    for r in results:
+        text = r.get("result", "")
+        shown = highlight(text, _ranges(r.get("ranges")), color)
+        kind = (r.get("resultType") or "").lower()
+        lines.append(f"  {shown}{' ' * (width - len(text))}  {kind}")
+    return lines
+
+
+def _getdocuments(response: Mapping, color: bool) -> List[str]:
+    lines: List[str] = []
+    for key, doc in (response.get("documents") or {}).items():
+        if "error" in doc:
+            lines.append(f"{key}: {doc['error']}")
+            lines.append("")
+            continue
+        head = doc.get("title", key)
+        lines.append(f"{BOLD}{head}{RESET}" if color else head)
+        meta = doc.get("metadata") or {}
+        lines.append(f"{meta.get('container', '')}: {meta.get('path', '')}  "
+                     f"({doc.get('docType', '')}, id {doc.get('id', '')})")
+        lines.append(doc.get("url", ""))
+        lines.append("")
+        lines.append("\n\n".join((doc.get("content") or {}).get("fullTextList") or []))
+        lines.append("")
+    return lines
+
+
+def _raw(response: Mapping, color: bool) -> List[str]:
+    return [to_json({k: v for k, v in response.items() if k != "localIndex"})]

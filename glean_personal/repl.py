@@ -1,0 +1,376 @@
+"""The interactive REPL: `/personal …` runs CLI verbs, `/search` and friends ask a backend.
+
+Parsing only: `/personal` lines go through the CLI's own parser and verb
+functions (no flag is defined twice), endpoint lines build a Client API
+request for the current backend (local_backend.py), and answers are drawn by
+client_render.py. On a terminal it keeps readline history in ~/.gleancode and
+completes commands and flags; fed a pipe it reads line by line and prints no
+prompt, so scripts and tests can drive it.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import Iterator, List, Optional, Sequence, TextIO
+
+from . import __version__, client_render
+from .errors import Ambiguous, GleanError, UsageError
+from .local_backend import Backend, error_response, resolve_backend
+
+COMMANDS = ("/personal", "/mode", "/search", "/chat", "/autocomplete", "/getdocuments",
+            "/json", "/help", "/quit")
+PERSONAL_VERBS = ("index", "search", "link", "related", "status", "sources", "fetch", "purge")
+MODES = ("local", "auto")
+
+HELP = """\
+Commands
+  /personal VERB [ARGS]   run a command-line verb on the index: index, search, link,
+                          related, status, sources, fetch, purge (same flags as
+                          `glean-personal VERB --help`; --db defaults to this session's)
+  /search QUERY           ranked documents, Client API shaped
+  /chat QUESTION          matching passages verbatim, with numbered citations
+  /autocomplete PREFIX    completions from titles, headings and indexed words
+  /getdocuments DOC…      whole documents by id, file:// URL or path
+  /mode [local|auto]      show or set where answers come from
+  /json [on|off]          print raw response JSON instead of text
+  /help                   this list
+  /quit                   leave (Ctrl-D too; Ctrl-C cancels the current line or command)
+A line without a leading slash is a /search. Lines starting with # are ignored.
+In local mode only /search, /chat, /autocomplete and /getdocuments are served."""
+
+
+def history_path() -> Path:
+    """~/.gleancode/repl_history: beside the default index, in the same private folder."""
+    return Path.home() / ".gleancode" / "repl_history"
+
+
+class Session:
+    """One REPL session: its mode, backend, output settings and the index it points at."""
+
+    def __init__(self, db: Optional[str], mode: str = "auto", as_json: bool = False,
+                 out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> None:
+        self.db = db
+        self.as_json = as_json
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.mode = mode
+        self.backend: Backend
+        self.backend, self.mode_note = resolve_backend(mode, db)
+
+    @property
+    def prompt(self) -> str:
+        name = self.backend.name
+        return f"glean[{name if self.mode == name else self.mode + ':' + name}]> "
+
+    def close(self) -> None:
+        self.backend.close()
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def fail(self, message: str) -> None:
+        print(f"error: {message}", file=self.err, flush=True)
+
+    # -- dispatch ----------------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        """Run one line; False when the session should end. Never raises for bad input."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        if line in ("quit", "exit"):
+            return False
+        if not line.startswith("/"):
+            line = "/search " + line
+        name, rest = (line[1:].split(None, 1) + [""])[:2]
+        name, rest = name.lower(), rest.strip()
+        try:
+            return self._run(name, rest)
+        except Ambiguous as exc:
+            self.fail(str(exc))
+            for c in exc.candidates[:20]:
+                print(f"  {c['id']}: {c['source']}: {c['path']}", file=self.err)
+        except GleanError as exc:
+            if self.as_json and name not in _SESSION_COMMANDS:
+                self.say(client_render.to_json(error_response(exc)))
+            else:
+                self.fail(str(exc))
+        except BrokenPipeError:
+            return False
+        except Exception as exc:  # a bug: one line, and the session carries on
+            if os.environ.get("GLEAN_PERSONAL_DEBUG"):
+                raise
+            self.fail(f"internal error ({type(exc).__name__}: {exc}); "
+                      "set GLEAN_PERSONAL_DEBUG=1 to see where")
+        return True
+
+    def _run(self, name: str, rest: str) -> bool:
+        if name in ("quit", "exit", "q"):
+            return False
+        if name in ("help", "?"):
+            self.say(HELP)
+        elif name == "personal":
+            self.personal(rest)
+        elif name == "mode":
+            self.set_mode(rest)
+        elif name == "json":
+            self.set_json(rest)
+        else:
+            self.endpoint(name, rest)
+        return True
+
+    def personal(self, rest: str) -> None:
+        """`/personal VERB …`: the CLI's parser and verb function, with this session's --db."""
+        from .cli import VERBS, build_parser
+        argv = _split(rest)
+        if not argv:
+            raise UsageError("/personal needs a verb: " + ", ".join(PERSONAL_VERBS))
+        if argv[0] in ("-h", "--help", "help"):
+            argv = ["--help"]
+        try:
+            with _stdout(self.out):
+                args = build_parser().parse_args(argv)
+        except SystemExit:  # --help or --version printed; the session goes on
+            return
+        if args.verb not in VERBS:
+            raise UsageError(f"/personal {args.verb or ''} is not a verb the REPL runs: use "
+                             + ", ".join(PERSONAL_VERBS))
+        if getattr(args, "db", None) is None:
+            args.db = self.db
+        if self.as_json and hasattr(args, "json"):
+            args.json = True
+        with _stdout(self.out):
+            VERBS[args.verb](args)
+
+    def set_mode(self, rest: str) -> None:
+        if not rest:
+            self.say(f"mode {self.mode_note}")
+            return
+        if rest not in MODES:
+            raise UsageError(f"unknown mode {rest!r}: use /mode local or /mode auto")
+        backend, note = resolve_backend(rest, self.db)
+        self.backend.close()
+        self.backend, self.mode, self.mode_note = backend, rest, note
+        self.say(f"mode {note}")
+
+    def set_json(self, rest: str) -> None:
+        if rest not in ("", "on", "off"):
+            raise UsageError("use /json on or /json off")
+        self.as_json = (not self.as_json) if not rest else rest == "on"
+        self.say(f"json {'on' if self.as_json else 'off'}")
+
+    def endpoint(self, name: str, rest: str) -> None:
+        """A Client API endpoint: build the request, ask the backend, render the answer."""
+        as_json = self.as_json
+        if rest == "--json" or rest.startswith("--json "):
+            as_json, rest = True, rest[len("--json"):].strip()
+        response = self.backend.call(name, _request(name, rest))
+        if as_json:
+            self.say(client_render.to_json(response))
+        else:
+            self.say(client_render.render(name, response, _color(self.out)))
+
+
+_SESSION_COMMANDS = ("personal", "mode", "json", "help", "?", "quit", "exit", "q")
+
+
+def _request(name: str, rest: str) -> dict:
+    """The Client API request body for a REPL endpoint line."""
+    if name == "search":
+        if not rest:
+            raise UsageError("search for something: /search QUERY")
+        return {"query": rest, "pageSize": 10}
+    if name == "chat":
+        if not rest:
+            raise UsageError("ask something: /chat QUESTION")
+        return {"messages": [{"author": "USER", "messageType": "CONTENT",
+                              "fragments": [{"text": rest}]}]}
+    if name == "autocomplete":
+        return {"query": rest, "resultSizeLimit": 10}
+    if name == "getdocuments":
+        specs = []
+        for value in _split(rest):
+            key = "id" if value.isdigit() else "url" if value.startswith("file://") else "path"
+            specs.append({key: value})
+        if not specs:
+            raise UsageError("name a document: /getdocuments ID|PATH|file://URL")
+        return {"documentSpecs": specs}
+    return {"query": rest} if rest else {}
+
+
+def _split(text: str) -> List[str]:
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise UsageError(f"cannot read that line ({exc})") from None
+
+
+def _color(stream: TextIO) -> bool:
+    from .render import use_color
+    try:
+        return use_color(stream)
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextlib.contextmanager
+def _stdout(stream: TextIO) -> Iterator[None]:
+    """Point sys.stdout at the session's output while a CLI verb prints."""
+    saved = sys.stdout
+    sys.stdout = stream
+    try:
+        yield
+    finally:
+        sys.stdout = saved
+
+
+# -- terminal niceties ---------------------------------------------------------------
+def _flags_by_verb() -> dict:
+    from .cli import build_parser
+    parser = build_parser()
+    out = {}
+    for action in parser._actions:  # argparse keeps subparsers here; read-only use
+        if isinstance(action, argparse._SubParsersAction):
+            for verb, sub in action.choices.items():
+                out[verb] = sorted(o for a in sub._actions for o in a.option_strings
+                                   if o.startswith("--"))
+    return out
+
+
+def completions(line: str, text: str) -> List[str]:
+    """What Tab may complete `text` to, given the whole `line` so far."""
+    words = line.split()
+    if len(words) == 0 or (len(words) == 1 and not line.endswith(" ")):
+        return [c + " " for c in COMMANDS if c.startswith(text)]
+    head = words[0]
+    if head == "/mode":
+        return [m for m in MODES if m.startswith(text)]
+    if head == "/json":
+        return [m for m in ("on", "off") if m.startswith(text)]
+    if head == "/personal":
+        position = len(words) - (0 if line.endswith(" ") else 1)
+        if position == 1:
+            return [v + " " for v in PERSONAL_VERBS if v.startswith(text)]
+        flags = _flags_by_verb().get(words[1], [])
+        return [f for f in flags if f.startswith(text)] if text.startswith("-") else []
+    return []
+
+
+def _setup_readline() -> Optional[object]:
+    """History (0600, in ~/.gleancode) and Tab completion, where readline exists."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    path = history_path()
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not path.exists():
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        os.chmod(path, 0o600)
+        readline.read_history_file(str(path))
+    except OSError:
+        pass
+    readline.set_history_length(1000)
+
+    def complete(text: str, state: int) -> Optional[str]:
+        options = completions(readline.get_line_buffer()[:readline.get_endidx()], text)
+        return options[state] if state < len(options) else None
+
+    readline.set_completer_delims(" \t\n")
+    readline.set_completer(complete)
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return readline
+
+
+def _save_history(readline) -> None:
+    if readline is None:
+        return
+    path = history_path()
+    try:
+        readline.write_history_file(str(path))
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
+
+
+def _lines(stream: TextIO) -> Iterator[str]:
+    """Lines of a non-terminal input; Ctrl-C while waiting ends nothing but the wait."""
+    while True:
+        try:
+            line = stream.readline()
+        except KeyboardInterrupt:
+            continue
+        if not line:
+            return
+        yield line
+
+
+class _ArgParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2 (SPEC §3)
+        print(f"{self.prog}: {message} (see --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_arg_parser() -> argparse.ArgumentParser:
+    p = _ArgParser(prog="glean-personal repl",
+                   description="The interactive REPL over the personal index.")
+    p.add_argument("--db", metavar="PATH",
+                   help="index file (default: $GLEAN_PERSONAL_DB or ~/.gleancode/personal.db)")
+    p.add_argument("--json", action="store_true",
+                   help="print raw response JSON (like /json on)")
+    return p
+
+
+def run_repl(argv: Sequence[str] = ()) -> int:
+    """Run the REPL until /quit, Ctrl-D or the end of input; 0 unless the arguments are bad."""
+    try:
+        args = build_arg_parser().parse_args(list(argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    session = Session(args.db, "auto", args.json)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        if interactive:
+            return _interactive(session)
+        for line in _lines(sys.stdin):
+            if not _guarded(session, line):
+                break
+        return 0
+    finally:
+        session.close()
+
+
+def _guarded(session: Session, line: str) -> bool:
+    """One line, where Ctrl-C cancels the command (an index, say) but not the session."""
+    try:
+        return session.handle(line)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=session.err, flush=True)
+        return True
+
+
+def _interactive(session: Session) -> int:
+    readline = _setup_readline()
+    session.say(f"glean-personal {__version__} REPL, mode {session.mode_note}.\n"
+                "/help lists commands; /quit or Ctrl-D leaves.")
+    try:
+        while True:
+            try:
+                line = input(session.prompt)
+            except KeyboardInterrupt:  # cancel the line being typed
+                print(file=session.out)
+                continue
+            except EOFError:
+                print(file=session.out)
+                return 0
+            if not _guarded(session, line):
+                return 0
+    finally:
+        _save_history(readline)

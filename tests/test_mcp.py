@@ -1,0 +1,390 @@
+"""The MCP server as a subprocess speaking JSON-RPC lines, plus its stdout discipline."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import select
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import glean_personal
+from glean_personal import mcp
+from test_local_backend import build_index
+
+ROOT = Path(__file__).resolve().parents[1]
+VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+
+
+def _linked_index(tmp_path_factory, kind: str) -> Path:
+    tmp = tmp_path_factory.mktemp(f"mcp-{kind}")
+    path = build_index(tmp / "files", tmp / "p.db", kind)
+    with glean_personal.open_index(path) as ix:
+        ix.link(top_k=5)
+    return path
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def db(request, tmp_path_factory):
+    """The index, once per store kind: the tools run on both."""
+    return _linked_index(tmp_path_factory, request.param)
+
+
+@pytest.fixture(scope="module")
+def one_db(tmp_path_factory):
+    """One index, for protocol behaviour that does not depend on the store."""
+    return _linked_index(tmp_path_factory, "fts5")
+
+
+class Server:
+    """`python -m glean_personal mcp` with line-at-a-time request/response helpers."""
+
+    def __init__(self, db: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "glean_personal", "mcp", "--db", str(db)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=env, cwd=ROOT)
+        self.next_id = 0
+
+    def send(self, message) -> None:
+        line = message if isinstance(message, str) else json.dumps(message)
+        self.proc.stdin.write(line.encode("utf-8") + b"\n")
+        self.proc.stdin.flush()
+
+    def read(self, timeout: float = 10.0):
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        assert ready, "no reply in time"
+        line = self.proc.stdout.readline()
+        assert line.endswith(b"\n")
+        return json.loads(line)
+
+    def request(self, method, params=None, id=None):
+        if id is None:
+            self.next_id += 1
+            id = self.next_id
+        message = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        reply = self.read()
+        assert reply["id"] == id and type(reply["id"]) is type(id)
+        return reply
+
+    def call(self, name, arguments=None):
+        params = {"name": name}
+        if arguments is not None:
+            params["arguments"] = arguments
+        return self.request("tools/call", params)
+
+    def close(self) -> int:
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout=10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        return code
+
+
+def _started(db: Path) -> Server:
+    s = Server(db)
+    s.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                             "clientInfo": {"name": "pytest", "version": "0"}})
+    s.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    return s
+
+
+@pytest.fixture(scope="module")
+def server(db):
+    """One server process per store kind, shared by the tool tests (it keeps no state)."""
+    s = _started(db)
+    yield s
+    assert s.close() == 0
+
+
+@pytest.fixture(scope="module")
+def proto(one_db):
+    s = _started(one_db)
+    yield s
+    assert s.close() == 0
+
+
+def conforms(value, schema) -> bool:
+    """A small JSON Schema check: type, required, properties, items, additionalProperties."""
+    types = schema.get("type")
+    if types is not None:
+        names = types if isinstance(types, list) else [types]
+        kinds = {"object": dict, "array": list, "string": str, "boolean": bool,
+                 "null": type(None), "integer": int, "number": (int, float)}
+        if not any(isinstance(value, kinds[n]) and not (isinstance(value, bool) and n in
+                                                         ("integer", "number"))
+                   for n in names):
+            return False
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        if any(k not in value for k in schema.get("required", [])):
+            return False
+        if schema.get("additionalProperties") is False and set(value) - set(props):
+            return False
+        return all(conforms(v, props[k]) for k, v in value.items() if k in props)
+    if isinstance(value, list) and "items" in schema:
+        return all(conforms(v, schema["items"]) for v in value)
+    return True
+
+
+def tool(name):
+    return next(t for t in mcp.TOOLS if t["name"] == name)
+
+
+def ok(reply, name):
+    result = reply["result"]
+    assert result["isError"] is False, result
+    assert result["content"][0]["type"] == "text" and result["content"][0]["text"]
+    assert conforms(result["structuredContent"], tool(name)["outputSchema"])
+    return result["structuredContent"]
+
+
+def failed(reply) -> str:
+    result = reply["result"]
+    assert result["isError"] is True and "structuredContent" not in result
+    return result["content"][0]["text"]
+
+
+# -- handshake and protocol -------------------------------------------------------------------
+@pytest.mark.parametrize("asked, answered", [(v, v) for v in VERSIONS]
+                         + [("1999-01-01", "2025-11-25"), (None, "2025-11-25")])
+def test_initialize_answers_the_clients_version_or_the_newest(one_db, asked, answered):
+    s = Server(one_db)
+    params = {"capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    if asked:
+        params["protocolVersion"] = asked
+    result = s.request("initialize", params)["result"]
+    assert result["protocolVersion"] == answered
+    assert result["capabilities"] == {"tools": {"listChanged": False}}
+    assert result["serverInfo"]["name"] == "glean-personal" and result["serverInfo"]["version"]
+    assert result["instructions"]
+    assert s.close() == 0
+
+
+def test_tools_list_declares_schemas_titles_and_read_only_hints(proto):
+    tools = proto.request("tools/list")["result"]["tools"]
+    assert [t["name"] for t in tools] == ["local_search", "local_fetch", "local_sources",
+                                         "local_related"]
+    for t in tools:
+        assert t["title"] and t["description"]
+        assert t["inputSchema"]["type"] == "object"
+        assert t["inputSchema"]["additionalProperties"] is False
+        assert t["annotations"]["readOnlyHint"] is True
+        assert t["annotations"]["openWorldHint"] is False
+        assert t["outputSchema"]["type"] == "object"
+    props = {t["name"]: set(t["inputSchema"]["properties"]) for t in tools}
+    assert {"query", "q", "limit", "source"} == props["local_search"]
+    assert {"id", "path", "fragment"} <= props["local_fetch"]
+    assert props["local_sources"] == set()
+    assert {"doc", "document", "limit"} <= props["local_related"]
+
+
+def test_ping_unknown_methods_and_notifications(proto):
+    assert proto.request("ping")["result"] == {}
+    for method in ("server/discover", "resources/list", "no/such"):
+        reply = proto.request(method)
+        assert reply["error"]["code"] == -32601
+    proto.send({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                 "params": {"requestId": 1}})
+    proto.send({"jsonrpc": "2.0", "method": "no/such/notification"})
+    # notifications get no reply: the next line read answers the ping
+    assert proto.request("ping", id="after")["result"] == {}
+
+
+def test_ids_keep_their_type(proto):
+    assert proto.request("ping", id="abc")["id"] == "abc"
+    assert proto.request("ping", id=0)["id"] == 0
+    assert proto.request("ping", id=12345678901)["id"] == 12345678901
+
+
+@pytest.mark.parametrize("line, code", [
+    ("this is not json", -32700),
+    ('{"jsonrpc": "2.0", "id": 1, "method": ', -32700),
+    ("[]", -32600),
+    ('"just a string"', -32600),
+    ('{"jsonrpc": "2.0", "id": 1}', -32600),
+    ('{"id": 1, "method": "ping"}', -32600),
+    ('{"jsonrpc": "2.0", "id": true, "method": "ping"}', -32600),
+    ('{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}', -32600),
+    ('{"jsonrpc": "2.0", "id": 7, "method": "ping", "params": [1]}', -32602),
+])
+def test_malformed_and_invalid_lines_get_errors_and_the_server_carries_on(proto, line, code):
+    proto.send(line)
+    reply = proto.read()
+    assert reply["error"]["code"] == code
+    assert reply["id"] == (7 if code == -32602 else 1 if '"id": 1' in line
+                           and code == -32600 else None)
+    assert proto.request("ping")["result"] == {}
+
+
+def test_invalid_utf8_is_a_parse_error(proto):
+    proto.proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "\xff"}\n')
+    proto.proc.stdin.flush()
+    assert proto.read()["error"]["code"] == -32700
+    assert proto.request("ping")["result"] == {}
+
+
+def test_unknown_tool_and_bad_arguments_object_are_invalid_params(proto):
+    assert proto.call("local_delete", {})["error"]["code"] == -32602
+    assert proto.request("tools/call", {"name": "local_search",
+                                         "arguments": ["x"]})["error"]["code"] == -32602
+
+
+def test_eof_ends_the_server_and_stdout_holds_only_protocol(one_db):
+    s = Server(one_db)
+    s.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "local_search", "arguments": {"query": "espresso"}}})
+    s.proc.stdin.close()
+    code = s.proc.wait(timeout=10)
+    lines = s.proc.stdout.read().splitlines()
+    s.proc.stdout.close()
+    s.proc.stderr.close()
+    assert code == 0 and len(lines) == 1 and json.loads(lines[0])["id"] == 1
+
+
+# -- tools ----------------------------------------------------------------------------------
+def test_local_search_returns_ranked_passages_with_document_ids(server):
+    data = ok(server.call("local_search", {"query": "descale espresso", "limit": 3}),
+              "local_search")
+    rows = data["results"]
+    assert rows and rows[0]["title"] == "Espresso care" and isinstance(rows[0]["id"], int)
+    assert "Descale the espresso machine" in "".join(r["passage"] for r in rows)
+    assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
+    alias = ok(server.call("local_search", {"q": "descale espresso", "limit": 3}),
+               "local_search")
+    assert alias["results"] == rows
+    empty = ok(server.call("local_search", {"query": "zzqxv"}), "local_search")
+    assert empty["results"] == [] and "No passages" in \
+        server.call("local_search", {"query": "zzqxv"})["result"]["content"][0]["text"]
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ({}, "needs `query`"),
+    ({"query": "  "}, "needs `query`"),
+    ({"query": "x", "limit": 0}, "`limit`"),
+    ({"query": "x", "limit": "lots"}, "`limit`"),
+    ({"query": "x", "limit": True}, "`limit`"),
+    ({"query": "x", "source": "elsewhere"}, "no indexed source"),
+    ({"query": "x", "bogus": 1}, "unknown: bogus"),
+    ({"query": ["x"]}, "must be text"),
+])
+def test_local_search_bad_arguments_are_tool_errors(server, arguments, message):
+    assert message in failed(server.call("local_search", arguments))
+
+
+def test_local_fetch_by_id_path_url_and_fragment(server, db):
+    hit = ok(server.call("local_search", {"query": "Lisbon"}), "local_search")["results"][0]
+    by_id = ok(server.call("local_fetch", {"id": hit["id"]}), "local_fetch")
+    assert by_id["document"]["title"] == "Lisbon trip" and "Tram 28" in by_id["text"]
+    assert by_id["truncated"] is False and by_id["chars"] == len(by_id["text"])
+    for arguments in ({"path": "web/lisbon.html"}, {"path": hit["url"]},
+                      {"url": hit["url"]}, {"fragment": "lisbon"}, {"doc": "lisbon.html"},
+                      {"id": str(hit["id"])}):
+        assert ok(server.call("local_fetch", arguments), "local_fetch") == by_id
+    absolute = str(Path(db).parent / "files" / "web" / "lisbon.html")
+    assert ok(server.call("local_fetch", {"path": absolute}), "local_fetch") == by_id
+    cut = ok(server.call("local_fetch", {"id": hit["id"], "max_chars": 5}), "local_fetch")
+    assert cut["truncated"] is True and len(cut["text"]) == 5
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ({}, "exactly one"),
+    ({"id": 1, "path": "notes/espresso.md"}, "exactly one"),
+    ({"id": 99999}, "no indexed document has id"),
+    ({"id": "twelve"}, "`id` must be"),
+    ({"path": "/etc/passwd"}, "no indexed document"),
+    ({"path": "../../../../etc/passwd"}, "no indexed document"),
+    ({"path": "espresso"}, "no indexed document at"),     # a fragment is not a path
+    ({"fragment": "notes/"}, "matches"),                   # ambiguous: candidates listed
+    ({"fragment": "x", "extra": True}, "unknown: extra"),
+])
+def test_local_fetch_failures_are_tool_errors(server, arguments, message):
+    assert message in failed(server.call("local_fetch", arguments))
+
+
+def test_local_sources(server, db):
+    data = ok(server.call("local_sources", {}), "local_sources")
+    (source,) = data["sources"]
+    assert source["label"] == "notes" and source["documents"] == 6
+    assert source["root"] == str(Path(db).parent / "files")
+    assert ok(server.call("local_sources"), "local_sources") == data  # arguments omitted
+    assert "unknown: x" in failed(server.call("local_sources", {"x": 1}))
+
+
+def test_local_related(server):
+    data = ok(server.call("local_related", {"doc": "notes/espresso.md", "limit": 3}),
+              "local_related")
+    assert data["document"]["title"] == "Espresso care"
+    assert len(data["neighbours"]) <= 3
+    assert ok(server.call("local_related", {"document": "notes/espresso.md", "limit": 3}),
+              "local_related") == data
+    assert "needs `doc`" in failed(server.call("local_related", {}))
+    assert "no indexed document" in failed(server.call("local_related", {"doc": "nowhere"}))
+
+
+def test_a_concurrent_writer_is_waited_for_not_fatal(proto, one_db):
+    server = proto
+    conn = sqlite3.connect(str(one_db), isolation_level=None, check_same_thread=False)
+    conn.execute("BEGIN EXCLUSIVE")  # what an index's commit holds, here for a while
+    release = threading.Timer(0.7, lambda: conn.execute("COMMIT"))
+    release.start()
+    started = time.monotonic()
+    data = ok(server.call("local_search", {"query": "Lisbon"}), "local_search")
+    assert data["results"] and time.monotonic() - started >= 0.5
+    release.join()
+    conn.close()
+
+
+# -- stdout discipline, in process -------------------------------------------------------------
+class _Stdio(io.TextIOWrapper):
+    def isatty(self) -> bool:
+        return False
+
+
+def test_stray_prints_never_reach_stdout(one_db, monkeypatch):
+    def noisy(self, args):
+        print("noise from a tool")
+        return "text", {"sources": []}
+
+    monkeypatch.setattr(mcp.Tools, "local_sources", noisy)
+    requests = [{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                 "params": {"name": "local_sources", "arguments": {}}},
+                {"jsonrpc": "2.0", "id": 2, "method": "ping"}]
+    stdin = _Stdio(io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)))
+    stdout = _Stdio(io.BytesIO())
+    stderr = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    assert mcp.run_mcp(["--db", str(one_db)]) == 0
+    assert sys.stdout is stdout  # restored
+    lines = stdout.buffer.getvalue().decode().splitlines()
+    assert [json.loads(x)["id"] for x in lines] == [1, 2]
+    assert "noise from a tool" in stderr.getvalue()
+
+
+def test_a_tool_that_crashes_is_a_tool_error(monkeypatch, one_db):
+    def broken(self, args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(mcp.Tools, "local_sources", broken)
+    server = mcp.Server(str(one_db))
+    reply = server.handle({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                           "params": {"name": "local_sources"}})
+    assert reply["result"]["isError"] is True and "boom" in reply["result"]["content"][0]["text"]
+
+
+def test_replies_are_single_lines_even_with_newlines_and_odd_text():
+    line = mcp.encode({"jsonrpc": "2.0", "id": 1, "result": {"t": "a\nb\u2028c\udcff"}})
+    assert line.count(b"\n") == 1 and line.endswith(b"\n")
+    assert json.loads(line)["result"]["t"].startswith("a\nb")

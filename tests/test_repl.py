@@ -1,0 +1,210 @@
+"""The REPL, driven through its stdin like a script (and once through a real subprocess)."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from glean_personal import cli, repl
+from test_local_backend import build_index, write_corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+COVERED = ("/search", "/chat", "/autocomplete", "/getdocuments")
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def db(request, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp(f"repl-{request.param}")
+    return build_index(tmp / "files", tmp / "p.db", request.param)
+
+
+class _Stdin(io.StringIO):
+    def isatty(self) -> bool:
+        return False
+
+
+def run(lines, *argv, monkeypatch, env=None):
+    """Feed `lines` to run_repl; returns (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", _Stdin("\n".join(lines) + "\n"))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    for key, value in (env or {}).items():
+        monkeypatch.setenv(key, value)
+    code = repl.run_repl(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_personal_search_behaves_like_the_cli_verb(db, monkeypatch, capsys):
+    code, out, err = run(["/personal search espresso --limit 1"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    assert code == 0 and err == ""
+    monkeypatch.undo()
+    assert cli.main(["search", "espresso", "--limit", "1", "--db", str(db)]) == 0
+    assert out == capsys.readouterr().out
+
+
+def test_personal_index_uses_the_sessions_db(tmp_path, monkeypatch):
+    db = tmp_path / "fresh.db"
+    folder = write_corpus(tmp_path / "files")
+    code, out, err = run([f"/personal index {folder} --label mine", "/personal sources",
+                          "/personal search --json Lisbon --limit 1"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert db.exists() and "mine" in out and f"Indexed {folder}" in out
+    results = json.loads(out[out.index("{"):])["results"]
+    assert results[0]["title"] == "Lisbon trip"
+
+
+@pytest.mark.parametrize("line, message", [
+    ("/personal search espresso --limit many", "--limit"),
+    ("/personal search", "QUERY"),
+    ("/personal frobnicate", "frobnicate"),
+    ("/personal", "needs a verb"),
+    ("/personal fetch no-such-doc", "no indexed document"),
+    ("/getdocuments \"unclosed", "cannot read"),
+    ("/mode cloud", "unknown mode"),
+    ("/json maybe", "/json on"),
+    ("/chat", "ask something"),
+])
+def test_bad_commands_print_one_line_and_the_session_goes_on(db, monkeypatch, line, message):
+    code, out, err = run([line, "/search Lisbon"], "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0
+    assert len(err.strip().splitlines()) == 1 and message in err
+    assert "Traceback" not in err
+    assert "Lisbon trip" in out  # the next line still ran
+
+
+def test_help_of_a_verb_prints_and_continues(db, monkeypatch):
+    code, out, err = run(["/personal status --help", "/help", "/search Lisbon"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and err == ""
+    assert "usage: glean-personal status" in out and "/autocomplete PREFIX" in out
+    assert "Lisbon trip" in out
+
+
+def test_endpoints_render_with_the_local_index_banner(db, monkeypatch):
+    code, out, err = run(["/search espresso", "/chat descale the espresso machine",
+                          "/autocomplete Lisb", "/getdocuments notes/roadmap.md"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and err == ""
+    assert out.count("[LOCAL INDEX]") == 4
+    assert "1. Espresso care" in out
+    assert "Descale the espresso machine" in out and "[1] Espresso care" in out
+    assert "Lisbon trip" in out and "## Quarter one goals" in out
+
+
+def test_chat_without_a_good_match_says_so_without_citations(db, monkeypatch):
+    code, out, _ = run(["/chat sourdough starter feeding schedule"], "--db", str(db),
+                       monkeypatch=monkeypatch)
+    assert "has nothing on that" in out and "[1]" not in out and "file://" not in out
+
+
+@pytest.mark.parametrize("endpoint", ["/people", "/answers how", "/indexing"])
+def test_other_endpoints_name_what_local_mode_covers(db, monkeypatch, endpoint):
+    code, out, err = run([endpoint, "/quit"], "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert all(c in err for c in COVERED)
+
+
+def test_json_mode_prints_the_raw_responses(db, monkeypatch):
+    code, out, err = run(["/json on", "/search Lisbon", "/people"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    assert out.startswith("json on\n")
+    decoder = json.JSONDecoder()
+    body = out[len("json on\n"):]
+    first, end = decoder.raw_decode(body)
+    second, _ = decoder.raw_decode(body[end:].lstrip())
+    assert first["localIndex"] is True and first["results"][0]["title"] == "Lisbon trip"
+    assert "errorInfo" in second
+
+
+def test_search_json_flag_for_one_line(db, monkeypatch):
+    _, out, _ = run(["/search --json Lisbon"], "--json", "--db", str(db), monkeypatch=monkeypatch)
+    assert json.loads(out)["metadata"]["searchedQuery"] == "Lisbon"
+
+
+def test_mode_auto_resolves_to_local_and_says_why(db, monkeypatch):
+    for var in ("GLEAN_API_TOKEN", "GLEAN_INSTANCE", "GLEAN_SERVER_URL"):
+        monkeypatch.delenv(var, raising=False)
+    _, out, _ = run(["/mode", "/mode local", "/mode"], "--db", str(db), monkeypatch=monkeypatch)
+    lines = out.splitlines()
+    assert "resolved to local" in lines[0] and "no Glean credentials" in lines[0]
+    assert lines[1].startswith("mode local") and lines[2].startswith("mode local")
+    _, out, _ = run(["/mode auto"], "--db", str(db), monkeypatch=monkeypatch,
+                    env={"GLEAN_API_TOKEN": "x", "GLEAN_SERVER_URL": "https://example.invalid"})
+    assert "no tenant client" in out and "resolved to local" in out
+
+
+def test_bare_text_searches_and_quit_ends_the_session(db, monkeypatch):
+    code, out, err = run(["# a comment", "", "Lisbon", "/quit", "/search espresso"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and "Lisbon trip" in out and "Espresso care" not in out
+
+
+def test_ctrl_c_cancels_the_command_not_the_session(db, monkeypatch):
+    calls = []
+
+    def interrupted(self, rest):
+        calls.append(rest)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(repl.Session, "personal", interrupted)
+    code, out, err = run(["/personal index /somewhere", "/search Lisbon"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    assert code == 0 and calls == ["index /somewhere"]
+    assert "interrupted" in err and "Lisbon trip" in out
+
+
+def test_a_missing_index_is_one_line(tmp_path, monkeypatch):
+    code, out, err = run(["/search anything", "/quit"], "--db", str(tmp_path / "none.db"),
+                         monkeypatch=monkeypatch)
+    assert code == 0 and "no index at" in err and len(err.splitlines()) == 1
+
+
+def test_bad_repl_arguments_exit_2_with_one_line(monkeypatch):
+    code, out, err = run([], "--bogus", monkeypatch=monkeypatch)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("line, text, expected", [
+    ("/pe", "/pe", ["/personal "]),
+    ("/personal se", "se", ["search "]),
+    ("/personal search --li", "--li", ["--limit"]),
+    ("/personal index x --ex", "--ex", ["--exclude"]),
+    ("/mode a", "a", ["auto"]),
+    ("/json o", "o", ["on", "off"]),
+    ("/search foo", "foo", []),
+])
+def test_tab_completion_of_commands_and_flags(line, text, expected):
+    assert repl.completions(line, text) == expected
+
+
+def test_history_file_is_private_and_beside_the_index(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    readline = pytest.importorskip("readline")
+    path = repl.history_path()
+    assert path == Path(tmp_path, ".gleancode", "repl_history")
+    handle = repl._setup_readline()
+    readline.add_history("/search espresso")
+    repl._save_history(handle)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+@pytest.mark.parametrize("argv", [["repl"], []])
+def test_subprocess_reads_stdin_without_prompt_noise(db, argv):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), GLEAN_PERSONAL_DB=str(db))
+    proc = subprocess.run([sys.executable, "-m", "glean_personal"] + argv,
+                          input="/search Lisbon\n/autocomplete Lis\n", capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "glean[" not in proc.stdout and proc.stderr == ""
+    assert proc.stdout.startswith("[LOCAL INDEX]\n1. Lisbon trip")
