@@ -388,3 +388,32 @@ def test_replies_are_single_lines_even_with_newlines_and_odd_text():
     line = mcp.encode({"jsonrpc": "2.0", "id": 1, "result": {"t": "a\nb\u2028c\udcff"}})
     assert line.count(b"\n") == 1 and line.endswith(b"\n")
     assert json.loads(line)["result"]["t"].startswith("a\nb")
+
+
+def test_a_failing_protocol_handler_is_an_internal_error(monkeypatch, one_db):
+    server = mcp.Server(str(one_db))
+
+    def broken(params):
+        raise RuntimeError("boom")
+
+    server.methods["ping"] = broken
+    reply = server.handle({"jsonrpc": "2.0", "id": "p", "method": "ping"})
+    assert reply == {"jsonrpc": "2.0", "id": "p",
+                     "error": {"code": -32603, "message": "Internal error: RuntimeError"}}
+
+
+def test_no_tool_opens_a_socket(monkeypatch, one_db):
+    import socket
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a socket was opened")
+
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    server = mcp.Server(str(one_db))
+    for name, arguments in [("local_search", {"query": "espresso"}), ("local_sources", {}),
+                            ("local_fetch", {"fragment": "lisbon"}),
+                            ("local_related", {"doc": "notes/espresso.md"})]:
+        reply = server.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                               "params": {"name": name, "arguments": arguments}})
+        assert reply["result"]["isError"] is False, reply
