@@ -23,7 +23,7 @@ DESCRIPTION = ("A portable, local content index: point it at folders, then searc
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
 def _common(p: argparse.ArgumentParser) -> None:

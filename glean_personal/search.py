@@ -9,6 +9,7 @@ ORed query lets a page rank on one word of three.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple
@@ -110,6 +111,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     with store.reading():
         hits = store.fulltext.search(query, max(POOL, want * 4), filters)
         if not hits:
+            result.absent_terms = _Gate(store, query).absent
             return result
         rows = store.passages(pid for pid, _ in hits)
         docs = store.documents({r["document_id"] for r in rows.values()})
@@ -152,13 +154,40 @@ def _rank_documents(hits, rows, titles, query: Query) -> List[Tuple[int, float, 
     for pid, score in hits:
         by_doc.setdefault(rows[pid]["document_id"], []).append((score, pid))
     ranked = []
+    probes = _probes(query)
     for doc_id, scored in by_doc.items():
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
         ranked.append((pid, (best + EXTRA * extra) * _title_boost(titles[doc_id], query),
                        len(scored)))
-    return _rerank(ranked, rows, query)
+    ranked = _rerank(ranked, rows, query)
+    # Show each document by a passage that mentions the query in its own text.
+    return [(_representative(by_doc[rows[pid]["document_id"]], rows, probes), score, n)
+            for pid, score, n in ranked]
+
+
+def _probes(query: Query) -> List[str]:
+    """Lower-case word beginnings that a passage mentioning a query term contains."""
+    out = []
+    for term in query.terms:
+        for tok, st in zip(term.tokens, term.stems()):
+            out.append(os.path.commonprefix([tok, st]) or tok)
+    return out
+
+
+def _representative(scored: List[Tuple[float, int]], rows, probes: List[str]) -> int:
+    """The best passage that mentions a query word in its own text.
+
+    Every passage carries its document's title, so when only the title
+    matches, BM25 prefers the shortest passage, which may say nothing about
+    the query; of the three best, take the first whose text does.
+    """
+    for _, pid in scored[:3]:
+        text = rows[pid]["text"].lower()
+        if any(p in text for p in probes):
+            return pid
+    return scored[0][1]
 
 
 def _rerank(ranked, rows, query: Query) -> List[Tuple[int, float, int]]:

@@ -170,3 +170,14 @@ def test_an_unknown_word_does_not_hide_a_good_answer(ix):
     result = ix.search("zyxwv descale espresso machine weekly")
     assert paths(result)[0] == "espresso.md"
     assert result.absent_terms == ["zyxwv"]
+
+
+def test_a_title_only_match_is_shown_by_a_passage_that_mentions_the_query(tmp_path, open_ix):
+    body = ("Descale the machine weekly with citric acid; rinse twice. " * 30).strip()
+    root = write_tree(tmp_path / "t", {"espresso.md": "# Espresso\n\n## Grinder\n\nClean burrs.\n\n"
+                                                      "## Water\n\n" + body + " Espresso tastes better.\n"})
+    ix = open_ix()
+    ix.index(root)
+    hit = ix.search("espresso").results[0]
+    assert "espresso" in hit.snippets[0].text.lower()
+    assert hit.snippets[0].ranges
