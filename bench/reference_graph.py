@@ -4,6 +4,7 @@
     python bench/reference_graph.py CORPUS_DIR [--exclude NAME]...
     python bench/reference_graph.py --db GLEAN_DB
         [--top-k 10] [--min-score 0] [--max-df-share 0.5] [--candidate-df N] [--json] [--links-out FILE]
+        [--compare-db GLEAN_DB]
 
 Reads each document's text from a folder (with bench/floor.py's extraction) or
 from a glean_personal database (the passages table, joined to documents), then:
@@ -169,6 +170,35 @@ def build_graph(docs: Sequence[Tuple[str, str, str]], top_k: int = 10, min_score
     }
 
 
+def compare(links_list: Sequence[Dict[str, object]], db: str) -> Dict[str, object]:
+    """Overlap between these links and a glean_personal db's links (pairs of paths)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    rows = conn.execute("SELECT da.path, db.path, l.score FROM links l JOIN documents da ON da.id = l.a "
+                        "JOIN documents db ON db.id = l.b").fetchall()
+    conn.close()
+    product = {tuple(sorted((a, b))) for a, b, _ in rows}
+    ours = {tuple(sorted((str(l["a"]), str(l["b"])))) for l in links_list}
+    best_ours = _best_neighbour((str(l["a"]), str(l["b"]), float(l["score"])) for l in links_list)  # type: ignore[arg-type]
+    best_product = _best_neighbour((a, b, float(s)) for a, b, s in rows)
+    shared_docs = set(best_ours) & set(best_product)
+    same_best = sum(1 for d in shared_docs if best_ours[d] == best_product[d])
+    both = len(product & ours)
+    return {"product_links": len(product), "reference_links": len(ours), "in_both": both,
+            "share_of_product_in_reference": round(both / len(product), 3) if product else None,
+            "share_of_reference_in_product": round(both / len(ours), 3) if ours else None,
+            "same_best_neighbour": round(same_best / len(shared_docs), 3) if shared_docs else None}
+
+
+def _best_neighbour(triples: Iterable[Tuple[str, str, float]]) -> Dict[str, str]:
+    best: Dict[str, Tuple[float, str]] = {}
+    for a, b, score in triples:
+        for x, y in ((a, b), (b, a)):
+            key = (-score, y)
+            if x not in best or key < best[x]:
+                best[x] = key
+    return {d: v[1] for d, v in best.items()}
+
+
 def _median(values: Sequence[float]) -> float:
     if not values:
         return 0.0
@@ -192,6 +222,8 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
     ap.add_argument("--candidate-df", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--links-out", help="write every link with its phrases to this JSON file")
+    ap.add_argument("--compare-db", help="a glean_personal db whose `link` ran over the same files: "
+                    "report how far its links agree with these")
     args = ap.parse_args(list(argv) if argv is not None else None)
     if bool(args.corpus) == bool(args.db):
         ap.error("give a corpus folder or --db, not both")
@@ -204,6 +236,8 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
     result.update({"read_seconds": round(read_s, 2), "graph_seconds": round(total_s - read_s, 2),
                    "seconds": round(total_s, 2), "peak_rss_mb": peak_rss_mb(),
                    "median_score": round(float(result["median_score"]), 4)})
+    if args.compare_db:
+        result["agreement"] = compare(links_list, args.compare_db)
     if args.links_out:
         with open(args.links_out, "w", encoding="utf-8") as fh:
             json.dump(links_list, fh, indent=0)

@@ -204,6 +204,9 @@ def main(argv=None) -> int:
     ap.add_argument("--cli-queries", type=int, default=20)
     ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
     args = ap.parse_args(argv)
+    for attr in ("golden", "root", "db", "latency_corpus", "latency_db"):
+        if getattr(args, attr):
+            setattr(args, attr, os.path.abspath(getattr(args, attr)))
     global SRC
     SRC, label = product_source(args.at)
     sys.path.insert(0, SRC)
@@ -264,9 +267,11 @@ def main(argv=None) -> int:
         ldb = floor_db(args.latency_corpus, (), lname)
         lqueries = generated_queries(ldb)
         lconn = sqlite3.connect(ldb)
+        lbm25s = BM25sBaseline(lconn.execute("SELECT path, title, body FROM docs ORDER BY path").fetchall())
         lsystems: Dict[str, SearchFn] = {
             "fts5-and (sqlite-utils)": lambda q: fts_search(lconn, q, "and"),
             "fts5-or": lambda q: fts_search(lconn, q, "or"),
+            "bm25s": lbm25s.search,
         }
         lpdb = product_db(args.latency_corpus, (), lname, args.latency_db, tag)
         if lpdb:
