@@ -34,8 +34,10 @@ import math
 import time
 from array import array
 from bisect import bisect_left
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from itertools import compress, islice, repeat
+from operator import ge, mul, neg
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
@@ -57,11 +59,11 @@ class GraphTuning:
 
     vocabulary_share: float = 0.2    # a phrase in more of the documents than this is vocabulary
     vocabulary_floor: int = 3        # ...but one in this few documents never is (small folders)
-    pair_budget: int = 12_000_000    # posting visits allowed; max_df is lowered to fit
+    pair_budget: int = 8_000_000     # posting visits allowed; max_df is lowered to fit
     bigram_weight: float = 1.25      # a shared bigram says more than a shared word
     title_bonus: float = 0.25        # share of the way to 1.0 that a title match adds
     evidence: int = 8                # phrases stored per link
-    postings_per_pass: int = 3_000_000  # df counting reads the phrase sets in slices of ids
+    postings_per_pass: int = 1_000_000  # df counting reads the phrase sets in slices of ids
 
 
 DEFAULT_TUNING = GraphTuning()
@@ -145,20 +147,17 @@ def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]]
     """
     df = document_frequencies(phrase_sets, total_postings, tuning.postings_per_pass)
     cap = max_df(n, Counter(df.values()), tuning)
-    weight = {p: phrase_weight(f, n, bool(p & 1), tuning) for p, f in df.items() if f <= cap}
+    body = _Index(n, _weights(df, n, cap, tuning))
     del df
-    body = _Index(n)
-    gated = set(weight)
     for i, ids in phrase_sets():
-        body.docs[i] = array("q", sorted(gated.intersection(ids)))
-    del gated
-    body.finish(weight)
+        body.add(i, ids)
+    body.finish()
     tdf = Counter(t for words in titles for t in set(words))
-    t_weight = {t: phrase_weight(f, n, False, tuning) for t, f in tdf.items() if 2 <= f <= cap}
-    title = _Index(n)
+    title = _Index(n, _weights({t: f for t, f in tdf.items() if f > 1}, n, cap, tuning,
+                                  bigrams=False))
     for i, words in enumerate(titles):
-        title.docs[i] = array("q", sorted(t for t in set(words) if t in t_weight))
-    title.finish(t_weight)
+        title.add(i, set(words))
+    title.finish()
     chosen = _top_k_pairs(n, body, title, top_k, min_score, tuning, progress)
     links: List[Link] = []
     last, mine = -1, set()
@@ -169,27 +168,46 @@ def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]]
     return links
 
 
+def _weights(df: Dict[int, int], n: int, cap: int, tuning: GraphTuning,
+             bigrams: bool = True) -> Dict[int, float]:
+    """Weight of every phrase with df <= cap (one `phrase_weight` call per df value)."""
+    table = {f: (phrase_weight(f, n, False, tuning), phrase_weight(f, n, bigrams, tuning))
+             for f in set(df.values()) if f <= cap}
+    return {p: table[f][p & 1] for p, f in df.items() if f <= cap}
+
+
 class _Index:
-    """Gated phrases per document, their weights and norms, and descending postings."""
+    """Gated phrases per document, with weights, norms and descending postings.
 
-    def __init__(self, n: int) -> None:
-        self.docs: List[array] = [array("q")] * n
-        self.weight: Dict[int, float] = {}
+    Phrases are renumbered 1..G strongest first (ties: lower phrase id), so a
+    document's sorted numbers are also its phrases by weight: evidence is the
+    first shared numbers, sums run strongest first, and lists replace dicts in
+    the hot loops.  Number 0 is unused, so `filter(None, ...)` drops misses.
+    """
+
+    def __init__(self, n: int, weights: Dict[int, float]) -> None:
+        order = sorted(weights)
+        order.sort(key=weights.__getitem__, reverse=True)  # stable: ids stay ascending
+        self.phrase: List[int] = [0] + order
+        self.weight: List[float] = [0.0] + list(map(weights.__getitem__, order))
+        self.number: Dict[int, int] = dict(zip(order, range(1, len(order) + 1)))
+        self.docs: List[List[int]] = [[]] * n
         self.norm: List[float] = [0.0] * n
-        self.postings: Dict[int, List[int]] = {}
+        self.postings: List[List[int]] = []
 
-    def finish(self, weight: Dict[int, float]) -> None:
-        self.weight = weight
-        postings = self.postings
-        for i in range(len(self.docs) - 1, -1, -1):  # descending: see _top_k_pairs
+    def add(self, i: int, ids: Iterable[int]) -> None:
+        """Document i's gated phrases, by number."""
+        self.docs[i] = sorted(filter(None, map(self.number.get, ids)))
+
+    def finish(self) -> None:
+        """Norms, and postings in descending document order (see `accumulate`)."""
+        self.number = {}
+        postings = self.postings = [[] for _ in self.weight]
+        weight = self.weight
+        for i in range(len(self.docs) - 1, -1, -1):
             mine = self.docs[i]
             self.norm[i] = math.sqrt(sum(map(weight.__getitem__, mine)))
-            for p in mine:
-                posting = postings.get(p)
-                if posting is None:
-                    postings[p] = [i]
-                else:
-                    posting.append(i)
+            deque(map(list.append, map(postings.__getitem__, mine), repeat(i)), maxlen=0)
 
     def accumulate(self, i: int, acc: List[float], touched: set) -> None:
         """Add to acc[j] the weight of each phrase i shares with a later document j.
@@ -199,11 +217,11 @@ class _Index:
         leaves exactly the later documents -- each pair is scored once.
         """
         weight, postings = self.weight, self.postings
-        for p in self.docs[i]:
-            later = postings[p]
+        for k in self.docs[i]:
+            later = postings[k]
             later.pop()
             if later:
-                w = weight[p]
+                w = weight[k]
                 touched.update(later)
                 for j in later:
                     acc[j] += w
@@ -211,65 +229,68 @@ class _Index:
 
 def _top_k_pairs(n: int, body: _Index, title: _Index, top_k: int, min_score: float,
                  tuning: GraphTuning, progress: Optional[Progress]) -> Dict[Tuple[int, int], float]:
-    """Score each candidate pair once; keep those in either end's top k."""
-    heaps: List[List[Tuple[float, int]]] = [[] for _ in range(n)]  # (score, -j): worst at [0]
-    floor = [min_score] * n   # a candidate must beat this to enter a document's heap
-    acc, t_acc = [0.0] * n, [0.0] * n
+    """Score each candidate pair once; keep those in either end's top k.
+
+    Document i scores its pairs with every later document j.  Its own top k
+    is then final: the best of its candidates and of what earlier documents
+    offered it.  Each j is offered (score, -i) if the score reaches j's floor:
+    the k-th best of what j was offered so far, known whenever its list is
+    pruned.  Most candidates share one middling phrase and are dropped by
+    C-level map/compress before any Python code sees them.
+    """
+    offered: List[List[Tuple[float, int]]] = [[] for _ in range(n)]  # (score, -other)
+    floor = [min_score] * n        # an offer below this cannot enter j's top k
+    prune_at = 4 * top_k
+    inv = [1.0 / x if x else 0.0 for x in body.norm]
+    t_inv = [1.0 / x if x else 0.0 for x in title.norm]
     chosen: Dict[Tuple[int, int], float] = {}
-    b_norm, t_norm = body.norm, title.norm
+    acc, t_acc = [0.0] * n, [0.0] * n
+    no_titles: set = set()
     for i in range(n):
         touched: set = set()
         body.accumulate(i, acc, touched)
-        t_touched: set = set()
-        title.accumulate(i, t_acc, t_touched)
-        touched |= t_touched
-        ni, ti = b_norm[i], t_norm[i]
-        mine = heaps[i]
-        for j in touched:  # any order: a heap keeps the k best under a total order
-            s = acc[j]
-            if s:
-                s /= ni * b_norm[j]
-                acc[j] = 0.0
-            t = t_acc[j]
-            if t:
-                s = combine(s, t / (ti * t_norm[j]), tuning)
-                t_acc[j] = 0.0
-            if s >= floor[i]:
-                _push(mine, (s, -j), top_k, floor, i)
-            if s >= floor[j]:
-                _push(heaps[j], (s, -i), top_k, floor, j)
-        for s, j in mine:
+        t_touched = no_titles
+        if title.docs[i]:
+            t_touched = set()
+            title.accumulate(i, t_acc, t_touched)
+        later = list(touched.difference(t_touched) if t_touched else touched)
+        scores = list(map(mul, map(mul, map(acc.__getitem__, later), repeat(inv[i])),
+                          map(inv.__getitem__, later)))
+        for j in t_touched:
+            later.append(j)
+            scores.append(combine(acc[j] * inv[i] * inv[j], t_acc[j] * t_inv[i] * t_inv[j],
+                                  tuning))
+            t_acc[j] = 0.0
+        deque(map(acc.__setitem__, touched, repeat(0.0)), maxlen=0)
+        mine = offered[i]
+        offered[i] = []
+        if scores:
+            kth = sorted(scores, reverse=True)[min(top_k, len(scores)) - 1]
+            mine.extend(compress(zip(scores, map(neg, later)),
+                                 map(ge, scores, repeat(max(kth, floor[i])))))
+            for s, j in compress(zip(scores, later), map(ge, scores, map(floor.__getitem__, later))):
+                theirs = offered[j]
+                theirs.append((s, -i))
+                if len(theirs) > prune_at:
+                    theirs[:] = heapq.nlargest(top_k, theirs)
+                    floor[j] = max(floor[j], theirs[-1][0])
+        for s, j in heapq.nlargest(top_k, mine):
             chosen[(i, -j) if i < -j else (-j, i)] = s
-        heaps[i] = []
         if progress is not None and (i % 128 == 127 or i == n - 1):
             progress(i + 1, n)
     return chosen
 
 
-def _push(heap: List[Tuple[float, int]], item: Tuple[float, int], k: int,
-          floor: List[float], owner: int) -> None:
-    """Keep the k best (score, -id) in a min-heap; raise the owner's floor once full."""
-    if item[0] <= 0.0:
-        return
-    if len(heap) < k:
-        heapq.heappush(heap, item)
-    elif item > heap[0]:
-        heapq.heapreplace(heap, item)
-    else:
-        return
-    if len(heap) == k:
-        floor[owner] = max(floor[owner], heap[0][0])
-
-
 def _evidence(a: int, b: int, score: float, a_phrases: set, body: _Index, title: _Index,
               tuning: GraphTuning) -> Link:
-    """The link with the shared phrases that weigh most (ties: lower id first)."""
-    weight = body.weight
-    shared = sorted(a_phrases.intersection(body.docs[b]))
-    top = heapq.nlargest(tuning.evidence, shared, key=weight.__getitem__)
+    """The link with the shared phrases that weigh most (ties: lower phrase id)."""
+    top = list(islice(filter(a_phrases.__contains__, body.docs[b]), tuning.evidence))
     scale = body.norm[a] * body.norm[b]
-    words = tuple(sorted(set(title.docs[a]).intersection(title.docs[b])))
-    return Link(a, b, score, tuple((p, weight[p] / scale) for p in top), words)
+    words = ()
+    if title.docs[a] and title.docs[b]:
+        words = sorted(title.phrase[k] for k in set(title.docs[a]).intersection(title.docs[b]))
+    return Link(a, b, score, tuple((body.phrase[k], body.weight[k] / scale) for k in top),
+                tuple(words))
 
 
 def median(values: Sequence[float]) -> float:

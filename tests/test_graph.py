@@ -188,14 +188,17 @@ def brute_force(n: int, sets: List[List[int]], titles: List[List[int]], top_k: i
             hist[f] = hist.get(f, 0) + 1
     cap = max_df(n, hist, tuning)
     w = {p: phrase_weight(f, n, bool(p & 1), tuning) for p, f in df.items() if 2 <= f <= cap}
-    gated = [sorted(p for p in s if p in w) for s in sets]
+    def strongest_first(ids, weights):   # the order sums run in: weight, then phrase id
+        return sorted(ids, key=lambda p: (-weights[p], p))
+
+    gated = [strongest_first({p for p in s if p in w}, w) for s in sets]
     norm = [math.sqrt(sum(w[p] for p in g)) for g in gated]
     tdf: Dict[int, int] = {}
     for t in titles:
         for x in set(t):
             tdf[x] = tdf.get(x, 0) + 1
     tw = {x: phrase_weight(f, n, False, tuning) for x, f in tdf.items() if 2 <= f <= cap}
-    tg = [sorted(x for x in set(t) if x in tw) for t in titles]
+    tg = [strongest_first({x for x in t if x in tw}, tw) for t in titles]
     tnorm = [math.sqrt(sum(tw[x] for x in g)) for g in tg]
     score = {}
     for i in range(n):
@@ -204,13 +207,13 @@ def brute_force(n: int, sets: List[List[int]], titles: List[List[int]], top_k: i
             s = 0.0
             for p in shared:
                 s += w[p]
-            s = s / (norm[i] * norm[j]) if shared else 0.0
+            s = s * (1.0 / norm[i]) * (1.0 / norm[j]) if shared else 0.0
             tshared = [x for x in tg[i] if x in set(tg[j])]
             if tshared:
                 t = 0.0
                 for x in tshared:
                     t += tw[x]
-                s = combine(s, t / (tnorm[i] * tnorm[j]), tuning)
+                s = combine(s, t * (1.0 / tnorm[i]) * (1.0 / tnorm[j]), tuning)
             if s > 0 and s >= min_score:
                 score[(i, j)] = s
     chosen = {}
