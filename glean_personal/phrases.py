@@ -37,8 +37,8 @@ from typing import Dict, Iterable, List, Tuple
 
 from .analysis import STOPWORDS, stem, token_spans, tokenize
 
-__all__ = ["MAX_PHRASES", "document_phrases", "is_bigram", "phrase_id", "phrase_ids",
-           "phrase_texts", "title_terms", "unpack"]
+__all__ = ["MAX_PHRASES", "document_phrases", "is_bigram", "phrase_forms", "phrase_id",
+           "phrase_ids", "phrase_texts", "title_terms", "unpack"]
 
 MAX_PHRASES = 20_000
 """Phrases kept per document: a 100 KB document has about 15,000."""
@@ -147,6 +147,11 @@ def phrase_texts(title: str, text: str, ids: Iterable[int]) -> Dict[int, str]:
     stems "spars checkout"), lower-cased, ties broken alphabetically.  Ids the
     document does not contain are left out.
     """
+    return {pid: form for pid, (form, _) in phrase_forms(title, text, ids).items()}
+
+
+def phrase_forms(title: str, text: str, ids: Iterable[int]) -> Dict[int, Tuple[str, int]]:
+    """Like `phrase_texts`, with how often each phrase occurs in the document."""
     wanted = set(ids)
     if not wanted:
         return {}
@@ -166,5 +171,8 @@ def phrase_texts(title: str, text: str, ids: Iterable[int]) -> Dict[int, str]:
                     if pid in wanted:
                         seen.setdefault(pid, Counter())[prev_word + " " + word] += 1
             prev_stem, prev_word = s, word
-    return {pid: min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-            for pid, forms in seen.items()}
+    out = {}
+    for pid, forms in seen.items():
+        form = min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        out[pid] = (form, sum(forms.values()))
+    return out

@@ -478,3 +478,11 @@ def test_through_the_facade(tmp_path, kind):
         result = ix.related("git-sparse.md")
         assert result.neighbours[0].document["path"] == "git-worktree.md"
         assert any("sparse checkout" in p for p in result.neighbours[0].phrases)
+
+
+def test_evidence_column_is_json():
+    lk = graph.Link(0, 1, 0.5, ((-(2 ** 63), 1.5e-07), (2 ** 63 - 2, 0.25)), (42, -7))
+    assert json.loads(graph._evidence_json(lk)) == {
+        "phrases": [[-(2 ** 63), 1.5e-07], [2 ** 63 - 2, 0.25]], "title": [42, -7]}
+    assert json.loads(graph._evidence_json(graph.Link(0, 1, 0.1, ()))) == {"phrases": [],
+                                                                         "title": []}
