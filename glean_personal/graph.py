@@ -15,7 +15,9 @@ How a link is scored, and why:
   pairs.  When the posting lists would cost more than `pair_budget` visits,
   `max_df` is lowered -- by document frequency, a property of the phrase, so
   both ends of a pair keep a phrase or both drop it (a per-document rank
-  would keep disjoint slices of the phrases that connect two copies).
+  would keep disjoint slices of the phrases that connect two copies).  A
+  document left with no link by that is scored again over every
+  non-vocabulary phrase, so the budget never drops a document from the graph.
 * **Top-k from either end.**  Each document ranks its candidates and keeps
   `top_k`; a link survives if either end keeps it, so a hub cannot crowd a
   small document out and an asymmetric relation is not lost.
@@ -147,8 +149,10 @@ def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]]
     called more than once; `titles[i]` is document i's title word ids.
     """
     df = document_frequencies(phrase_sets, total_postings, tuning.postings_per_pass)
+    vocabulary = vocabulary_cap(n, tuning)
     cap = max_df(n, Counter(df.values()), tuning)
     body = _Index(n, _weights(df, n, cap, tuning))
+    common = {p: f for p, f in df.items() if cap < f <= vocabulary}  # budget-dropped only
     del df
     for i, ids in phrase_sets():
         body.add(i, ids)
@@ -166,7 +170,85 @@ def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]]
         if a != last:
             last, mine = a, set(body.docs[a])
         links.append(_evidence(a, b, score, mine, body, title, tuning))
+    if common:
+        linked = {lk.a for lk in links}.union(lk.b for lk in links)
+        starved = [i for i in range(n) if i not in linked]
+        if starved:
+            extra = _starved_links(n, starved, phrase_sets, body, title, common, top_k,
+                                   min_score, tuning)
+            found = {(lk.a, lk.b) for lk in links}
+            links.extend(lk for lk in extra if (lk.a, lk.b) not in found)
+            links.sort(key=lambda lk: (lk.a, lk.b))
     return links
+
+
+def _starved_links(n: int, starved: List[int], phrase_sets: PhraseSets, body: "_Index",
+                   title: "_Index", common: Dict[int, int], top_k: int, min_score: float,
+                   tuning: GraphTuning) -> List[Link]:
+    """Links for documents the budget left unlinked, over every non-vocabulary phrase.
+
+    When `pair_budget` lowers `max_df`, a short document whose phrases are
+    all somewhat common (release-note stubs, notes from one template) can
+    lose every phrase and drop out of the graph.  Each such document is
+    scored, by cosine over these wider phrase sets, against every document
+    it shares one with, and keeps its own top k (a wide norm is the gated
+    norm plus the budget-dropped phrases).  Few documents starve; this costs
+    two more reads of the phrase sets.
+    """
+    extra = _weights(common, n, max(common.values()), tuning)
+    weight = dict(zip(body.phrase[1:], body.weight[1:]))
+    weight.update(extra)
+    hungry = set(starved)
+    mine: Dict[int, List[int]] = {}        # starved document -> its phrases, strongest first
+    for i, ids in phrase_sets():
+        if i in hungry:
+            mine[i] = _strongest_first(weight.keys() & ids, weight)
+    wanted = set().union(*mine.values())
+    holders: Dict[int, List[int]] = {}     # phrase -> documents holding it
+    held: Dict[int, set] = {}
+    norm: Dict[int, float] = {}
+    for i, ids in phrase_sets():
+        have = wanted.intersection(ids)
+        if have:
+            held[i] = have
+            more = _strongest_first(extra.keys() & ids, extra)
+            norm[i] = math.sqrt(body.norm2[i] + sum(map(extra.__getitem__, more)))
+            for p in have:
+                holders.setdefault(p, []).append(i)
+    out: Dict[Tuple[int, int], Link] = {}
+    for i in starved:
+        acc: Dict[int, float] = {}
+        for p in mine.get(i, ()):
+            w = weight[p]
+            for j in holders[p]:
+                acc[j] = acc.get(j, 0.0) + w
+        acc.pop(i, None)
+        scored = []
+        for j, total in acc.items():
+            a, b = min(i, j), max(i, j)
+            score = total * (1.0 / norm[a]) * (1.0 / norm[b])
+            words = set(title.docs[a]).intersection(title.docs[b])
+            if words:
+                t = sum(title.weight[k] for k in title.docs[a] if k in words)
+                score = combine(score, t * (1.0 / title.norm[a]) * (1.0 / title.norm[b]), tuning)
+            if score >= min_score:
+                scored.append((score, -j))
+        for score, j in heapq.nlargest(top_k, scored):
+            j = -j
+            a, b = min(i, j), max(i, j)
+            shared = [p for p in mine[i] if p in held[j]][:tuning.evidence]
+            words = set(title.docs[a]).intersection(title.docs[b])
+            out[(a, b)] = Link(a, b, score,
+                               tuple((p, weight[p] / (norm[a] * norm[b])) for p in shared),
+                               tuple(sorted(title.phrase[k] for k in words)))
+    return [out[key] for key in sorted(out)]
+
+
+def _strongest_first(ids: Iterable[int], weight: Dict[int, float]) -> List[int]:
+    """Phrase ids by weight, then id: the order every sum runs in."""
+    out = sorted(ids)
+    out.sort(key=weight.__getitem__, reverse=True)
+    return out
 
 
 def _weights(df: Dict[int, int], n: int, cap: int, tuning: GraphTuning,
@@ -193,6 +275,7 @@ class _Index:
         self.weight: List[float] = [0.0] + list(map(weights.__getitem__, order))
         self.number: Dict[int, int] = dict(zip(order, range(1, len(order) + 1)))
         self.docs: List[List[int]] = [[]] * n
+        self.norm2: List[float] = [0.0] * n
         self.norm: List[float] = [0.0] * n
         self.postings: List[List[int]] = []
 
@@ -207,7 +290,8 @@ class _Index:
         weight = self.weight
         for i in range(len(self.docs) - 1, -1, -1):
             mine = self.docs[i]
-            self.norm[i] = math.sqrt(sum(map(weight.__getitem__, mine)))
+            self.norm2[i] = sum(map(weight.__getitem__, mine))
+            self.norm[i] = math.sqrt(self.norm2[i])
             deque(map(list.append, map(postings.__getitem__, mine), repeat(i)), maxlen=0)
 
     def accumulate(self, i: int, acc: List[float], touched: set) -> None:

@@ -222,6 +222,41 @@ def brute_force(n: int, sets: List[List[int]], titles: List[List[int]], top_k: i
                       reverse=True)[:top_k]
         for s, j in mine:
             chosen[tuple(sorted((i, -j)))] = s
+    vocab = vocabulary_cap(n, tuning)
+    if any(cap < f <= vocab for f in df.values()):
+        # Documents left without a link are scored over every non-vocabulary phrase.
+        linked = {x for pair in chosen for x in pair}
+        wide = {p: phrase_weight(f, n, bool(p & 1), tuning)
+                for p, f in df.items() if 2 <= f <= vocab}
+        ext = [strongest_first({p for p in s if p in wide}, wide) for s in sets]
+        dropped = {p: x for p, x in wide.items() if p not in w}
+        ext_norm = [math.sqrt(sum(w[p] for p in g)
+                              + sum(dropped[p] for p in strongest_first(
+                                  {p for p in s if p in dropped}, dropped)))
+                    for g, s in zip(gated, sets)]
+        for i in range(n):
+            if i in linked:
+                continue
+            scored = []
+            for j in range(n):
+                shared = [p for p in ext[i] if p in set(ext[j])]
+                if j == i or not shared:
+                    continue
+                a, b = min(i, j), max(i, j)
+                s = 0.0
+                for p in shared:
+                    s += wide[p]
+                s = s * (1.0 / ext_norm[a]) * (1.0 / ext_norm[b])
+                tshared = [x for x in tg[a] if x in set(tg[b])]
+                if tshared:
+                    t = 0.0
+                    for x in tshared:
+                        t += tw[x]
+                    s = combine(s, t * (1.0 / tnorm[a]) * (1.0 / tnorm[b]), tuning)
+                if s >= min_score:
+                    scored.append((s, -j))
+            for s, j in sorted(scored, reverse=True)[:top_k]:
+                chosen[tuple(sorted((i, -j)))] = s
     return sorted(chosen.items())
 
 
@@ -351,6 +386,24 @@ def test_a_phrase_in_every_document_links_nothing(tmp_path, kind):
     ])
     report = graph.link(st)
     assert report.links == 0 and report.median_score == 0.0 and report.max_degree == 0
+
+
+def test_documents_the_budget_starves_still_link(tmp_path, kind):
+    # Six stubs from one template share only phrases the pair budget drops.
+    st = open_store(tmp_path / "p.db", kind)
+    stubs = [(f"relnotes/2.{k}.md", f"Release 2.{k}",
+              f"Release notes for maintenance version 2.{k}. This release merges up the "
+              "fixes that appear in the maintenance track of the previous release.")
+             for k in range(6)]
+    ids = add_docs(st, str(tmp_path / "notes"), topic_docs() + stubs)
+    tight = GraphTuning(vocabulary_share=0.5, pair_budget=50)
+    assert graph.max_df(len(ids), {2: 10, 3: 10}, tight) < 6
+    graph.link(st, tuning=tight)
+    for path, _, _ in stubs:
+        result = graph.related(st, ids[path])
+        assert sorted(neighbour_paths(result)[:5]) == sorted(p for p, _, _ in stubs if p != path)
+        assert "maintenance track" in result.neighbours[0].phrases
+    assert neighbour_paths(graph.related(st, ids["git-sparse.md"]))[0] == "git-worktree.md"
 
 
 def test_min_score_and_top_k(tmp_path, kind):
