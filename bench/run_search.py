@@ -229,6 +229,7 @@ def main(argv=None) -> int:
         "fts5-or": lambda q: fts_search(conn, q, "or"),
         "bm25s": bm25s.search,
     }
+    load_before = os.getloadavg()[0]
     notes = [f"{len(docs)} documents under {args.root} (excluding {', '.join(exclude) or 'nothing'}); "
              f"{len(cases)} golden cases.", f"bm25s: {bm25s.description}; indexed in {bm25s_index_s:.1f} s."]
     pdb = product_db(args.root, exclude, name, args.db, tag)
@@ -241,12 +242,14 @@ def main(argv=None) -> int:
 
     summaries, per_case, latency = {}, {}, {}
     for sname, fn in systems.items():
-        ranked, times = timed(fn, queries, warm=(how != "CLI search --json" or sname != "glean_personal"))
+        via_cli = sname == "glean_personal" and how != "Python API"
+        ranked, times = timed(fn, queries, warm=not via_cli)
         rows = score_cases(cases, {c.id: r for c, r in zip(cases, ranked)})
         summaries[sname] = summarize(rows)
         per_case[sname] = [dict(r, ranked=rk[:10]) for r, rk in zip(rows, ranked)]
         latency[sname] = (statistics.median(times), pct(times, 0.95))
 
+    notes.append(f"Load average (1 min): {load_before:.1f} before the queries, {os.getloadavg()[0]:.1f} after.")
     print("\n".join(notes) + "\n")
     print(quality_tables(summaries))
     print(f"\nIn-process latency over the {len(queries)} golden queries (after one warm-up pass):\n")
