@@ -203,6 +203,17 @@ def _starved_links(n: int, starved: List[int], phrase_sets: PhraseSets, body: "_
     for i, ids in phrase_sets():
         if i in hungry:
             mine[i] = _strongest_first(weight.keys() & ids, weight)
+    # The same budget bounds this pass: the commonest of these phrases go first.
+    visits = Counter(common[p] for phrases in mine.values() for p in phrases if p in common)
+    limit = work = 0
+    for f in sorted(visits):
+        work += f * visits[f]
+        if work > tuning.pair_budget:
+            break
+        limit = f
+    extra = {p: w for p, w in extra.items() if common[p] <= limit}
+    for i, phrases in mine.items():
+        mine[i] = [p for p in phrases if p not in common or p in extra]
     wanted = set().union(*mine.values())
     holders: Dict[int, List[int]] = {}     # phrase -> documents holding it
     held: Dict[int, set] = {}

@@ -17,7 +17,7 @@ from glean_personal import graph
 from glean_personal.errors import GleanError
 from glean_personal.graph import (DEFAULT_TUNING, GraphTuning, build_links, combine, max_df,
                                   phrase_weight, vocabulary_cap)
-from glean_personal.phrases import document_phrases
+from glean_personal.phrases import document_phrases, unpack
 from glean_personal.store.core import Store
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -229,6 +229,20 @@ def brute_force(n: int, sets: List[List[int]], titles: List[List[int]], top_k: i
         wide = {p: phrase_weight(f, n, bool(p & 1), tuning)
                 for p, f in df.items() if 2 <= f <= vocab}
         ext = [strongest_first({p for p in s if p in wide}, wide) for s in sets]
+        visits: Dict[int, int] = {}     # the budget again, over the starved documents
+        for i in range(n):
+            if i not in linked:
+                for p in ext[i]:
+                    if p not in w:
+                        visits[df[p]] = visits.get(df[p], 0) + 1
+        limit = work = 0
+        for f in sorted(visits):
+            work += f * visits[f]
+            if work > tuning.pair_budget:
+                break
+            limit = f
+        wide = {p: x for p, x in wide.items() if p in w or df[p] <= limit}
+        ext = [[p for p in e if p in wide] for e in ext]
         dropped = {p: x for p, x in wide.items() if p not in w}
         ext_norm = [math.sqrt(sum(w[p] for p in g)
                               + sum(dropped[p] for p in strongest_first(
@@ -275,7 +289,7 @@ def random_corpus(seed: int, n: int = 40, vocab: int = 300):
 @pytest.mark.parametrize("seed, top_k, min_score, budget", [
     (1, 10, 0.0, DEFAULT_TUNING.pair_budget), (2, 3, 0.0, DEFAULT_TUNING.pair_budget),
     (3, 1, 0.0, DEFAULT_TUNING.pair_budget), (4, 5, 0.2, DEFAULT_TUNING.pair_budget),
-    (5, 10, 0.0, 3000), (6, 2, 0.05, 500),
+    (5, 10, 0.0, 3000), (6, 2, 0.05, 500), (8, 4, 0.0, 300), (9, 10, 0.0, 60),
 ])
 def test_build_links_equals_brute_force(seed, top_k, min_score, budget):
     sets, titles = random_corpus(seed)
@@ -396,8 +410,15 @@ def test_documents_the_budget_starves_still_link(tmp_path, kind):
               "fixes that appear in the maintenance track of the previous release.")
              for k in range(6)]
     ids = add_docs(st, str(tmp_path / "notes"), topic_docs() + stubs)
-    tight = GraphTuning(vocabulary_share=0.5, pair_budget=50)
-    assert graph.max_df(len(ids), {2: 10, 3: 10}, tight) < 6
+    tight = GraphTuning(vocabulary_share=0.5, pair_budget=600)
+    df: Dict[int, int] = {}
+    for path, title, text in topic_docs() + stubs:
+        for p in unpack(document_phrases(title, text)):
+            df[p] = df.get(p, 0) + 1
+    histogram: Dict[int, int] = {}
+    for f in df.values():
+        histogram[f] = histogram.get(f, 0) + 1
+    assert graph.max_df(len(ids), histogram, tight) < 6 < graph.vocabulary_cap(len(ids), tight)
     graph.link(st, tuning=tight)
     for path, _, _ in stubs:
         result = graph.related(st, ids[path])
