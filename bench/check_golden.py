@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sanity-check a golden set against the tree it describes.
 
-    python bench/check_golden.py GOLDEN.json ROOT [--exclude NAME]... [-v]
+    python bench/check_golden.py GOLDEN.json ROOT [--exclude GLOB]... [--include GLOB]... [-v]
 
 For every case: each relevant path exists under ROOT; for a "phrase" case each
 quoted span appears in every relevant page's extracted text; for an
@@ -35,7 +35,8 @@ def main(argv=None) -> int:
     ap.add_argument("golden")
     ap.add_argument("root")
     ap.add_argument("--exclude", action="append", default=[])
-    ap.add_argument("--db", default=os.path.join(HERE, "out", "check-golden.db"))
+    ap.add_argument("--include", action="append", default=[])
+    ap.add_argument("--db", help="reuse this floor db of ROOT (default: build bench/out/check-golden.db afresh)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     cases = load_golden(args.golden)
@@ -62,10 +63,11 @@ def main(argv=None) -> int:
                 if ident.lower() not in text:
                     print(f"FAIL {case.id}: {ident!r} not in {rel}")
                     failures += 1
-    os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
-    if not os.path.exists(args.db):
-        build(args.root, args.db, tuple(args.exclude))
-    conn = sqlite3.connect(args.db)
+    db = args.db or os.path.join(HERE, "out", "check-golden.db")
+    if not (args.db and os.path.exists(args.db)):
+        os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
+        build(args.root, db, tuple(args.exclude), tuple(args.include))
+    conn = sqlite3.connect(db)
     for case in cases:
         ranked = fts_search(conn, case.query, "or", limit=50)
         ranks = [ranked.index(r) + 1 if r in ranked else None for r in case.relevant]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The floor: the least an indexer of these files can do, in one bare process.
 
-    python bench/floor.py CORPUS DB [--exclude NAME]... [--json]
+    python bench/floor.py CORPUS DB [--exclude GLOB]... [--include GLOB]... [--json]
 
 Walks CORPUS, extracts text from the formats glean_personal reads (plain read
 for .txt/.md, html.parser text for .html, flattened .json, zipfile + ElementTree
@@ -16,6 +16,7 @@ other bench scripts as an independent, simple reading of the same files.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import sqlite3
@@ -186,25 +187,36 @@ def extract(path: str) -> Optional[Tuple[str, str]]:
     return title, text
 
 
-def iter_files(root: str, exclude: Tuple[str, ...] = ()) -> Iterator[str]:
-    """Paths of readable-format files under root, sorted, skipping default and named folders."""
-    skip = SKIP_DIRS | set(exclude)
+def iter_files(root: str, exclude: Tuple[str, ...] = (), include: Tuple[str, ...] = ()) -> Iterator[str]:
+    """Paths of readable-format files under root, sorted.
+
+    Like the product's filters: `exclude` globs skip any folder or file whose
+    name matches (on top of the default folders); with `include` globs, a file
+    is read only when its name matches one.
+    """
+    excluded = tuple(SKIP_DIRS) + tuple(exclude) + ("~$*",)
+
+    def hit(name: str, patterns: Tuple[str, ...]) -> bool:
+        return any(fnmatch.fnmatchcase(name, p) for p in patterns)
+
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in skip)
+        dirnames[:] = sorted(d for d in dirnames if not hit(d, excluded))
         for name in sorted(filenames):
-            if os.path.splitext(name)[1].lower() in EXTENSIONS and not name.startswith("~$"):
+            if (os.path.splitext(name)[1].lower() in EXTENSIONS and not hit(name, excluded)
+                    and (not include or hit(name, include))):
                 yield os.path.join(dirpath, name)
 
 
-def iter_documents(root: str, exclude: Tuple[str, ...] = ()) -> Iterator[Tuple[str, str, str]]:
+def iter_documents(root: str, exclude: Tuple[str, ...] = (),
+                   include: Tuple[str, ...] = ()) -> Iterator[Tuple[str, str, str]]:
     """(path relative to root with '/', title, text) for every file `extract` can read."""
-    for path in iter_files(root, exclude):
+    for path in iter_files(root, exclude, include):
         got = extract(path)
         if got is not None:
             yield os.path.relpath(path, root).replace(os.sep, "/"), got[0], got[1]
 
 
-def build(root: str, db: str, exclude: Tuple[str, ...] = ()) -> dict:
+def build(root: str, db: str, exclude: Tuple[str, ...] = (), include: Tuple[str, ...] = ()) -> dict:
     for suffix in ("", "-journal", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
@@ -214,7 +226,7 @@ def build(root: str, db: str, exclude: Tuple[str, ...] = ()) -> dict:
                  "tokenize = 'porter unicode61 remove_diacritics 2')")
     chars = files = 0
     with conn:
-        for rel, title, text in iter_documents(root, exclude):
+        for rel, title, text in iter_documents(root, exclude, include):
             conn.execute("INSERT INTO docs(path, title, body) VALUES (?, ?, ?)", (rel, title, text))
             chars += len(text.encode("utf-8"))
             files += 1
@@ -229,10 +241,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Bare one-process FTS5 index of a folder (the floor).")
     ap.add_argument("corpus")
     ap.add_argument("db")
-    ap.add_argument("--exclude", action="append", default=[], help="folder name to skip (repeatable)")
+    ap.add_argument("--exclude", action="append", default=[], help="folder or file name glob to skip")
+    ap.add_argument("--include", action="append", default=[], help="read only files whose name matches")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    result = build(args.corpus, args.db, tuple(args.exclude))
+    result = build(args.corpus, args.db, tuple(args.exclude), tuple(args.include))
     if args.json:
         print(json.dumps(result))
     else:

@@ -2,7 +2,7 @@
 """Search quality and latency: glean_personal against two baselines, in one run.
 
     python bench/run_search.py [--golden bench/golden/python-doc.json]
-        [--root /usr/share/doc/python3.11/html] [--exclude _sources --exclude _static]
+        [--root /usr/share/doc/python3.11/html] [--exclude _sources --exclude _static] [--include GLOB]
         [--latency-corpus bench/corpora/mixed-10k] [--cli-queries 20]
 
 Systems, all over the same files under ROOT:
@@ -24,6 +24,7 @@ Per-case rankings go to bench/out/search-<golden>.json.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -53,23 +54,28 @@ def cli(*args: str) -> Run:
     return run_child(glean(*args), SRC)
 
 
-def floor_db(root: str, exclude: Sequence[str], name: str) -> str:
-    db = os.path.join(OUT, f"search-floor-{name}.db")
+def _key(*parts: object) -> str:
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:8]
+
+
+def floor_db(root: str, exclude: Sequence[str], name: str, include: Sequence[str] = ()) -> str:
+    db = os.path.join(OUT, f"search-floor-{name}-{_key(root, tuple(exclude), tuple(include))}.db")
     if not os.path.exists(db):
-        floor.build(root, db, tuple(exclude))
+        floor.build(root, db, tuple(exclude), tuple(include))
     return db
 
 
 def product_db(root: str, exclude: Sequence[str], name: str, given: Optional[str],
-               tag: str) -> Optional[str]:
+               tag: str, include: Sequence[str] = ()) -> Optional[str]:
     if given:
         return given
-    db = os.path.join(OUT, f"search-product-{name}-{tag}.db")
+    db = os.path.join(OUT, f"search-product-{name}-{tag}-{_key(root, tuple(exclude), tuple(include))}.db")
     if tag == "worktree" and os.path.exists(db):
         os.remove(db)
     if os.path.exists(db):
         return db
-    args = ["index", root, "--db", db, "--json"] + [a for e in exclude for a in ("--exclude", e)]
+    args = (["index", root, "--db", db, "--json"] + [a for e in exclude for a in ("--exclude", e)]
+            + [a for i in include for a in ("--include", i)])
     res = cli(*args)
     if res.code != 0:
         print(f"glean: index failed ({res.code}): {res.err.strip()[-300:]}", file=sys.stderr)
@@ -197,7 +203,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Search quality and latency against baselines.")
     ap.add_argument("--golden", default=os.path.join(HERE, "golden", "python-doc.json"))
     ap.add_argument("--root", default="/usr/share/doc/python3.11/html")
-    ap.add_argument("--exclude", action="append", default=None)
+    ap.add_argument("--exclude", action="append", default=None,
+                    help="folder or file name glob to leave out (default: _sources and _static)")
+    ap.add_argument("--include", action="append", default=[], help="index only files whose name matches")
     ap.add_argument("--db", help="an existing glean_personal db of ROOT (default: index it into bench/out)")
     ap.add_argument("--latency-corpus", help="also time generated queries on this folder (e.g. the 10k corpus)")
     ap.add_argument("--latency-db", help="an existing glean_personal db of the latency corpus")
@@ -218,7 +226,7 @@ def main(argv=None) -> int:
     cases = load_golden(args.golden)
     queries = [c.query for c in cases]
 
-    fdb = floor_db(args.root, exclude, name)
+    fdb = floor_db(args.root, exclude, name, args.include)
     conn = sqlite3.connect(fdb)
     docs = conn.execute("SELECT path, title, body FROM docs ORDER BY path").fetchall()
     start = time.perf_counter()
@@ -230,9 +238,10 @@ def main(argv=None) -> int:
         "bm25s": bm25s.search,
     }
     load_before = os.getloadavg()[0]
-    notes = [f"{len(docs)} documents under {args.root} (excluding {', '.join(exclude) or 'nothing'}); "
+    notes = [f"{len(docs)} documents under {args.root} (excluding {', '.join(exclude) or 'nothing'}"
+             f"{'; only ' + ', '.join(args.include) if args.include else ''}); "
              f"{len(cases)} golden cases.", f"bm25s: {bm25s.description}; indexed in {bm25s_index_s:.1f} s."]
-    pdb = product_db(args.root, exclude, name, args.db, tag)
+    pdb = product_db(args.root, exclude, name, args.db, tag, args.include)
     glean_fn, how, ix = glean_searcher(pdb) if pdb else (None, "unavailable", None)
     if glean_fn:
         systems["glean_personal"] = glean_fn
