@@ -22,9 +22,11 @@ How a link is scored, and why:
   `top_k`; a link survives if either end keeps it, so a hub cannot crowd a
   small document out and an asymmetric relation is not lost.
 * **Deterministic.**  Documents are numbered by (source root, path), phrases
-  by weight then stable id; every sum runs in that order, each pair is scored
+  by weight then stable id; every sum runs in that order (norms use
+  `math.fsum`: `sum` of floats changed in Python 3.12), each pair is scored
   once (from its lower-numbered end) and ties break on the numbers, so the
-  same files give the same links whatever the indexing order or hash seed.
+  same files give the same links whatever the indexing order, hash seed or
+  Python version.
 
 The scoring core, `build_links`, works on plain arrays and is testable
 without a database; `link`, `related` and `graph_status` connect it to a Store.
@@ -223,7 +225,7 @@ def _starved_links(n: int, starved: List[int], phrase_sets: PhraseSets, body: "_
         if have:
             held[i] = have
             more = _strongest_first(extra.keys() & ids, extra)
-            norm[i] = math.sqrt(body.norm2[i] + sum(map(extra.__getitem__, more)))
+            norm[i] = math.sqrt(body.norm2[i] + math.fsum(map(extra.__getitem__, more)))
             for p in have:
                 holders.setdefault(p, []).append(i)
     out: Dict[Tuple[int, int], Link] = {}
@@ -240,7 +242,10 @@ def _starved_links(n: int, starved: List[int], phrase_sets: PhraseSets, body: "_
             score = total * (1.0 / norm[a]) * (1.0 / norm[b])
             words = set(title.docs[a]).intersection(title.docs[b])
             if words:
-                t = sum(title.weight[k] for k in title.docs[a] if k in words)
+                t = 0.0                   # as _top_k_pairs adds it up
+                for k in title.docs[a]:
+                    if k in words:
+                        t += title.weight[k]
                 score = combine(score, t * (1.0 / title.norm[a]) * (1.0 / title.norm[b]), tuning)
             if score >= min_score:
                 scored.append((score, -j))
@@ -301,7 +306,7 @@ class _Index:
         weight = self.weight
         for i in range(len(self.docs) - 1, -1, -1):
             mine = self.docs[i]
-            self.norm2[i] = sum(map(weight.__getitem__, mine))
+            self.norm2[i] = math.fsum(map(weight.__getitem__, mine))  # same on every Python
             self.norm[i] = math.sqrt(self.norm2[i])
             deque(map(list.append, map(postings.__getitem__, mine), repeat(i)), maxlen=0)
 

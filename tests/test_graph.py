@@ -192,14 +192,14 @@ def brute_force(n: int, sets: List[List[int]], titles: List[List[int]], top_k: i
         return sorted(ids, key=lambda p: (-weights[p], p))
 
     gated = [strongest_first({p for p in s if p in w}, w) for s in sets]
-    norm = [math.sqrt(sum(w[p] for p in g)) for g in gated]
+    norm = [math.sqrt(math.fsum(w[p] for p in g)) for g in gated]
     tdf: Dict[int, int] = {}
     for t in titles:
         for x in set(t):
             tdf[x] = tdf.get(x, 0) + 1
     tw = {x: phrase_weight(f, n, False, tuning) for x, f in tdf.items() if 2 <= f <= cap}
     tg = [strongest_first({x for x in t if x in tw}, tw) for t in titles]
-    tnorm = [math.sqrt(sum(tw[x] for x in g)) for g in tg]
+    tnorm = [math.sqrt(math.fsum(tw[x] for x in g)) for g in tg]
     score = {}
     for i in range(n):
         for j in range(i + 1, n):
@@ -244,8 +244,8 @@ def brute_force(n: int, sets: List[List[int]], titles: List[List[int]], top_k: i
         wide = {p: x for p, x in wide.items() if p in w or df[p] <= limit}
         ext = [[p for p in e if p in wide] for e in ext]
         dropped = {p: x for p, x in wide.items() if p not in w}
-        ext_norm = [math.sqrt(sum(w[p] for p in g)
-                              + sum(dropped[p] for p in strongest_first(
+        ext_norm = [math.sqrt(math.fsum(w[p] for p in g)
+                              + math.fsum(dropped[p] for p in strongest_first(
                                   {p for p in s if p in dropped}, dropped)))
                     for g, s in zip(gated, sets)]
         for i in range(n):
