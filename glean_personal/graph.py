@@ -310,7 +310,7 @@ class _Index:
             self.norm[i] = math.sqrt(self.norm2[i])
             deque(map(list.append, map(postings.__getitem__, mine), repeat(i)), maxlen=0)
 
-    def accumulate(self, i: int, acc: List[float], touched: set) -> None:
+    def accumulate(self, i: int, acc: Dict[int, float]) -> None:
         """Add to acc[j] the weight of each phrase i shares with a later document j.
 
         Documents are visited in ascending order and each posting list is
@@ -318,14 +318,14 @@ class _Index:
         leaves exactly the later documents -- each pair is scored once.
         """
         weight, postings = self.weight, self.postings
+        get = acc.get
         for k in self.docs[i]:
             later = postings[k]
             later.pop()
             if later:
                 w = weight[k]
-                touched.update(later)
                 for j in later:
-                    acc[j] += w
+                    acc[j] = get(j, 0.0) + w
 
 
 def _top_k_pairs(n: int, body: _Index, title: _Index, top_k: int, min_score: float,
@@ -341,28 +341,26 @@ def _top_k_pairs(n: int, body: _Index, title: _Index, top_k: int, min_score: flo
     """
     offered: List[List[Tuple[float, int]]] = [[] for _ in range(n)]  # (score, -other)
     floor = [min_score] * n        # an offer below this cannot enter j's top k
-    prune_at = 4 * top_k
+    prune_at = 2 * top_k
     inv = [1.0 / x if x else 0.0 for x in body.norm]
     t_inv = [1.0 / x if x else 0.0 for x in title.norm]
     chosen: Dict[Tuple[int, int], float] = {}
-    acc, t_acc = [0.0] * n, [0.0] * n
-    no_titles: set = set()
     for i in range(n):
-        touched: set = set()
-        body.accumulate(i, acc, touched)
-        t_touched = no_titles
+        acc: Dict[int, float] = {}
+        body.accumulate(i, acc)
+        t_acc: Dict[int, float] = {}
         if title.docs[i]:
-            t_touched = set()
-            title.accumulate(i, t_acc, t_touched)
-        later = list(touched.difference(t_touched) if t_touched else touched)
-        scores = list(map(mul, map(mul, map(acc.__getitem__, later), repeat(inv[i])),
+            title.accumulate(i, t_acc)
+            for j in t_acc:
+                acc.setdefault(j, 0.0)
+        later = list(acc)
+        scores = list(map(mul, map(mul, acc.values(), repeat(inv[i])),
                           map(inv.__getitem__, later)))
-        for j in t_touched:
-            later.append(j)
-            scores.append(combine(acc[j] * inv[i] * inv[j], t_acc[j] * t_inv[i] * t_inv[j],
-                                  tuning))
-            t_acc[j] = 0.0
-        deque(map(acc.__setitem__, touched, repeat(0.0)), maxlen=0)
+        if t_acc:                           # the title bonus, for the few that have one
+            where = dict(zip(later, range(len(later))))
+            for j, t in t_acc.items():
+                x = where[j]
+                scores[x] = combine(scores[x], t * t_inv[i] * t_inv[j], tuning)
         mine = offered[i]
         offered[i] = []
         if scores:
