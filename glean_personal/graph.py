@@ -224,8 +224,8 @@ def _starved_links(n: int, starved: List[int], phrase_sets: PhraseSets, body: "_
         have = wanted.intersection(ids)
         if have:
             held[i] = have
-            more = _strongest_first(extra.keys() & ids, extra)
-            norm[i] = math.sqrt(body.norm2[i] + math.fsum(map(extra.__getitem__, more)))
+            norm[i] = math.sqrt(body.norm2[i] + math.fsum(map(extra.__getitem__,
+                                                              extra.keys() & ids)))
             for p in have:
                 holders.setdefault(p, []).append(i)
     out: Dict[Tuple[int, int], Link] = {}
