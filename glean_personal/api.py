@@ -20,6 +20,7 @@ from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .document import SECTION_SEPARATOR
 from .errors import Ambiguous, GleanError, LockedError, NotFound
 from .indexer import IndexReport, index_source
+from .passages import regroup
 from .query import Filters
 from .search import SearchResult, doc_summary, search
 from .store.connection import default_db_path
@@ -197,7 +198,8 @@ class Index:
         with self.store.reading():
             row = self._resolve(doc)
             passages = self.store.passages_of(row["id"])
-        return FetchedDocument(doc_summary(row), _sections(passages), _reassemble(passages),
+        sections = regroup(passages)
+        return FetchedDocument(doc_summary(row), sections, _reassemble(sections),
                                row["warnings"], row["indexed_at"], row["size"], row["mtime_ns"])
 
     def sources(self) -> List[dict]:
@@ -280,24 +282,9 @@ def _public_source(s: dict) -> dict:
             "last_skipped": (s["last_report"] or {}).get("skipped", [])}
 
 
-def _sections(passages: List[dict]) -> List[dict]:
-    """Passages grouped back into their sections, overlaps removed."""
-    out: List[dict] = []
-    end = 0
-    for p in passages:
-        text = p["text"]
-        if p["start"] < end:  # a sentence window repeats the end of the one before
-            text = text[end - p["start"]:]
-        if out and out[-1]["heading"] == p["heading"]:
-            out[-1]["text"] += ("\n\n" if p["start"] >= end else "") + text
-        else:
-            out.append({"heading": p["heading"], "text": text})
-        end = max(end, p["end"])
-    return out
-
-
-def _reassemble(passages: List[dict]) -> str:
+def _reassemble(sections: List[dict]) -> str:
+    """The sections as readable text, each under a Markdown-style heading line."""
     return SECTION_SEPARATOR.join(
         ("#" * len(s["heading"]) + " " + s["heading"][-1] + "\n\n" if s["heading"] else "")
-        + s["text"] for s in _sections(passages))
+        + s["text"] for s in sections)
 

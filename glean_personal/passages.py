@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, List, Tuple
+from typing import Iterator, List, Sequence, Tuple
 
 from .config import DEFAULT_PASSAGES, PassageSizes
 from .document import SECTION_SEPARATOR, Document
@@ -141,3 +141,23 @@ def _merge_tail(spans: List[Span], sizes: PassageSizes) -> List[Span]:
         if d - c < sizes.min_tail and d - a <= sizes.window + sizes.min_tail:
             spans = spans[:-2] + [(a, max(b, d))]
     return spans
+
+
+def regroup(passages: Sequence[dict]) -> List[dict]:
+    """Stored passages (dicts with heading, text, start, end) back into sections.
+
+    Overlaps between sentence windows are removed, so each section's text is
+    what the reader produced, up to the white space between paragraphs.
+    """
+    out: List[dict] = []
+    end = 0
+    for p in passages:
+        text = p["text"]
+        if p["start"] < end:  # a sentence window repeats the end of the one before
+            text = text[end - p["start"]:]
+        if out and out[-1]["heading"] == p["heading"]:
+            out[-1]["text"] += (SECTION_SEPARATOR if p["start"] >= end else "") + text
+        else:
+            out.append({"heading": p["heading"], "text": text})
+        end = max(end, p["end"])
+    return out

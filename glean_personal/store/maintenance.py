@@ -11,7 +11,9 @@ import sqlite3
 from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
+from ..document import SECTION_SEPARATOR
 from ..errors import DatabaseError
+from ..passages import regroup
 from . import graph as graph_sql
 from .connection import prepare_file, translate
 from .core import Store
@@ -65,8 +67,8 @@ def repair(store: Store, phrases_of: Callable[[str, str], bytes]) -> List[str]:
         done.append("rebuilt the full-text index from the passages")
         conn.execute("DELETE FROM doc_phrases")
         for doc_id, title in conn.execute("SELECT id, title FROM documents").fetchall():
-            text = "\n\n".join(r[0] for r in conn.execute(
-                "SELECT text FROM passages WHERE document_id = ? ORDER BY ordinal", (doc_id,)))
+            sections = regroup(store.passages_of(doc_id))
+            text = SECTION_SEPARATOR.join(s["text"] for s in sections)
             graph_sql.put_doc_phrases(conn, doc_id, phrases_of(title, text))
         conn.execute("DELETE FROM links WHERE a NOT IN (SELECT id FROM documents) "
                      "OR b NOT IN (SELECT id FROM documents)")

@@ -1,0 +1,113 @@
+"""verify finds damage to every derived structure; --repair rebuilds it from the passages."""
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+import glean_personal
+from conftest import write_tree
+
+FILES = {f"note{i}.md": f"# Note {i}\n\nEspresso grinder calibration step {i}. "
+                        f"Shared phrase burr alignment appears here.\n" for i in range(6)}
+
+
+@pytest.fixture
+def built(tmp_path, store_kind):
+    root = write_tree(tmp_path / "files", FILES)
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(root)
+        ix.link()
+    return db
+
+
+def _damage(db, sql):
+    conn = sqlite3.connect(db)
+    conn.executescript(sql)
+    conn.commit()
+    conn.close()
+
+
+DAMAGE = {
+    "fulltext": {
+        "fts5": "INSERT INTO passage_fts(passage_fts, rowid, title, heading, text) "
+                "SELECT 'delete', id, title, heading, text FROM passage_content WHERE id = 1;",
+        "plain": "DELETE FROM plain_lengths WHERE passage_id = 1;",
+    },
+    "cross": {
+        "any": "DELETE FROM doc_phrases WHERE document_id = 2; "
+               "INSERT INTO links(a, b, score, evidence) VALUES (1, 999, 0.5, '{}'); "
+               "UPDATE documents SET passages = 7 WHERE id = 3;",
+    },
+}
+
+
+@pytest.mark.parametrize("area", ["fulltext", "cross"])
+def test_damage_is_found_and_repaired(built, store_kind, area):
+    sql = DAMAGE[area].get(store_kind) or DAMAGE[area]["any"]
+    with glean_personal.open_index(built) as ix:
+        assert ix.verify()["ok"]
+    _damage(built, sql)
+    with glean_personal.open_index(built) as ix:
+        report = ix.verify()
+        assert not report["ok"] and report["problems"][area]
+        repaired = ix.verify(repair=True)
+        assert repaired["ok"], repaired["problems_after"]
+        assert ix.verify()["ok"]
+        hits = ix.search("espresso grinder", limit=10).results
+        assert len(hits) == len(FILES)
+
+
+def test_verify_cli_exit_codes(built):
+    _damage(built, "DELETE FROM doc_phrases WHERE document_id = 1;")
+    run = [sys.executable, "-m", "glean_personal", "verify", "--db", str(built)]
+    bad = subprocess.run(run, capture_output=True, text=True)
+    assert bad.returncode == 3 and "problem (cross)" in bad.stdout
+    fixed = subprocess.run(run + ["--repair"], capture_output=True, text=True)
+    assert fixed.returncode == 0 and "consistent after repair" in fixed.stdout
+
+
+def test_export_is_a_private_consistent_copy(built, tmp_path):
+    dest = tmp_path / "copy" / "backup.db"
+    old = os.umask(0)
+    try:
+        with glean_personal.open_index(built) as ix:
+            done = ix.export(dest)
+    finally:
+        os.umask(old)
+    assert done["bytes"] == dest.stat().st_size
+    assert stat.S_IMODE(dest.stat().st_mode) == 0o600
+    with glean_personal.open_index(dest, readonly=True) as copy:
+        assert copy.verify()["ok"]
+        assert len(copy.search("burr alignment").results) == len(FILES)
+    with glean_personal.open_index(built) as ix, pytest.raises(glean_personal.GleanError):
+        ix.export(dest)  # never overwrites
+
+
+def test_export_while_another_process_indexes(tmp_path, store_kind):
+    root = write_tree(tmp_path / "big", {f"d{i:04}/n{i}.md": ("word%d alpha beta gamma. " % i) * 200
+                                          for i in range(600)})
+    db = tmp_path / "p.db"
+    glean_personal.open_index(db).close()
+    writer = subprocess.Popen([sys.executable, "-m", "glean_personal", "index", str(root),
+                               "--db", str(db), "--quiet"])
+    try:
+        time.sleep(0.5)
+        copies = []
+        for n in range(3):
+            dest = tmp_path / f"copy{n}.db"
+            with glean_personal.open_index(db) as ix:
+                ix.export(dest)
+            copies.append(dest)
+            time.sleep(0.3)
+    finally:
+        assert writer.wait(timeout=120) == 0
+    for dest in copies:
+        with glean_personal.open_index(dest, readonly=True) as copy:
+            assert copy.verify()["ok"]
