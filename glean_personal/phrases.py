@@ -61,8 +61,20 @@ _CACHE_LIMIT = 200_000  # cached tokens per process before the caches start over
 
 def phrase_id(phrase: str, bigram: bool = False) -> int:
     """The stable id of one normalised phrase ("stem" or "stem stem")."""
+    if bigram:
+        first, second = phrase.split(" ", 1)
+        return _pair_id(phrase_id(first), phrase_id(second))
     digest = blake2b(phrase.encode("utf-8", "surrogatepass"), digest_size=8).digest()
-    return (int.from_bytes(digest, "little", signed=True) & ~1) | bigram
+    return int.from_bytes(digest, "little", signed=True) & ~1
+
+
+_MASK = (1 << 64) - 1
+
+
+def _pair_id(first: int, second: int) -> int:
+    """A bigram's id, mixed from its two terms' ids (cheaper than hashing its text)."""
+    h = ((first * 0x9E3779B97F4A7C15) ^ (second + 0x632BE59BD9B4E019)) * 0xBF58476D1CE4E5B9 & _MASK
+    return (h - ((h >> 63) << 64)) | 1
 
 
 def is_bigram(pid: int) -> bool:
@@ -77,59 +89,49 @@ def unpack(blob: bytes) -> array:
     return arr
 
 
-class _StemCache(Dict[str, str]):
-    """token -> stem, or "" for a token that is not a phrase on its own."""
+class _TokenIds(Dict[str, int]):
+    """token -> its single-term phrase id, or 0 for a token that is no phrase."""
 
-    def __missing__(self, token: str) -> str:
+    def __missing__(self, token: str) -> int:
         if (len(token) < 2 or len(token) > MAX_TOKEN_CHARS or token in STOPWORDS
                 or token.isdigit()):
-            value = ""
+            value = 0
         else:
-            value = stem(token)
+            value = phrase_id(stem(token))
         self[token] = value
         return value
 
 
-class _IdCache(Dict[str, int]):
-    """stem -> single-term phrase id."""
-
-    def __missing__(self, key: str) -> int:
-        value = self[key] = phrase_id(key)
-        return value
+_IDS = _TokenIds()
 
 
-_STEMS = _StemCache()
-_IDS = _IdCache()
-
-
-def _bigram_id(pair: Tuple[str, str]) -> int:
-    return phrase_id(pair[0] + " " + pair[1], True)
-
-
-def _stems(text: str) -> List[str]:
-    """The stem of each token, "" where the token is no phrase (or a break was)."""
-    if len(_STEMS) > _CACHE_LIMIT:
-        _STEMS.clear()
+def _token_ids(text: str) -> List[int]:
+    """The phrase id of each token, 0 where the token is no phrase (or a break was)."""
+    if len(_IDS) > _CACHE_LIMIT:
         _IDS.clear()
-    return list(map(_STEMS.__getitem__, tokenize(_with_breaks(text))))
+    return list(map(_IDS.__getitem__, tokenize(_with_breaks(text))))
+
+
+def _pair_ids(pairs: Iterable[Tuple[int, int]]) -> List[int]:
+    return [_pair_id(a, b) for a, b in pairs if a and b]  # neither token dropped
 
 
 def phrase_ids(title: str, text: str) -> List[int]:
     """Unsorted unique phrase ids of a document (before the budget)."""
-    title_stems, body_stems = _stems(title), _stems(text)
-    singles = set(title_stems)
-    singles.update(body_stems)
-    singles.discard("")
-    pairs = set(zip(title_stems, title_stems[1:]))
-    pairs.update(zip(body_stems, body_stems[1:]))
-    ids = list(map(_IDS.__getitem__, singles))
-    ids.extend(map(_bigram_id, filter(all, pairs)))  # all(): neither stem dropped
+    title_ids, body_ids = _token_ids(title), _token_ids(text)
+    singles = set(title_ids)
+    singles.update(body_ids)
+    singles.discard(0)
+    pairs = set(zip(title_ids, title_ids[1:]))
+    pairs.update(zip(body_ids, body_ids[1:]))
+    ids = list(singles)
+    ids.extend(_pair_ids(pairs))
     return ids
 
 
 def title_terms(title: str) -> List[int]:
     """Sorted single-term phrase ids of a title (for the graph's title bonus)."""
-    return sorted(set(map(_IDS.__getitem__, filter(None, _stems(title)))))
+    return sorted(set(filter(None, _token_ids(title))))
 
 
 def document_phrases(title: str, text: str) -> bytes:
@@ -159,19 +161,18 @@ def phrase_forms(title: str, text: str, ids: Iterable[int]) -> Dict[int, Tuple[s
     seen: Dict[int, Counter] = {}
     for part in (title, text):
         part = _with_breaks(part)
-        prev_stem, prev_word = "", ""
+        prev_id, prev_word = 0, ""
         for start, end, token in token_spans(part):
             word = part[start:end].lower()
-            s = _STEMS[token]
-            if s:
-                pid = _IDS[s]
-                if pid in wanted:
-                    seen.setdefault(pid, Counter())[word] += 1
-                if prev_stem:
-                    pid = _bigram_id((prev_stem, s))
+            single = _IDS[token]
+            if single:
+                if single in wanted:
+                    seen.setdefault(single, Counter())[word] += 1
+                if prev_id:
+                    pid = _pair_id(prev_id, single)
                     if pid in wanted:
                         seen.setdefault(pid, Counter())[prev_word + " " + word] += 1
-            prev_stem, prev_word = s, word
+            prev_id, prev_word = single, word
     out = {}
     for pid, forms in seen.items():
         form = min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
