@@ -13,18 +13,20 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
 
 from . import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .document import SECTION_SEPARATOR
 from .errors import Ambiguous, GleanError, LockedError, NotFound
-from .indexer import IndexReport, index_source
 from .passages import regroup
 from .query import Filters
 from .search import SearchResult, doc_summary, search
 from .store.connection import default_db_path
 from .store.core import Store
+
+if TYPE_CHECKING:
+    from .indexer import IndexReport
 
 PathLike = Union[str, os.PathLike]
 WRITER_WAIT_SECONDS = 30.0
@@ -129,8 +131,9 @@ class Index:
 
     def index(self, folder: PathLike, label: Optional[str] = None,
               include: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
-              max_bytes: Optional[int] = None, progress=None) -> IndexReport:
+              max_bytes: Optional[int] = None, progress=None) -> "IndexReport":
         """Add or refresh a folder; filters left as None repeat the stored ones."""
+        from .indexer import index_source  # worker machinery only when indexing
         with self._writer():
             return index_source(self.store, str(folder), label,
                                 None if include is None else list(include),
