@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from .errors import GleanError
-from .phrases import phrase_forms, title_terms, unpack
+from .phrases import ID_BITS, ID_TYPECODE, phrase_forms, title_terms, unpack
 from .store import graph as graph_sql
 from .store.core import Store
 
@@ -129,8 +129,8 @@ def document_frequencies(phrase_sets: PhraseSets, total_postings: int = 0,
     two bisections) and each pass counts one slice, so memory stays bounded.
     """
     passes = max(1, -(-total_postings // per_pass))
-    step = (1 << 64) // passes
-    bounds = [-(1 << 63) + k * step for k in range(passes)] + [1 << 63]
+    step = (1 << ID_BITS) // passes
+    bounds = [-(1 << (ID_BITS - 1)) + k * step for k in range(passes)] + [1 << (ID_BITS - 1)]
     df: Dict[int, int] = {}
     for lo, hi in zip(bounds, bounds[1:]):
         counts: Counter = Counter()
@@ -463,7 +463,7 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
 
         links = build_links(len(rows), phrase_sets, [title_terms(r[3]) for r in rows],
                             top_k, min_score, tuning, progress,
-                            graph_sql.phrase_bytes(conn) // 8)
+                            graph_sql.phrase_bytes(conn) // array(ID_TYPECODE).itemsize)
     out = []
     degree: Counter = Counter()
     for lk in links:

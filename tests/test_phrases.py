@@ -29,12 +29,12 @@ def bigram(a: str, b: str) -> int:
     return phrase_id(stem(a) + " " + stem(b), True)
 
 
-def test_packed_sorted_unique_int64():
+def test_packed_sorted_unique_int32():
     blob = document_phrases("Sparse checkout", "Sparse checkout sparse checkout, again and again.")
     arr = unpack(blob)
-    assert arr.typecode == "q" and arr.itemsize == 8
+    assert arr.itemsize == 4
     assert list(arr) == sorted(set(arr))
-    assert len(blob) == 8 * len(arr)
+    assert len(blob) == 4 * len(arr)
 
 
 def test_singles_and_bigrams_are_stems():
@@ -102,10 +102,10 @@ def test_ids_stable_across_processes_and_hash_seeds():
 
 def test_known_id_never_changes():
     # A changed hash would silently orphan every stored phrase set.
-    assert phrase_id("espresso") == 4399636751020130342
+    assert phrase_id("espresso") == 1604106388
     assert phrase_id("spars checkout", True) == phrases._pair_id(phrase_id("spars"),
                                                                   phrase_id("checkout"))
-    assert phrase_id("spars checkout", True) == -4837590314679936183
+    assert phrase_id("spars checkout", True) == 1309453121
 
 
 def test_budget_keeps_smallest_ids_so_near_duplicates_agree(monkeypatch):

@@ -13,7 +13,7 @@ import sqlite3
 from typing import Dict, Iterable, Iterator, List, Tuple
 
 GRAPH_SCHEMA = """
--- Each document's graph phrases as a packed array of 64-bit phrase ids,
+-- Each document's graph phrases as a packed array of 32-bit phrase ids,
 -- written in the same transaction as the document's passages.
 CREATE TABLE doc_phrases (document_id INTEGER PRIMARY KEY, phrases BLOB NOT NULL);
 -- Undirected links, a < b; rebuilt whole by each `link`.
