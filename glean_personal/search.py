@@ -23,7 +23,7 @@ TIE = 0.01
 EXTRA = 0.5         # weight of a document's further matching passages
 TITLE_BOOST = 0.5   # how much a query word in the document title lifts it
 MIN_EVIDENCE = 0.45  # share of a partly unknown query's weight a hit must match
-RERANK = 40         # leaders whose best passage is checked for query coverage
+RERANK = 20         # leaders whose best passage is checked for query coverage
 POOL = 120          # best passages fetched from the store per query
 
 
@@ -222,13 +222,11 @@ def _coverage(text: str, query: Query) -> float:
 
 
 def _term_in(term: Term, stems: Set[str]) -> bool:
-    for s in term.stems():
-        if s in stems:
-            continue
-        if term.prefix and any(x.startswith(s) for x in stems):
-            continue
-        return False
-    return True
+    wanted = term.stems()
+    if all(s in stems for s in wanted):
+        return True
+    return term.prefix and all(s in stems for s in wanted[:-1]) and any(
+        x.startswith(wanted[-1]) for x in stems)
 
 
 def _match_positions(text: str, query: Query) -> List[Tuple[int, int, int]]:
@@ -240,13 +238,18 @@ def _match_positions(text: str, query: Query) -> List[Tuple[int, int, int]]:
             wanted.setdefault(s, i)
         if term.prefix:
             prefixes.append((term.stems()[-1], i))
+    starts = tuple(p for p, _ in prefixes)
+    verdict: Dict[str, int] = {}   # each distinct token is judged once
     out = []
     for start, end, tok in token_spans(text):
-        s = stem(tok)
-        idx = wanted.get(s)
+        idx = verdict.get(tok)
         if idx is None:
-            idx = next((i for p, i in prefixes if s.startswith(p) or tok.startswith(p)), None)
-        if idx is not None:
+            s = stem(tok)
+            idx = wanted.get(s, -1)
+            if idx < 0 and starts and (s.startswith(starts) or tok.startswith(starts)):
+                idx = next(i for p, i in prefixes if s.startswith(p) or tok.startswith(p))
+            verdict[tok] = idx
+        if idx >= 0:
             out.append((start, end, idx))
     return out
 
