@@ -4,6 +4,12 @@ Unchanged size and mtime: not read. Changed: hashed; the same bytes only move
 the stored mtime ("touched"); new bytes are re-extracted and the document's
 rows replaced inside one transaction. Transactions hold many documents (for
 speed) but never part of one, so a kill leaves each document old or new.
+
+"Racily clean" files (git's term): a file modified within the last couple of
+seconds could be written again within the same mtime tick, keeping its size
+and mtime while its bytes change. Such a file is stored with the lowest bit of
+its mtime flipped, so the next run hashes it once more (and counts it as
+unchanged if the bytes agree) instead of trusting size and mtime.
 """
 from __future__ import annotations
 
@@ -15,11 +21,13 @@ from typing import Callable, Dict, List, Optional, Sequence
 from .config import Limits, PassageSizes
 from .errors import NotFound, SkipFile, UsageError
 from .store.core import Store
-from .walk import Skipped, walk
+from .walk import Skipped, printable, walk
 from .workers import Extracted, Pool, Task
 
 BATCH_DOCUMENTS = 400
 BATCH_SECONDS = 2.0
+BATCH_CHARS = 8_000_000     # extracted text held in memory before a commit
+RACY_NS = 2_000_000_000     # mtime ticks are up to 2 s coarse (FAT, some network file systems)
 
 Progress = Callable[[int, int], None]
 
@@ -64,8 +72,11 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
                  sizes: PassageSizes, progress: Optional[Progress] = None) -> IndexReport:
     """Add or refresh one source; filters left as None repeat the stored ones."""
     started = time.monotonic()
-    root = resolve_root(folder)
+    fs_root = resolve_root(folder)
+    root = printable(fs_root)   # what is stored; undecodable bytes escaped
     stored = store.source(root=root)
+    if label:
+        label = printable(label)
     if label and store.label_taken(label, root):
         raise UsageError(f"the label {label!r} already names another folder; choose another")
     label = label or (stored["label"] if stored else _free_label(store, root))
@@ -82,9 +93,12 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
 
     tasks: List[Task] = []
     seen = set()
-    for entry in walk(root, includes, excludes, max_bytes):
+    racy_after = time.time_ns() - RACY_NS
+    for entry in walk(fs_root, includes, excludes, max_bytes):
         if isinstance(entry, Skipped):
-            report.skipped.append({"path": entry.path, "reason": entry.reason})
+            report.skipped.append({"path": entry.path, "reason": printable(entry.reason)})
+            continue
+        if entry.path in seen:
             continue
         seen.add(entry.path)
         state = states.get(entry.path)
@@ -92,7 +106,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
             report.unchanged += 1
         else:
             tasks.append(Task(entry.path, entry.fs_path, state[3] if state else None,
-                              entry.mtime_ns))
+                              _stored_mtime(entry.mtime_ns, racy_after)))
 
     gone = [states[p][0] for p in states if p not in seen]
     if gone:
@@ -116,16 +130,19 @@ def _read_and_write(store: Store, source_id: int, tasks: List[Task], states: dic
         return
     done = 0
     batch: list = []
+    chars = 0
     last_commit = time.monotonic()
     with Pool(limits, sizes, max_bytes) as pool:
         for task, outcome in pool.run(tasks):
             batch.append((task, outcome))
+            chars += getattr(outcome, "chars", 0)
             done += 1
             if progress:
                 progress(done, len(tasks))
-            if len(batch) >= BATCH_DOCUMENTS or time.monotonic() - last_commit > BATCH_SECONDS:
+            if (len(batch) >= BATCH_DOCUMENTS or chars >= BATCH_CHARS
+                    or time.monotonic() - last_commit > BATCH_SECONDS):
                 _write(store, source_id, batch, states, report)
-                batch = []
+                batch, chars = [], 0
                 last_commit = time.monotonic()
     _write(store, source_id, batch, states, report)
 
@@ -139,7 +156,7 @@ def _write(store: Store, source_id: int, batch: list, states: dict, report: Inde
         for task, outcome in batch:
             state = states.get(task.path)
             if isinstance(outcome, SkipFile):
-                report.skipped.append({"path": task.path, "reason": outcome.reason})
+                report.skipped.append({"path": task.path, "reason": printable(outcome.reason)})
                 if state:  # the file is still there but can no longer be read
                     store.remove_documents([state[0]])
                     report.removed += 1
@@ -149,7 +166,10 @@ def _write(store: Store, source_id: int, batch: list, states: dict, report: Inde
             mtime_ns = task.mtime_ns
             if outcome.same_bytes and state:
                 store.touch_document(state[0], outcome.size, mtime_ns)
-                report.touched += 1
+                if state[1] == outcome.size and _real_mtime(state[2]) == _real_mtime(mtime_ns):
+                    report.unchanged += 1   # a racily-clean file, checked again: the same
+                else:
+                    report.touched += 1
                 continue
             store.put_document(source_id, task.path, outcome.title, outcome.format, outcome.size,
                                mtime_ns, outcome.sha256, outcome.warnings, outcome.passages,
@@ -162,6 +182,15 @@ def _write(store: Store, source_id: int, batch: list, states: dict, report: Inde
                 report.added += 1
         if changed:
             store.bump_generation()
+
+
+def _stored_mtime(mtime_ns: int, racy_after: int) -> int:
+    """The mtime to store: flipped in its lowest bit while it is too recent to trust."""
+    return mtime_ns ^ 1 if mtime_ns >= racy_after else mtime_ns
+
+
+def _real_mtime(stored: int) -> int:
+    return stored & ~1
 
 
 def _free_label(store: Store, root: str) -> str:

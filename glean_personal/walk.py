@@ -1,11 +1,18 @@
 """Walk a source folder: what is a candidate file, and why everything else is not.
 
-The walk never opens a file. It follows a symbolic link only when its target
-stays inside the root, ends loops by remembering the folders it has entered,
-and reports FIFOs, sockets, devices, secrets and unreadable entries as skips.
+The walk never opens a file and never follows a symbolic link. A link that
+leads outside the root is skipped (nothing outside is ever read); a link to
+something inside the root is skipped too, because its target is read at its
+own path (or is excluded on purpose) and reading it twice would only make
+duplicates; a link that loops or dangles says so. Only real folders are
+entered, so every path handed to a reader is free of links. FIFOs, sockets,
+devices, secret-looking names and unreadable entries are reported as skips
+with their reasons. The walk keeps an explicit stack: a tree 200 levels deep
+costs no recursion.
 """
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 import stat
@@ -34,6 +41,9 @@ class Skipped:
 
 Entry = Union[Candidate, Skipped]
 
+SECRET_REASON = "secret-looking file: never read"
+SECRET_FOLDER_REASON = "secret-looking folder: never read"
+
 
 def is_secret(relpath: str) -> bool:
     """Secret-looking names (SPEC §4): never opened, whatever the includes say."""
@@ -58,6 +68,9 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
          max_bytes: Optional[int] = None) -> Iterator[Entry]:
     """Every file under `root` as a Candidate or a Skipped, in a stable order."""
     real_root = os.path.realpath(root)
+    if any(part in SECRET_DIRS for part in real_root.split(os.sep)):
+        yield Skipped(".", SECRET_FOLDER_REASON)   # `index ~/.ssh` reads nothing either
+        return
     excluded = tuple(DEFAULT_EXCLUDES) + tuple(excludes)
     seen: Set[Tuple[int, int]] = set()
     try:
@@ -79,7 +92,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             relpath = _printable(f"{rel}/{entry.name}" if rel else entry.name)
             if _matches(relpath, excluded):
                 continue
-            result = _classify(entry, relpath, real_root, seen)
+            result = _classify(entry, relpath, real_root, includes, seen)
             if result is None:
                 continue
             if isinstance(result, str):
@@ -92,33 +105,59 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
         stack.extend(reversed(subfolders))
 
 
-def _classify(entry: os.DirEntry, relpath: str, real_root: str,
+def _classify(entry: os.DirEntry, relpath: str, real_root: str, includes: Sequence[str],
               seen: Set[Tuple[int, int]]) -> Union[None, str, Entry]:
     """A folder to enter (its path), a candidate, a skip, or None (pass over)."""
     try:
-        is_link = entry.is_symlink()
-        if is_link:
-            target = os.path.realpath(entry.path)
-            if target != real_root and not target.startswith(real_root + os.sep):
-                return Skipped(relpath, "symbolic link leads outside the folder")
-        st = entry.stat(follow_symlinks=True)
+        if entry.is_symlink():
+            return _symlink(entry, relpath, real_root, includes)
+        st = entry.stat(follow_symlinks=False)
     except OSError as exc:
         if is_secret(relpath):
-            return Skipped(relpath, "secret-looking file: never read")
+            return Skipped(relpath, SECRET_REASON)
         return Skipped(relpath, f"cannot be read ({_why(exc)})")
     if stat.S_ISDIR(st.st_mode):
-        key = (st.st_dev, st.st_ino)
-        if key in seen:
-            return Skipped(relpath, "symbolic link loop: folder already visited")
-        seen.add(key)
         if relpath.rsplit("/", 1)[-1] in SECRET_DIRS:
-            return Skipped(relpath, "secret-looking folder: never read")
+            return Skipped(relpath, SECRET_FOLDER_REASON)
+        key = (st.st_dev, st.st_ino)
+        if key in seen:  # only a bind mount can show a folder twice
+            return Skipped(relpath, "folder already read at another path (mounted twice?)")
+        seen.add(key)
         return entry.path
     if is_secret(relpath):
-        return Skipped(relpath, "secret-looking file: never read")
+        return Skipped(relpath, SECRET_REASON)
     if not stat.S_ISREG(st.st_mode):
         return Skipped(relpath, f"not a regular file ({_kind(st.st_mode)}): never opened")
     return Candidate(relpath, st.st_size, st.st_mtime_ns, entry.path)
+
+
+def _symlink(entry: os.DirEntry, relpath: str, real_root: str,
+             includes: Sequence[str]) -> Optional[Skipped]:
+    """Why a symbolic link is not followed (None: not worth reporting)."""
+    if is_secret(relpath) or relpath.rsplit("/", 1)[-1] in SECRET_DIRS:
+        return Skipped(relpath, SECRET_REASON)
+    try:
+        st = os.stat(entry.path)  # follows the link: stat only, never open
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return Skipped(relpath, "symbolic link loop: never followed")
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            return Skipped(relpath, "broken symbolic link: its target does not exist")
+        return Skipped(relpath, f"symbolic link cannot be followed ({_why(exc)})")
+    target = os.path.realpath(entry.path)
+    if target != real_root and not target.startswith(real_root + os.sep):
+        return Skipped(relpath, "symbolic link leads outside the folder: never followed")
+    shown = _printable(os.path.relpath(target, real_root).replace(os.sep, "/"))
+    if stat.S_ISDIR(st.st_mode):
+        here = os.path.dirname(entry.path)
+        if here == target or here.startswith(target + os.sep):
+            return Skipped(relpath, f"symbolic link loop: leads back to {shown}")
+        return Skipped(relpath, f"symbolic link to the folder {shown}: not followed "
+                                "(its files are read at their own paths)")
+    if includes and not (_matches(relpath, includes) or _matches(shown, includes)):
+        return None
+    return Skipped(relpath, f"symbolic link to {shown}: not followed "
+                            "(files are read at their own paths)")
 
 
 def _filter_file(c: Candidate, includes: Sequence[str], max_bytes: Optional[int]) -> Iterator[Entry]:
@@ -149,10 +188,19 @@ def _why(exc: OSError) -> str:
     return (exc.strerror or type(exc).__name__).lower()
 
 
-def _printable(relpath: str) -> str:
-    """Relative paths as stored: lone surrogates from undecodable bytes escaped."""
+def printable(text: str) -> str:
+    """Text as it may be stored: lone surrogates (undecodable bytes) escaped as \\xNN."""
     try:
-        relpath.encode("utf-8")
-        return relpath
+        text.encode("utf-8")
+        return text
     except UnicodeEncodeError:
-        return relpath.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace") \
+            if _only_escapes(text) else text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _only_escapes(text: str) -> bool:
+    """True if every lone surrogate is one `surrogateescape` made (U+DC80..U+DCFF)."""
+    return all(not ("\ud800" <= ch <= "\udfff") or "\udc80" <= ch <= "\udcff" for ch in text)
+
+
+_printable = printable  # the name used before; kept for callers

@@ -4,12 +4,22 @@ Readers are plain Python on untrusted bytes: `html.parser` can be quadratic,
 a crafted archive can eat memory, a bug can raise anything. Each worker gets a
 memory ceiling; the parent gives every file a time budget and replaces a
 worker that overruns it or dies. Only the parent writes the database.
+
+A worker never outlives its parent for long. A forked worker shares the
+parent's open files, among them the writer lock, so an orphan would block
+every later `index`; and it used to hold both ends of its own pipe, so it
+waited for its next file forever. Now it closes the parent's end (the pipe
+ends when the parent does), on Linux asks the kernel to kill it when the
+parent dies, and everywhere runs under a CPU-time ceiling, raised file by
+file, that ends one stuck on a hostile file with nobody left to kill it.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import multiprocessing
 import os
+import signal
 import stat
 import sys
 import time
@@ -32,7 +42,7 @@ class Task:
     path: str                 # relative path, as stored
     fs_path: str              # what to open
     old_sha: Optional[str]    # the stored hash, if any: equal bytes are not re-read
-    mtime_ns: int = 0         # as the walk saw it, before reading
+    mtime_ns: int = 0         # as the walk saw it (racily clean: lowest bit flipped)
 
 
 @dataclass
@@ -51,9 +61,22 @@ class Extracted:
 Outcome = object  # Extracted or SkipFile
 
 
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
 def read_file(fs_path: str, max_bytes: int) -> bytes:
-    """The bytes of a regular file; never opens a FIFO, socket or device."""
-    fd = os.open(fs_path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    """The bytes of a regular file; never opens a FIFO, socket or device.
+
+    Non-blocking, so a file swapped for a FIFO after the walk cannot hang the
+    read; no-follow, so one swapped for a symbolic link is not followed.
+    """
+    try:
+        fd = os.open(fs_path, _OPEN_FLAGS)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SkipFile("became a symbolic link after the walk: never followed") from None
+        raise
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -114,21 +137,64 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         return SkipFile(f"reader failed ({type(exc).__name__}: {str(exc)[:120]})")
 
 
-def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_bytes: int) -> None:
-    try:
-        import resource
-        ceiling = limits.worker_memory_bytes
-        resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
-    except (ImportError, ValueError, OSError):
-        pass
+def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_bytes: int,
+                 parent_end: Optional[Connection] = None) -> None:
+    if parent_end is not None:
+        # A forked worker holds a copy of the parent's end of its own pipe; closed, the
+        # pipe reads as ended once the parent is gone, and the worker exits.
+        parent_end.close()
+    _die_with_parent()
+    _set_limit("RLIMIT_AS", limits.worker_memory_bytes)
+    _set_limit("RLIMIT_CORE", 0)   # a reader killed for CPU time leaves no core file
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
+    cpu_allowance = max(2 * limits.file_seconds, limits.file_seconds + 5)
     try:
         while True:
             item = conn.recv()
             if item is None:
                 return
+            _allow_cpu(cpu_allowance)
             conn.send(process(item, limits, sizes, max_bytes))
-    except (EOFError, KeyboardInterrupt, BrokenPipeError):
+    except (EOFError, KeyboardInterrupt, BrokenPipeError, ConnectionResetError):
         return
+
+
+def _set_limit(name: str, value: int) -> None:
+    try:
+        import resource
+        which = getattr(resource, name)
+        hard = resource.getrlimit(which)[1]
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        resource.setrlimit(which, (value, hard))
+    except (ImportError, AttributeError, ValueError, OSError):
+        pass
+
+
+def _allow_cpu(seconds: float) -> None:
+    """Let the next file use `seconds` more CPU time, then SIGXCPU ends the worker."""
+    try:
+        import resource
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        _set_limit("RLIMIT_CPU", int(usage.ru_utime + usage.ru_stime + seconds) + 1)
+    except ImportError:
+        pass
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel sends SIGKILL to this worker when its parent dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError, ImportError):
+        return
+    parent = multiprocessing.parent_process()
+    if parent is not None and os.getppid() != parent.pid:   # it died before the request
+        os._exit(0)
 
 
 def _context():
@@ -140,8 +206,9 @@ def _context():
 class _Worker:
     def __init__(self, ctx, limits: Limits, sizes: PassageSizes, max_bytes: int) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, limits, sizes, max_bytes),
-                                daemon=True)
+        inherited = self.conn if ctx.get_start_method() == "fork" else None
+        self.proc = ctx.Process(target=_worker_main,
+                                args=(child, limits, sizes, max_bytes, inherited), daemon=True)
         self.proc.start()
         child.close()
         self.pending: Deque[Task] = deque()
@@ -151,7 +218,10 @@ class _Worker:
         if not self.pending:
             self.started = time.monotonic()
         self.pending.append(task)
-        self.conn.send(task)
+        try:
+            self.conn.send(task)
+        except OSError:   # the worker died: `wait` reports it and the task is requeued
+            pass
 
     def stop(self, kill: bool = False) -> None:
         if kill:
@@ -206,28 +276,48 @@ class Pool:
             busy = {w.conn: w for w in self.workers if w.pending}
             now = time.monotonic()
             timeout = max(0.0, min(w.started + budget for w in busy.values()) - now)
+            ready: List[Tuple[Task, Outcome]] = []
             for conn in wait(list(busy), timeout=timeout + 0.01):
                 w = busy[conn]
                 try:
                     outcome = conn.recv()
                 except (EOFError, OSError):
-                    yield from self._replace(w, queue, "the reader crashed")
+                    ready.append(self._replace(w, queue, None))
                     continue
                 task = w.pending.popleft()
                 w.started = time.monotonic()
-                yield task, outcome
+                ready.append((task, outcome))
             now = time.monotonic()
             for w in list(self.workers):
                 if w.pending and now - w.started > budget:
-                    yield from self._replace(
-                        w, queue, f"took too long to read (over {budget:g} s)")
+                    ready.append(self._replace(
+                        w, queue, f"took too long to read (over {budget:g} s)"))
+            for item in ready:
+                paused = time.monotonic()
+                yield item
+                # Time the caller spent (writing a batch) is not the workers' time:
+                # a reader is only charged for the time it had.
+                gap = time.monotonic() - paused
+                for w in self.workers:
+                    w.started += gap
 
-    def _replace(self, w: _Worker, queue: Deque[Task], reason: str) -> Iterator[Tuple[Task, Outcome]]:
+    def _replace(self, w: _Worker, queue: Deque[Task],
+                 reason: Optional[str]) -> Tuple[Task, Outcome]:
         """Kill a worker, fail its current file, and give its other files back."""
         task = w.pending.popleft()
         queue.extendleft(reversed(w.pending))
         w.pending.clear()
         w.stop(kill=True)
+        if reason is None:
+            reason = _death_reason(w.proc.exitcode)
         self.workers[self.workers.index(w)] = self._spawn()
-        yield task, SkipFile(reason)
+        return task, SkipFile(reason)
+
+
+def _death_reason(exitcode: Optional[int]) -> str:
+    if exitcode == -getattr(signal, "SIGXCPU", -1000):
+        return "took too long to read (used its CPU time ceiling)"
+    if exitcode == -signal.SIGKILL:
+        return "the reader was killed (out of memory?)"
+    return f"the reader crashed (exit code {exitcode})"
 

@@ -1,0 +1,192 @@
+"""Two processes at once: readers never see an error, writers take turns, nothing tears.
+
+* Searches (through the facade and the command line) run in a loop while
+  another process indexes a few thousand files: not one may fail.
+* Two indexers at once: the second waits for the first (a writer lock on the
+  index file), both succeed, and the result is what one clean index gives.
+* A writer that waits too long gives up with exit code 3 and one line.
+* A reader that meets a long write transaction waits it out (busy timeout).
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from glean_personal import api
+from glean_personal.api import open_index
+from glean_personal.cli import main
+from test_crash import Corpus, index_command, stored
+from test_security_harness import REPO, integrity_problems
+
+
+@pytest.fixture(params=["fts5", "plain"])
+def kind(request):
+    return request.param
+
+
+def _env(kind: str) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(REPO), GLEAN_PERSONAL_STORE=kind)
+    env.pop("GLEAN_PERSONAL_DB", None)
+    return env
+
+
+def _seed_index(tmp_path: Path, kind: str) -> Path:
+    """An index that already holds one small source, so searches have something to find."""
+    seed = tmp_path / "seed"
+    seed.mkdir()
+    (seed / "seed.md").write_text("# Seed\n\nthe seed document mentions lanterns")
+    db = tmp_path / "db" / "personal.db"
+    with open_index(db, store=kind) as ix:
+        ix.index(seed)
+    return db
+
+
+def test_searches_never_fail_while_another_process_indexes(tmp_path, kind):
+    corpus = Corpus(tmp_path / "corpus", 1500 if kind == "fts5" else 600, random.Random(7))
+    db = _seed_index(tmp_path, kind)
+    words = corpus.vocab[:200]
+    errors, done = [], {"api": 0, "cli": 0}
+    writer = index_command(corpus, db, kind)
+
+    def cli_searches() -> None:
+        while writer.poll() is None:
+            proc = subprocess.run(
+                [sys.executable, "-m", "glean_personal", "search", random.choice(words),
+                 "--db", str(db), "--json"], env=_env(kind), capture_output=True, text=True)
+            if proc.returncode != 0 or proc.stderr:
+                errors.append(f"cli: {proc.returncode}: {proc.stderr.strip()}")
+            done["cli"] += 1
+
+    thread = threading.Thread(target=cli_searches)
+    thread.start()
+    rng = random.Random(3)
+    try:
+        while writer.poll() is None:
+            try:
+                with open_index(db, readonly=True) as ix:
+                    result = ix.search(rng.choice(words) + " lanterns", limit=5)
+                    assert result.results, "the seed document is always there"
+                    ix.fetch(result.results[0].document["id"])
+                    ix.sources()
+                done["api"] += 1
+            except Exception as exc:   # any error that would reach a user
+                errors.append(f"api: {type(exc).__name__}: {exc}")
+    finally:
+        thread.join(60)
+    assert writer.returncode == 0, writer.stderr.read().decode()
+    assert errors == []
+    assert done["api"] >= 10 and done["cli"] >= 2, done
+    assert stored(db).keys() >= corpus.current.keys()
+    assert integrity_problems(db) == []
+
+
+def test_two_indexers_at_once_take_turns(tmp_path, kind):
+    corpus = Corpus(tmp_path / "corpus", 1200 if kind == "fts5" else 500, random.Random(11))
+    small = tmp_path / "small"
+    small.mkdir()
+    (small / "note.md").write_text("a small folder indexed while another index runs")
+    db = _seed_index(tmp_path, kind)
+    first = index_command(corpus, db, kind)
+    time.sleep(0.4)                                  # the first holds the writer lock by now
+    second = subprocess.Popen([sys.executable, "-m", "glean_personal", "index", str(small),
+                               "--db", str(db), "--json"], env=_env(kind),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    same = index_command(corpus, db, kind)          # and a third, on the same folder
+    ended = {}
+    deadline = time.monotonic() + 120
+    while len(ended) < 3 and time.monotonic() < deadline:
+        for name, proc in (("first", first), ("second", second), ("same", same)):
+            if name not in ended and proc.poll() is not None:
+                ended[name] = time.monotonic()
+        time.sleep(0.005)
+    assert first.returncode == 0, first.stderr.read().decode()
+    assert second.returncode == 0, second.stderr.read().decode()
+    assert same.returncode == 0, same.stderr.read().decode()
+    # The small folder takes a fraction of a second alone: it finished after the big
+    # one because it waited for the writer lock.
+    assert ended["second"] > ended["first"] - 0.05, ended
+    assert integrity_problems(db) == []
+    docs = stored(db)
+    assert {p: v for p, v in docs.items() if p in corpus.current} == corpus.current
+    with open_index(db, readonly=True) as ix:
+        assert sorted(s["label"] for s in ix.sources()) == ["corpus", "seed", "small"]
+
+
+def test_a_writer_that_waits_too_long_exits_3_with_one_line(tmp_path, monkeypatch, capsys):
+    db = _seed_index(tmp_path, "fts5")
+    monkeypatch.setattr(api, "WRITER_WAIT_SECONDS", 0.3)
+    holder = os.open(db, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)              # as another indexer would
+    try:
+        started = time.monotonic()
+        code = main(["index", str(tmp_path / "seed"), "--db", str(db)])
+        assert time.monotonic() - started < 5
+        purge = main(["purge", "--db", str(db)])
+    finally:
+        os.close(holder)
+    assert (code, purge) == (3, 3)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 2 and all("another glean-personal process is writing" in line
+                                   for line in lines), lines
+    assert list(stored(db)) == ["seed.md"]           # and nothing was lost
+
+
+def test_a_reader_waits_out_a_long_write_transaction(tmp_path, kind):
+    db = _seed_index(tmp_path, kind)
+    other = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN EXCLUSIVE")                 # no reader may even start now
+    releaser = threading.Timer(1.0, lambda: other.execute("COMMIT"))
+    releaser.start()
+    try:
+        started = time.monotonic()
+        with open_index(db, readonly=True) as ix:
+            hits = ix.search("lanterns").results
+        waited = time.monotonic() - started
+    finally:
+        releaser.join()
+        other.close()
+    assert [h.document["path"] for h in hits] == ["seed.md"]
+    assert waited >= 0.8
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "store/core.py Store._initialise: two processes creating the same new index both see "
+    "no tables, and the second's CREATE fails with 'table meta already exists' (exit 3); "
+    "fix: re-read sqlite_master after BEGIN IMMEDIATE and take the existing-file path"))
+def test_two_processes_creating_one_new_index_both_succeed(tmp_path):
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.md").write_text("words")
+    failures = []
+    for trial in range(12):
+        db = tmp_path / f"new{trial}.db"
+        barrier, results = ctx.Barrier(2), ctx.Queue()
+        procs = [ctx.Process(target=_create_and_index, args=(db, src, barrier, results))
+                 for _ in range(2)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        failures += [r for r in (results.get(timeout=10), results.get(timeout=10)) if r != "ok"]
+    assert failures == []
+
+
+def _create_and_index(db, src, barrier, results) -> None:
+    barrier.wait()
+    try:
+        with open_index(db) as ix:
+            ix.index(src)
+        results.put("ok")
+    except Exception as exc:
+        results.put(f"{type(exc).__name__}: {exc}")

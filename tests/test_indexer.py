@@ -1,0 +1,292 @@
+"""Incremental indexing (issue #3 item 4), on both store kinds, through the facade.
+
+Unchanged size and mtime: not read. Same bytes, new mtime: "touched", not
+re-extracted. New bytes: updated. Gone: removed. A filter change removes what
+it now excludes; filters and the size limit are stored per source and a bare
+re-index repeats them. The worker pool turns a reader that hangs, crashes or
+runs out of memory into one skipped file.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from glean_personal import formats
+from glean_personal.api import open_index
+from glean_personal.cli import main
+from glean_personal.config import Limits
+from glean_personal.errors import NotFound, UsageError
+
+OLD = 1_600_000_000_000_000_000   # an mtime long past: never "racily clean"
+
+
+@pytest.fixture(params=["fts5", "plain"])
+def kind(request):
+    return request.param
+
+
+@pytest.fixture()
+def src(tmp_path):
+    folder = tmp_path / "src"
+    folder.mkdir()
+    return folder
+
+
+def put(folder: Path, rel: str, text: str, mtime_ns: int = OLD) -> Path:
+    path = folder / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    os.utime(path, ns=(mtime_ns, mtime_ns))
+    return path
+
+
+def counts(report) -> dict:
+    d = report.to_dict()
+    return {k: d[k] for k in ("added", "updated", "touched", "unchanged", "removed") if d[k]}
+
+
+def paths(ix, query: str):
+    return sorted(h.document["path"] for h in ix.search(query, limit=20).results)
+
+
+def rows(db: Path, sql: str):
+    conn = sqlite3.connect(str(db))
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def test_unchanged_size_and_mtime_is_not_read(tmp_path, src, kind):
+    path = put(src, "a.md", "original marmalade words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        assert counts(ix.index(src)) == {"added": 1}
+        # New bytes of the same size behind the same mtime: only a read could notice.
+        put(src, "a.md", "imposter tangerine words", OLD)
+        assert path.stat().st_size == len("original marmalade words")
+        assert counts(ix.index(src)) == {"unchanged": 1}
+        assert paths(ix, "marmalade") == ["a.md"] and paths(ix, "tangerine") == []
+
+
+def test_same_bytes_with_a_new_mtime_are_touched_not_re_extracted(tmp_path, src, kind):
+    path = put(src, "a.md", "steady words")
+    db = tmp_path / "i.db"
+    with open_index(db, store=kind) as ix:
+        ix.index(src)
+        before = rows(db, "SELECT p.id, d.indexed_at FROM passages p JOIN documents d "
+                          "ON d.id = p.document_id")
+        os.utime(path, ns=(OLD + 10 ** 9, OLD + 10 ** 9))
+        assert counts(ix.index(src)) == {"touched": 1}
+        assert rows(db, "SELECT p.id, d.indexed_at FROM passages p JOIN documents d "
+                        "ON d.id = p.document_id") == before
+        assert rows(db, "SELECT mtime_ns FROM documents") == [(OLD + 10 ** 9,)]
+        assert counts(ix.index(src)) == {"unchanged": 1}
+
+
+def test_edited_files_are_updated_and_their_old_words_forgotten(tmp_path, src, kind):
+    put(src, "a.md", "before quince")
+    put(src, "b.md", "bystander words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        put(src, "a.md", "after the edit: persimmon", OLD + 10 ** 9)
+        assert counts(ix.index(src)) == {"updated": 1, "unchanged": 1}
+        assert paths(ix, "persimmon") == ["a.md"]
+        assert paths(ix, "quince") == []
+
+
+def test_vanished_files_are_removed(tmp_path, src, kind):
+    put(src, "a.md", "doomed apricot")
+    put(src, "b.md", "survivor words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        (src / "a.md").unlink()
+        assert counts(ix.index(src)) == {"removed": 1, "unchanged": 1}
+        assert paths(ix, "apricot") == []
+        with pytest.raises(NotFound):
+            ix.fetch("a.md")
+
+
+def test_a_racily_clean_file_is_checked_again(tmp_path, src, kind):
+    """Written twice within one mtime tick, same size: size and mtime cannot tell."""
+    now = time.time_ns()
+    put(src, "a.md", "first draft words", now)
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        assert counts(ix.index(src)) == {"added": 1}
+        assert counts(ix.index(src)) == {"unchanged": 1}    # checked, same bytes
+        put(src, "a.md", "final draft words", now)          # same size, same mtime
+        assert counts(ix.index(src)) == {"updated": 1}
+        assert paths(ix, "final") == ["a.md"] and paths(ix, "first") == []
+
+
+def test_a_filter_change_removes_what_it_now_excludes_and_is_remembered(tmp_path, src, kind):
+    put(src, "a.md", "alpha words")
+    put(src, "b.txt", "bravo words")
+    put(src, "drafts/c.md", "charlie words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        assert counts(ix.index(src)) == {"added": 3}
+        assert counts(ix.index(src, exclude=["drafts"])) == {"removed": 1, "unchanged": 2}
+        assert counts(ix.index(src)) == {"unchanged": 2}        # the exclude is repeated
+        assert counts(ix.index(src, include=["*.md"])) == {"removed": 1, "unchanged": 1}
+        assert counts(ix.index(src)) == {"unchanged": 1}
+        (source,) = ix.sources()
+        assert (source["includes"], source["excludes"]) == (["*.md"], ["drafts"])
+        assert counts(ix.index(src, include=[], exclude=[])) == {"added": 2, "unchanged": 1}
+
+
+def test_max_bytes_is_stored_per_source(tmp_path, src, kind):
+    put(src, "small.md", "tiny")
+    put(src, "large.md", "large " * 100)
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        report = ix.index(src, max_bytes=100)
+        assert counts(report) == {"added": 1}
+        assert report.skipped == [{"path": "large.md",
+                                   "reason": "larger than --max-bytes (600 > 100 bytes)"}]
+        assert counts(ix.index(src)) == {"unchanged": 1}
+        assert ix.sources()[0]["max_bytes"] == 100
+        assert counts(ix.index(src, max_bytes=10_000)) == {"added": 1, "unchanged": 1}
+
+
+def test_identical_content_at_two_paths_is_two_documents(tmp_path, src, kind):
+    put(src, "one/copy.md", "duplicated walnut text")
+    put(src, "two/copy.md", "duplicated walnut text")
+    db = tmp_path / "i.db"
+    with open_index(db, store=kind) as ix:
+        assert counts(ix.index(src)) == {"added": 2}
+        assert paths(ix, "walnut") == ["one/copy.md", "two/copy.md"]
+        (src / "one" / "copy.md").unlink()
+        assert counts(ix.index(src)) == {"removed": 1, "unchanged": 1}
+        assert paths(ix, "walnut") == ["two/copy.md"]
+    assert len(set(rows(db, "SELECT sha256 FROM documents"))) == 1
+
+
+def test_default_excludes_are_not_indexed(tmp_path, src, kind):
+    put(src, "kept.md", "kept words")
+    for rel in (".git/x.md", "node_modules/p/x.md", "__pycache__/x.txt", "~$lock.docx",
+                ".venv/x.md", "build/x.md"):
+        put(src, rel, "hidden words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        report = ix.index(src)
+        assert counts(report) == {"added": 1} and report.skipped == []
+        assert paths(ix, "hidden") == []
+
+
+def test_label_renames_a_source_and_cannot_be_stolen(tmp_path, src, kind):
+    put(src, "a.md", "labelled words")
+    other = tmp_path / "other"
+    put(other, "b.md", "other words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src, label="first")
+        assert counts(ix.index(src, label="second")) == {"unchanged": 1}
+        assert [s["label"] for s in ix.sources()] == ["second"]
+        assert [h.document["source"] for h in ix.search("labelled", source="second").results] \
+            == ["second"]
+        assert ix.search("labelled", source="first").results == []
+        with pytest.raises(UsageError):
+            ix.index(other, label="second")
+        assert counts(ix.index(src)) == {"unchanged": 1}
+        assert [s["label"] for s in ix.sources()] == ["second"]
+
+
+def test_a_stolen_label_is_one_line_and_exit_code_2_on_the_command_line(tmp_path, src, capsys):
+    put(src, "a.md", "words")
+    other = tmp_path / "other"
+    put(other, "b.md", "words")
+    db = str(tmp_path / "i.db")
+    assert main(["index", str(src), "--label", "mine", "--db", db, "--quiet"]) == 0
+    assert main(["index", str(other), "--label", "mine", "--db", db]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "already names another folder" in err[0]
+
+
+def test_a_folder_with_an_undecodable_name_is_indexed_and_found_again(tmp_path, kind):
+    folder = os.path.join(os.fsencode(tmp_path), b"caf\xe9")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"a.md"), "wb") as fh:
+        fh.write(b"undecodable folder words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        report = ix.index(os.fsdecode(folder))
+        assert counts(report) == {"added": 1}
+        assert report.root.endswith("caf\\xe9") and report.label == "caf\\xe9"
+        assert counts(ix.index(os.fsdecode(folder))) == {"unchanged": 1}
+        assert paths(ix, "undecodable") == ["a.md"]
+
+
+# -- the worker pool: one bad file costs only itself -------------------------------
+def _hostile_txt(data: bytes, limits):
+    if data.startswith(b"HANG"):
+        time.sleep(60)
+    if data.startswith(b"CRASH"):
+        os._exit(3)
+    if data.startswith(b"GREEDY"):
+        return bytearray(2_000_000_000)   # over the worker's memory ceiling
+    if data.startswith(b"SURROGATE"):
+        from glean_personal.document import Document, Section
+        return Document(title="lone \ud800 title",
+                        format="txt", sections=[Section((), "lone \udcff surrogate words")])
+    return _REAL_TXT(data, limits)
+
+
+_REAL_TXT = formats.READERS["txt"]
+
+
+def test_a_reader_that_hangs_crashes_or_overeats_costs_only_its_file(tmp_path, src, kind,
+                                                                      monkeypatch):
+    monkeypatch.setitem(formats.READERS, "txt", _hostile_txt)
+    for i in range(6):
+        put(src, f"fine{i}.txt", f"fine words number{i}")
+    put(src, "hang.txt", "HANG forever")
+    put(src, "crash.txt", "CRASH now")
+    put(src, "greedy.txt", "GREEDY for memory")
+    put(src, "odd.txt", "SURROGATE text")
+    limits = Limits(file_seconds=0.5, worker_memory_bytes=400_000_000)
+    started = time.monotonic()
+    with open_index(tmp_path / "i.db", store=kind, limits=limits) as ix:
+        report = ix.index(src)
+        assert time.monotonic() - started < 8
+        assert counts(report) == {"added": 7}
+        skipped = {s["path"]: s["reason"] for s in report.skipped}
+        assert skipped.pop("greedy.txt") in ("too large to read in memory",   # formats' words
+                                             "needed more memory than a reader may use")
+        assert skipped == {"hang.txt": "took too long to read (over 0.5 s)",
+                           "crash.txt": "the reader crashed (exit code 3)"}
+        assert paths(ix, "surrogate") == ["odd.txt"]
+        assert ix.fetch("odd.txt").document["title"] == "lone \ufffd title"
+
+
+def test_workers_die_with_a_killed_indexer(tmp_path, src, monkeypatch):
+    """A forked worker shares its parent's open files (the writer lock among them); if it
+    outlived a killed indexer, stuck on a hostile file, the next `index` would wait on it."""
+    import signal
+
+    from glean_personal.config import DEFAULT_PASSAGES
+    from glean_personal.workers import Pool, Task
+    from test_crash import holders
+    if not sys.platform.startswith("linux"):
+        pytest.skip("finds open files through /proc")
+    monkeypatch.setitem(formats.READERS, "txt", _hostile_txt)
+    hang = put(src, "hang.txt", "HANG forever")
+    held = tmp_path / "held-by-the-indexer"
+    pid = os.fork()
+    if pid == 0:   # the indexer: holds a file, starts a worker on a file that never ends
+        try:
+            os.open(held, os.O_CREAT | os.O_RDWR)
+            with Pool(Limits(file_seconds=120), DEFAULT_PASSAGES, 1000) as pool:
+                for _ in pool.run([Task("hang.txt", str(hang), None)]):
+                    pass
+        finally:
+            os._exit(0)
+    deadline = time.monotonic() + 10
+    while len(holders(held)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(holders(held)) == 2, "the worker did not start"
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    deadline = time.monotonic() + 3
+    while holders(held) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert holders(held) == [], "a worker outlived its killed parent"

@@ -1,0 +1,179 @@
+"""The folder walk: what is a candidate, what is skipped and why, what is passed over."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from glean_personal.walk import Candidate, Skipped, is_secret, printable, walk
+
+
+def entries(root: Path, **kw):
+    out = list(walk(str(root), **kw))
+    return ({c.path: c for c in out if isinstance(c, Candidate)},
+            {s.path: s.reason for s in out if isinstance(s, Skipped)})
+
+
+def write(root: Path, rel: str, text: str = "words") -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_supported_files_are_candidates_with_size_and_mtime(tmp_path):
+    p = write(tmp_path, "notes/a.md", "hello")
+    os.utime(p, ns=(1, 1_600_000_000_123_456_789))
+    found, skipped = entries(tmp_path)
+    assert list(found) == ["notes/a.md"]
+    c = found["notes/a.md"]
+    assert (c.size, c.mtime_ns, c.fs_path) == (5, 1_600_000_000_123_456_789, str(p))
+    assert skipped == {}
+
+
+@pytest.mark.parametrize("rel", [
+    ".git/config.md", "node_modules/pkg/README.md", "__pycache__/x.txt", ".venv/lib/a.md",
+    "venv/a.md", "dist/a.md", "build/a.md", "~$report.docx", "deep/.tox/a.md",
+    ".mypy_cache/a.json", ".pytest_cache/README.md", ".DS_Store",
+])
+def test_default_excludes_are_neither_read_nor_reported(tmp_path, rel):
+    write(tmp_path, rel)
+    write(tmp_path, "kept.md")
+    found, skipped = entries(tmp_path)
+    assert list(found) == ["kept.md"] and skipped == {}
+
+
+def test_user_excludes_and_includes_filter_by_name_or_path(tmp_path):
+    for rel in ("a.md", "b.txt", "drafts/c.md", "drafts/deep/d.md", "keep/e.md"):
+        write(tmp_path, rel)
+    found, _ = entries(tmp_path, excludes=["drafts"])
+    assert sorted(found) == ["a.md", "b.txt", "keep/e.md"]
+    found, _ = entries(tmp_path, includes=["*.md"], excludes=["keep/**"])
+    assert sorted(found) == ["a.md", "drafts/c.md", "drafts/deep/d.md"]
+
+
+@pytest.mark.parametrize("rel", [
+    ".env", "prod.env", "server.pem", "tls.key", "cert.p12", "cert.pfx", "id_rsa", "id_ecdsa",
+    "id_ed25519", "credentials.json", "secrets.yaml", "secrets.yml", ".netrc", ".pgpass",
+    ".ssh/notes.md", ".aws/config.json", ".gnupg/x.txt", "deep/down/.ssh/readme.md",
+])
+def test_secret_looking_names_are_reported_never_candidates_whatever_the_includes(tmp_path, rel):
+    write(tmp_path, rel, "SECRET")
+    found, skipped = entries(tmp_path, includes=["*", "**"])
+    assert found == {}
+    assert len(skipped) == 1
+    (path, reason), = skipped.items()
+    assert rel.startswith(path) and reason.startswith("secret-looking")
+    assert is_secret(rel)
+
+
+def test_a_secret_folder_is_reported_once_and_never_entered(tmp_path):
+    for i in range(3):
+        write(tmp_path, f".ssh/key{i}.md")
+    _, skipped = entries(tmp_path)
+    assert skipped == {".ssh": "secret-looking folder: never read"}
+
+
+def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
+    write(tmp_path, "photo.jpg")
+    write(tmp_path, "Makefile")
+    write(tmp_path, "empty.md", "")
+    write(tmp_path, "exact.md", "x" * 100)
+    write(tmp_path, "over.md", "x" * 101)
+    found, skipped = entries(tmp_path, max_bytes=100)
+    assert list(found) == ["exact.md"]
+    assert skipped == {"photo.jpg": "unsupported file type .jpg",
+                       "Makefile": "unsupported file type (no extension)",
+                       "empty.md": "empty file",
+                       "over.md": "larger than --max-bytes (101 > 100 bytes)"}
+
+
+def test_an_include_filter_hides_what_it_does_not_match_even_from_the_report(tmp_path):
+    write(tmp_path, "photo.jpg")
+    write(tmp_path, "a.md")
+    found, skipped = entries(tmp_path, includes=["*.md"])
+    assert list(found) == ["a.md"] and skipped == {}
+
+
+def test_symbolic_links_are_never_followed(tmp_path):
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    write(root, "real/a.md")
+    write(outside, "o.md")
+    os.symlink("real", root / "alias")
+    os.symlink("real/a.md", root / "link.md")
+    os.symlink(outside, root / "out")
+    os.symlink(outside / "o.md", root / "out.md")
+    os.symlink(".", root / "real" / "self")
+    os.symlink("nowhere.md", root / "dangling.md")
+    found, skipped = entries(root)
+    assert list(found) == ["real/a.md"]
+    assert skipped == {
+        "alias": "symbolic link to the folder real: not followed "
+                 "(its files are read at their own paths)",
+        "link.md": "symbolic link to real/a.md: not followed (files are read at their own paths)",
+        "out": "symbolic link leads outside the folder: never followed",
+        "out.md": "symbolic link leads outside the folder: never followed",
+        "real/self": "symbolic link loop: leads back to real",
+        "dangling.md": "broken symbolic link: its target does not exist",
+    }
+
+
+def test_a_root_reached_through_a_link_is_walked_at_its_real_path(tmp_path):
+    write(tmp_path, "real/a.md")
+    os.symlink("real", tmp_path / "via")
+    found, _ = entries(tmp_path / "via")
+    assert found["a.md"].fs_path == str(tmp_path / "real" / "a.md")
+
+
+def test_a_fifo_and_a_socket_are_reported_without_being_opened(tmp_path):
+    import socket
+    os.mkfifo(tmp_path / "notes.txt")
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "sock.md"))
+        _, skipped = entries(tmp_path)
+    finally:
+        server.close()
+    assert skipped == {"notes.txt": "not a regular file (a FIFO): never opened",
+                       "sock.md": "not a regular file (a socket): never opened"}
+
+
+def test_names_that_are_not_utf8_are_escaped_and_still_openable(tmp_path):
+    raw = os.path.join(os.fsencode(tmp_path), b"caf\xe9 \xff.md")
+    with open(raw, "wb") as fh:
+        fh.write(b"words")
+    write(tmp_path, "new\nline.md")
+    write(tmp_path, "emoji \U0001F600.md")
+    found, _ = entries(tmp_path)
+    assert sorted(found) == ["caf\\xe9 \\xff.md", "emoji \U0001F600.md", "new\nline.md"]
+    with open(found["caf\\xe9 \\xff.md"].fs_path, "rb") as fh:
+        assert fh.read() == b"words"
+    for path in found:
+        path.encode("utf-8")   # storable: no lone surrogates
+
+
+def test_printable_escapes_every_kind_of_lone_surrogate():
+    assert printable("plain") == "plain"
+    assert printable("caf\udce9") == "caf\\xe9"
+    assert printable("lone \ud800 high") == "lone \\ud800 high"
+    for text in ("caf\udce9", "lone \ud800 high", "\udfff"):
+        printable(text).encode("utf-8")
+
+
+def test_a_deep_tree_is_walked_without_recursion_in_a_stable_order(tmp_path):
+    rel = "/".join(["d"] * 200)
+    write(tmp_path, rel + "/bottom.md")
+    write(tmp_path, "b.md")
+    write(tmp_path, "a.md")
+    write(tmp_path, "d/c.md")
+    order = [e.path for e in walk(str(tmp_path))]
+    assert order == ["a.md", "b.md", "d/c.md", rel + "/bottom.md"]
+    assert order == [e.path for e in walk(str(tmp_path))]
+
+
+@pytest.mark.parametrize("root", [".ssh", ".aws/profiles", ".gnupg"])
+def test_a_root_inside_a_secret_folder_reads_nothing(tmp_path, root):
+    write(tmp_path, f"{root}/notes.md")
+    found, skipped = entries(tmp_path / root)
+    assert found == {} and skipped == {".": "secret-looking folder: never read"}
