@@ -190,9 +190,10 @@ def kill_after(corpus: Corpus, db: Path, kind: str, delay: float) -> bool:
         proc.wait(timeout=delay)
     except subprocess.TimeoutExpired:
         proc.kill()
-        proc.wait()
+        proc.communicate()
         return True
-    assert proc.returncode == 0, proc.stderr.read().decode()
+    _, err = proc.communicate()
+    assert proc.returncode == 0, err.decode()
     return False
 
 
@@ -218,10 +219,10 @@ def kill_in_transaction(corpus: Corpus, db: Path, kind: str, nth: int, extra: fl
                 proc.kill()
                 break
         time.sleep(0.001)
-    proc.wait()
+    _, err = proc.communicate()
     if proc.returncode == -9:
         return True
-    assert proc.returncode == 0, proc.stderr.read().decode()
+    assert proc.returncode == 0, err.decode()
     return False
 
 
