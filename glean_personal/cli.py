@@ -275,8 +275,9 @@ def cmd_status(args) -> int:
         st = ix.status()
     text = render.status(st)
     if args.skips:
-        text += "\n" + "\n".join(f"  skipped {s['label']}: {k['path']}: {k['reason']}"
-                                 for s in st.sources for k in s["last_skipped"])
+        text += "\n" + "\n".join(
+            f"  skipped {s['label']}: {render.printable(k['path'])}: {k['reason']}"
+            for s in st.sources for k in s["last_skipped"])
     data = st.to_dict()
     if not args.skips:
         for s in data["sources"]:

@@ -9,6 +9,11 @@ from typing import List, Optional, Sequence, TextIO, Tuple
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
 
+def printable(text: str) -> str:
+    """One line per entry: control characters in file names shown escaped."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def use_color(stream: TextIO) -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set."""
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
@@ -55,7 +60,7 @@ def index_report(r, verbose_skips: int = 20) -> str:
         lines.append("  skipped files:" if len(r.skipped) <= verbose_skips else
                      f"  first {verbose_skips} skipped files (all of them: --json, or `status --skips`):")
         for s in r.skipped[:verbose_skips]:
-            lines.append(f"    {s['path']}: {s['reason']}")
+            lines.append(f"    {printable(s['path'])}: {s['reason']}")
     return "\n".join(lines)
 
 
@@ -77,7 +82,7 @@ def search_results(result, color: bool, explain: bool = False) -> str:
         if hit.tied_with_previous and explain:
             head += "  (tied with the one above)"
         lines.append(f"{BOLD}{head}{RESET}" if color else head)
-        where = hit.document["source"] + ": " + hit.document["path"]
+        where = hit.document["source"] + ": " + printable(hit.document["path"])
         if hit.section:
             where += "  \u203a " + " \u203a ".join(hit.section)
         lines.append("   " + (f"{DIM}{where}{RESET}" if color else where))

@@ -159,10 +159,6 @@ def test_a_reader_waits_out_a_long_write_transaction(tmp_path, kind):
     assert waited >= 0.8
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "store/core.py Store._initialise: two processes creating the same new index both see "
-    "no tables, and the second's CREATE fails with 'table meta already exists' (exit 3); "
-    "fix: re-read sqlite_master after BEGIN IMMEDIATE and take the existing-file path"))
 def test_two_processes_creating_one_new_index_both_succeed(tmp_path):
     import multiprocessing
     ctx = multiprocessing.get_context("fork")

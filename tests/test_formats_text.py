@@ -171,3 +171,9 @@ def test_utf16_markdown_with_bom():
     doc = read_document(data, "de.md")
     assert doc.title == "Überschrift"
     assert doc.text == "Grüße"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_is_read_as_text(codec):
+    doc = read_document("Notes written by an old Windows editor, no BOM. Grüße.".encode(codec), "n.txt")
+    assert doc.text == "Notes written by an old Windows editor, no BOM. Grüße."

@@ -247,12 +247,7 @@ def test_index_and_purge_never_touch_a_file_on_disk(tmp_path, capsys):
     assert {"src": _snapshot(src), "other": _snapshot(other)} == before
 
 
-@pytest.mark.parametrize("kind", [
-    pytest.param("fts5", marks=pytest.mark.xfail(strict=True, reason=(
-        "api.py Index.purge / store: FTS5 keeps the tokens of deleted rows in its segments "
-        "until they merge; fix: after deleting, run INSERT INTO passage_fts(passage_fts) "
-        "VALUES('optimize') (and VACUUM with secure_delete on)"))),
-    "plain"])
+@pytest.mark.parametrize("kind", ["fts5", "plain"])
 def test_purged_text_leaves_no_trace_in_the_file(tmp_path, kind):
     src = tmp_path / "src"
     src.mkdir()

@@ -112,7 +112,8 @@ def _finish(doc: Document, fmt: str, name: str, limits: Limits) -> Document:
     if cut:
         warnings.append(f"text cut at {limits.max_text_chars:,} characters")
     if not sections:
-        raise SkipFile("no extractable text")
+        # A reader's warning (a malformed part, say) is the likelier reason.
+        raise SkipFile(f"no extractable text ({warnings[0]})" if warnings else "no extractable text")
     title = " ".join((doc.title or "").split()) or PurePath(name).stem or "untitled"
     return Document(title=title, format=fmt, sections=sections,
                     warnings=list(dict.fromkeys(warnings)))

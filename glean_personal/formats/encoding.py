@@ -62,6 +62,9 @@ def decode_text(data: bytes, declared: Optional[str] = None) -> str:
     name, skip = bom_encoding(data)
     if name:
         return _check_text(data[skip:].decode(name, errors="replace"))
+    name = _utf16_without_bom(data)
+    if name:
+        return _check_text(data.decode(name, errors="replace"))
     _refuse_binary(data)
     if declared:
         try:
@@ -81,6 +84,18 @@ def single_byte(data: bytes) -> str:
         chunk.decode("cp1252", errors="strict") if i % 2 == 0 else chunk.decode("latin-1")
         for i, chunk in enumerate(re.split(rb"([\x81\x8d\x8f\x90\x9d]+)", data))
     )
+
+
+def _utf16_without_bom(data: bytes) -> Optional[str]:
+    """UTF-16 text saved without a byte-order mark: NULs on every other byte."""
+    sample = data[:4096]
+    if len(sample) < 8 or b"\x00" not in sample:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    for zeros, other, name in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if zeros.count(0) >= 0.6 * len(zeros) and other.count(0) <= 0.02 * len(other):
+            return name
+    return None
 
 
 def _refuse_binary(data: bytes) -> None:

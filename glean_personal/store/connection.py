@@ -70,6 +70,7 @@ def connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
             if mode.lower() != "delete":
                 conn.execute("PRAGMA journal_mode = DELETE")
         conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left behind
         conn.execute("PRAGMA temp_store = MEMORY")
         conn.execute("PRAGMA cache_size = -32000")
     return conn

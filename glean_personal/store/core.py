@@ -68,21 +68,23 @@ class Store:
     @staticmethod
     def _initialise(conn: sqlite3.Connection, path: Path, new: bool,
                     force_kind: Optional[str]) -> str:
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if "meta" not in tables:
-            if tables:
-                raise DatabaseError(f"{path} is an SQLite file but not a glean-personal index")
+        if "meta" not in _tables(conn):
             kind = force_kind or ("fts5" if schema.has_fts5(conn) else "plain")
             if kind == "fts5" and not schema.has_fts5(conn):
                 raise StoreKindError("this Python's SQLite has no FTS5; use GLEAN_PERSONAL_STORE=plain")
             conn.execute("BEGIN IMMEDIATE")
             try:
-                schema.create(conn, kind)
+                tables = _tables(conn)  # another process may have created it meanwhile
+                if not tables:
+                    schema.create(conn, kind)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
-            return kind
+            if not tables:
+                return kind
+            if "meta" not in tables:
+                raise DatabaseError(f"{path} is an SQLite file but not a glean-personal index")
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         version = int(meta.get("schema_version", "0"))
         if version > schema.SCHEMA_VERSION:
@@ -204,6 +206,7 @@ class Store:
             "SELECT id FROM documents WHERE source_id = ?", (source_id,))]
         self.remove_documents(ids)
         self.conn.execute("DELETE FROM sources WHERE id = ?", (source_id,))
+        self.fulltext.compact()
         return len(ids)
 
     # -- documents -----------------------------------------------------------
@@ -320,6 +323,10 @@ class Store:
 
     def last_indexed(self) -> Optional[float]:
         return self.conn.execute("SELECT max(last_indexed) FROM sources").fetchone()[0]
+
+
+def _tables(conn: sqlite3.Connection) -> set:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
 
 def _doc_row(r: Sequence) -> dict:

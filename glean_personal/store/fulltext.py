@@ -77,6 +77,9 @@ class FullText:
         """How many passages match `term`; with `at_least`, counting stops there."""
         raise NotImplementedError
 
+    def compact(self) -> None:
+        """Rewrite the index so that the text of deleted rows is gone from the file."""
+
     def rebuild(self) -> None:
         raise NotImplementedError
 
@@ -137,6 +140,10 @@ class Fts5Text(FullText):
             f"SELECT count(*) FROM (SELECT 1 FROM passage_fts WHERE passage_fts MATCH ?{limit})",
             (term.fts5(),)).fetchone()[0]
 
+    def compact(self) -> None:
+        # FTS5 keeps deleted rows' tokens in old segments until they merge.
+        self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('optimize')")
+
     def rebuild(self) -> None:
         self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
 
@@ -164,6 +171,7 @@ class PlainText(FullText):
             tf = _weighted_terms(title, heading, text)
             postings.extend((term, pid, weight) for term, weight in tf.items())
             lengths.append((pid, sum(tf.values())))
+        postings.sort()  # in key order: far fewer page splits in the WITHOUT ROWID table
         self.conn.executemany(
             "INSERT OR REPLACE INTO plain_postings(term, passage_id, tf) VALUES (?, ?, ?)", postings)
         self.conn.executemany(
