@@ -22,7 +22,6 @@ from .config import Limits, PassageSizes
 from .errors import NotFound, SkipFile, UsageError
 from .store.core import Store
 from .walk import Skipped, printable, walk
-from .workers import Extracted, Pool, Task
 
 BATCH_DOCUMENTS = 400
 BATCH_SECONDS = 2.0
@@ -91,7 +90,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     report = IndexReport(root, label)
     states = store.document_states(source_id)
 
-    tasks: List[Task] = []
+    tasks: List[tuple] = []  # workers.Task fields; the worker machinery loads only if needed
     seen = set()
     racy_after = time.time_ns() - RACY_NS
     for entry in walk(fs_root, includes, excludes, max_bytes):
@@ -105,8 +104,8 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         if state and state[1] == entry.size and state[2] == entry.mtime_ns:
             report.unchanged += 1
         else:
-            tasks.append(Task(entry.path, entry.fs_path, state[3] if state else None,
-                              _stored_mtime(entry.mtime_ns, racy_after)))
+            tasks.append((entry.path, entry.fs_path, state[3] if state else None,
+                          _stored_mtime(entry.mtime_ns, racy_after)))
 
     gone = [states[p][0] for p in states if p not in seen]
     if gone:
@@ -123,17 +122,18 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     return report
 
 
-def _read_and_write(store: Store, source_id: int, tasks: List[Task], states: dict,
+def _read_and_write(store: Store, source_id: int, tasks: List[tuple], states: dict,
                     report: IndexReport, limits: Limits, sizes: PassageSizes,
                     max_bytes: int, progress: Optional[Progress]) -> None:
     if not tasks:
         return
+    from .workers import Pool, Task
     done = 0
     batch: list = []
     chars = 0
     last_commit = time.monotonic()
     with Pool(limits, sizes, max_bytes) as pool:
-        for task, outcome in pool.run(tasks):
+        for task, outcome in pool.run([Task(*t) for t in tasks]):
             batch.append((task, outcome))
             chars += getattr(outcome, "chars", 0)
             done += 1
@@ -162,7 +162,6 @@ def _write(store: Store, source_id: int, batch: list, states: dict, report: Inde
                     report.removed += 1
                     changed = True
                 continue
-            assert isinstance(outcome, Extracted)
             mtime_ns = task.mtime_ns
             if outcome.same_bytes and state:
                 store.touch_document(state[0], outcome.size, mtime_ns)

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import errno
 import fnmatch
+import functools
 import os
+import re
 import stat
-from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES
-from .formats import format_for
+from .formats import SUPPORTED
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A regular file the indexer may read."""
+class Candidate(NamedTuple):
+    """A regular file the indexer may read (a tuple: one is made per file, often)."""
 
     path: str        # relative to the root, '/'-separated, as stored and shown
     size: int
@@ -33,8 +33,7 @@ class Candidate:
     fs_path: str = ""  # the real path to open (may hold undecodable bytes)
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(NamedTuple):
     path: str
     reason: str
 
@@ -45,23 +44,29 @@ SECRET_REASON = "secret-looking file: never read"
 SECRET_FOLDER_REASON = "secret-looking folder: never read"
 
 
+@functools.lru_cache(maxsize=32)
+def _globs(patterns: Tuple[str, ...]) -> Tuple[Optional["re.Pattern[str]"], Tuple[str, ...]]:
+    """All the globs as one regex (one match per name, not one per glob), plus `dir/**` prefixes."""
+    regex = re.compile("|".join(fnmatch.translate(p) for p in patterns)) if patterns else None
+    return regex, tuple(p[:-2] for p in patterns if p.endswith("/**"))
+
+
+def _matches(relpath: str, patterns: Sequence[str]) -> bool:
+    """Does a glob match the file name, or the whole relative path?"""
+    regex, prefixes = _globs(tuple(patterns))
+    if regex is not None:
+        name = relpath.rsplit("/", 1)[-1]
+        if regex.match(name) or (name != relpath and regex.match(relpath)):
+            return True
+    return bool(prefixes) and (relpath + "/").startswith(prefixes)
+
+
 def is_secret(relpath: str) -> bool:
     """Secret-looking names (SPEC §4): never opened, whatever the includes say."""
     parts = relpath.split("/")
     if any(p in SECRET_DIRS for p in parts[:-1]):
         return True
-    name = parts[-1]
-    return any(fnmatch.fnmatchcase(name, pattern) for pattern in SECRET_NAMES)
-
-
-def _matches(relpath: str, patterns: Sequence[str]) -> bool:
-    name = relpath.rsplit("/", 1)[-1]
-    for pattern in patterns:
-        if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relpath, pattern):
-            return True
-        if pattern.endswith("/**") and (relpath + "/").startswith(pattern[:-2]):
-            return True
-    return False
+    return _matches(parts[-1], SECRET_NAMES)
 
 
 def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
@@ -101,7 +106,9 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             if isinstance(result, Skipped):
                 yield result
                 continue
-            yield from _filter_file(result, includes, max_bytes)
+            result = _filter_file(result, includes, max_bytes)
+            if result is not None:
+                yield result
         stack.extend(reversed(subfolders))
 
 
@@ -160,18 +167,18 @@ def _symlink(entry: os.DirEntry, relpath: str, real_root: str,
                             "(files are read at their own paths)")
 
 
-def _filter_file(c: Candidate, includes: Sequence[str], max_bytes: Optional[int]) -> Iterator[Entry]:
+def _filter_file(c: Candidate, includes: Sequence[str],
+                 max_bytes: Optional[int]) -> Optional[Entry]:
     if includes and not _matches(c.path, includes):
-        return
+        return None
     ext = os.path.splitext(c.path)[1].lower()
-    if format_for(c.path) is None:
-        yield Skipped(c.path, f"unsupported file type {ext or '(no extension)'}")
-    elif c.size == 0:
-        yield Skipped(c.path, "empty file")
-    elif max_bytes is not None and c.size > max_bytes:
-        yield Skipped(c.path, f"larger than --max-bytes ({c.size:,} > {max_bytes:,} bytes)")
-    else:
-        yield c
+    if ext not in SUPPORTED:
+        return Skipped(c.path, f"unsupported file type {ext or '(no extension)'}")
+    if c.size == 0:
+        return Skipped(c.path, "empty file")
+    if max_bytes is not None and c.size > max_bytes:
+        return Skipped(c.path, f"larger than --max-bytes ({c.size:,} > {max_bytes:,} bytes)")
+    return c
 
 
 def _kind(mode: int) -> str:

@@ -44,7 +44,7 @@ __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract"]
 
 def format_for(name: str) -> Optional[str]:
     """The format name for a file name's extension (any case), or None."""
-    return SUPPORTED.get(PurePath(name).suffix.lower())
+    return SUPPORTED.get(os.path.splitext(name)[1].lower())
 
 
 def read_document(data: bytes, name: str, limits: Limits = DEFAULT_LIMITS) -> Document:
