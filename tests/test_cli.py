@@ -1,0 +1,116 @@
+"""The command line: JSON shapes of SPEC §3, exit codes, one-line errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import write_tree
+
+CORPUS = Path(__file__).parent / "data" / "corpus"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "glean_personal", *map(str, args)],
+                          capture_output=True, text=True, input=stdin)
+
+
+@pytest.fixture
+def db(tmp_path, store_kind):
+    root = write_tree(tmp_path / "notes", {
+        "budget.md": "# Budget\n\nThe quarterly budget review covers salary bands.\n",
+        "trip.txt": "Packing list for the Lisbon trip: passport, charger.\n",
+    })
+    path = tmp_path / "p.db"
+    done = run("index", root, "--db", path, "--json", "--label", "notes")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["source"] == {"root": str(root), "label": "notes"}
+    assert (report["added"], report["updated"], report["touched"], report["unchanged"],
+            report["removed"], report["skipped"]) == (2, 0, 0, 0, 0, [])
+    assert isinstance(report["seconds"], float)
+    return path
+
+
+def test_help_lists_every_verb():
+    out = run("--help").stdout
+    for verb in ("index", "search", "link", "related", "status", "sources", "fetch", "extract",
+                 "purge", "verify", "export", "evaluate", "repl", "mcp"):
+        assert f"    {verb}" in out
+    assert run("--version").stdout.startswith("glean-personal ")
+
+
+def test_search_json_shape(db):
+    out = run("search", "salary bands", "--db", db, "--json", "--explain")
+    data = json.loads(out.stdout)
+    assert data["query"] == "salary bands" and data["store"] in ("fts5", "plain")
+    hit = data["results"][0]
+    assert set(hit["document"]) >= {"id", "title", "url", "source", "path", "format"}
+    assert {"title", "url", "score", "section", "passages_matched", "passages_total",
+            "snippets", "matched_terms", "missed_terms", "tied_with_previous"} <= set(hit)
+    snip = hit["snippets"][0]
+    assert snip["text"] == snip["snippet"] and snip["ranges"][0].keys() == {"startIndex", "endIndex"}
+
+
+def test_search_a_query_starting_with_a_dash(db):
+    assert run("search", "--db", db, "--", "--force-with-lease").returncode == 0
+
+
+def test_link_related_json_and_stale_notice(db, tmp_path):
+    before = run("related", "budget", "--db", db)
+    assert before.returncode == 1 and "run `glean-personal link`" in before.stderr
+    data = json.loads(run("link", "--db", db, "--json").stdout)
+    assert set(data) >= {"documents", "links", "median_score", "max_degree", "seconds"}
+    rel = json.loads(run("related", "budget.md", "--db", db, "--json").stdout)
+    assert rel["document"]["path"] == "budget.md" and isinstance(rel["neighbours"], list)
+
+
+def test_fetch_sources_and_purge(db, tmp_path):
+    doc = json.loads(run("fetch", "budget", "--db", db, "--json").stdout)
+    assert "salary bands" in doc["text"]
+    srcs = json.loads(run("sources", "--db", db, "--json").stdout)
+    assert srcs[0]["label"] == "notes" and srcs[0]["documents"] == 2
+    assert run("purge", "notes", "--db", db).returncode == 0
+    assert (tmp_path / "notes" / "budget.md").exists()
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["search"], 2, "required"),
+    (["search", "x", "--limit", "zero"], 2, "whole number"),
+    (["search", "x", "--after", "yesterday"], 2, "date"),
+    (["frobnicate"], 2, "invalid choice"),
+    (["index", "/definitely/not/here"], 1, "no such folder"),
+    (["fetch", "nothing-like-this"], 1, "no indexed document"),
+])
+def test_errors_are_one_line_with_the_right_code(db, args, code, words):
+    out = run(*args, "--db", db)
+    assert out.returncode == code
+    assert words in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+
+
+def test_an_ambiguous_fragment_lists_the_candidates(db):
+    out = run("fetch", ".", "--db", db)
+    assert out.returncode == 1 and "matches 2 documents" in out.stderr
+    assert "budget.md" in out.stderr and "trip.txt" in out.stderr
+
+
+def test_extract_shows_a_document_or_why_not(tmp_path):
+    docx = CORPUS / "python-docx" / "test.docx"
+    data = json.loads(run("extract", docx, "--json").stdout)
+    assert data["format"] == "docx" and data["sections"]
+    empty = tmp_path / "empty.md"
+    empty.write_bytes(b"")
+    out = run("extract", empty)
+    assert out.returncode == 1 and "empty file" in out.stdout
+
+
+def test_status_skips_lists_the_last_runs_skips(tmp_path, store_kind):
+    root = write_tree(tmp_path / "f", {"ok.md": "fine", "pic.png": "x", ".env": "SECRET=1"})
+    db = tmp_path / "p.db"
+    run("index", root, "--db", db, "--quiet")
+    out = run("status", "--skips", "--db", db).stdout
+    assert "pic.png: unsupported file type .png" in out and ".env: secret-looking" in out

@@ -1,0 +1,125 @@
+"""The index file: one file, its store kind for life, its schema version, readable errors."""
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+import glean_personal
+from glean_personal.errors import DatabaseError, SchemaTooNew, StoreKindError
+from glean_personal.store import schema
+from glean_personal.store.core import Store
+from conftest import write_tree
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "glean_personal", *args],
+                          capture_output=True, text=True)
+
+
+def test_kind_and_version_are_recorded(tmp_path, store_kind):
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        st = ix.status()
+        assert st.store == store_kind and st.schema_version == schema.SCHEMA_VERSION
+
+
+def test_a_file_keeps_its_kind_for_life(tmp_path, monkeypatch):
+    db = tmp_path / "p.db"
+    glean_personal.open_index(db, store="plain").close()
+    monkeypatch.setenv("GLEAN_PERSONAL_STORE", "fts5")
+    with glean_personal.open_index(db) as ix:
+        assert ix.status().store == "plain"
+
+
+def test_fts5_passage_text_lives_once(tmp_path):
+    root = write_tree(tmp_path / "f", {"a.md": "Unique zanzibar text."})
+    with glean_personal.open_index(tmp_path / "p.db", store="fts5") as ix:
+        ix.index(root)
+    conn = sqlite3.connect(tmp_path / "p.db")
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "passage_fts_content" not in tables          # external content: no second copy
+    sql = conn.execute("SELECT sql FROM sqlite_master WHERE name='passage_fts'").fetchone()[0]
+    assert "content='passage_content'" in sql and "content_rowid='id'" in sql
+
+
+def test_no_journal_is_left_after_a_command(tmp_path, store_kind):
+    root = write_tree(tmp_path / "f", {"a.md": "alpha", "b.txt": "beta"})
+    db = tmp_path / "p.db"
+    assert _cli("index", str(root), "--db", str(db), "--quiet").returncode == 0
+    assert _cli("link", "--db", str(db)).returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f", "p.db"]
+
+
+def test_a_newer_schema_is_refused_with_a_clear_message(tmp_path):
+    db = tmp_path / "p.db"
+    glean_personal.open_index(db).close()
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SchemaTooNew):
+        glean_personal.open_index(db)
+    run = _cli("status", "--db", str(db))
+    assert run.returncode == 3 and "newer glean-personal" in run.stderr
+    assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_an_older_schema_is_migrated_in_one_transaction(tmp_path, monkeypatch):
+    db = tmp_path / "p.db"
+    glean_personal.open_index(db).close()
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    ran = []
+    monkeypatch.setitem(schema.MIGRATIONS, 0, lambda c: ran.append(c.in_transaction))
+    with glean_personal.open_index(db) as ix:
+        assert ix.status().schema_version == schema.SCHEMA_VERSION
+    assert ran == [True]
+
+
+def test_an_fts5_file_without_fts5_names_the_fix(tmp_path, monkeypatch):
+    db = tmp_path / "p.db"
+    glean_personal.open_index(db, store="fts5").close()
+    monkeypatch.setattr(schema, "has_fts5", lambda conn: False)
+    with pytest.raises(StoreKindError, match="GLEAN_PERSONAL_STORE=plain"):
+        Store.open(db)
+
+
+@pytest.mark.parametrize("content", [b"not a database at all, just words" * 40,
+                                     b"SQLite format 3\x00" + b"\x00" * 200])
+def test_a_file_that_is_not_an_index(tmp_path, content):
+    db = tmp_path / "p.db"
+    db.write_bytes(content)
+    with pytest.raises(DatabaseError):
+        glean_personal.open_index(db)
+    run = _cli("search", "x", "--db", str(db))
+    assert run.returncode == 3 and "Traceback" not in run.stderr
+
+
+def test_another_sqlite_file_is_not_taken_over(tmp_path):
+    db = tmp_path / "other.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE notes(x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(DatabaseError, match="not a glean-personal index"):
+        glean_personal.open_index(db)
+
+
+def test_a_read_only_open_never_creates_a_file(tmp_path):
+    run = _cli("search", "x", "--db", str(tmp_path / "missing.db"))
+    assert run.returncode == 1 and "run `glean-personal index FOLDER` first" in run.stderr
+    assert not (tmp_path / "missing.db").exists()
+
+
+def test_status_json_has_the_contract_fields(tmp_path, store_kind):
+    root = write_tree(tmp_path / "f", {"a.md": "alpha beta"})
+    db = tmp_path / "p.db"
+    _cli("index", str(root), "--db", str(db), "--quiet")
+    import json
+    data = json.loads(_cli("status", "--db", str(db), "--json").stdout)
+    assert {"store", "schema_version", "documents", "passages", "sources", "db_bytes"} <= set(data)
+    assert data["store"] == store_kind and data["documents"] == 1
