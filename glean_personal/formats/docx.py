@@ -18,9 +18,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .package import Package, PartError, local, visible_events
-from .sections import SectionBuilder
+from .sections import SectionBuilder, end_cell, end_row
 
-_CELL_SEPARATOR = " | "
 _MAX_HEADING_CHARS = 300
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 # Subtrees whose text a reader does not see: deletions, field codes, tracked
@@ -201,14 +200,10 @@ def _read_part(pkg: Package, part: str, styles: _Styles, on_paragraph: Callable[
             if full():
                 return
         elif tag == "tc" and cells:
-            text = " ".join(" ".join(cells.pop()).split())
-            if rows:
-                rows[-1].append(text)
+            end_cell(cells, rows)
         elif tag == "tr" and rows:
-            line = _CELL_SEPARATOR.join(cell for cell in rows.pop() if cell)
-            if line and cells:
-                cells[-1].append(line)     # a nested table's row, inside its cell
-            elif line:
+            line = end_row(rows, cells)
+            if line:
                 on_paragraph(line)
                 if full():
                     return

@@ -17,7 +17,7 @@ from typing import List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .encoding import bom_encoding, decode_text
-from .sections import SectionBuilder
+from .sections import CELL_SEPARATOR, SectionBuilder
 
 _DROPPED = frozenset({"script", "style", "noscript", "template"})
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -32,7 +32,6 @@ _CELLS = frozenset({"td", "th"})
 # Inline elements that sit side by side in menus and toolbars ("<a>Docs</a><a>API</a>"):
 # a space at their edges keeps them separate words.
 _WORD_EDGES = frozenset({"a", "button", "img", "input", "label", "svg"})
-_CELL_SEPARATOR = " | "
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
@@ -151,7 +150,7 @@ class _TextParser(HTMLParser):
             self._newline()
         elif tag in _CELLS:
             if self._line_has_text:
-                self._parts.append(_CELL_SEPARATOR)
+                self._parts.append(CELL_SEPARATOR)
         elif tag in _WORD_EDGES:
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:

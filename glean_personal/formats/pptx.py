@@ -15,9 +15,8 @@ from typing import List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .package import Package, PartError, local, rel_id, visible_events
-from .sections import SectionBuilder
+from .sections import SectionBuilder, end_cell, end_row
 
-_CELL_SEPARATOR = " | "
 _SLIDE_FILE = re.compile(r"^ppt/slides/slide(\d+)\.xml$", re.IGNORECASE)
 _TITLE_PLACEHOLDERS = ("title", "ctrTitle")
 # Placeholders whose text is generated, not written: slide numbers, dates,
@@ -148,14 +147,10 @@ def _shape_text(pkg: Package, part: str, noise: Tuple[str, ...],
             else:
                 body.append(text)
         elif tag == "tc" and cells:
-            text = " ".join(" ".join(cells.pop()).split())
-            if rows:
-                rows[-1].append(text)
+            end_cell(cells, rows)
         elif tag == "tr" and rows:
-            line = _CELL_SEPARATOR.join(cell for cell in rows.pop() if cell)
-            if line and cells:
-                cells[-1].append(line)
-            elif line and shapes:
+            line = end_row(rows, cells)
+            if line and shapes:
                 shapes[-1][1].append(line)
             elif line:
                 body.append(line)

@@ -96,3 +96,22 @@ def _merge_adjacent(sections: List[Section]) -> List[Section]:
         else:
             groups.append((sec.heading, [sec.text]))
     return [Section(heading, PARAGRAPH_BREAK.join(texts)) for heading, texts in groups]
+
+
+CELL_SEPARATOR = " | "
+
+
+def end_cell(cells: List[List[str]], rows: List[List[str]]) -> None:
+    """A table cell closed (Word or slide tables): its words join its row."""
+    text = " ".join(" ".join(cells.pop()).split())
+    if rows:
+        rows[-1].append(text)
+
+
+def end_row(rows: List[List[str]], cells: List[List[str]]) -> str:
+    """A table row closed: its line, or "" when empty or kept by an enclosing cell."""
+    line = CELL_SEPARATOR.join(cell for cell in rows.pop() if cell)
+    if line and cells:  # a nested table's row belongs to the outer cell
+        cells[-1].append(line)
+        return ""
+    return line

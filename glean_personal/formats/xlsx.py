@@ -16,9 +16,8 @@ from typing import Dict, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .package import Package, PartError, local, rel_id
-from .sections import SectionBuilder
+from .sections import CELL_SEPARATOR, SectionBuilder
 
-_CELL_SEPARATOR = " | "
 _SHEET_FILE = re.compile(r"^xl/worksheets/sheet(\d+)\.xml$", re.IGNORECASE)
 _READABLE_SHEETS = ("worksheet",)
 _QUIET_SHEETS = ("chartsheet", "dialogsheet", "macrosheet", "xlMacrosheet", "xlIntlMacrosheet")
@@ -194,7 +193,7 @@ class _SheetTarget:
 
     def flush_row(self) -> None:
         if self.row:
-            self.builder.paragraph(_CELL_SEPARATOR.join(self.row))
+            self.builder.paragraph(CELL_SEPARATOR.join(self.row))
             self.row = []
 
     def close(self) -> None:
