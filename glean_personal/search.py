@@ -1,10 +1,14 @@
 """Ranked documents (or passages) for a query, with snippets and their evidence.
 
 The store returns its best-scoring passages; here they become documents. A
-document's score is its best passage's, plus a little for each further
-matching passage (a document about a subject beats one passing mention), then
-scaled by how many of the query's terms its best passage covers, because an
-ORed query lets a page rank on one word of three.
+document's score is its best passage's, plus a damped share of its further
+matching passages (a document about a subject beats one passing mention),
+lifted when the query's words are in its title, and for the leaders scaled by
+how many of the query's terms the best passage covers, because an ORed query
+lets a page rank on one word of three. When a query word is unknown to the
+index, hits must prove they match enough of the rest (`_Gate`). Each document
+is shown by a passage that mentions the query in its own text. docs/search.md
+gives the numbers and why.
 """
 from __future__ import annotations
 
@@ -87,7 +91,8 @@ class SearchResult:
 
     def to_dict(self) -> dict:
         return {"query": self.query, "store": self.store, "terms": self.terms,
-                "absent_terms": self.absent_terms, "has_more": self.has_more, "results": [h.to_dict() for h in self.results]}
+                "absent_terms": self.absent_terms, "has_more": self.has_more,
+                "results": [h.to_dict() for h in self.results]}
 
 
 def doc_summary(row: dict) -> dict:
