@@ -125,20 +125,23 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         gate = _Gate(store, query)
         result.absent_terms = gate.absent
         kept = 0
+        shown = []
         for pid, score, count in ranked[:max(want * 3, POOL) if gate.active else want + 1]:
-            passage = rows[pid]
-            doc = docs[passage["document_id"]]
-            lo, hi = (pid, pid) if passages else store.passage_range(doc["id"])
             if gate.active and gate.evidence(gate.matched(pid, pid)) < MIN_EVIDENCE:
                 continue
             kept += 1
-            if kept <= offset:
-                continue
             if kept > want:
                 result.has_more = True
                 break
-            matched = count if passages else len(
-                store.fulltext.matching(query.terms, lo, hi, in_title=False))
+            if kept > offset:
+                shown.append((pid, score, count))
+        docs_shown = [docs[rows[pid]["document_id"]] for pid, _, _ in shown]
+        ranges = [(pid, pid) if passages else store.passage_range(doc["id"])
+                  for (pid, _, _), doc in zip(shown, docs_shown)]
+        counts = ([n for _, _, n in shown] if passages else
+                  store.fulltext.matching_counts(query.terms, ranges, in_title=False))
+        for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
+            passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], query, passage["ordinal"])], pid, passage["text"])
             if explain:

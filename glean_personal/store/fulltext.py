@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
@@ -72,6 +73,11 @@ class FullText:
         carries its document's title, so a title word would match them all.
         """
         raise NotImplementedError
+
+    def matching_counts(self, terms: Sequence[Term], ranges: Sequence[Tuple[int, int]],
+                        in_title: bool = True) -> List[int]:
+        """For each (lo, hi) range, how many of its passages match any of `terms`."""
+        return [len(self.matching(terms, lo, hi, in_title)) for lo, hi in ranges]
 
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         """How many passages match `term`; with `at_least`, counting stops there."""
@@ -133,6 +139,20 @@ class Fts5Text(FullText):
         return {r[0] for r in self.conn.execute(
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
             (expr, lo, hi))}
+
+    def matching_counts(self, terms: Sequence[Term], ranges: Sequence[Tuple[int, int]],
+                        in_title: bool = True) -> List[int]:
+        # One query over the span of all the ranges beats one query per range:
+        # each FTS5 query pays for expanding its prefix terms again.
+        if not ranges or not terms:
+            return [0] * len(ranges)
+        expr = " OR ".join(t.fts5() for t in terms)
+        if not in_title:
+            expr = "{heading text} : (" + expr + ")"
+        ids = [r[0] for r in self.conn.execute(
+            "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ? "
+            "ORDER BY rowid", (expr, min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
+        return [bisect_right(ids, hi) - bisect_left(ids, lo) for lo, hi in ranges]
 
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         limit = "" if at_least is None else f" LIMIT {int(at_least)}"
