@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Dict
 
@@ -54,3 +55,16 @@ def open_ix(tmp_path, store_kind):
 def bump_mtime(path: Path, seconds: int = 10) -> None:
     st = path.stat()
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + seconds * 1_000_000_000))
+
+
+def _has_fts5() -> bool:
+    try:
+        sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE t USING fts5(a)")
+    except sqlite3.Error:
+        return False
+    return True
+
+
+needs_fts5 = pytest.mark.skipif(
+    not _has_fts5(), reason="this Python's SQLite lacks FTS5; nothing to compare against"
+)

@@ -26,18 +26,7 @@ from glean_personal.analysis import (
 UNICODE61 = "unicode61 remove_diacritics 2"
 PORTER = "porter unicode61 remove_diacritics 2"
 
-
-def _has_fts5() -> bool:
-    try:
-        sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE t USING fts5(a)")
-    except sqlite3.Error:
-        return False
-    return True
-
-
-needs_fts5 = pytest.mark.skipif(
-    not _has_fts5(), reason="this Python's SQLite lacks FTS5; nothing to compare against"
-)
+from conftest import needs_fts5
 
 
 def fts5_tokens(texts: Sequence[str], tokenizer: str = UNICODE61) -> List[List[str]]:

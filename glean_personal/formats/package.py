@@ -191,13 +191,25 @@ class Package:
             raise SkipFile(f"ZIP content inflates beyond {cap:,} bytes")
 
     # -- XML -----------------------------------------------------------------
+    def _xml_chunks(self, part: str, cut_at_cap: bool = False) -> Iterator[bytes]:
+        """The part's bytes for an XML parser, any DTD refused.
+
+        With `cut_at_cap`, an oversized part ends early instead of failing and
+        is recorded in `self.cut_parts`, so the reader can warn.
+        """
+        scan = _DtdScan(part)
+        try:
+            for chunk in self.chunks(part, cut_at_cap=cut_at_cap):
+                scan(chunk)
+                yield chunk
+        except _CutAtCap:
+            self.cut_parts.append(part)
+
     def tree(self, part: str) -> ET.Element:
         """The whole part as an element tree (for small parts: rels, workbook, styles)."""
         parser = ET.XMLParser()
-        scan = _DtdScan(part)
         try:
-            for chunk in self.chunks(part):
-                scan(chunk)
+            for chunk in self._xml_chunks(part):
                 parser.feed(chunk)
             return parser.close()
         except ET.ParseError as exc:
@@ -205,24 +217,16 @@ class Package:
 
     def events(self, part: str, cut_at_cap: bool = False,
                kinds: Sequence[str] = ("start", "end")) -> Iterator[Tuple[str, ET.Element]]:
-        """Streamed (event, element) pairs; callers clear what they have used.
-
-        With `cut_at_cap`, an oversized part ends early instead of failing;
-        `self.cut_parts` records it so the reader can warn.
-        """
+        """Streamed (event, element) pairs; callers clear what they have used."""
         parser = ET.XMLPullParser(events=kinds)
-        scan = _DtdScan(part)
+        cuts = len(self.cut_parts)
         try:
-            try:
-                for chunk in self.chunks(part, cut_at_cap=cut_at_cap):
-                    scan(chunk)
-                    parser.feed(chunk)
-                    yield from parser.read_events()
-            except _CutAtCap:
-                self.cut_parts.append(part)
-                return
-            parser.close()
-            yield from parser.read_events()
+            for chunk in self._xml_chunks(part, cut_at_cap):
+                parser.feed(chunk)
+                yield from parser.read_events()
+            if len(self.cut_parts) == cuts:  # a part cut short is not closed
+                parser.close()
+                yield from parser.read_events()
         except ET.ParseError as exc:
             raise PartError(f"malformed XML in {part}: {exc}") from None
 
@@ -233,16 +237,12 @@ class Package:
         built at all. The target may raise to stop early.
         """
         parser = ET.XMLParser(target=target)
-        scan = _DtdScan(part)
+        cuts = len(self.cut_parts)
         try:
-            try:
-                for chunk in self.chunks(part, cut_at_cap=cut_at_cap):
-                    scan(chunk)
-                    parser.feed(chunk)
-            except _CutAtCap:
-                self.cut_parts.append(part)
-                return
-            parser.close()
+            for chunk in self._xml_chunks(part, cut_at_cap):
+                parser.feed(chunk)
+            if len(self.cut_parts) == cuts:
+                parser.close()
         except ET.ParseError as exc:
             raise PartError(f"malformed XML in {part}: {exc}") from None
 
