@@ -88,7 +88,7 @@ def tokenize(text: str) -> List[str]:
     spaced = raw.translate(_ASCII_SPLIT).decode("utf-8", "surrogatepass")
     # Mostly-ASCII text: visit each non-ASCII run; dense text: only the
     # characters that change (scanning the bigger class costs more per char).
-    runs = _SPLIT_RUN_RE if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
+    runs = _split_run_re() if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
     return runs.sub(_split_run, spaced).split()
 
 
@@ -107,7 +107,7 @@ def token_spans(text: str) -> List[Tuple[int, int, str]]:
     fold_table = _FOLD
     return [
         (m.start(), m.end(), tok if tok.isascii() else tok.translate(fold_table))
-        for m in _SPAN_RE.finditer(low)
+        for m in _span_re().finditer(low)
         for tok in (m.group(),)
     ]
 
@@ -384,17 +384,27 @@ _NON_ASCII_RE = re.compile("[^\\x00-\\x7f]+")
 _ASTRAL_RE = re.compile("[\\U00010000-\\U0010ffff]")
 # Classes are kept to the BMP plus one astral range: Python's re looks each
 # BMP character up in a table but tries astral ranges one by one.
-_SPLIT_RUN_RE = re.compile(
-    "[%s\\U00010000-\\U0010ffff]+" % _char_class(cp for cp in _SPLIT if cp < 0x10000)
-)
 _ASCII_TOKEN_RE = re.compile("[0-9a-z]+")  # on lower-cased ASCII text
-_SPAN_RE = re.compile(  # astral separators must be made spaces first
-    "[^%s][^%s]*"
-    % (
-        _char_class(_BMP_SEPARATORS),
-        _char_class(cp for cp in _BMP_SEPARATORS if cp not in _DIACRITIC_CPS),
+
+
+# The two big character classes are compiled on first use (about 6 ms): a
+# command that only ever sees ASCII text never pays for them.
+@functools.lru_cache(maxsize=None)
+def _split_run_re() -> "re.Pattern[str]":
+    return re.compile(
+        "[%s\\U00010000-\\U0010ffff]+" % _char_class(cp for cp in _SPLIT if cp < 0x10000)
     )
-)
+
+
+@functools.lru_cache(maxsize=None)
+def _span_re() -> "re.Pattern[str]":  # astral separators must be made spaces first
+    return re.compile(
+        "[^%s][^%s]*"
+        % (
+            _char_class(_BMP_SEPARATORS),
+            _char_class(cp for cp in _BMP_SEPARATORS if cp not in _DIACRITIC_CPS),
+        )
+    )
 
 _CLEAN: Dict[int, Optional[str]] = {cp: None for cp in _code_points(_FORMAT)}
 _CLEAN.update({cp: " " for cp in _code_points(_CONTROLS)})
