@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from datetime import datetime
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from . import __version__
 from .errors import Ambiguous, GleanError, UsageError
@@ -152,6 +152,18 @@ def build_parser() -> argparse.ArgumentParser:
         "local_search, local_fetch, local_sources and local_related. Logs go to stderr."))
     _common(p)
     return parser
+
+
+def verb_args(verb: str, argv: Sequence[str]) -> Union[argparse.Namespace, int]:
+    """One verb's flags, read by the one parser (the REPL and the MCP server use it too),
+    or the exit code when they are bad (one line printed) or --help was shown."""
+    try:
+        return build_parser().parse_args([verb, *argv])
+    except UsageError as exc:
+        _fail(exc)
+        return exc.exit_code
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
 
 
 def _positive_int(text: str) -> int:

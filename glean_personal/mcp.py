@@ -10,7 +10,6 @@ so a path a tool receives can only name an indexed document.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -456,24 +455,12 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
             stdout.flush()
 
 
-class _ArgParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2 (SPEC §3)
-        print(f"{self.prog}: {message} (see --help)", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def run_mcp(argv: Sequence[str] = ()) -> int:
     """Serve MCP on stdin/stdout; returns when stdin closes."""
-    parser = _ArgParser(prog="glean-personal mcp",
-                        description="Serve the personal index to MCP clients over stdio.")
-    parser.add_argument("--db", metavar="PATH",
-                        help="index file (default: $GLEAN_PERSONAL_DB or ~/.gleancode/personal.db)")
-    parser.add_argument("--json", action="store_true",
-                        help="accepted for symmetry with the other verbs: MCP is always JSON")
-    try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as exc:
-        return int(exc.code or 0)
+    from .cli import verb_args
+    args = verb_args("mcp", argv)
+    if isinstance(args, int):
+        return args
     real_stdout = sys.stdout
     out = getattr(real_stdout, "buffer", None) or real_stdout
     sys.stdout = sys.stderr  # nothing but protocol may reach the real stdout

@@ -312,28 +312,12 @@ def _lines(stream: TextIO) -> Iterator[str]:
         yield line
 
 
-class _ArgParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2 (SPEC §3)
-        print(f"{self.prog}: {message} (see --help)", file=sys.stderr)
-        raise SystemExit(2)
-
-
-def build_arg_parser() -> argparse.ArgumentParser:
-    p = _ArgParser(prog="glean-personal repl",
-                   description="The interactive REPL over the personal index.")
-    p.add_argument("--db", metavar="PATH",
-                   help="index file (default: $GLEAN_PERSONAL_DB or ~/.gleancode/personal.db)")
-    p.add_argument("--json", action="store_true",
-                   help="print raw response JSON (like /json on)")
-    return p
-
-
 def run_repl(argv: Sequence[str] = ()) -> int:
     """Run the REPL until /quit, Ctrl-D or the end of input; 0 unless the arguments are bad."""
-    try:
-        args = build_arg_parser().parse_args(list(argv))
-    except SystemExit as exc:
-        return int(exc.code or 0)
+    from .cli import verb_args
+    args = verb_args("repl", argv)
+    if isinstance(args, int):
+        return args
     session = Session(args.db, "auto", args.json)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
@@ -374,3 +358,4 @@ def _interactive(session: Session) -> int:
                 return 0
     finally:
         _save_history(readline)
+
