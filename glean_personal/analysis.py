@@ -61,14 +61,17 @@ def normalize(text: str) -> str:
     * The result is NFC, so composed and decomposed spellings of a word (a
       typed query, a macOS file name) give the same tokens.
     """
-    if _CLEAN_RE.search(text) is not None:
-        text = _CLEAN_RE.sub(_clean_run, text)
     if text.isascii():
-        return text
-    if _ASTRAL_RE.search(text) is not None and not _ASTRAL_FORMAT.isdisjoint(
+        if _ASCII_CONTROL_RE.search(text) is None:
+            return text
+        return _ASCII_CONTROL_RE.sub(" ", text)
+    u = _unicode()
+    if u.clean_re.search(text) is not None:
+        text = u.clean_re.sub(u.clean_run, text)
+    if _ASTRAL_RE.search(text) is not None and not u.astral_format.isdisjoint(
         _ASTRAL_RE.findall(text)
     ):
-        text = _ASTRAL_RE.sub(_drop_astral_format, text)
+        text = _ASTRAL_RE.sub(u.drop_astral_format, text)
     if not unicodedata.is_normalized("NFC", text):
         text = unicodedata.normalize("NFC", text)
     return text
@@ -88,8 +91,9 @@ def tokenize(text: str) -> List[str]:
     spaced = raw.translate(_ASCII_SPLIT).decode("utf-8", "surrogatepass")
     # Mostly-ASCII text: visit each non-ASCII run; dense text: only the
     # characters that change (scanning the bigger class costs more per char).
-    runs = _split_run_re() if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
-    return runs.sub(_split_run, spaced).split()
+    u = _unicode()
+    runs = u.split_run_re if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
+    return runs.sub(u.split_run, spaced).split()
 
 
 def token_spans(text: str) -> List[Tuple[int, int, str]]:
@@ -102,12 +106,13 @@ def token_spans(text: str) -> List[Tuple[int, int, str]]:
     if text.isascii():
         return [(m.start(), m.end(), m.group()) for m in _ASCII_TOKEN_RE.finditer(text.lower())]
     low = _ascii_lower(text)  # same length as text
+    u = _unicode()
     if _ASTRAL_RE.search(low) is not None:
-        low = _ASTRAL_RE.sub(_astral_separator_to_space, low)
-    fold_table = _FOLD
+        low = _ASTRAL_RE.sub(u.astral_separator_to_space, low)
+    fold_table = u.fold
     return [
         (m.start(), m.end(), tok if tok.isascii() else tok.translate(fold_table))
-        for m in _span_re().finditer(low)
+        for m in u.span_re.finditer(low)
         for tok in (m.group(),)
     ]
 
@@ -135,7 +140,7 @@ def fold(text: str) -> str:
     """
     if text.isascii():
         return text.lower()
-    return _NON_ASCII_RE.sub(_fold_run, _ascii_lower(text))
+    return _NON_ASCII_RE.sub(_unicode().fold_run, _ascii_lower(text))
 
 
 def is_stopword(token: str) -> bool:
@@ -171,28 +176,6 @@ def _ascii_lower(text: str) -> str:
     """Lower-case ASCII letters only; the length and all else are unchanged."""
     raw = text.encode("utf-8", "surrogatepass")
     return raw.lower().decode("utf-8", "surrogatepass")
-
-
-def _split_run(m: re.Match[str]) -> str:
-    return m.group().translate(_SPLIT)
-
-
-def _fold_run(m: re.Match[str]) -> str:
-    return m.group().translate(_FOLD)
-
-
-def _clean_run(m: re.Match[str]) -> str:
-    return m.group().translate(_CLEAN)
-
-
-def _drop_astral_format(m: re.Match[str]) -> str:
-    ch = m.group()
-    return "" if ch in _ASTRAL_FORMAT else ch
-
-
-def _astral_separator_to_space(m: re.Match[str]) -> str:
-    ch = m.group()
-    return " " if ch in _ASTRAL_SEPARATORS else ch
 
 
 def _ranges(spec: str) -> List[Tuple[int, int]]:
@@ -365,50 +348,77 @@ _FORMAT = (
 )
 _CONTROLS = "0-8 b-c e-1f 7f-9f"
 
-_SEPARATOR_CPS = _code_points(_SEPARATORS)
-_DIACRITIC_CPS = frozenset(_code_points(_DIACRITICS))
-_BMP_SEPARATORS = [cp for cp in _SEPARATOR_CPS if cp < 0x10000]
-_ASTRAL_SEPARATORS = frozenset(chr(cp) for cp in _SEPARATOR_CPS if cp >= 0x10000)
-
-_FOLD = _fold_table()
-# Non-ASCII character -> what tokenize() turns it into: a space (separator),
-# nothing (stripped accent) or its fold; token characters not listed stay.
-_SPLIT: Dict[int, Optional[str]] = {cp: " " for cp in _SEPARATOR_CPS if cp >= 0x80}
-_SPLIT.update({cp: out for cp, out in _FOLD.items() if cp >= 0x80})
 # ASCII bytes -> lower-case letters and digits, spaces for everything else.
 _ASCII_SPLIT = bytes(
     b if b >= 0x80 or chr(b).isalnum() else 0x20 for b in range(256)
 ).lower()
-
-_NON_ASCII_RE = re.compile("[^\\x00-\\x7f]+")
-_ASTRAL_RE = re.compile("[\\U00010000-\\U0010ffff]")
-# Classes are kept to the BMP plus one astral range: Python's re looks each
-# BMP character up in a table but tries astral ranges one by one.
+_ASCII_CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # as _CONTROLS
 _ASCII_TOKEN_RE = re.compile("[0-9a-z]+")  # on lower-cased ASCII text
+_NON_ASCII_RE = re.compile("[^\x00-\x7f]+")
+_ASTRAL_RE = re.compile("[\\U00010000-\\U0010ffff]")
 
 
-# The two big character classes are compiled on first use (about 6 ms): a
-# command that only ever sees ASCII text never pays for them.
-@functools.lru_cache(maxsize=None)
-def _split_run_re() -> "re.Pattern[str]":
-    return re.compile(
-        "[%s\\U00010000-\\U0010ffff]+" % _char_class(cp for cp in _SPLIT if cp < 0x10000)
-    )
+class _Unicode:
+    """The non-ASCII tables, built from the specs above on first use.
 
+    A command that only ever sees ASCII text (most queries, many files) never
+    pays for them; they take several milliseconds to build.
+    """
 
-@functools.lru_cache(maxsize=None)
-def _span_re() -> "re.Pattern[str]":  # astral separators must be made spaces first
-    return re.compile(
-        "[^%s][^%s]*"
-        % (
-            _char_class(_BMP_SEPARATORS),
-            _char_class(cp for cp in _BMP_SEPARATORS if cp not in _DIACRITIC_CPS),
+    def __init__(self) -> None:
+        separators = _code_points(_SEPARATORS)
+        self.bmp_separators = [cp for cp in separators if cp < 0x10000]
+        self.astral_separators = frozenset(chr(cp) for cp in separators if cp >= 0x10000)
+        self.diacritics = frozenset(_code_points(_DIACRITICS))
+        self.fold = _fold_table()
+        # Non-ASCII character -> what tokenize() turns it into: a space
+        # (separator), nothing (stripped accent) or its fold; others stay.
+        self.split: Dict[int, Optional[str]] = {cp: " " for cp in separators if cp >= 0x80}
+        self.split.update({cp: out for cp, out in self.fold.items() if cp >= 0x80})
+        clean: Dict[int, Optional[str]] = {cp: None for cp in _code_points(_FORMAT)}
+        clean.update({cp: " " for cp in _code_points(_CONTROLS)})
+        clean.update({cp: "\ufffd" for cp in range(0xD800, 0xE000)})
+        clean[0x200B] = " "
+        self.clean = clean
+        self.clean_re = re.compile("[%s]+" % _char_class(cp for cp in clean if cp < 0x10000))
+        self.astral_format = frozenset(chr(cp) for cp in clean if cp >= 0x10000)
+
+    # Classes are kept to the BMP plus one astral range: Python's re looks each
+    # BMP character up in a table but tries astral ranges one by one.
+    @functools.cached_property
+    def split_run_re(self) -> "re.Pattern[str]":
+        return re.compile(
+            "[%s\\U00010000-\\U0010ffff]+" % _char_class(cp for cp in self.split if cp < 0x10000)
         )
-    )
 
-_CLEAN: Dict[int, Optional[str]] = {cp: None for cp in _code_points(_FORMAT)}
-_CLEAN.update({cp: " " for cp in _code_points(_CONTROLS)})
-_CLEAN.update({cp: "\ufffd" for cp in range(0xD800, 0xE000)})
-_CLEAN[0x200B] = " "
-_CLEAN_RE = re.compile("[%s]+" % _char_class(cp for cp in _CLEAN if cp < 0x10000))
-_ASTRAL_FORMAT = frozenset(chr(cp) for cp in _CLEAN if cp >= 0x10000)
+    @functools.cached_property
+    def span_re(self) -> "re.Pattern[str]":  # astral separators must be made spaces first
+        return re.compile(
+            "[^%s][^%s]*"
+            % (
+                _char_class(self.bmp_separators),
+                _char_class(cp for cp in self.bmp_separators if cp not in self.diacritics),
+            )
+        )
+
+    def split_run(self, m: "re.Match[str]") -> str:
+        return m.group().translate(self.split)
+
+    def fold_run(self, m: "re.Match[str]") -> str:
+        return m.group().translate(self.fold)
+
+    def clean_run(self, m: "re.Match[str]") -> str:
+        return m.group().translate(self.clean)
+
+    def drop_astral_format(self, m: "re.Match[str]") -> str:
+        ch = m.group()
+        return "" if ch in self.astral_format else ch
+
+    def astral_separator_to_space(self, m: "re.Match[str]") -> str:
+        ch = m.group()
+        return " " if ch in self.astral_separators else ch
+
+
+@functools.lru_cache(maxsize=None)
+def _unicode() -> _Unicode:
+    return _Unicode()

@@ -19,14 +19,15 @@ from . import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .document import SECTION_SEPARATOR
 from .errors import Ambiguous, GleanError, LockedError, NotFound
-from .passages import regroup
-from .query import Filters
-from .search import SearchResult, doc_summary, search
 from .store.connection import default_db_path
 from .store.core import Store
 
 if TYPE_CHECKING:
     from .indexer import IndexReport
+    from .search import SearchResult
+
+# The search, indexing and graph machinery is imported by the methods that use
+# it, so a command loads only what its verb needs.
 
 PathLike = Union[str, os.PathLike]
 WRITER_WAIT_SECONDS = 30.0
@@ -158,8 +159,10 @@ class Index:
     def search(self, query: str, limit: int = 10, offset: int = 0, explain: bool = False,
                passages: bool = False, source: Union[None, str, Sequence[str]] = None,
                type: Union[None, str, Sequence[str]] = None, path: Optional[str] = None,
-               after: Optional[float] = None, before: Optional[float] = None) -> SearchResult:
+               after: Optional[float] = None, before: Optional[float] = None) -> "SearchResult":
         """Ranked results; `after`/`before` are POSIX timestamps on modification time."""
+        from .query import Filters
+        from .search import search
         filters = Filters(
             sources=_tuple(source), formats=tuple(f.lower().lstrip(".") for f in _tuple(type)),
             path_glob=path or None,
@@ -194,10 +197,13 @@ class Index:
             return candidates[0]
         if not candidates:
             raise NotFound(f"no indexed document matches {text!r}")
+        from .search import doc_summary
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
                         [doc_summary(c) for c in (exact or candidates)])
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
+        from .passages import regroup
+        from .search import doc_summary
         with self.store.reading():
             row = self._resolve(doc)
             passages = self.store.passages_of(row["id"])

@@ -10,7 +10,6 @@ import json
 import os
 import sys
 import time
-from datetime import datetime
 from typing import Optional, Sequence, Union
 
 from . import __version__
@@ -185,6 +184,7 @@ def _nonneg_int(text: str) -> int:
 
 def _date(text: str) -> float:
     try:
+        from datetime import datetime
         return datetime.fromisoformat(text.strip()).timestamp()
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a date like 2024-05-31, got {text!r}") from None

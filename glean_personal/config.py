@@ -33,6 +33,12 @@ class PassageSizes:
 DEFAULT_LIMITS = Limits()
 DEFAULT_PASSAGES = PassageSizes()
 
+# The file types read, by extension (any case), and the format name each gives.
+SUPPORTED = {
+    ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
+    ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
+}
+
 # Folder and file names never descended into or indexed (SPEC §4).
 DEFAULT_EXCLUDES = (
     "~$*", ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",

@@ -73,7 +73,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     started = time.monotonic()
     fs_root = resolve_root(folder)
     root = printable(fs_root)   # what is stored; undecodable bytes escaped
-    stored = store.source(root=root)
+    stored = store.source_settings(root)
     if label:
         label = printable(label)
     if label and store.label_taken(label, root):
@@ -85,8 +85,13 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         excludes = stored["excludes"] if stored else []
     if max_bytes is None:
         max_bytes = stored["max_bytes"] if stored else limits.max_bytes
-    with store.transaction():
-        source_id = store.save_source(root, label, includes, excludes, max_bytes)
+    settings = (label, list(includes), list(excludes), max_bytes)
+    if stored and settings == (stored["label"], stored["includes"], stored["excludes"],
+                               stored["max_bytes"]):
+        source_id = stored["id"]
+    else:
+        with store.transaction():
+            source_id = store.save_source(root, *settings)
     report = IndexReport(root, label)
     states = store.document_states(source_id)
 
@@ -104,7 +109,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         if state and state[1] == entry.size and state[2] == entry.mtime_ns:
             report.unchanged += 1
         else:
-            tasks.append((entry.path, entry.fs_path, state[3] if state else None,
+            tasks.append((entry.path, entry.fs_path, state and state[0],
                           _stored_mtime(entry.mtime_ns, racy_after)))
 
     gone = [states[p][0] for p in states if p not in seen]
@@ -114,6 +119,9 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
             store.bump_generation()
         report.removed += len(gone)
 
+    if any(t[2] for t in tasks):   # changed files: the stored hash tells "touched" from "edited"
+        hashes = store.document_hashes(source_id)
+        tasks = [(p, fs, hashes.get(doc_id), m) for p, fs, doc_id, m in tasks]
     _read_and_write(store, source_id, tasks, states, report, limits, sizes, max_bytes, progress)
     report.skipped.sort(key=lambda s: s["path"])
     report.seconds = time.monotonic() - started

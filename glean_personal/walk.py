@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import errno
 import fnmatch
-import functools
+import operator
 import os
 import re
 import stat
-from typing import Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
-from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES
-from .formats import SUPPORTED
+from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES, SUPPORTED
 
 
 class Candidate(NamedTuple):
@@ -44,21 +43,43 @@ SECRET_REASON = "secret-looking file: never read"
 SECRET_FOLDER_REASON = "secret-looking folder: never read"
 
 
-@functools.lru_cache(maxsize=32)
-def _globs(patterns: Tuple[str, ...]) -> Tuple[Optional["re.Pattern[str]"], Tuple[str, ...]]:
-    """All the globs as one regex (one match per name, not one per glob), plus `dir/**` prefixes."""
-    regex = re.compile("|".join(fnmatch.translate(p) for p in patterns)) if patterns else None
-    return regex, tuple(p[:-2] for p in patterns if p.endswith("/**"))
+class _Globs:
+    """A set of globs compiled once per walk.
 
+    A glob matches an entry when it matches its name or its whole relative path
+    (`*` spans `/`, as in fnmatch); `dir/**` is a path prefix. For excludes,
+    which the walk tests on every folder on the way down (`pruned`), two kinds
+    of glob need only the name: a literal name, and a name prefix with one
+    trailing `*` (`~$*`), since any path they match has a first folder they
+    match, which was never entered.
+    """
 
-def _matches(relpath: str, patterns: Sequence[str]) -> bool:
-    """Does a glob match the file name, or the whole relative path?"""
-    regex, prefixes = _globs(tuple(patterns))
-    if regex is not None:
-        name = relpath.rsplit("/", 1)[-1]
-        if regex.match(name) or (name != relpath and regex.match(relpath)):
+    def __init__(self, patterns: Sequence[str], pruned: bool = False) -> None:
+        by_name = [p for p in patterns if "/" not in p and not _WILD.search(p.rstrip("*"))
+                   and not p.endswith("**")] if pruned else []
+        on_path = [p for p in patterns if p not in by_name]
+        self._name = _regex(patterns)
+        self._path = _regex(on_path)
+        self._prefixes = tuple(p[:-2] for p in patterns if p.endswith("/**"))
+
+    def match(self, relpath: str, name: str) -> bool:
+        if self._name is not None and self._name(name):
             return True
-    return bool(prefixes) and (relpath + "/").startswith(prefixes)
+        if self._path is not None and name != relpath and self._path(relpath):
+            return True
+        return bool(self._prefixes) and (relpath + "/").startswith(self._prefixes)
+
+
+_WILD = re.compile(r"[*?\[]")
+
+
+def _regex(patterns: Sequence[str]) -> Optional[Callable[[str], object]]:
+    """One regex for a set of globs: one match per name, not one per glob."""
+    return re.compile("|".join(fnmatch.translate(p) for p in patterns)).match \
+        if patterns else None
+
+
+_SECRET_NAMES = _Globs(SECRET_NAMES)
 
 
 def is_secret(relpath: str) -> bool:
@@ -66,17 +87,23 @@ def is_secret(relpath: str) -> bool:
     parts = relpath.split("/")
     if any(p in SECRET_DIRS for p in parts[:-1]):
         return True
-    return _matches(parts[-1], SECRET_NAMES)
+    return _SECRET_NAMES.match(parts[-1], parts[-1])
 
 
 def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
          max_bytes: Optional[int] = None) -> Iterator[Entry]:
-    """Every file under `root` as a Candidate or a Skipped, in a stable order."""
+    """Every file under `root` as a Candidate or a Skipped, in a stable order.
+
+    The loop is the hot path of a rescan (one pass per file and folder), so the
+    common cases (a folder, a regular file) are handled inline.
+    """
     real_root = os.path.realpath(root)
     if any(part in SECRET_DIRS for part in real_root.split(os.sep)):
         yield Skipped(".", SECRET_FOLDER_REASON)   # `index ~/.ssh` reads nothing either
         return
-    excluded = tuple(DEFAULT_EXCLUDES) + tuple(excludes)
+    excluded = _Globs(tuple(DEFAULT_EXCLUDES) + tuple(excludes), pruned=True).match
+    included = _Globs(tuple(includes)) if includes else None
+    secret = _SECRET_NAMES.match
     seen: Set[Tuple[int, int]] = set()
     try:
         st = os.stat(real_root)
@@ -88,60 +115,67 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
         folder, rel = stack.pop()
         try:
             with os.scandir(folder) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                entries = sorted(it, key=_name)
         except OSError as exc:
             yield Skipped(rel or ".", f"folder cannot be read ({_why(exc)})")
             continue
+        prefix = rel + "/" if rel else ""
         subfolders = []
         for entry in entries:
-            relpath = _printable(f"{rel}/{entry.name}" if rel else entry.name)
-            if _matches(relpath, excluded):
+            name = entry.name
+            relpath = prefix + name
+            if not relpath.isascii():
+                relpath = printable(relpath)
+                name = relpath.rsplit("/", 1)[-1]
+            if excluded(relpath, name):
                 continue
-            result = _classify(entry, relpath, real_root, includes, seen)
-            if result is None:
+            try:
+                if entry.is_symlink():
+                    skip = _symlink(entry, relpath, name, real_root, included)
+                    if skip is not None:
+                        yield skip
+                    continue
+                st = entry.stat(follow_symlinks=False)
+            except OSError as exc:
+                yield Skipped(relpath, SECRET_REASON if is_secret(relpath)
+                              else f"cannot be read ({_why(exc)})")
                 continue
-            if isinstance(result, str):
-                subfolders.append((result, relpath))
-                continue
-            if isinstance(result, Skipped):
-                yield result
-                continue
-            result = _filter_file(result, includes, max_bytes)
-            if result is not None:
-                yield result
+            if stat.S_ISDIR(st.st_mode):
+                key = (st.st_dev, st.st_ino)
+                if name in SECRET_DIRS:
+                    yield Skipped(relpath, SECRET_FOLDER_REASON)
+                elif key in seen:  # only a bind mount can show a folder twice
+                    yield Skipped(relpath, "folder already read at another path (mounted twice?)")
+                else:
+                    seen.add(key)
+                    subfolders.append((entry.path, relpath))
+            elif secret(name, name):  # the folders above were checked on the way down
+                yield Skipped(relpath, SECRET_REASON)
+            elif not stat.S_ISREG(st.st_mode):
+                yield Skipped(relpath, f"not a regular file ({_kind(st.st_mode)}): never opened")
+            elif included is None or included.match(relpath, name):
+                size = st.st_size
+                dot = name.rfind(".")   # os.path.splitext's extension, without its cost
+                ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
+                if ext not in SUPPORTED:
+                    yield Skipped(relpath, f"unsupported file type {ext or '(no extension)'}")
+                elif size == 0:
+                    yield Skipped(relpath, "empty file")
+                elif max_bytes is not None and size > max_bytes:
+                    yield Skipped(relpath, "larger than --max-bytes "
+                                           f"({size:,} > {max_bytes:,} bytes)")
+                else:
+                    yield Candidate(relpath, size, st.st_mtime_ns, entry.path)
         stack.extend(reversed(subfolders))
 
 
-def _classify(entry: os.DirEntry, relpath: str, real_root: str, includes: Sequence[str],
-              seen: Set[Tuple[int, int]]) -> Union[None, str, Entry]:
-    """A folder to enter (its path), a candidate, a skip, or None (pass over)."""
-    try:
-        if entry.is_symlink():
-            return _symlink(entry, relpath, real_root, includes)
-        st = entry.stat(follow_symlinks=False)
-    except OSError as exc:
-        if is_secret(relpath):
-            return Skipped(relpath, SECRET_REASON)
-        return Skipped(relpath, f"cannot be read ({_why(exc)})")
-    if stat.S_ISDIR(st.st_mode):
-        if relpath.rsplit("/", 1)[-1] in SECRET_DIRS:
-            return Skipped(relpath, SECRET_FOLDER_REASON)
-        key = (st.st_dev, st.st_ino)
-        if key in seen:  # only a bind mount can show a folder twice
-            return Skipped(relpath, "folder already read at another path (mounted twice?)")
-        seen.add(key)
-        return entry.path
-    if is_secret(relpath):
-        return Skipped(relpath, SECRET_REASON)
-    if not stat.S_ISREG(st.st_mode):
-        return Skipped(relpath, f"not a regular file ({_kind(st.st_mode)}): never opened")
-    return Candidate(relpath, st.st_size, st.st_mtime_ns, entry.path)
+_name = operator.attrgetter("name")
 
 
-def _symlink(entry: os.DirEntry, relpath: str, real_root: str,
-             includes: Sequence[str]) -> Optional[Skipped]:
+def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
+             included: Optional[_Globs]) -> Optional[Skipped]:
     """Why a symbolic link is not followed (None: not worth reporting)."""
-    if is_secret(relpath) or relpath.rsplit("/", 1)[-1] in SECRET_DIRS:
+    if is_secret(relpath) or name in SECRET_DIRS:
         return Skipped(relpath, SECRET_REASON)
     try:
         st = os.stat(entry.path)  # follows the link: stat only, never open
@@ -154,31 +188,18 @@ def _symlink(entry: os.DirEntry, relpath: str, real_root: str,
     target = os.path.realpath(entry.path)
     if target != real_root and not target.startswith(real_root + os.sep):
         return Skipped(relpath, "symbolic link leads outside the folder: never followed")
-    shown = _printable(os.path.relpath(target, real_root).replace(os.sep, "/"))
+    shown = printable(os.path.relpath(target, real_root).replace(os.sep, "/"))
     if stat.S_ISDIR(st.st_mode):
         here = os.path.dirname(entry.path)
         if here == target or here.startswith(target + os.sep):
             return Skipped(relpath, f"symbolic link loop: leads back to {shown}")
         return Skipped(relpath, f"symbolic link to the folder {shown}: not followed "
                                 "(its files are read at their own paths)")
-    if includes and not (_matches(relpath, includes) or _matches(shown, includes)):
+    if included is not None and not (included.match(relpath, name)
+                         or included.match(shown, shown.rsplit("/", 1)[-1])):
         return None
     return Skipped(relpath, f"symbolic link to {shown}: not followed "
                             "(files are read at their own paths)")
-
-
-def _filter_file(c: Candidate, includes: Sequence[str],
-                 max_bytes: Optional[int]) -> Optional[Entry]:
-    if includes and not _matches(c.path, includes):
-        return None
-    ext = os.path.splitext(c.path)[1].lower()
-    if ext not in SUPPORTED:
-        return Skipped(c.path, f"unsupported file type {ext or '(no extension)'}")
-    if c.size == 0:
-        return Skipped(c.path, "empty file")
-    if max_bytes is not None and c.size > max_bytes:
-        return Skipped(c.path, f"larger than --max-bytes ({c.size:,} > {max_bytes:,} bytes)")
-    return c
 
 
 def _kind(mode: int) -> str:
@@ -209,5 +230,3 @@ def _only_escapes(text: str) -> bool:
     """True if every lone surrogate is one `surrogateescape` made (U+DC80..U+DCFF)."""
     return all(not ("\ud800" <= ch <= "\udfff") or "\udc80" <= ch <= "\udcff" for ch in text)
 
-
-_printable = printable  # the name used before; kept for callers

@@ -100,7 +100,7 @@ def probe_code_points() -> List[int]:
     cps = set(range(0x10000)) | set(range(0x10000, 0x110000, 37))
     for lo, hi in analysis._ranges(analysis._SEPARATORS):
         cps.update((lo - 1, lo, hi, hi + 1))
-    cps.update(analysis._FOLD)
+    cps.update(analysis._unicode().fold)
     return sorted(cp for cp in cps if 0 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF)
 
 
@@ -238,7 +238,7 @@ def test_types() -> None:
     spans = token_spans("a b")
     assert spans == [(0, 1, "a"), (2, 3, "b")]
     assert isinstance(STOPWORDS, frozenset)
-    tables: Dict[int, object] = analysis._FOLD
+    tables: Dict[int, object] = analysis._unicode().fold
     assert all(isinstance(k, int) for k in tables)
 
 

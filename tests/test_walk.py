@@ -51,6 +51,12 @@ def test_user_excludes_and_includes_filter_by_name_or_path(tmp_path):
     assert sorted(found) == ["a.md", "b.txt", "keep/e.md"]
     found, _ = entries(tmp_path, includes=["*.md"], excludes=["keep/**"])
     assert sorted(found) == ["a.md", "drafts/c.md", "drafts/deep/d.md"]
+    found, _ = entries(tmp_path, includes=["drafts*"])          # the path matches, not the name
+    assert sorted(found) == ["drafts/c.md", "drafts/deep/d.md"]
+    found, _ = entries(tmp_path, excludes=["dr*s", "*deep*"])    # a wildcard name prunes a folder
+    assert sorted(found) == ["a.md", "b.txt", "keep/e.md"]
+    found, _ = entries(tmp_path, excludes=["d*/c.md", "k*e.md"])  # …or matches across folders
+    assert sorted(found) == ["a.md", "b.txt", "drafts/deep/d.md"]
 
 
 @pytest.mark.parametrize("rel", [

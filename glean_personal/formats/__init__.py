@@ -16,7 +16,7 @@ import zlib
 from pathlib import PurePath
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
-from ..config import DEFAULT_LIMITS, Limits
+from ..config import DEFAULT_LIMITS, SUPPORTED, Limits
 from ..document import SECTION_SEPARATOR, Document, Section
 from ..errors import SkipFile
 from .docx import read_docx
@@ -28,11 +28,6 @@ from .text import read_markdown, read_txt
 from .xlsx import read_xlsx
 
 Reader = Callable[[bytes, Limits], Document]
-
-SUPPORTED: Dict[str, str] = {
-    ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
-    ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
-}
 
 READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,

@@ -20,7 +20,7 @@ from . import schema
 from .connection import connect, prepare_file, translate
 from .fulltext import FullText, make_fulltext
 
-DocState = Tuple[int, int, int, str]  # id, size, mtime_ns, sha256
+DocState = Tuple[int, int, int]  # id, size, mtime_ns
 
 _DOC_FIELDS = ("id", "source_id", "path", "title", "format", "size", "mtime_ns", "sha256",
                "indexed_at", "warnings", "passages")
@@ -175,11 +175,12 @@ class Store:
                  "last_report": json.loads(r[7]) if r[7] else None, "documents": r[8],
                  "passages": r[9], "bytes": r[10]} for r in rows]
 
-    def source(self, root: Optional[str] = None, label: Optional[str] = None) -> Optional[dict]:
-        for s in self.sources():
-            if (root is not None and s["root"] == root) or (label is not None and s["label"] == label):
-                return s
-        return None
+    def source_settings(self, root: str) -> Optional[dict]:
+        """A source's id, label and filters, without the counts `sources` adds."""
+        row = self.conn.execute("SELECT id, label, includes, excludes, max_bytes FROM sources "
+                                "WHERE root = ?", (root,)).fetchone()
+        return row and {"id": row[0], "label": row[1], "includes": json.loads(row[2]),
+                        "excludes": json.loads(row[3]), "max_bytes": row[4]}
 
     def save_source(self, root: str, label: str, includes: Sequence[str],
                     excludes: Sequence[str], max_bytes: int) -> int:
@@ -211,9 +212,12 @@ class Store:
 
     # -- documents -----------------------------------------------------------
     def document_states(self, source_id: int) -> Dict[str, DocState]:
-        return {r[0]: (r[1], r[2], r[3], r[4]) for r in self.conn.execute(
-            "SELECT path, id, size, mtime_ns, sha256 FROM documents WHERE source_id = ?",
-            (source_id,))}
+        return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute(
+            "SELECT path, id, size, mtime_ns FROM documents WHERE source_id = ?", (source_id,))}
+
+    def document_hashes(self, source_id: int) -> Dict[int, str]:
+        return dict(self.conn.execute("SELECT id, sha256 FROM documents WHERE source_id = ?",
+                                      (source_id,)))
 
     def put_document(self, source_id: int, path: str, title: str, fmt: str, size: int,
                      mtime_ns: int, sha256: str, warnings: Sequence[str],
