@@ -12,11 +12,13 @@ gives the numbers and why.
 """
 from __future__ import annotations
 
+import functools
 import math
 import os
+import posixpath
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from urllib.parse import quote_from_bytes
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .analysis import stem, token_spans, tokenize
 from .query import Filters, Query, Term, parse
@@ -102,7 +104,8 @@ def doc_summary(row: dict) -> dict:
 
 
 def file_url(root: str, path: str) -> str:
-    return Path(root, path).as_uri()
+    """`Path(root, path).as_uri()` for the absolute root and clean relative path stored."""
+    return "file://" + quote_from_bytes(os.fsencode(posixpath.join(root, path)))
 
 
 def search(store: Store, text: str, limit: int = 10, offset: int = 0,
@@ -118,15 +121,24 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if not hits:
             result.absent_terms = _Gate(store, query).absent
             return result
-        rows = store.passages(pid for pid, _ in hits)
-        docs = store.documents({r["document_id"] for r in rows.values()})
-        titles = {d: _stems(row["title"]) for d, row in docs.items()}
-        ranked = (_rank_passages if passages else _rank_documents)(hits, rows, titles, query)
+        doc_of = store.passage_documents([pid for pid, _ in hits])
+        words = {s for t in query.terms for s in t.stems()}
+        boost = {d: _title_boost(title, words)
+                 for d, title in store.titles(set(doc_of.values())).items()}
+        rows = _Rows(store)
+        if passages:
+            ranked = _rank_passages(hits, doc_of, boost, rows, query)
+        else:
+            ranked = _rank_documents(hits, doc_of, boost, rows, query)
         gate = _Gate(store, query)
         result.absent_terms = gate.absent
         kept = 0
         shown = []
+        if not passages:   # the passages that may represent the first documents, in one read
+            rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
         for pid, score, count in ranked[:max(want * 3, POOL) if gate.active else want + 1]:
+            if not passages:   # a document's passages: show it by one of them
+                pid = _representative(pid, rows, query)
             if gate.active and gate.evidence(gate.matched(pid, pid)) < MIN_EVIDENCE:
                 continue
             kept += 1
@@ -135,15 +147,20 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if kept > offset:
                 shown.append((pid, score, count))
-        docs_shown = [docs[rows[pid]["document_id"]] for pid, _, _ in shown]
-        ranges = [(pid, pid) if passages else store.passage_range(doc["id"])
+        docs = store.documents({doc_of[pid] for pid, _, _ in shown})
+        docs_shown = [docs[doc_of[pid]] for pid, _, _ in shown]
+        spans = {} if passages else store.passage_ranges([d["id"] for d in docs_shown])
+        ranges = [(pid, pid) if passages else spans[doc["id"]]
                   for (pid, _, _), doc in zip(shown, docs_shown)]
         counts = ([n for _, _, n in shown] if passages else
                   store.fulltext.matching_counts(query.terms, ranges, in_title=False))
+        rows.load([pid for pid, _, _ in shown])
+        matcher = _Matcher(query)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
-                      [snippet(passage["text"], query, passage["ordinal"])], pid, passage["text"])
+                      [snippet(passage["text"], matcher, passage["ordinal"])], pid,
+                      passage["text"])
             if explain:
                 _explain(store, hit, query, lo, hi)
             result.results.append(hit)
@@ -151,28 +168,41 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
-def _rank_passages(hits, rows, titles, query: Query) -> List[Tuple[int, float, int]]:
-    scored = [(pid, score * _title_boost(titles[rows[pid]["document_id"]], query), 1)
-              for pid, score in hits]
+class _Rows:
+    """Passage rows, read from the store only when their text is needed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rows: Dict[int, dict] = {}
+
+    def load(self, pids: Sequence[int]) -> None:
+        missing = [p for p in pids if p not in self.rows]
+        if missing:
+            self.rows.update(self.store.passages(missing))
+
+    def __getitem__(self, pid: int) -> dict:
+        return self.rows[pid]
+
+
+def _rank_passages(hits, doc_of, boost, rows: _Rows,
+                   query: Query) -> List[Tuple[int, float, int]]:
+    scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
     return _rerank(scored, rows, query)
 
 
-def _rank_documents(hits, rows, titles, query: Query) -> List[Tuple[int, float, int]]:
+def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query) -> List[tuple]:
+    """(the document's passages by score, its score, matching passages) per document."""
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
-        by_doc.setdefault(rows[pid]["document_id"], []).append((score, pid))
+        by_doc.setdefault(doc_of[pid], []).append((score, pid))
     ranked = []
-    probes = _probes(query)
     for doc_id, scored in by_doc.items():
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
-        ranked.append((pid, (best + EXTRA * extra) * _title_boost(titles[doc_id], query),
-                       len(scored)))
+        ranked.append((pid, (best + EXTRA * extra) * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query)
-    # Show each document by a passage that mentions the query in its own text.
-    return [(_representative(by_doc[rows[pid]["document_id"]], rows, probes), score, n)
-            for pid, score, n in ranked]
+    return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
 
 def _probes(query: Query) -> List[str]:
@@ -184,13 +214,15 @@ def _probes(query: Query) -> List[str]:
     return out
 
 
-def _representative(scored: List[Tuple[float, int]], rows, probes: List[str]) -> int:
+def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) -> int:
     """The best passage that mentions a query word in its own text.
 
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
     the query; of the three best, take the first whose text does.
     """
+    probes = _probes(query)
+    rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
         text = rows[pid]["text"].lower()
         if any(p in text for p in probes):
@@ -198,9 +230,10 @@ def _representative(scored: List[Tuple[float, int]], rows, probes: List[str]) ->
     return scored[0][1]
 
 
-def _rerank(ranked, rows, query: Query) -> List[Tuple[int, float, int]]:
+def _rerank(ranked, rows: _Rows, query: Query) -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first RERANK)."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
+    rows.load([pid for pid, _, _ in ranked[:RERANK]])
     head = [(pid, score * _coverage(rows[pid]["text"], query), n)
             for pid, score, n in ranked[:RERANK]]
     head.sort(key=lambda t: (-t[1], t[0]))
@@ -211,13 +244,18 @@ def _stems(text: str) -> Set[str]:
     return set(map(stem, set(tokenize(text))))
 
 
-def _title_boost(title_stems: Set[str], query: Query) -> float:
-    """1 + TITLE_BOOST × the share of the query's words found in the document title."""
-    words = {s for t in query.terms for s in t.stems()}
+def _title_boost(title: str, words: Set[str]) -> float:
+    """1 + TITLE_BOOST × the share of the query's words (stems) found in the title."""
     if not words:
         return 1.0
-    found = sum(1 for w in words if w in title_stems)
-    return 1.0 + TITLE_BOOST * found / len(words)
+    found = _title_stems(title).intersection(words)
+    return 1.0 + TITLE_BOOST * len(found) / len(words)
+
+
+@functools.lru_cache(maxsize=8192)
+def _title_stems(title: str) -> FrozenSet[str]:
+    """A title's stems, kept: a long-lived process (REPL, MCP) sees the same titles often."""
+    return frozenset(_stems(title))
 
 
 def _coverage(text: str, query: Query) -> float:
@@ -225,46 +263,79 @@ def _coverage(text: str, query: Query) -> float:
     if len(query.terms) < 2:
         return 1.0
     stems = _stems(text)
-    found = sum(1 for t in query.terms if _term_in(t, stems))
+    joined = "\n" + "\n".join(stems)   # for prefix tests in C, not one per stem
+    found = sum(1 for t in query.terms if _term_in(t, stems, joined))
     return 0.5 + 0.5 * found / len(query.terms)
 
 
-def _term_in(term: Term, stems: Set[str]) -> bool:
+def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
     wanted = term.stems()
     if all(s in stems for s in wanted):
         return True
-    return term.prefix and all(s in stems for s in wanted[:-1]) and any(
-        x.startswith(wanted[-1]) for x in stems)
+    return term.prefix and all(s in stems for s in wanted[:-1]) and "\n" + wanted[-1] in joined
 
 
-def _match_positions(text: str, query: Query) -> List[Tuple[int, int, int]]:
-    """(start, end, term index) for each token of the text that a query term matches."""
-    wanted: Dict[str, int] = {}
-    prefixes: List[Tuple[str, int]] = []
-    for i, term in enumerate(query.terms):
-        for s in term.stems():
-            wanted.setdefault(s, i)
-        if term.prefix:
-            prefixes.append((term.stems()[-1], i))
-    starts = tuple(p for p, _ in prefixes)
-    verdict: Dict[str, int] = {}   # each distinct token is judged once
-    out = []
-    for start, end, tok in token_spans(text):
-        idx = verdict.get(tok)
+class _Matcher:
+    """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
+
+    def __init__(self, query: Query) -> None:
+        self.wanted: Dict[str, int] = {}
+        self.prefixes: List[Tuple[str, int]] = []
+        for i, term in enumerate(query.terms):
+            for s in term.stems():
+                self.wanted.setdefault(s, i)
+            if term.prefix:
+                self.prefixes.append((term.stems()[-1], i))
+        self.starts = tuple(p for p, _ in self.prefixes)
+        self.verdict: Dict[str, int] = {}
+
+    def judge(self, tok: str) -> int:
+        """The index of the term that matches the token, or -1."""
+        idx = self.verdict.get(tok)
         if idx is None:
             s = stem(tok)
-            idx = wanted.get(s, -1)
-            if idx < 0 and starts and (s.startswith(starts) or tok.startswith(starts)):
-                idx = next(i for p, i in prefixes if s.startswith(p) or tok.startswith(p))
-            verdict[tok] = idx
-        if idx >= 0:
-            out.append((start, end, idx))
+            idx = self.wanted.get(s, -1)
+            if idx < 0 and self.starts and (s.startswith(self.starts)
+                                            or tok.startswith(self.starts)):
+                idx = next(i for p, i in self.prefixes if s.startswith(p) or tok.startswith(p))
+            self.verdict[tok] = idx
+        return idx
+
+    def positions(self, text: str) -> List[Tuple[int, int, int]]:
+        """(start, end, term index) for each token of the text that a query term matches."""
+        judge = self.judge
+        if text.isascii():
+            # Judge each distinct word, then find only the matching ones.
+            matched = {tok: idx for tok in set(tokenize(text)) for idx in (judge(tok),)
+                       if idx >= 0}
+            return _ascii_occurrences(text.lower(), matched) if matched else []
+        return [(start, end, idx) for start, end, tok in token_spans(text)
+                for idx in (judge(tok),) if idx >= 0]
+
+
+_ASCII_WORD = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
+
+
+def _ascii_occurrences(low: str, words: Dict[str, int]) -> List[Tuple[int, int, int]]:
+    """(start, end, value) for each whole-token occurrence of the words in lower-cased ASCII."""
+    out = []
+    n = len(low)
+    for word, value in words.items():
+        i = low.find(word)
+        while i >= 0:
+            end = i + len(word)
+            if ((i == 0 or low[i - 1] not in _ASCII_WORD)
+                    and (end == n or low[end] not in _ASCII_WORD)):
+                out.append((i, end, value))
+            i = low.find(word, end)   # a later token cannot start inside this run
+    out.sort()
     return out
 
 
-def snippet(text: str, query: Query, ordinal: int = 0, width: int = SNIPPET_CHARS) -> Snippet:
+def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
+            width: int = SNIPPET_CHARS) -> Snippet:
     """The densest window of matched terms, cut at word boundaries, with match ranges."""
-    marks = _match_positions(text, query)
+    marks = matcher.positions(text)
     if not marks:
         cut = _cut_end(text, min(len(text), width))
         return Snippet(text[:cut].strip(), [], ordinal)

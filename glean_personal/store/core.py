@@ -314,11 +314,33 @@ class Store:
                 out[r[0]] = _passage_row(r)
         return out
 
-    def passage_range(self, doc_id: int) -> Tuple[int, int]:
-        """The first and last passage id of a document (they are contiguous)."""
-        lo, hi = self.conn.execute("SELECT min(id), max(id) FROM passages WHERE document_id = ?",
-                                   (doc_id,)).fetchone()
-        return (lo or 0, hi or -1)
+    def passage_documents(self, passage_ids: Sequence[int]) -> Dict[int, int]:
+        """The document of each passage (no text: what ranking needs first)."""
+        out: Dict[int, int] = {}
+        for chunk in _chunks(list(passage_ids), 500):
+            out.update(self.conn.execute(
+                f"SELECT id, document_id FROM passages WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk))
+        return out
+
+    def titles(self, doc_ids: Iterable[int]) -> Dict[int, str]:
+        out: Dict[int, str] = {}
+        for chunk in _chunks(list(doc_ids), 500):
+            out.update(self.conn.execute(
+                f"SELECT id, title FROM documents WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk))
+        return out
+
+    def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
+        """The first and last passage id of each document (they are contiguous)."""
+        out: Dict[int, Tuple[int, int]] = {d: (0, -1) for d in doc_ids}
+        for chunk in _chunks(list(out), 500):
+            for doc_id, lo, hi in self.conn.execute(
+                    "SELECT document_id, min(id), max(id) FROM passages "
+                    f"WHERE document_id IN ({','.join('?' * len(chunk))}) GROUP BY document_id",
+                    chunk):
+                out[doc_id] = (lo, hi)
+        return out
 
     def counts(self) -> Dict[str, int]:
         docs, passages = self.conn.execute(
@@ -336,7 +358,8 @@ def _tables(conn: sqlite3.Connection) -> set:
 def _doc_row(r: Sequence) -> dict:
     return {"id": r[0], "source_id": r[1], "path": r[2], "title": r[3], "format": r[4],
             "size": r[5], "mtime_ns": r[6], "sha256": r[7], "indexed_at": r[8],
-            "warnings": json.loads(r[9]), "passages": r[10], "root": r[11], "source": r[12]}
+            "warnings": json.loads(r[9]) if r[9] != "[]" else [], "passages": r[10],
+            "root": r[11], "source": r[12]}
 
 
 def _passage_row(r: Sequence) -> dict:

@@ -112,16 +112,18 @@ class Fts5Text(FullText):
                 f"WHERE id IN ({','.join('?' * len(chunk))})", chunk)
 
     def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+        # `ORDER BY bm25(...) LIMIT n` keeps the n best in SQLite's bounded sorter;
+        # `ORDER BY rank` would have FTS5 sort every matching row first (about a
+        # third slower on common words). Snippets are made later, for the shown.
+        score = f"-bm25(passage_fts, {TITLE_WEIGHT}, {HEADING_WEIGHT}, {BODY_WEIGHT})"
         if not filters.any:
-            # The top rows first, by FTS5's own `rank` (weighted bm25), so nothing
-            # is computed for the rows that will not be shown.
-            return ("SELECT rowid, -rank FROM passage_fts WHERE passage_fts MATCH ? "
-                    "ORDER BY rank LIMIT ?", [query.fts5(), limit])
+            return (f"SELECT rowid, {score} AS score FROM passage_fts WHERE passage_fts MATCH ? "
+                    "ORDER BY score DESC, rowid LIMIT ?", [query.fts5(), limit])
         where, params = filter_sql(filters)
-        return ("SELECT f.rowid, -f.rank FROM passage_fts f "
+        return (f"SELECT f.rowid, {score} AS score FROM passage_fts f "
                 "JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
                 "JOIN sources s ON s.id = d.source_id "
-                f"WHERE passage_fts MATCH ? AND {where} ORDER BY f.rank LIMIT ?",
+                f"WHERE passage_fts MATCH ? AND {where} ORDER BY score DESC, f.rowid LIMIT ?",
                 [query.fts5()] + params + [limit])
 
     def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
@@ -142,13 +144,18 @@ class Fts5Text(FullText):
 
     def matching_counts(self, terms: Sequence[Term], ranges: Sequence[Tuple[int, int]],
                         in_title: bool = True) -> List[int]:
-        # One query over the span of all the ranges beats one query per range:
-        # each FTS5 query pays for expanding its prefix terms again.
         if not ranges or not terms:
             return [0] * len(ranges)
         expr = " OR ".join(t.fts5() for t in terms)
         if not in_title:
             expr = "{heading text} : (" + expr + ")"
+        if not any(t.prefix for t in terms):
+            # Exact terms: FTS5 seeks to each range, so a common word costs little.
+            return [self.conn.execute(
+                "SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ? "
+                "AND rowid BETWEEN ? AND ?", (expr, lo, hi)).fetchone()[0] for lo, hi in ranges]
+        # A prefix term is expanded again by every query: one query over the
+        # span of all the ranges costs less than one per range.
         ids = [r[0] for r in self.conn.execute(
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ? "
             "ORDER BY rowid", (expr, min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
