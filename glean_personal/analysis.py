@@ -26,6 +26,7 @@ there is no per-character Python code.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -35,6 +36,7 @@ from .porter import stem as _porter_stem
 
 __all__ = [
     "STOPWORDS",
+    "ascii_equivalent",
     "fold",
     "is_stopword",
     "normalize",
@@ -87,6 +89,9 @@ def tokenize(text: str) -> List[str]:
     """
     if text.isascii():
         return text.encode("ascii").translate(_ASCII_SPLIT).decode("ascii").split()
+    plain = ascii_equivalent(text)
+    if plain is not None:
+        return plain.encode("ascii").translate(_ASCII_SPLIT).decode("ascii").split()
     raw = text.encode("utf-8", "surrogatepass")
     spaced = raw.translate(_ASCII_SPLIT).decode("utf-8", "surrogatepass")
     # Mostly-ASCII text: visit each non-ASCII run; dense text: only the
@@ -103,6 +108,8 @@ def token_spans(text: str) -> List[Tuple[int, int, str]]:
     they slice the text directly for snippets and highlights.  The tokens
     are exactly ``tokenize(text)``.
     """
+    if not text.isascii():
+        text = ascii_equivalent(text) or text
     if text.isascii():
         return [(m.start(), m.end(), m.group()) for m in _ASCII_TOKEN_RE.finditer(text.lower())]
     low = _ascii_lower(text)  # same length as text
@@ -359,29 +366,70 @@ _ASTRAL_RE = re.compile("[\\U00010000-\\U0010ffff]")
 
 
 class _Unicode:
-    """The non-ASCII tables, built from the specs above on first use.
+    """The non-ASCII tables, each built from the specs above on first use.
 
     A command that only ever sees ASCII text (most queries, many files) never
-    pays for them; they take several milliseconds to build.
+    pays for them; English text whose only non-ASCII characters are
+    punctuation (dashes, curly quotes, ¶) needs only the set of separators.
+    Each costs milliseconds to build; the two regexes cost the most.
     """
 
-    def __init__(self) -> None:
-        separators = _code_points(_SEPARATORS)
-        self.bmp_separators = [cp for cp in separators if cp < 0x10000]
-        self.astral_separators = frozenset(chr(cp) for cp in separators if cp >= 0x10000)
-        self.diacritics = frozenset(_code_points(_DIACRITICS))
-        self.fold = _fold_table()
-        # Non-ASCII character -> what tokenize() turns it into: a space
-        # (separator), nothing (stripped accent) or its fold; others stay.
-        self.split: Dict[int, Optional[str]] = {cp: " " for cp in separators if cp >= 0x80}
-        self.split.update({cp: out for cp, out in self.fold.items() if cp >= 0x80})
+    @functools.cached_property
+    def separators(self) -> List[int]:
+        return _code_points(_SEPARATORS)
+
+    @functools.cached_property
+    def bmp_separators(self) -> List[int]:
+        return [cp for cp in self.separators if cp < 0x10000]
+
+    @functools.cached_property
+    def astral_separators(self) -> FrozenSet[str]:
+        return frozenset(chr(cp) for cp in self.separators if cp >= 0x10000)
+
+    @functools.cached_property
+    def diacritics(self) -> FrozenSet[int]:
+        return frozenset(_code_points(_DIACRITICS))
+
+    @functools.cached_property
+    def separator_ranges(self) -> Tuple[List[int], List[int]]:
+        """The separators as sorted (first, last) code point lists, for bisect."""
+        ranges = _ranges(_SEPARATORS)
+        return [lo for lo, _ in ranges], [hi for _, hi in ranges]
+
+    def is_space(self, ch: str) -> bool:
+        """Does tokenize() turn this non-ASCII character into a plain space?"""
+        cp = ord(ch)
+        firsts, lasts = self.separator_ranges
+        i = bisect.bisect_right(firsts, cp) - 1
+        return i >= 0 and cp <= lasts[i] and cp not in self.diacritics
+
+    @functools.cached_property
+    def fold(self) -> Dict[int, Optional[str]]:
+        return _fold_table()
+
+    @functools.cached_property
+    def split(self) -> Dict[int, Optional[str]]:
+        """Non-ASCII character -> what tokenize() turns it into: a space
+        (separator), nothing (stripped accent) or its fold; others stay."""
+        split: Dict[int, Optional[str]] = {cp: " " for cp in self.separators if cp >= 0x80}
+        split.update({cp: out for cp, out in self.fold.items() if cp >= 0x80})
+        return split
+
+    @functools.cached_property
+    def clean(self) -> Dict[int, Optional[str]]:
         clean: Dict[int, Optional[str]] = {cp: None for cp in _code_points(_FORMAT)}
         clean.update({cp: " " for cp in _code_points(_CONTROLS)})
         clean.update({cp: "\ufffd" for cp in range(0xD800, 0xE000)})
         clean[0x200B] = " "
-        self.clean = clean
-        self.clean_re = re.compile("[%s]+" % _char_class(cp for cp in clean if cp < 0x10000))
-        self.astral_format = frozenset(chr(cp) for cp in clean if cp >= 0x10000)
+        return clean
+
+    @functools.cached_property
+    def clean_re(self) -> "re.Pattern[str]":
+        return re.compile("[%s]+" % _char_class(cp for cp in self.clean if cp < 0x10000))
+
+    @functools.cached_property
+    def astral_format(self) -> FrozenSet[str]:
+        return frozenset(chr(cp) for cp in self.clean if cp >= 0x10000)
 
     # Classes are kept to the BMP plus one astral range: Python's re looks each
     # BMP character up in a table but tries astral ranges one by one.
@@ -422,3 +470,20 @@ class _Unicode:
 @functools.lru_cache(maxsize=None)
 def _unicode() -> _Unicode:
     return _Unicode()
+
+
+def ascii_equivalent(text: str) -> Optional[str]:
+    """`text` with each non-ASCII character made a space, if all of them are
+    separators (so the tokens and their offsets are the same); else None.
+
+    English prose often has no other non-ASCII characters than dashes, curly
+    quotes and the like: then the ASCII fast paths apply.
+    """
+    is_space = _unicode().is_space
+    if all(map(is_space, set("".join(_NON_ASCII_RE.findall(text))))):
+        return _NON_ASCII_RE.sub(_spaces, text)
+    return None
+
+
+def _spaces(m: "re.Match[str]") -> str:
+    return " " * len(m.group())

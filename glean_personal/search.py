@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote_from_bytes
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from .analysis import stem, token_spans, tokenize
+from .analysis import ascii_equivalent, stem, token_spans, tokenize
 from .query import Filters, Query, Term, parse
 from .store.core import Store
 
@@ -262,7 +262,10 @@ def _coverage(text: str, query: Query) -> float:
     """0.5–1.0: the share of the query's distinct terms present in the passage text."""
     if len(query.terms) < 2:
         return 1.0
-    stems = _stems(text)
+    # A stem starts with its word's first letter: only words that share a first
+    # letter with a query stem are worth stemming.
+    firsts = {s[:1] for t in query.terms for s in t.stems()}
+    stems = set(map(stem, [tok for tok in set(tokenize(text)) if tok[:1] in firsts]))
     joined = "\n" + "\n".join(stems)   # for prefix tests in C, not one per stem
     found = sum(1 for t in query.terms if _term_in(t, stems, joined))
     return 0.5 + 0.5 * found / len(query.terms)
@@ -287,11 +290,15 @@ class _Matcher:
             if term.prefix:
                 self.prefixes.append((term.stems()[-1], i))
         self.starts = tuple(p for p, _ in self.prefixes)
+        # A stem starts with its word's first letter: other words need no stemming.
+        self.firsts = {s[:1] for s in self.wanted}
         self.verdict: Dict[str, int] = {}
 
     def judge(self, tok: str) -> int:
         """The index of the term that matches the token, or -1."""
         idx = self.verdict.get(tok)
+        if idx is None and tok[:1] not in self.firsts:
+            idx = self.verdict[tok] = -1
         if idx is None:
             s = stem(tok)
             idx = self.wanted.get(s, -1)
@@ -304,11 +311,12 @@ class _Matcher:
     def positions(self, text: str) -> List[Tuple[int, int, int]]:
         """(start, end, term index) for each token of the text that a query term matches."""
         judge = self.judge
-        if text.isascii():
+        plain = text if text.isascii() else ascii_equivalent(text)
+        if plain is not None:
             # Judge each distinct word, then find only the matching ones.
-            matched = {tok: idx for tok in set(tokenize(text)) for idx in (judge(tok),)
+            matched = {tok: idx for tok in set(tokenize(plain)) for idx in (judge(tok),)
                        if idx >= 0}
-            return _ascii_occurrences(text.lower(), matched) if matched else []
+            return _ascii_occurrences(plain.lower(), matched) if matched else []
         return [(start, end, idx) for start, end, tok in token_spans(text)
                 for idx in (judge(tok),) if idx >= 0]
 

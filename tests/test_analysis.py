@@ -44,6 +44,8 @@ def fts5_tokens(texts: Sequence[str], tokenizer: str = UNICODE61) -> List[List[s
 
 SAMPLES = [
     "Hello, World! The quick brown fox jumps over the lazy dog.",
+    # English whose only non-ASCII characters are separators (the ASCII shortcut)
+    "Use \u201cquotes\u201d \u2014 and \u2018single\u2019 ones\u2026 \u00b6 50\u00a0\u20ac \u2022 item\u2013two",
     "snake_case_name camelCaseName kebab-case-name e-mail x86_64 __init__.py",
     "don't won’t it's l'été O'Reilly rock'n'roll",
     "version 3.14.159 v2.0-rc1 192.168.0.1 1,000,000 1e-9 0x1F 50% $100 #tag @user",

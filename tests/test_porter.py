@@ -107,6 +107,21 @@ def test_stdlib_vocabulary_agrees_with_fts5() -> None:
     assert wrong == []
 
 
+def mixed_script_words() -> List[str]:
+    stems = ["straß", "bøg", "æth", "łód", "ελλην", "моск", "日本", "x₂", "a₂", "ı", "hop₂", "þorn"]
+    suffixes = ["", "s", "es", "ies", "sses", "ed", "eed", "ing", "ational", "ization", "ness",
+                "ful", "ement", "ion", "sion", "tion", "ly", "y", "e", "ll", "ate", "ating",
+                "ated", "izing", "bled", "alli", "al", "er"]
+    return [a + b for a in stems for b in suffixes] + [b + a for a in stems for b in suffixes]
+
+
+def test_a_stem_keeps_its_words_first_character() -> None:
+    """Search relies on it to skip stemming words that cannot match a query stem."""
+    words = stdlib_vocabulary() + mixed_script_words() + [s + "ies" for s in "aeiouxy"]
+    words += ["ies", "eed", "aed", "ying", "yes", "sses", "ss", "s"]
+    assert [w for w in words if stem(w)[:1] != w[:1]] == []
+
+
 @needs_fts5
 def test_non_ascii_words_agree_with_fts5() -> None:
     """Mixed-script stems with English suffixes, stemmed byte-wise.
@@ -116,12 +131,7 @@ def test_non_ascii_words_agree_with_fts5() -> None:
     equal (U+2082 is E2 82 82).  FTS5 then stores invalid UTF-8; stem()
     returns U+FFFD for the broken byte instead, so the result is still text.
     """
-    stems = ["straß", "bøg", "æth", "łód", "ελλην", "моск", "日本", "x₂", "a₂", "ı", "hop₂", "þorn"]
-    suffixes = ["", "s", "es", "ies", "sses", "ed", "eed", "ing", "ational", "ization", "ness",
-                "ful", "ement", "ion", "sion", "tion", "ly", "y", "e", "ll", "ate", "ating",
-                "ated", "izing", "bled", "alli", "al", "er"]
-    words = [a + b for a in stems for b in suffixes] + [b + a for a in stems for b in suffixes]
-    words = [w for w in words if len(terms(w)) == 1]
+    words = [w for w in mixed_script_words() if len(terms(w)) == 1]
     expected = fts5_stems(words)
     wrong = {w: e for w, e in zip(words, expected) if terms(w)[0].encode("utf-8") != e}
     assert wrong == {

@@ -74,10 +74,12 @@ def connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left behind
         conn.execute("PRAGMA temp_store = MEMORY")
         conn.execute("PRAGMA cache_size = -32000")
-        # Read pages straight from the OS page cache instead of copying each one
-        # in (SQLite still writes with write(), and falls back where mmap fails):
-        # a search touches scattered passage rows, a rescan every document row.
-        conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
+        if readonly:
+            # A search touches scattered passage rows: read their pages straight
+            # from the OS page cache instead of copying each one in (SQLite falls
+            # back to reads where mmap fails). Writers, which read whole tables
+            # (link) or little (index), keep plain reads and a smaller RSS.
+            conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     return conn
 
 
