@@ -123,3 +123,38 @@ def test_status_json_has_the_contract_fields(tmp_path, store_kind):
     data = json.loads(_cli("status", "--db", str(db), "--json").stdout)
     assert {"store", "schema_version", "documents", "passages", "sources", "db_bytes"} <= set(data)
     assert data["store"] == store_kind and data["documents"] == 1
+
+
+def test_documents_written_in_one_transaction_are_indexed_exactly(tmp_path, store_kind):
+    """The full-text rows of a transaction's passages are added before it commits,
+    even when a document is replaced or removed within the same transaction."""
+    from glean_personal.store import maintenance
+    from glean_personal.query import Filters, parse
+
+    st = Store.open(tmp_path / "p.db", force_kind=store_kind)
+
+    def put(sid, path, text):
+        return st.put_document(sid, path, path, "md", len(text), 1, "0" * 64, [],
+                               [((), text, 0, len(text))], b"")
+
+    with st.transaction():
+        sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+        put(sid, "a.md", "walrus tusks")
+        b = put(sid, "b.md", "narwhal horn")
+        put(sid, "c.md", "beluga song")
+        put(sid, "a.md", "walrus whiskers")      # replaced before the commit
+        st.remove_documents([b])                 # removed before the commit
+    with st.reading():
+        found = {q: [st.passages([pid])[pid]["text"]
+                     for pid, _ in st.fulltext.search(parse(q), 10, Filters())]
+                 for q in ("walrus", "tusks", "narwhal", "beluga")}
+    assert found == {"walrus": ["walrus whiskers"], "tusks": [], "narwhal": [],
+                     "beluga": ["beluga song"]}
+    assert maintenance.problems(st) == {"sqlite": [], "fulltext": [], "cross": []}
+    with pytest.raises(RuntimeError), st.transaction():
+        put(sid, "d.md", "dugong")
+        raise RuntimeError("a failed batch")
+    with st.reading():
+        assert st.fulltext.search(parse("dugong"), 10, Filters()) == []
+    assert maintenance.problems(st) == {"sqlite": [], "fulltext": [], "cross": []}
+    st.close()

@@ -74,13 +74,17 @@ def connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left behind
         conn.execute("PRAGMA temp_store = MEMORY")
         conn.execute("PRAGMA cache_size = -32000")
-        if readonly:
-            # A search touches scattered passage rows: read their pages straight
-            # from the OS page cache instead of copying each one in (SQLite falls
-            # back to reads where mmap fails). Writers, which read whole tables
-            # (link) or little (index), keep plain reads and a smaller RSS.
-            conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     return conn
+
+
+def map_for_reading(conn: sqlite3.Connection) -> None:
+    """Read pages straight from the OS page cache instead of copying each in.
+
+    For read-only commands: a search touches scattered passage rows. Writers,
+    which read whole tables (link) or little (index), keep plain reads and a
+    smaller resident size. SQLite falls back to reads where mmap fails.
+    """
+    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
 
 
 def _quote(path: str) -> str:

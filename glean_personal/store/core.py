@@ -17,7 +17,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 from ..errors import DatabaseError, NotFound, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
-from .connection import connect, prepare_file, translate
+from .connection import connect, map_for_reading, prepare_file, translate
 from .fulltext import FullText, make_fulltext
 
 DocState = Tuple[int, int, int]  # id, size, mtime_ns
@@ -37,6 +37,9 @@ class Store:
         self.conn = conn
         self.kind = kind
         self.fulltext: FullText = make_fulltext(kind, conn)
+        # Passages written in the open transaction, indexed in one statement
+        # before it commits: per document, the full-text insert cost half again.
+        self._unindexed: List[range] = []
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -60,6 +63,8 @@ class Store:
         try:
             with translate(path):
                 kind = cls._initialise(conn, path, new, force_kind)
+                if readonly:
+                    map_for_reading(conn)
         except BaseException:
             conn.close()
             raise
@@ -120,7 +125,9 @@ class Store:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                self._index_passages()
             except BaseException:
+                self._unindexed = []
                 with contextlib.suppress(sqlite3.Error):
                     self.conn.execute("ROLLBACK")
                 raise
@@ -245,9 +252,23 @@ class Store:
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(first + i, doc_id, i, json.dumps(list(h), ensure_ascii=False), t, s, e)
              for i, (h, t, s, e) in enumerate(passages)])
-        self.fulltext.add(range(first, first + len(passages)))
+        self._unindexed.append(range(first, first + len(passages)))
+        if not self.conn.in_transaction:
+            self._index_passages()
         graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
         return doc_id
+
+    def _index_passages(self) -> None:
+        """Add the passages written since the last call to the full-text index."""
+        ranges, self._unindexed = self._unindexed, []
+        merged: List[List[int]] = []   # consecutive documents' passages: one range
+        for ids in ranges:
+            if merged and merged[-1][1] == ids.start:
+                merged[-1][1] = ids.stop
+            elif len(ids):
+                merged.append([ids.start, ids.stop])
+        for start, stop in merged:
+            self.fulltext.add(range(start, stop))
 
     def touch_document(self, doc_id: int, size: int, mtime_ns: int) -> None:
         self.conn.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE id = ?",
@@ -263,6 +284,7 @@ class Store:
             graph_sql.delete_doc_phrases(self.conn, chunk)
 
     def _drop_passages(self, doc_ids: Sequence[int]) -> None:
+        self._index_passages()   # the full-text index can only forget what it holds
         marks = ",".join("?" * len(doc_ids))
         ids = [r[0] for r in self.conn.execute(
             f"SELECT id FROM passages WHERE document_id IN ({marks})", list(doc_ids))]
