@@ -17,7 +17,8 @@ Systems, all over the same files under ROOT:
 
 Metrics come from glean_personal.evaluation. Latency: median and p95 per query
 in process (after one warm-up pass) over the golden queries and, with
---latency-corpus, over 200 generated queries on that corpus; and the median
+--latency-corpus, over 200 generated queries on that corpus (with and without
+--explain); and the median
 wall time of the whole `search` command over --cli-queries golden queries.
 Per-case rankings go to bench/out/search-<golden>.json.
 """
@@ -287,9 +288,11 @@ def main(argv=None) -> int:
         }
         lpdb = product_db(args.latency_corpus, (), lname, args.latency_db, tag)
         if lpdb:
-            lfn, lhow, _ = glean_searcher(lpdb)
+            lfn, lhow, lix = glean_searcher(lpdb)
             if lfn and lhow == "Python API":
                 lsystems["glean_personal"] = lfn
+                lsystems["glean_personal --explain"] = lambda q: [
+                    _hit_path(h) for h in _hits(lix.search(q, limit=10, explain=True))]
         print(f"\nIn-process latency on {lname}, {len(lqueries)} generated queries of 1-3 words "
               f"(15% quoted bigrams):\n")
         print("\n".join(latency_block("system", lsystems, lqueries)))
