@@ -17,8 +17,8 @@ import math
 import os
 import posixpath
 from dataclasses import dataclass, field
-from urllib.parse import quote_from_bytes
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from urllib.parse import quote_from_bytes
 
 from .analysis import ascii_equivalent, stem, token_spans, tokenize
 from .query import Filters, Query, Term, parse
