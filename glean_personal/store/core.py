@@ -284,11 +284,13 @@ class Store:
             graph_sql.delete_doc_phrases(self.conn, chunk)
 
     def _drop_passages(self, doc_ids: Sequence[int]) -> None:
-        self._index_passages()   # the full-text index can only forget what it holds
         marks = ",".join("?" * len(doc_ids))
         ids = [r[0] for r in self.conn.execute(
             f"SELECT id FROM passages WHERE document_id IN ({marks})", list(doc_ids))]
         if ids:
+            lo, hi = min(ids), max(ids)
+            if any(r.start <= hi and lo < r.stop for r in self._unindexed):
+                self._index_passages()   # the full-text index can only forget what it holds
             self.fulltext.remove(ids)
             for chunk in _chunks(ids, 500):
                 self.conn.execute(
