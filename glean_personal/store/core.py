@@ -338,21 +338,18 @@ class Store:
                 out[r[0]] = _passage_row(r)
         return out
 
-    def passage_documents(self, passage_ids: Sequence[int]) -> Dict[int, int]:
+    def passage_documents(self, passage_ids: Iterable[int]) -> Dict[int, int]:
         """The document of each passage (no text: what ranking needs first)."""
-        out: Dict[int, int] = {}
-        for chunk in _chunks(list(passage_ids), 500):
-            out.update(self.conn.execute(
-                f"SELECT id, document_id FROM passages WHERE id IN ({','.join('?' * len(chunk))})",
-                chunk))
-        return out
+        return self._mapping("SELECT id, document_id FROM passages WHERE id", passage_ids)
 
     def titles(self, doc_ids: Iterable[int]) -> Dict[int, str]:
-        out: Dict[int, str] = {}
-        for chunk in _chunks(list(doc_ids), 500):
-            out.update(self.conn.execute(
-                f"SELECT id, title FROM documents WHERE id IN ({','.join('?' * len(chunk))})",
-                chunk))
+        return self._mapping("SELECT id, title FROM documents WHERE id", doc_ids)
+
+    def _mapping(self, select: str, ids: Iterable[int]) -> dict:
+        """{key: value} from a two-column SELECT that ends in `WHERE key`, for many ids."""
+        out: dict = {}
+        for chunk in _chunks(list(ids), 500):
+            out.update(self.conn.execute(f"{select} IN ({','.join('?' * len(chunk))})", chunk))
         return out
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
