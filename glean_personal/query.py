@@ -87,7 +87,11 @@ def parse(text: str) -> Query:
     informative = [t for t in terms if t.quoted or t.is_phrase or _informative(t.tokens[0])]
     if informative:
         terms = informative
-    else:  # nothing but stopwords or single letters: keep them, exactly
+    elif len(terms) > 1:
+        # Nothing but common words: a quotation or a fixed expression ("to be or
+        # not to be", "let it be"), so the words in their order, as a phrase.
+        terms = [Term(tuple(tok for t in terms for tok in t.tokens))]
+    else:  # one common word or letter (`the`, `C++`): that word, exactly
         terms = [Term(t.tokens) for t in terms]
     return Query(text, _dedupe(terms)[:MAX_TERMS])
 

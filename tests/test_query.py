@@ -24,7 +24,9 @@ def labels(text):
     ("NEAR( title:x", ["near", "\"title x\"", "title"]),
     ("--force-with-lease", ['"force with lease"', "force", "lease"]),
     ("C++", ["c"]),
-    ("a I the", ["a", "i", "the"]),
+    ("a I the", ['"a i the"']),
+    ("to be, or not to be", ['"to be or not to be"']),
+    ("the", ["the"]),
     ("Café MÜNCHEN", ["cafe", "munchen"]),
 ])
 def test_terms_are_what_the_user_means(text, expected):
