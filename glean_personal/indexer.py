@@ -13,6 +13,7 @@ unchanged if the bytes agree) instead of trusting size and mtime.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -25,7 +26,8 @@ from .walk import Skipped, printable, walk
 
 BATCH_DOCUMENTS = 400
 BATCH_SECONDS = 2.0
-BATCH_CHARS = 8_000_000     # extracted text held in memory before a commit
+BATCH_CHARS = 8_000_000     # extracted text written before a commit
+INDEX_EVERY = 50            # documents between full-text inserts within a transaction
 RACY_NS = 2_000_000_000     # mtime ticks are up to 2 s coarse (FAT, some network file systems)
 
 Progress = Callable[[int, int], None]
@@ -136,59 +138,92 @@ def _read_and_write(store: Store, source_id: int, tasks: List[tuple], states: di
     if not tasks:
         return
     from .workers import Pool, Task
-    done = 0
-    batch: list = []
-    chars = 0
-    last_commit = time.monotonic()
-    with Pool(limits, sizes, max_bytes) as pool:
-        for task, outcome in pool.run([Task(*t) for t in tasks]):
-            batch.append((task, outcome))
-            chars += getattr(outcome, "chars", 0)
-            done += 1
+    with Pool(limits, sizes, max_bytes) as pool, _Writer(store, source_id, states, report) as out:
+        for done, (task, outcome) in enumerate(pool.run([Task(*t) for t in tasks]), start=1):
+            out.add(task, outcome)
             if progress:
                 progress(done, len(tasks))
-            if (len(batch) >= BATCH_DOCUMENTS or chars >= BATCH_CHARS
-                    or time.monotonic() - last_commit > BATCH_SECONDS):
-                _write(store, source_id, batch, states, report)
-                batch, chars = [], 0
-                last_commit = time.monotonic()
-    _write(store, source_id, batch, states, report)
 
 
-def _write(store: Store, source_id: int, batch: list, states: dict, report: IndexReport) -> None:
-    """One transaction for a batch of outcomes; each document is whole inside it."""
-    if not batch:
-        return
-    with store.transaction():
-        changed = False
-        for task, outcome in batch:
-            state = states.get(task.path)
-            if isinstance(outcome, SkipFile):
-                report.skipped.append({"path": task.path, "reason": printable(outcome.reason)})
-                if state:  # the file is still there but can no longer be read
-                    store.remove_documents([state[0]])
-                    report.removed += 1
-                    changed = True
-                continue
-            mtime_ns = task.mtime_ns
-            if outcome.same_bytes and state:
-                store.touch_document(state[0], outcome.size, mtime_ns)
-                if state[1] == outcome.size and _real_mtime(state[2]) == _real_mtime(mtime_ns):
-                    report.unchanged += 1   # a racily-clean file, checked again: the same
-                else:
-                    report.touched += 1
-                continue
-            store.put_document(source_id, task.path, outcome.title, outcome.format, outcome.size,
-                               mtime_ns, outcome.sha256, outcome.warnings, outcome.passages,
-                               outcome.phrases)
-            report.text_chars += outcome.chars
-            changed = True
-            if state:
-                report.updated += 1
+class _Writer:
+    """Writes outcomes as they arrive, in transactions of many documents.
+
+    A document is whole inside one transaction, so a kill leaves it old or new.
+    Writing each outcome as it comes, rather than a batch at once, keeps the
+    workers fed: they wait for this process only while it adds a few dozen
+    documents to the full-text index, or commits.
+    """
+
+    def __init__(self, store: Store, source_id: int, states: dict, report: IndexReport) -> None:
+        self.store, self.source_id, self.states, self.report = store, source_id, states, report
+        self.tx: Optional[contextlib.ExitStack] = None   # the open transaction
+        self.docs = self.chars = self.unindexed = 0
+        self.changed = False
+        self.began = 0.0
+
+    def __enter__(self) -> "_Writer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is None:
+            self.commit()
+        elif self.tx is not None:
+            self.tx.__exit__(*exc)   # rolled back
+            self.tx = None
+
+    def add(self, task, outcome) -> None:
+        if self.tx is None:
+            self.tx = contextlib.ExitStack()
+            self.tx.enter_context(self.store.transaction())
+            self.began = time.monotonic()
+        self._write(task, outcome)
+        self.docs += 1
+        self.chars += getattr(outcome, "chars", 0)
+        self.unindexed += 1
+        if (self.docs >= BATCH_DOCUMENTS or self.chars >= BATCH_CHARS
+                or time.monotonic() - self.began > BATCH_SECONDS):
+            self.commit()
+        elif self.unindexed >= INDEX_EVERY:
+            self.store.index_pending()
+            self.unindexed = 0
+
+    def commit(self) -> None:
+        if self.tx is None:
+            return
+        if self.changed:
+            self.store.bump_generation()
+        tx, self.tx = self.tx, None
+        tx.close()
+        self.docs = self.chars = self.unindexed = 0
+        self.changed = False
+
+    def _write(self, task, outcome) -> None:
+        store, report = self.store, self.report
+        state = self.states.get(task.path)
+        if isinstance(outcome, SkipFile):
+            report.skipped.append({"path": task.path, "reason": printable(outcome.reason)})
+            if state:  # the file is still there but can no longer be read
+                store.remove_documents([state[0]])
+                report.removed += 1
+                self.changed = True
+            return
+        mtime_ns = task.mtime_ns
+        if outcome.same_bytes and state:
+            store.touch_document(state[0], outcome.size, mtime_ns)
+            if state[1] == outcome.size and _real_mtime(state[2]) == _real_mtime(mtime_ns):
+                report.unchanged += 1   # a racily-clean file, checked again: the same
             else:
-                report.added += 1
-        if changed:
-            store.bump_generation()
+                report.touched += 1
+            return
+        store.put_document(self.source_id, task.path, outcome.title, outcome.format, outcome.size,
+                           mtime_ns, outcome.sha256, outcome.warnings, outcome.passages,
+                           outcome.phrases)
+        report.text_chars += outcome.chars
+        self.changed = True
+        if state:
+            report.updated += 1
+        else:
+            report.added += 1
 
 
 def _stored_mtime(mtime_ns: int, racy_after: int) -> int:

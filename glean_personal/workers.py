@@ -241,7 +241,7 @@ class _Worker:
 class Pool:
     """A few worker processes, each fed a short queue of files."""
 
-    DEPTH = 4
+    DEPTH = 16   # queued files per worker: work to do while the main process writes
 
     def __init__(self, limits: Limits, sizes: PassageSizes, max_bytes: int,
                  processes: Optional[int] = None) -> None:
