@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import sys
 import time
 from typing import List, Optional, Sequence, TextIO, Tuple
 

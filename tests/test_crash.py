@@ -35,7 +35,6 @@ from typing import Dict, List, Set, Tuple
 
 import pytest
 
-from glean_personal.api import open_index
 from glean_personal.config import DEFAULT_LIMITS, DEFAULT_PASSAGES
 from glean_personal.formats import read_document
 from glean_personal.passages import split_document

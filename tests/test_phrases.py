@@ -1,7 +1,6 @@
 """Graph phrases: what a document is linked on, and the text shown for it."""
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys

@@ -15,7 +15,6 @@ before it is opened.
 """
 from __future__ import annotations
 
-import codecs
 import os
 import re
 import time
