@@ -27,7 +27,6 @@ from .walk import Skipped, printable, walk
 BATCH_DOCUMENTS = 400
 BATCH_SECONDS = 2.0
 BATCH_CHARS = 8_000_000     # extracted text written before a commit
-INDEX_CHARS = 1_000_000     # text written between full-text inserts within a transaction
 RACY_NS = 2_000_000_000     # mtime ticks are up to 2 s coarse (FAT, some network file systems)
 
 Progress = Callable[[int, int], None]
@@ -150,14 +149,13 @@ class _Writer:
 
     A document is whole inside one transaction, so a kill leaves it old or new.
     Writing each outcome as it comes, rather than a batch at once, keeps the
-    workers fed: they wait for this process only while it adds a megabyte of
-    text to the full-text index, or commits.
+    workers fed: they wait for this process only while it commits.
     """
 
     def __init__(self, store: Store, source_id: int, states: dict, report: IndexReport) -> None:
         self.store, self.source_id, self.states, self.report = store, source_id, states, report
         self.tx: Optional[contextlib.ExitStack] = None   # the open transaction
-        self.docs = self.chars = self.unindexed = 0   # unindexed: characters
+        self.docs = self.chars = 0
         self.changed = False
         self.began = 0.0
 
@@ -177,16 +175,11 @@ class _Writer:
             self.tx.enter_context(self.store.transaction())
             self.began = time.monotonic()
         self._write(task, outcome)
-        chars = getattr(outcome, "chars", 0)
         self.docs += 1
-        self.chars += chars
-        self.unindexed += chars
+        self.chars += getattr(outcome, "chars", 0)
         if (self.docs >= BATCH_DOCUMENTS or self.chars >= BATCH_CHARS
                 or time.monotonic() - self.began > BATCH_SECONDS):
             self.commit()
-        elif self.unindexed >= INDEX_CHARS:
-            self.store.index_pending()
-            self.unindexed = 0
 
     def commit(self) -> None:
         if self.tx is None:
@@ -195,7 +188,7 @@ class _Writer:
             self.store.bump_generation()
         tx, self.tx = self.tx, None
         tx.close()
-        self.docs = self.chars = self.unindexed = 0
+        self.docs = self.chars = 0
         self.changed = False
 
     def _write(self, task, outcome) -> None:

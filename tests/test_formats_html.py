@@ -191,3 +191,21 @@ def test_comments_and_word_conditionals_leave_no_text():
     doc = read_document(data, "c.html")
     assert "hidden" not in doc.text and "supportLists" not in doc.text
     assert doc.text.startswith("a b\n\n1.\n\nc")
+
+
+def test_whitespace_runs_become_one_space_whatever_the_characters():
+    # The reader skips its regex for text with no whitespace but lone spaces;
+    # every other whitespace character must still take the regex path.
+    import random
+    import re
+    import sys
+
+    from glean_personal.formats.htmltext import _squeeze
+
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    pieces = spaces + ["  ", "word", "é", "\x00", "-"]
+    rng = random.Random(7)
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(20_000)]
+    samples += [f"a{s}b" for s in spaces]
+    for text in samples:
+        assert _squeeze(text) == re.sub(r"\s+", " ", text), repr(text)

@@ -36,7 +36,8 @@ _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing th
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
-_WHITESPACE = re.compile(r"\s+")
+# Whitespace runs other than a lone space: prose has none, so collapsing is a scan.
+_WHITESPACE = re.compile(r"[^\S ]\s*| \s+")
 # Word's "<![if !supportLists]>" ... "<![endif]>" markers: no text of their own.
 _CONDITIONAL = re.compile(r"<!\[(?:if [^\]>]{0,200}|endif)\]>", re.IGNORECASE)
 # The WHATWG encoding standard reads these labels as windows-1252.
@@ -197,7 +198,7 @@ class _TextParser(HTMLParser):
         elif self._heading is not None:
             self._heading[1].append(data)
         else:
-            self._parts.append(data if self._pre_depth else _WHITESPACE.sub(" ", data))
+            self._parts.append(data if self._pre_depth else _squeeze(data))
             if not self._line_has_text and data.strip():
                 self._line_has_text = True
 
@@ -252,5 +253,13 @@ class _TextParser(HTMLParser):
         return self.builder.build()
 
 
+def _squeeze(text: str) -> str:
+    """Each run of whitespace made one space."""
+    # Every whitespace character but the space is unprintable: prose skips the regex.
+    if text.isprintable() and "  " not in text:
+        return text
+    return _WHITESPACE.sub(" ", text)
+
+
 def _collapse(text: str) -> str:
-    return _WHITESPACE.sub(" ", text).strip()
+    return _squeeze(text).strip()

@@ -125,7 +125,7 @@ class Store:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield
-                self.index_pending()
+                self._index_pending()
             except BaseException:
                 self._unindexed = []
                 with contextlib.suppress(sqlite3.Error):
@@ -254,13 +254,16 @@ class Store:
              for i, (h, t, s, e) in enumerate(passages)])
         self._unindexed.append(range(first, first + len(passages)))
         if not self.conn.in_transaction:
-            self.index_pending()
+            self._index_pending()
         graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
         return doc_id
 
-    def index_pending(self) -> None:
-        """Add the passages written since the last call to the full-text index
-        (a transaction does it before it commits)."""
+    def _index_pending(self) -> None:
+        """Add the passages written since the last call to the full-text index.
+
+        A transaction does it once, before it commits: each statement that
+        writes FTS5 ends a segment, so fewer statements mean less merging.
+        """
         ranges, self._unindexed = self._unindexed, []
         merged: List[List[int]] = []   # consecutive documents' passages: one range
         for ids in ranges:
@@ -291,7 +294,7 @@ class Store:
         if ids:
             lo, hi = min(ids), max(ids)
             if any(r.start <= hi and lo < r.stop for r in self._unindexed):
-                self.index_pending()   # the full-text index can only forget what it holds
+                self._index_pending()   # the full-text index can only forget what it holds
             self.fulltext.remove(ids)
             for chunk in _chunks(ids, 500):
                 self.conn.execute(
