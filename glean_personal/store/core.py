@@ -39,7 +39,6 @@ class Store:
         self.fulltext: FullText = make_fulltext(kind, conn)
         # Passages written in the open transaction, indexed in one statement
         # before it commits: per document, the full-text insert cost half again.
-        self._unindexed: List[range] = []
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -125,9 +124,9 @@ class Store:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield
-                self._index_pending()
+                self.fulltext.flush()
             except BaseException:
-                self._unindexed = []
+                self.fulltext.discard()
                 with contextlib.suppress(sqlite3.Error):
                     self.conn.execute("ROLLBACK")
                 raise
@@ -247,32 +246,21 @@ class Store:
                 "warnings, passages, source_id, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values + (source_id, path)).lastrowid
         first = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[0]
+        headings: Dict[tuple, str] = {}   # passages in a row share their heading
+        for h, _, _, _ in passages:
+            h = tuple(h)
+            if h not in headings:
+                headings[h] = json.dumps(h, ensure_ascii=False)
+        rows = [(first + i, doc_id, i, headings[tuple(h)], t, s, e)
+                for i, (h, t, s, e) in enumerate(passages)]
         self.conn.executemany(
             "INSERT INTO passages(id, document_id, ordinal, heading, text, start, end) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(first + i, doc_id, i, json.dumps(list(h), ensure_ascii=False), t, s, e)
-             for i, (h, t, s, e) in enumerate(passages)])
-        self._unindexed.append(range(first, first + len(passages)))
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        self.fulltext.add([(pid, title, heading, text) for pid, _, _, heading, text, _, _ in rows])
         if not self.conn.in_transaction:
-            self._index_pending()
+            self.fulltext.flush()
         graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
         return doc_id
-
-    def _index_pending(self) -> None:
-        """Add the passages written since the last call to the full-text index.
-
-        A transaction does it once, before it commits: each statement that
-        writes FTS5 ends a segment, so fewer statements mean less merging.
-        """
-        ranges, self._unindexed = self._unindexed, []
-        merged: List[List[int]] = []   # consecutive documents' passages: one range
-        for ids in ranges:
-            if merged and merged[-1][1] == ids.start:
-                merged[-1][1] = ids.stop
-            elif len(ids):
-                merged.append([ids.start, ids.stop])
-        for start, stop in merged:
-            self.fulltext.add(range(start, stop))
 
     def touch_document(self, doc_id: int, size: int, mtime_ns: int) -> None:
         self.conn.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE id = ?",
@@ -292,9 +280,6 @@ class Store:
         ids = [r[0] for r in self.conn.execute(
             f"SELECT id FROM passages WHERE document_id IN ({marks})", list(doc_ids))]
         if ids:
-            lo, hi = min(ids), max(ids)
-            if any(r.start <= hi and lo < r.stop for r in self._unindexed):
-                self._index_pending()   # the full-text index can only forget what it holds
             self.fulltext.remove(ids)
             for chunk in _chunks(ids, 500):
                 self.conn.execute(

@@ -22,6 +22,7 @@ from ..query import Filters, Query, Term
 from .schema import BODY_WEIGHT, HEADING_WEIGHT, TITLE_WEIGHT
 
 Hit = Tuple[int, float]  # passage id, score (higher is better)
+Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
 
 
@@ -54,10 +55,18 @@ class FullText:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
 
-    def add(self, passage_ids: range) -> None:
+    def add(self, rows: Sequence[Row]) -> None:
+        """Index passages given as stored: (id, title, heading, text), ids ascending."""
         raise NotImplementedError
 
+    def flush(self) -> None:
+        """Write what `add` has buffered (a transaction does it before it commits)."""
+
+    def discard(self) -> None:
+        """Forget what `add` has buffered (the transaction rolled back)."""
+
     def remove(self, passage_ids: Sequence[int]) -> None:
+        """Unindex stored passages (before their rows are deleted)."""
         raise NotImplementedError
 
     def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
@@ -96,20 +105,22 @@ class FullText:
 class Fts5Text(FullText):
     kind = "fts5"
 
-    def add(self, passage_ids: range) -> None:
-        if len(passage_ids):
-            self.conn.execute(
-                "INSERT INTO passage_fts(rowid, title, heading, text) "
-                "SELECT id, title, heading, text FROM passage_content WHERE id BETWEEN ? AND ?",
-                (passage_ids[0], passage_ids[-1]))
+    # Single-row statements only: FTS5 keeps new terms in memory (up to its
+    # `hashsize`) until a statement that may write several rows, or the commit,
+    # makes it write them out as a segment; small segments are merged again later.
+    def add(self, rows: Sequence[Row]) -> None:
+        self.conn.executemany(
+            "INSERT INTO passage_fts(rowid, title, heading, text) VALUES (?, ?, ?, ?)", rows)
 
     def remove(self, passage_ids: Sequence[int]) -> None:
         for i in range(0, len(passage_ids), 500):
             chunk = list(passage_ids[i:i + 500])
-            self.conn.execute(
+            rows = self.conn.execute(
+                "SELECT id, title, heading, text FROM passage_content "
+                f"WHERE id IN ({','.join('?' * len(chunk))}) ORDER BY id", chunk).fetchall()
+            self.conn.executemany(
                 "INSERT INTO passage_fts(passage_fts, rowid, title, heading, text) "
-                "SELECT 'delete', id, title, heading, text FROM passage_content "
-                f"WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+                "VALUES ('delete', ?, ?, ?, ?)", rows)
 
     def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
         # `ORDER BY bm25(...) LIMIT n` keeps the n best in SQLite's bounded sorter;
@@ -187,12 +198,18 @@ class PlainText(FullText):
     kind = "plain"
     K1, B = 1.2, 0.75
 
-    def add(self, passage_ids: range) -> None:
-        if not len(passage_ids):
-            return
-        rows = self.conn.execute(
-            "SELECT id, title, heading, text FROM passage_content WHERE id BETWEEN ? AND ?",
-            (passage_ids[0], passage_ids[-1])).fetchall()
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        super().__init__(conn)
+        self._pending: List[Row] = []   # postings are written per transaction, sorted
+
+    def add(self, rows: Sequence[Row]) -> None:
+        self._pending.extend(rows)
+
+    def discard(self) -> None:
+        self._pending = []
+
+    def flush(self) -> None:
+        rows, self._pending = self._pending, []
         postings, lengths = [], []
         for pid, title, heading, text in rows:
             tf = _weighted_terms(title, heading, text)
@@ -205,6 +222,10 @@ class PlainText(FullText):
             "INSERT OR REPLACE INTO plain_lengths(passage_id, length) VALUES (?, ?)", lengths)
 
     def remove(self, passage_ids: Sequence[int]) -> None:
+        if self._pending and passage_ids:
+            lo, hi = min(passage_ids), max(passage_ids)
+            if any(lo <= row[0] <= hi for row in self._pending):
+                self.flush()   # only what is written can be removed
         for i in range(0, len(passage_ids), 500):
             chunk = list(passage_ids[i:i + 500])
             marks = ",".join("?" * len(chunk))
@@ -336,7 +357,10 @@ class PlainText(FullText):
         bounds = self.conn.execute("SELECT min(id), max(id) FROM passages").fetchone()
         if bounds[0] is not None:
             for lo in range(bounds[0], bounds[1] + 1, 2000):
-                self.add(range(lo, min(lo + 2000, bounds[1] + 1)))
+                self.add(self.conn.execute(
+                    "SELECT id, title, heading, text FROM passage_content WHERE id BETWEEN ? AND ?",
+                    (lo, lo + 1999)).fetchall())
+                self.flush()
 
     def problems(self) -> List[str]:
         missing = self.conn.execute(
