@@ -251,12 +251,13 @@ def _progress(label: str):
         return None
     last = [0.0]
 
-    def show(done: int, total: int) -> None:
+    def show(done: int, total: Optional[int]) -> None:
         now = time.monotonic()
         if now - last[0] > 0.1 or done == total:
             last[0] = now
             end = "\n" if done == total else ""
-            print(f"\r{label} {done}/{total}", end=end, file=sys.stderr, flush=True)
+            of = "…" if total is None else total   # still walking the folder
+            print(f"\r{label} {done}/{of}", end=end, file=sys.stderr, flush=True)
     return show
 
 

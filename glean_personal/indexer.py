@@ -17,7 +17,7 @@ import contextlib
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, Iterator, List, Optional, Sequence
 
 from .config import Limits, PassageSizes
 from .errors import NotFound, SkipFile, UsageError
@@ -29,7 +29,8 @@ BATCH_SECONDS = 2.0
 BATCH_CHARS = 8_000_000     # extracted text written before a commit
 RACY_NS = 2_000_000_000     # mtime ticks are up to 2 s coarse (FAT, some network file systems)
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, Optional[int]], None]
+"""(files read, files to read: None while the walk goes on)."""
 
 
 @dataclass
@@ -95,9 +96,33 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
             source_id = store.save_source(root, *settings)
     report = IndexReport(root, label)
     states = store.document_states(source_id)
+    seen: set = set()
+    tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
+                           seen, report)
+    _read_and_write(store, source_id, tasks, states, report, limits, sizes, max_bytes, progress)
 
-    tasks: List[tuple] = []  # workers.Task fields; the worker machinery loads only if needed
-    seen = set()
+    gone = [states[p][0] for p in states if p not in seen]
+    if gone:
+        with store.transaction():
+            store.remove_documents(gone)
+            store.bump_generation()
+        report.removed += len(gone)
+    report.skipped.sort(key=lambda s: s["path"])
+    report.seconds = time.monotonic() - started
+    with store.transaction():
+        store.record_run(source_id, report.to_dict())
+    return report
+
+
+def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequence[str],
+                   excludes: Sequence[str], max_bytes: int, states: dict, seen: set,
+                   report: IndexReport) -> Iterator[tuple]:
+    """Walk the folder and yield a task (workers.Task fields) per new or changed file.
+
+    Lazily: the workers read the first changed files while the walk goes on.
+    Fills `seen` with every path found and counts unchanged files and skips.
+    """
+    hashes: Optional[Dict[int, str]] = None   # stored hashes, read at the first changed file
     racy_after = time.time_ns() - RACY_NS
     for entry in walk(fs_root, includes, excludes, max_bytes):
         if isinstance(entry, Skipped):
@@ -109,39 +134,41 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         state = states.get(entry.path)
         if state and state[1] == entry.size and state[2] == entry.mtime_ns:
             report.unchanged += 1
-        else:
-            tasks.append((entry.path, entry.fs_path, state and state[0],
-                          _stored_mtime(entry.mtime_ns, racy_after)))
-
-    gone = [states[p][0] for p in states if p not in seen]
-    if gone:
-        with store.transaction():
-            store.remove_documents(gone)
-            store.bump_generation()
-        report.removed += len(gone)
-
-    if any(t[2] for t in tasks):   # changed files: the stored hash tells "touched" from "edited"
-        hashes = store.document_hashes(source_id)
-        tasks = [(p, fs, hashes.get(doc_id), m) for p, fs, doc_id, m in tasks]
-    _read_and_write(store, source_id, tasks, states, report, limits, sizes, max_bytes, progress)
-    report.skipped.sort(key=lambda s: s["path"])
-    report.seconds = time.monotonic() - started
-    with store.transaction():
-        store.record_run(source_id, report.to_dict())
-    return report
+            continue
+        old_sha = None
+        if state:   # the stored hash tells "touched" from "edited"
+            if hashes is None:
+                hashes = store.document_hashes(source_id)
+            old_sha = hashes.get(state[0])
+        yield entry.path, entry.fs_path, old_sha, _stored_mtime(entry.mtime_ns, racy_after)
 
 
-def _read_and_write(store: Store, source_id: int, tasks: List[tuple], states: dict,
+def _read_and_write(store: Store, source_id: int, tasks: Iterator[tuple], states: dict,
                     report: IndexReport, limits: Limits, sizes: PassageSizes,
                     max_bytes: int, progress: Optional[Progress]) -> None:
-    if not tasks:
-        return
+    first = next(tasks, None)
+    if first is None:
+        return   # nothing to read: the worker machinery is never loaded
     from .workers import Pool, Task
+    found, walked = 1, False
+
+    def all_tasks() -> Iterator[Task]:
+        nonlocal found, walked
+        yield Task(*first)
+        for t in tasks:
+            found += 1
+            yield Task(*t)
+        walked = True
+
+    done = 0
     with Pool(limits, sizes, max_bytes) as pool, _Writer(store, source_id, states, report) as out:
-        for done, (task, outcome) in enumerate(pool.run([Task(*t) for t in tasks]), start=1):
+        for task, outcome in pool.run(all_tasks()):
             out.add(task, outcome)
-            if progress:
-                progress(done, len(tasks))
+            done += 1
+            if progress and (done < found or not walked):
+                progress(done, found if walked else None)
+    if progress:
+        progress(done, done)
 
 
 class _Writer:

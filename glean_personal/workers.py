@@ -26,7 +26,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Deque, Iterable, Iterator, List, Optional, Tuple
+from typing import Callable, Deque, Iterable, Iterator, List, Optional, Tuple
 
 from .analysis import normalize
 from .config import Limits, PassageSizes
@@ -262,18 +262,36 @@ class Pool:
         return _Worker(self.ctx, self.limits, self.sizes, self.max_bytes)
 
     def run(self, tasks: Iterable[Task]) -> Iterator[Tuple[Task, Outcome]]:
-        """(task, outcome) pairs in completion order."""
-        queue: Deque[Task] = deque(tasks)
-        if not queue:
-            return
-        while len(self.workers) < min(self.processes, len(queue)):
-            self.workers.append(self._spawn())
+        """(task, outcome) pairs in completion order.
+
+        `tasks` is drawn lazily (the indexer's walk goes on while workers read),
+        and workers start only as there are tasks for them.
+        """
+        source = iter(tasks)
+        queue: Deque[Task] = deque()   # tasks given back by a replaced worker
         budget = self.limits.file_seconds
-        while queue or any(w.pending for w in self.workers):
+
+        def next_task() -> Optional[Task]:
+            nonlocal source
+            if queue:
+                return queue.popleft()
+            if source is None:
+                return None
+            began = time.monotonic()
+            task = next(source, None)
+            if task is None:
+                source = None
+            # Time spent finding a task (walking) is not the workers' time.
+            gap = time.monotonic() - began
             for w in self.workers:
-                while queue and len(w.pending) < self.DEPTH:
-                    w.send(queue.popleft())
+                w.started += gap
+            return task
+
+        while True:
+            self._feed(next_task)
             busy = {w.conn: w for w in self.workers if w.pending}
+            if not busy:
+                return
             now = time.monotonic()
             timeout = max(0.0, min(w.started + budget for w in busy.values()) - now)
             ready: List[Tuple[Task, Outcome]] = []
@@ -300,6 +318,22 @@ class Pool:
                 gap = time.monotonic() - paused
                 for w in self.workers:
                     w.started += gap
+
+    def _feed(self, next_task: Callable[[], Optional[Task]]) -> None:
+        """Top up every worker's queue, starting workers while all are busy."""
+        while True:
+            w = min(self.workers, key=lambda w: len(w.pending), default=None)
+            if w is None or (w.pending and len(self.workers) < self.processes):
+                w = None   # every worker has work: another one may start
+            elif len(w.pending) >= self.DEPTH:
+                return
+            task = next_task()
+            if task is None:
+                return
+            if w is None:
+                w = self._spawn()
+                self.workers.append(w)
+            w.send(task)
 
     def _replace(self, w: _Worker, queue: Deque[Task],
                  reason: Optional[str]) -> Tuple[Task, Outcome]:

@@ -290,3 +290,37 @@ def test_workers_die_with_a_killed_indexer(tmp_path, src, monkeypatch):
     while holders(held) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert holders(held) == [], "a worker outlived its killed parent"
+
+
+def test_the_pool_draws_tasks_lazily_from_a_slow_walk(tmp_path, src):
+    """The indexer's walk goes on while workers read: tasks come from a generator,
+    and a slow walk costs no reader its file."""
+    from glean_personal.config import DEFAULT_PASSAGES
+    from glean_personal.workers import Extracted, Pool, Task
+    files = [put(src, f"f{i}.txt", f"words of file {i}") for i in range(3)]
+
+    def slow_walk():
+        for i, path in enumerate(files):
+            if i:
+                time.sleep(0.6)   # longer than a reader may take
+            yield Task(path.name, str(path), None)
+
+    with Pool(Limits(file_seconds=0.5), DEFAULT_PASSAGES, 1000, processes=2) as pool:
+        outcomes = {t.path: o for t, o in pool.run(slow_walk())}
+    assert sorted(outcomes) == ["f0.txt", "f1.txt", "f2.txt"]
+    assert all(isinstance(o, Extracted) for o in outcomes.values()), outcomes
+    with Pool(Limits(), DEFAULT_PASSAGES, 1000, processes=2) as pool:
+        assert [t.path for t, _ in pool.run(iter([Task("f0.txt", str(files[0]), None)]))] \
+            == ["f0.txt"]
+        assert len(pool.workers) == 1   # workers start only as there are files for them
+
+
+def test_index_progress_counts_files_while_the_walk_goes_on_and_ends_complete(tmp_path, src):
+    for i in range(5):
+        put(src, f"n{i}.md", f"# Note {i}\n\nbody {i}")
+    seen = []
+    with open_index(tmp_path / "i.db") as ix:
+        ix.index(src, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (5, 5)
+    assert [d for d, _ in seen[:-1]] == list(range(1, len(seen)))
+    assert all(t is None or d < t for d, t in seen[:-1])   # never "done" before the end

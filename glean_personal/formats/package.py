@@ -51,9 +51,22 @@ class Rel(NamedTuple):
         return self.type.rsplit("/", 1)[-1] == suffix
 
 
+class _LocalNames(Dict[object, str]):
+    """tag -> local name; a part uses a few dozen tags thousands of times."""
+
+    def __missing__(self, tag: object) -> str:
+        name = tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+        if len(self) < 10_000:   # a hostile part may invent a tag per element
+            self[tag] = name
+        return name
+
+
+_LOCAL_NAMES = _LocalNames()
+
+
 def local(tag: object) -> str:
     """An element's name without its namespace (`{uri}t` -> `t`)."""
-    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+    return _LOCAL_NAMES[tag]
 
 
 def rel_id(elem: ET.Element) -> Optional[str]:
@@ -75,8 +88,9 @@ def visible_events(events: Iterator[Tuple[str, ET.Element]], skipped: frozenset 
     depth = 0
     skip_at: Optional[int] = None
     alternates: List[bool] = []
+    local_name = _LOCAL_NAMES.__getitem__
     for event, elem in events:
-        tag = local(elem.tag)
+        tag = local_name(elem.tag)
         if event == "start":
             depth += 1
             if skip_at is not None:
