@@ -97,9 +97,10 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     report = IndexReport(root, label)
     states = store.document_states(source_id)
     seen: set = set()
-    tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
-                           seen, report)
-    _read_and_write(store, source_id, tasks, states, report, limits, sizes, max_bytes, progress)
+    with _Writer(store, source_id, states, report) as writer:
+        tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
+                               seen, report, tick=writer.commit_if_due)
+        _read_and_write(tasks, writer, limits, sizes, max_bytes, progress)
 
     gone = [states[p][0] for p in states if p not in seen]
     if gone:
@@ -116,15 +117,18 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
 
 def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequence[str],
                    excludes: Sequence[str], max_bytes: int, states: dict, seen: set,
-                   report: IndexReport) -> Iterator[tuple]:
+                   report: IndexReport, tick: Callable[[], None]) -> Iterator[tuple]:
     """Walk the folder and yield a task (workers.Task fields) per new or changed file.
 
     Lazily: the workers read the first changed files while the walk goes on.
     Fills `seen` with every path found and counts unchanged files and skips.
+    `tick` is called at every entry, so that a long stretch of unchanged files
+    or a slow disk holds a batch uncommitted no longer than one walk step.
     """
     hashes: Optional[Dict[int, str]] = None   # stored hashes, read at the first changed file
     racy_after = time.time_ns() - RACY_NS
     for entry in walk(fs_root, includes, excludes, max_bytes):
+        tick()
         if isinstance(entry, Skipped):
             report.skipped.append({"path": entry.path, "reason": printable(entry.reason)})
             continue
@@ -143,8 +147,7 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
         yield entry.path, entry.fs_path, old_sha, _stored_mtime(entry.mtime_ns, racy_after)
 
 
-def _read_and_write(store: Store, source_id: int, tasks: Iterator[tuple], states: dict,
-                    report: IndexReport, limits: Limits, sizes: PassageSizes,
+def _read_and_write(tasks: Iterator[tuple], out: "_Writer", limits: Limits, sizes: PassageSizes,
                     max_bytes: int, progress: Optional[Progress]) -> None:
     first = next(tasks, None)
     if first is None:
@@ -161,7 +164,7 @@ def _read_and_write(store: Store, source_id: int, tasks: Iterator[tuple], states
         walked = True
 
     done = 0
-    with Pool(limits, sizes, max_bytes) as pool, _Writer(store, source_id, states, report) as out:
+    with Pool(limits, sizes, max_bytes) as pool:
         for task, outcome in pool.run(all_tasks()):
             out.add(task, outcome)
             done += 1
@@ -204,8 +207,14 @@ class _Writer:
         self._write(task, outcome)
         self.docs += 1
         self.chars += getattr(outcome, "chars", 0)
-        if (self.docs >= BATCH_DOCUMENTS or self.chars >= BATCH_CHARS
-                or time.monotonic() - self.began > BATCH_SECONDS):
+        if self.docs >= BATCH_DOCUMENTS or self.chars >= BATCH_CHARS:
+            self.commit()
+        else:
+            self.commit_if_due()
+
+    def commit_if_due(self) -> None:
+        """Commit a batch that has been open for long enough (between documents only)."""
+        if self.tx is not None and time.monotonic() - self.began > BATCH_SECONDS:
             self.commit()
 
     def commit(self) -> None:

@@ -324,3 +324,33 @@ def test_index_progress_counts_files_while_the_walk_goes_on_and_ends_complete(tm
     assert seen[-1] == (5, 5)
     assert [d for d, _ in seen[:-1]] == list(range(1, len(seen)))
     assert all(t is None or d < t for d, t in seen[:-1])   # never "done" before the end
+
+
+def test_a_slow_stretch_of_walk_never_holds_a_batch_open(tmp_path, src, monkeypatch):
+    """Workers read while the walk goes on, so written documents wait in an open
+    transaction; a long stretch of unchanged files must still let it commit."""
+    from glean_personal import indexer
+    for i in range(100):
+        put(src, f"a{i:03}.md", f"note {i}")
+    for i in range(40):
+        put(src, f"z{i:03}.md", f"other {i}")
+    with open_index(tmp_path / "i.db") as ix:
+        ix.index(src)
+        for i in range(100):
+            put(src, f"a{i:03}.md", f"note {i} edited")
+        in_transaction = []
+        real_walk = indexer.walk
+
+        def slow_walk(*args, **kwargs):
+            for entry in real_walk(*args, **kwargs):
+                if getattr(entry, "path", "").startswith("z"):
+                    time.sleep(0.05)
+                    in_transaction.append(ix.store.conn.in_transaction)
+                yield entry
+
+        monkeypatch.setattr(indexer, "walk", slow_walk)
+        monkeypatch.setattr(indexer, "BATCH_SECONDS", 0.3)
+        report = ix.index(src)
+    assert counts(report) == {"updated": 100, "unchanged": 40}
+    assert True in in_transaction, "the scenario needs a batch open when the slow stretch starts"
+    assert in_transaction[-1] is False

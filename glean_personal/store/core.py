@@ -37,8 +37,6 @@ class Store:
         self.conn = conn
         self.kind = kind
         self.fulltext: FullText = make_fulltext(kind, conn)
-        # Passages written in the open transaction, indexed in one statement
-        # before it commits: per document, the full-text insert cost half again.
 
     # -- opening -------------------------------------------------------------
     @classmethod

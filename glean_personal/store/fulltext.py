@@ -198,18 +198,24 @@ class PlainText(FullText):
     kind = "plain"
     K1, B = 1.2, 0.75
 
+    BATCH_CHARS = 1_000_000   # text whose postings are sorted and written together
+
     def __init__(self, conn: sqlite3.Connection) -> None:
         super().__init__(conn)
-        self._pending: List[Row] = []   # postings are written per transaction, sorted
+        self._pending: List[Row] = []
+        self._pending_chars = 0
 
     def add(self, rows: Sequence[Row]) -> None:
         self._pending.extend(rows)
+        self._pending_chars += sum(len(row[3]) for row in rows)
+        if self._pending_chars >= self.BATCH_CHARS:
+            self.flush()
 
     def discard(self) -> None:
-        self._pending = []
+        self._pending, self._pending_chars = [], 0
 
     def flush(self) -> None:
-        rows, self._pending = self._pending, []
+        rows, self._pending, self._pending_chars = self._pending, [], 0
         postings, lengths = [], []
         for pid, title, heading, text in rows:
             tf = _weighted_terms(title, heading, text)
