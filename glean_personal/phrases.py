@@ -75,9 +75,12 @@ def phrase_id(phrase: str, bigram: bool = False) -> int:
     return int.from_bytes(digest, "little", signed=True) & ~1
 
 
+_C1, _C2, _C3 = 0x9E3779B1, 0x632BE5AB, 0x85EBCA77
+
+
 def _pair_id(first: int, second: int) -> int:
     """A bigram's id, mixed from its two terms' ids (cheaper than hashing its text)."""
-    h = (((first * 0x9E3779B1) ^ (second + 0x632BE5AB)) * 0x85EBCA77 >> 7) & _MASK
+    h = (((first * _C1) ^ (second + _C2)) * _C3 >> 7) & _MASK
     return (h - ((h >> (ID_BITS - 1)) << ID_BITS)) | 1
 
 
@@ -116,8 +119,11 @@ def _token_ids(text: str) -> List[int]:
     return list(map(_IDS.__getitem__, tokenize(_with_breaks(text))))
 
 
-def _pair_ids(pairs: Iterable[Tuple[int, int]]) -> List[int]:
-    return [_pair_id(a, b) for a, b in pairs if a and b]  # neither token dropped
+def _pair_ids(pairs: Iterable[Tuple[int, int]]) -> array:
+    """`_pair_id` of each pair of kept tokens, inlined: it runs once per distinct pair."""
+    unsigned = array("I", [((a * _C1) ^ (b + _C2)) * _C3 >> 7 & _MASK | 1
+                           for a, b in pairs if a and b])   # neither token dropped
+    return array(ID_TYPECODE, unsigned.tobytes())   # the same bits, read as signed
 
 
 def phrase_ids(title: str, text: str) -> List[int]:

@@ -107,6 +107,15 @@ def test_known_id_never_changes():
     assert phrase_id("spars checkout", True) == 1309453121
 
 
+def test_a_documents_bigram_ids_are_phrase_ids():
+    # Documents compute bigram ids in bulk; they must equal `phrase_id`'s, sign included.
+    words = [f"w{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}x" for i in range(400)]
+    got = {pid for pid in ids_of("", " ".join(words)) if is_bigram(pid)}
+    expected = {bigram(a, b) for a, b in zip(words, words[1:])}
+    assert got == expected
+    assert min(got) < 0 < max(got)
+
+
 def test_budget_keeps_smallest_ids_so_near_duplicates_agree(monkeypatch):
     monkeypatch.setattr(phrases, "MAX_PHRASES", 50)
     words = [f"word{chr(97 + i % 26)}{chr(97 + i // 26)}" for i in range(200)]
