@@ -242,6 +242,7 @@ class Pool:
     """A few worker processes, each fed a short queue of files."""
 
     DEPTH = 16   # queued files per worker: work to do while the main process writes
+    AHEAD = 64   # tasks drawn at a time while no result is ready
 
     def __init__(self, limits: Limits, sizes: PassageSizes, max_bytes: int,
                  processes: Optional[int] = None) -> None:
@@ -264,43 +265,32 @@ class Pool:
     def run(self, tasks: Iterable[Task]) -> Iterator[Tuple[Task, Outcome]]:
         """(task, outcome) pairs in completion order.
 
-        `tasks` is drawn lazily (the indexer's walk goes on while workers read),
-        and workers start only as there are tasks for them.
+        `tasks` is drawn lazily: workers start reading the first ones while the
+        indexer's walk goes on, and start only as there are tasks for them.
+        Whenever no result is ready yet, this process walks ahead instead of
+        waiting, so the walk still ends early and the count of files is known.
         """
-        source = iter(tasks)
-        queue: Deque[Task] = deque()   # tasks given back by a replaced worker
+        pending = _Tasks(tasks, self.workers)
         budget = self.limits.file_seconds
-
-        def next_task() -> Optional[Task]:
-            nonlocal source
-            if queue:
-                return queue.popleft()
-            if source is None:
-                return None
-            began = time.monotonic()
-            task = next(source, None)
-            if task is None:
-                source = None
-            # Time spent finding a task (walking) is not the workers' time.
-            gap = time.monotonic() - began
-            for w in self.workers:
-                w.started += gap
-            return task
-
         while True:
-            self._feed(next_task)
+            self._feed(pending.next)
             busy = {w.conn: w for w in self.workers if w.pending}
             if not busy:
                 return
-            now = time.monotonic()
-            timeout = max(0.0, min(w.started + budget for w in busy.values()) - now)
+            ready_conns = wait(list(busy), timeout=0)
+            if not ready_conns:
+                if pending.ahead(self.AHEAD):
+                    continue
+                now = time.monotonic()
+                timeout = max(0.0, min(w.started + budget for w in busy.values()) - now)
+                ready_conns = wait(list(busy), timeout=timeout + 0.01)
             ready: List[Tuple[Task, Outcome]] = []
-            for conn in wait(list(busy), timeout=timeout + 0.01):
+            for conn in ready_conns:
                 w = busy[conn]
                 try:
                     outcome = conn.recv()
                 except (EOFError, OSError):
-                    ready.append(self._replace(w, queue, None))
+                    ready.append(self._replace(w, pending.queue, None))
                     continue
                 task = w.pending.popleft()
                 w.started = time.monotonic()
@@ -309,15 +299,13 @@ class Pool:
             for w in list(self.workers):
                 if w.pending and now - w.started > budget:
                     ready.append(self._replace(
-                        w, queue, f"took too long to read (over {budget:g} s)"))
+                        w, pending.queue, f"took too long to read (over {budget:g} s)"))
             for item in ready:
                 paused = time.monotonic()
                 yield item
                 # Time the caller spent (writing a batch) is not the workers' time:
                 # a reader is only charged for the time it had.
-                gap = time.monotonic() - paused
-                for w in self.workers:
-                    w.started += gap
+                _forgive(self.workers, time.monotonic() - paused)
 
     def _feed(self, next_task: Callable[[], Optional[Task]]) -> None:
         """Top up every worker's queue, starting workers while all are busy."""
@@ -346,6 +334,45 @@ class Pool:
             reason = _death_reason(w.proc.exitcode)
         self.workers[self.workers.index(w)] = self._spawn()
         return task, SkipFile(reason)
+
+
+class _Tasks:
+    """The tasks still to send: those given back by a replaced worker first,
+    then those drawn ahead, then the rest of the source, drawn as needed."""
+
+    def __init__(self, source: Iterable[Task], workers: List[_Worker]) -> None:
+        self.source: Optional[Iterator[Task]] = iter(source)
+        self.queue: Deque[Task] = deque()
+        self.workers = workers
+
+    def next(self) -> Optional[Task]:
+        if self.queue:
+            return self.queue.popleft()
+        return self._draw()
+
+    def ahead(self, n: int) -> bool:
+        """Draw up to `n` tasks into the queue; False if there were none left."""
+        drawn = 0
+        while drawn < n and (task := self._draw()) is not None:
+            self.queue.append(task)
+            drawn += 1
+        return drawn > 0
+
+    def _draw(self) -> Optional[Task]:
+        if self.source is None:
+            return None
+        began = time.monotonic()
+        task = next(self.source, None)
+        if task is None:
+            self.source = None
+        _forgive(self.workers, time.monotonic() - began)   # finding tasks is not reading
+        return task
+
+
+def _forgive(workers: List[_Worker], seconds: float) -> None:
+    """Time this process spent on other work is not charged to any reader."""
+    for w in workers:
+        w.started += seconds
 
 
 def _death_reason(exitcode: Optional[int]) -> str:

@@ -326,6 +326,16 @@ def test_index_progress_counts_files_while_the_walk_goes_on_and_ends_complete(tm
     assert all(t is None or d < t for d, t in seen[:-1])   # never "done" before the end
 
 
+def test_the_walk_runs_ahead_so_the_total_is_known_early(tmp_path, src):
+    for i in range(300):
+        put(src, f"d{i // 20}/n{i}.md", f"note {i}")
+    seen = []
+    with open_index(tmp_path / "i.db") as ix:
+        ix.index(src, progress=lambda done, total: seen.append((done, total)))
+    known = [d for d, t in seen if t == 300]
+    assert known and known[0] < 150, seen[:5]
+
+
 def test_a_slow_stretch_of_walk_never_holds_a_batch_open(tmp_path, src, monkeypatch):
     """Workers read while the walk goes on, so written documents wait in an open
     transaction; a long stretch of unchanged files must still let it commit."""
@@ -341,11 +351,13 @@ def test_a_slow_stretch_of_walk_never_holds_a_batch_open(tmp_path, src, monkeypa
         in_transaction = []
         real_walk = indexer.walk
 
-        def slow_walk(*args, **kwargs):
+        def slow_walk(*args, **kwargs):   # slow enough that results are written meanwhile
             for entry in real_walk(*args, **kwargs):
                 if getattr(entry, "path", "").startswith("z"):
                     time.sleep(0.05)
                     in_transaction.append(ix.store.conn.in_transaction)
+                else:
+                    time.sleep(0.01)
                 yield entry
 
         monkeypatch.setattr(indexer, "walk", slow_walk)
