@@ -242,7 +242,8 @@ class Pool:
     """A few worker processes, each fed a short queue of files."""
 
     DEPTH = 16   # queued files per worker: work to do while the main process writes
-    AHEAD = 64   # tasks drawn at a time while no result is ready
+    AHEAD = 64   # tasks drawn ahead while no result is ready
+    STEP = 16    # ... and while results keep coming
 
     def __init__(self, limits: Limits, sizes: PassageSizes, max_bytes: int,
                  processes: Optional[int] = None) -> None:
@@ -267,8 +268,9 @@ class Pool:
 
         `tasks` is drawn lazily: workers start reading the first ones while the
         indexer's walk goes on, and start only as there are tasks for them.
-        Whenever no result is ready yet, this process walks ahead instead of
-        waiting, so the walk still ends early and the count of files is known.
+        This process also walks ahead, a little at every turn and more
+        whenever no result is ready, so the walk still ends early and the
+        count of files is known.
         """
         pending = _Tasks(tasks, self.workers)
         budget = self.limits.file_seconds
@@ -278,9 +280,11 @@ class Pool:
             if not busy:
                 return
             ready_conns = wait(list(busy), timeout=0)
-            if not ready_conns:
-                if pending.ahead(self.AHEAD):
-                    continue
+            if ready_conns:
+                pending.ahead(self.STEP)
+            elif pending.ahead(self.AHEAD):
+                continue
+            else:
                 now = time.monotonic()
                 timeout = max(0.0, min(w.started + budget for w in busy.values()) - now)
                 ready_conns = wait(list(busy), timeout=timeout + 0.01)
