@@ -358,4 +358,3 @@ def _interactive(session: Session) -> int:
                 return 0
     finally:
         _save_history(readline)
-

@@ -315,12 +315,18 @@ def test_the_pool_draws_tasks_lazily_from_a_slow_walk(tmp_path, src):
         assert len(pool.workers) == 1   # workers start only as there are files for them
 
 
+def progress_of(db: Path, folder: Path) -> list:
+    """Every (done, total) an index of the folder reports."""
+    seen = []
+    with open_index(db) as ix:
+        ix.index(folder, progress=lambda done, total: seen.append((done, total)))
+    return seen
+
+
 def test_index_progress_counts_files_while_the_walk_goes_on_and_ends_complete(tmp_path, src):
     for i in range(5):
         put(src, f"n{i}.md", f"# Note {i}\n\nbody {i}")
-    seen = []
-    with open_index(tmp_path / "i.db") as ix:
-        ix.index(src, progress=lambda done, total: seen.append((done, total)))
+    seen = progress_of(tmp_path / "i.db", src)
     assert seen[-1] == (5, 5)
     assert [d for d, _ in seen[:-1]] == list(range(1, len(seen)))
     assert all(t is None or d < t for d, t in seen[:-1])   # never "done" before the end
@@ -329,9 +335,7 @@ def test_index_progress_counts_files_while_the_walk_goes_on_and_ends_complete(tm
 def test_the_walk_runs_ahead_so_the_total_is_known_early(tmp_path, src):
     for i in range(300):
         put(src, f"d{i // 20}/n{i}.md", f"note {i}")
-    seen = []
-    with open_index(tmp_path / "i.db") as ix:
-        ix.index(src, progress=lambda done, total: seen.append((done, total)))
+    seen = progress_of(tmp_path / "i.db", src)
     known = [d for d, t in seen if t == 300]
     assert known and known[0] < 150, seen[:5]
 

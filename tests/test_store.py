@@ -52,13 +52,18 @@ def test_no_journal_is_left_after_a_command(tmp_path, store_kind):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f", "p.db"]
 
 
-def test_a_newer_schema_is_refused_with_a_clear_message(tmp_path):
-    db = tmp_path / "p.db"
+def index_with_schema_version(db, version: str) -> None:
+    """A new index file whose recorded schema version is then changed."""
     glean_personal.open_index(db).close()
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
     conn.commit()
     conn.close()
+
+
+def test_a_newer_schema_is_refused_with_a_clear_message(tmp_path):
+    db = tmp_path / "p.db"
+    index_with_schema_version(db, "99")
     with pytest.raises(SchemaTooNew):
         glean_personal.open_index(db)
     run = _cli("status", "--db", str(db))
@@ -68,11 +73,7 @@ def test_a_newer_schema_is_refused_with_a_clear_message(tmp_path):
 
 def test_an_older_schema_is_migrated_in_one_transaction(tmp_path, monkeypatch):
     db = tmp_path / "p.db"
-    glean_personal.open_index(db).close()
-    conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
-    conn.commit()
-    conn.close()
+    index_with_schema_version(db, "0")
     ran = []
     monkeypatch.setitem(schema.MIGRATIONS, 0, lambda c: ran.append(c.in_transaction))
     with glean_personal.open_index(db) as ix:

@@ -147,16 +147,9 @@ class _SheetTarget:
         self.buffer: Optional[List[str]] = None   # text being collected (<v> or inline <t>)
         self.in_inline = 0
         self.phonetic = 0
-        self.names: Dict[str, str] = {}
-
-    def _local(self, tag: str) -> str:
-        name = self.names.get(tag)
-        if name is None:
-            name = self.names[tag] = local(tag)
-        return name
 
     def start(self, tag: str, attrib: Dict[str, str]) -> None:
-        name = self._local(tag)
+        name = local(tag)
         if name == "c":
             self.cell_type, self.value, self.inline = attrib.get("t"), None, []
         elif name == "v" or (name == "t" and self.in_inline and not self.phonetic):
@@ -171,7 +164,7 @@ class _SheetTarget:
             self.buffer.append(text)
 
     def end(self, tag: str) -> None:
-        name = self._local(tag)
+        name = local(tag)
         if name == "v" and self.buffer is not None:
             self.value = "".join(self.buffer)
             self.buffer = None

@@ -7,6 +7,7 @@ transaction, so a kill at any moment leaves its old or its new state.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sqlite3
@@ -244,12 +245,7 @@ class Store:
                 "warnings, passages, source_id, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values + (source_id, path)).lastrowid
         first = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[0]
-        headings: Dict[tuple, str] = {}   # passages in a row share their heading
-        for h, _, _, _ in passages:
-            h = tuple(h)
-            if h not in headings:
-                headings[h] = json.dumps(h, ensure_ascii=False)
-        rows = [(first + i, doc_id, i, headings[tuple(h)], t, s, e)
+        rows = [(first + i, doc_id, i, _heading_json(tuple(h)), t, s, e)
                 for i, (h, t, s, e) in enumerate(passages)]
         self.conn.executemany(
             "INSERT INTO passages(id, document_id, ordinal, heading, text, start, end) "
@@ -357,6 +353,12 @@ class Store:
 
     def last_indexed(self) -> Optional[float]:
         return self.conn.execute("SELECT max(last_indexed) FROM sources").fetchone()[0]
+
+
+@functools.lru_cache(maxsize=1024)
+def _heading_json(heading: tuple) -> str:
+    """A heading path as stored; passages in a row share theirs, so each is encoded once."""
+    return json.dumps(heading, ensure_ascii=False)
 
 
 def _tables(conn: sqlite3.Connection) -> set:

@@ -144,11 +144,9 @@ class Fts5Text(FullText):
         return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
-        expr = " OR ".join(t.fts5() for t in terms)
-        if not expr:
+        if not terms:
             return set()
-        if not in_title:
-            expr = "{heading text} : (" + expr + ")"
+        expr = _any_of(terms, in_title)
         return {r[0] for r in self.conn.execute(
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
             (expr, lo, hi))}
@@ -157,9 +155,7 @@ class Fts5Text(FullText):
                         in_title: bool = True) -> List[int]:
         if not ranges or not terms:
             return [0] * len(ranges)
-        expr = " OR ".join(t.fts5() for t in terms)
-        if not in_title:
-            expr = "{heading text} : (" + expr + ")"
+        expr = _any_of(terms, in_title)
         if not any(t.prefix for t in terms):
             # Exact terms: FTS5 seeks to each range, so a common word costs little.
             return [self.conn.execute(
@@ -192,6 +188,12 @@ class Fts5Text(FullText):
         except sqlite3.DatabaseError as exc:
             return [f"full-text index does not match the passages ({exc})"]
         return []
+
+
+def _any_of(terms: Sequence[Term], in_title: bool) -> str:
+    """An FTS5 expression for any of `terms`; without `in_title`, in headings and text only."""
+    expr = " OR ".join(t.fts5() for t in terms)
+    return expr if in_title else "{heading text} : (" + expr + ")"
 
 
 class PlainText(FullText):
