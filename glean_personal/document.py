@@ -6,20 +6,34 @@ Every format reader produces this one type, so everything downstream
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 SECTION_SEPARATOR = "\n\n"
 
 
 @dataclass
 class Section:
-    """A run of text under one heading path (outermost heading first)."""
+    """A run of text under one heading path (outermost heading first).
+
+    `first_line` is the 1-based line of the source file where `text` starts,
+    for readers whose text keeps the file's line breaks (plain text, code):
+    line k of `text` is then line `first_line + k` of the file. `page` is the
+    label of the page the text is on (PDF). Both stay None where they mean
+    nothing, and nothing downstream invents them.
+    """
 
     heading: Tuple[str, ...]
     text: str
+    first_line: Optional[int] = None
+    page: Optional[str] = None
 
     def to_dict(self) -> dict:
-        return {"heading": list(self.heading), "text": self.text}
+        out = {"heading": list(self.heading), "text": self.text}
+        if self.first_line is not None:
+            out["first_line"] = self.first_line
+        if self.page is not None:
+            out["page"] = self.page
+        return out
 
 
 @dataclass

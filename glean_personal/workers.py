@@ -104,7 +104,7 @@ def clean(doc: Document) -> Document:
     return Document(
         title=normalize(doc.title).strip(),
         format=doc.format,
-        sections=[Section(tuple(normalize(h) for h in s.heading), normalize(s.text))
+        sections=[Section(tuple(normalize(h) for h in s.heading), normalize(s.text), s.first_line, s.page)
                   for s in doc.sections],
         warnings=list(doc.warnings))
 

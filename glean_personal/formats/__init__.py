@@ -125,7 +125,7 @@ def _cap(sections: List[Section], limit: int) -> Tuple[List[Section], bool]:
         if len(sec.text) > room:
             text = sec.text[:room].rstrip()
             if text:
-                kept.append(Section(sec.heading, text))
+                kept.append(Section(sec.heading, text, sec.first_line, sec.page))
             return kept, True
         kept.append(sec)
         used += len(sec.text) + len(SECTION_SEPARATOR)
