@@ -22,6 +22,8 @@ from ..errors import SkipFile
 from .docx import read_docx
 from .htmltext import read_html
 from .jsontext import read_json
+from .notebook import read_ipynb
+from .odf import read_odp, read_ods, read_odt
 from .package import PartError
 from .pptx import read_pptx
 from .text import read_markdown, read_txt
@@ -32,6 +34,7 @@ Reader = Callable[[bytes, Limits], Document]
 READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx,
+    "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
 }
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract"]
