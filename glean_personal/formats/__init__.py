@@ -20,8 +20,10 @@ from ..config import DEFAULT_LIMITS, SUPPORTED, Limits
 from ..document import SECTION_SEPARATOR, Document, Section
 from ..errors import SkipFile
 from .docx import read_docx
+from .epub import read_epub
 from .htmltext import read_html
 from .jsontext import read_json
+from .mail import read_eml, read_mbox
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
 from .package import PartError
@@ -35,6 +37,7 @@ READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx,
     "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
+    "epub": read_epub, "eml": read_eml, "mbox": read_mbox,
 }
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract"]
