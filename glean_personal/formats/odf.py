@@ -53,6 +53,7 @@ _NOTE_HEADINGS = {"footnote": "Footnotes", "endnote": "Endnotes", "comment": "Co
 _CELL_VALUE = {"float": "value", "percentage": "value", "currency": "value",
                "date": "date-value", "time": "time-value", "boolean": "boolean-value",
                "string": "string-value"}
+_WHITESPACE = str.maketrans("\t\r\n", "   ")
 _MAX_HEADING_CHARS = 300
 _MAX_TITLE_CHARS = 200
 _MAX_STYLES = 10_000
@@ -220,8 +221,8 @@ class _Content:
             self._frames.append(opened)
 
     def data(self, text: str) -> None:
-        if self._paras and not self._skip:
-            self._paras[-1][0].append(text)
+        if self._paras and not self._skip:   # XML line breaks are spaces in ODF text
+            self._paras[-1][0].append(text.translate(_WHITESPACE))
 
     def end(self, tag: str) -> None:
         if self._skip:
