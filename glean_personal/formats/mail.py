@@ -152,6 +152,12 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
             warnings.append(f"only the first {limits.max_mail_parts:,} MIME parts read")
             break
         ctype = part.get_content_type()
+        if ctype == "message/rfc822":   # a forwarded message, inline or attached
+            inner = part.get_payload()
+            inner = inner[0] if isinstance(inner, list) and inner else inner
+            if isinstance(inner, Message) and depth < limits.max_mail_depth:
+                forwarded.append(inner)
+            continue
         if part.is_multipart():
             children = [c for c in part.get_payload() if isinstance(c, Message)] \
                 if isinstance(part.get_payload(), list) else []
@@ -163,12 +169,6 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
             stack.extend((child, depth + 1) for child in reversed(children))
             continue
         name = _filename(part)
-        if ctype == "message/rfc822" and name is None:
-            inner = part.get_payload()
-            inner = inner[0] if isinstance(inner, list) and inner else inner
-            if isinstance(inner, Message):
-                forwarded.append(inner)
-            continue
         if name is not None or part.get_content_disposition() == "attachment":
             label = name or f"unnamed {ctype} attachment"
             attachments.append(label)
