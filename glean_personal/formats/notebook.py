@@ -62,16 +62,15 @@ def read_ipynb(data: bytes, limits: Limits) -> Document:
             found = _markdown(source, number, builder)
             first_heading = first_heading or found
             continue
-        label = f"Cell {number}"
-        builder.heading(_CELL_LEVEL, label)
-        if source.strip():
-            builder.paragraph(source)
-        if kind == "code":
-            outputs = _short_outputs(cell.get("outputs"))
-            if outputs:
-                builder.paragraph("Output:")
-                for output in outputs:
-                    builder.paragraph(output)
+        outputs = _short_outputs(cell.get("outputs")) if kind == "code" else []
+        if not (source.strip() or outputs):
+            continue
+        builder.heading(_CELL_LEVEL, f"Cell {number}")
+        builder.paragraph(source)
+        if outputs:
+            builder.paragraph("Output:")
+            for output in outputs:
+                builder.paragraph(output)
     title = first_heading or _metadata_title(notebook) or ""
     return Document(title=title, format="ipynb", sections=builder.build(), warnings=warnings)
 
