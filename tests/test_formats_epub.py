@@ -189,3 +189,14 @@ def test_unreferenced_bomb_is_never_inflated():
     bomb = b"\0" * (70 * 1024 * 1024)
     data = epub([("a.xhtml", chapter("a", "<p>small</p>"))], extra={"OEBPS/images/z.bin": bomb})
     assert read_document(data, "ok.epub").text.endswith("small")
+
+
+def test_file_holding_several_chapters_keeps_its_own_headings():
+    body = ('<p class="chapter-title">CHAPTER I.</p><p>It is a truth universally acknowledged.</p>'
+            '<h2 id="c2">CHAPTER II.</h2><p>Mr. Bennet was among the earliest.</p>')
+    nav = [("text/pp.xhtml#c1", "Chapter I"), ("text/pp.xhtml#c2", "Chapter II")]
+    doc = read_document(epub([("pp.xhtml", chapter("pp", body))], ncx=nav, version="2.0"), "pp.epub")
+    assert [(s.heading, s.text.split("\n\n")[-1]) for s in doc.sections[1:]] == [
+        (("Chapter I",), "It is a truth universally acknowledged."),
+        (("CHAPTER II.",), "Mr. Bennet was among the earliest."),
+    ]

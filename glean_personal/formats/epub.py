@@ -73,12 +73,16 @@ def read_epub(data: bytes, limits: Limits) -> Document:
         if item.media_type not in _HTML_TYPES or "nav" in item.properties:
             continue   # images, SVG pages, and the table of contents itself
         chapter = read_html(pkg.read(item.part), limits)
-        label = labels.get(item.part.lower())
+        label, entries = labels.get(item.part.lower(), (None, 0))
         for sec in chapter.sections:
-            sections.append(Section(_under(label, sec.heading), sec.text))
+            # A file the table of contents enters more than once holds several
+            # chapters, whose own headings name them; only text before them
+            # takes the first entry's title.
+            under = label if entries == 1 or not sec.heading else None
+            sections.append(Section(_under(under, sec.heading), sec.text))
             used += len(sec.text)
     if not title:
-        title = next((label for label in labels.values()), "")
+        title = next((label for label, _ in labels.values()), "")
     return Document(title=title, format="epub", sections=sections, warnings=warnings)
 
 
@@ -155,8 +159,9 @@ def _refuse_drm(pkg: Package, chapters: set) -> None:
 
 
 def _chapter_labels(pkg: Package, manifest: Dict[str, _Item], ncx_id: Optional[str],
-                    warnings: List[str]) -> Dict[str, str]:
-    """Chapter part (lower case) -> its first title in the navigation document or NCX."""
+                    warnings: List[str]) -> Dict[str, Tuple[str, int]]:
+    """Chapter part (lower case) -> (its first title in the navigation document or
+    NCX, how many entries point into it)."""
     nav = next((item.part for item in manifest.values()
                 if "nav" in item.properties and item.part and pkg.has(item.part)), None)
     entries: List[Tuple[str, str]] = []
@@ -175,11 +180,12 @@ def _chapter_labels(pkg: Package, manifest: Dict[str, _Item], ncx_id: Optional[s
             entries = _ncx_entries(pkg, ncx_part)
         except PartError as exc:
             warnings.append(f"table of contents not read ({exc})")
-    labels: Dict[str, str] = {}
+    labels: Dict[str, Tuple[str, int]] = {}
     for part, text in entries:
         text = " ".join(text.split())[:_MAX_LABEL_CHARS]
         if part and text:
-            labels.setdefault(part.lower(), text)
+            first, count = labels.get(part.lower(), (text, 0))
+            labels[part.lower()] = (first, count + 1)
     return labels
 
 
