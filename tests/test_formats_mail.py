@@ -103,14 +103,15 @@ def test_mbox_messages_are_sections(tmp_path):
                     date="Wed, 02 Dec 2026 09:00:00 +0000"))
     box.add(message(subject="Seed swap", body="Bring labelled envelopes.",
                     date="Thu, 03 Dec 2026 18:15:00 +0100"))
-    box.add(message(subject="", body="No subject here.", date="not a date"))
+    box.add(b"From: Priya <priya@example.org>\nDate: not a date\n\nNo subject here.\n")
     box.flush()
     box.close()
     doc = extract(tmp_path / "garden.mbox")
     assert (doc.title, doc.format) == ("garden", "mbox")
     assert [s.heading for s in doc.sections] == [
         ("Seed swap", "2026-12-02 09:00"), ("Seed swap", "2026-12-03 18:15"),
-        ("(no subject)", "message 3")]   # mailbox drops a Date it cannot parse
+        ("(no subject)", "message 3")]
+    assert doc.sections[2].text == "From: Priya <priya@example.org>\nDate: not a date\n\nNo subject here."
     assert doc.sections[0].text.endswith("From now on the swap is in October.")   # un-escaped
     assert "Subject: Seed swap" in doc.sections[1].text
 

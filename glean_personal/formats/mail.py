@@ -258,24 +258,22 @@ def _text(part: Message) -> str:
 
 
 def _header(message: Message, field: str) -> str:
-    """A header's value decoded (RFC 2047 words), in one line; "" if absent."""
+    """A header's value decoded (RFC 2047 words), in one line; "" if absent.
+
+    A value the header parser rejects (Python 3.9 raises on a bad Date) is
+    given as written.
+    """
     try:
         value = message.get(field)
-    except (ValueError, TypeError, IndexError, LookupError, AttributeError):
-        value = None
-        try:
-            raw = message.get_all(field) if hasattr(message, "get_all") else None
-            value = raw[0] if raw else None
-        except Exception:   # a header that cannot be parsed at all
-            return ""
+    except Exception:   # any parser failure on one header
+        value = next((raw for name, raw in message.raw_items()
+                      if name.lower() == field.lower()), None)
     return " ".join(str(value).split()) if value is not None else ""
 
 
 def _short_date(value: str) -> str:
-    """A Date header as `2026-12-01 10:30`, or as written if it does not parse."""
-    if not value:
-        return ""
+    """A Date header as `2026-12-01 10:30`, or "" if it does not parse."""
     try:
-        return parsedate_to_datetime(value).strftime("%Y-%m-%d %H:%M")
+        return parsedate_to_datetime(value).strftime("%Y-%m-%d %H:%M") if value else ""
     except (TypeError, ValueError, IndexError, OverflowError):
-        return value[:60]
+        return ""
