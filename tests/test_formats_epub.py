@@ -200,3 +200,11 @@ def test_file_holding_several_chapters_keeps_its_own_headings():
         (("Chapter I",), "It is a truth universally acknowledged."),
         (("CHAPTER II.",), "Mr. Bennet was among the earliest."),
     ]
+
+
+def test_empty_or_binary_chapter_costs_only_itself():
+    chapters = [("empty.xhtml", ""), ("bin.xhtml", "\0\0\0binary"),
+                ("ok.xhtml", chapter("ok", "<p>Still here.</p>"))]
+    doc = read_document(epub(chapters, nav=[("text/ok.xhtml", "Last")]), "x.epub")
+    assert [(s.heading, s.text) for s in doc.sections][1:] == [(("Last",), "Still here.")]
+    assert doc.warnings == ["chapter OEBPS/text/bin.xhtml not read: binary content (NUL bytes)"]

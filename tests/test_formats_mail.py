@@ -176,3 +176,12 @@ def test_broken_mime_still_reads():
             b"Content-Type: text/plain\n\nsecond part, never closed")
     doc = read_document(data, "broken.eml")
     assert "Hello world" in doc.text and "second part" in doc.text
+
+
+def test_empty_html_part_costs_only_itself():
+    data = (b'Subject: s\nContent-Type: multipart/mixed; boundary="b"\n\n--b\n'
+            b"Content-Type: text/plain\n\nThe plain part.\n--b\nContent-Type: text/html\n\n"
+            b"--b--\n")
+    doc = read_document(data, "x.eml")
+    assert doc.text.endswith("The plain part.")
+    assert doc.warnings == ["HTML body not read: empty file"]

@@ -72,7 +72,14 @@ def read_epub(data: bytes, limits: Limits) -> Document:
             continue
         if item.media_type not in _HTML_TYPES or "nav" in item.properties:
             continue   # images, SVG pages, and the table of contents itself
-        chapter = read_html(pkg.read(item.part), limits)
+        raw = pkg.read(item.part)   # past the ZIP caps this skips the book
+        if not raw.strip():
+            continue
+        try:
+            chapter = read_html(raw, limits)
+        except SkipFile as exc:    # binary content in a chapter costs only the chapter
+            warnings.append(f"chapter {item.part} not read: {exc}")
+            continue
         label, entries = labels.get(item.part.lower(), (None, 0))
         for sec in chapter.sections:
             # A file the table of contents enters more than once holds several
@@ -168,8 +175,11 @@ def _chapter_labels(pkg: Package, manifest: Dict[str, _Item], ncx_id: Optional[s
     if nav:
         parser = _NavParser()
         raw = pkg.read(nav)
-        parser.feed(decode_text(raw, declared=sniff_charset(raw)))
-        parser.close()
+        try:
+            parser.feed(decode_text(raw, declared=sniff_charset(raw)))
+            parser.close()
+        except SkipFile as exc:
+            warnings.append(f"navigation document not read ({exc})")
         entries = [(resolve_target(nav, href) or "", text) for href, text in parser.entries]
     ncx = manifest.get(ncx_id or "")
     ncx_part = ncx.part if ncx else next(

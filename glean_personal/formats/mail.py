@@ -178,7 +178,11 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
         if ctype == "text/plain":
             body.append(_text(part))
         elif ctype == "text/html":
-            doc = read_html(_payload(part), limits)
+            try:
+                doc = read_html(_payload(part), limits)
+            except SkipFile as exc:   # an empty or binary "HTML" part costs only itself
+                warnings.append(f"HTML body not read: {exc}")
+                continue
             html_sections.extend(
                 Section(heading + sec.heading, sec.text) for sec in doc.sections)
     lines = []
@@ -254,7 +258,10 @@ def _text(part: Message) -> str:
             return content
     except (LookupError, ValueError, TypeError, UnicodeError, AttributeError):
         pass
-    return decode_text(_payload(part))
+    try:
+        return decode_text(_payload(part))
+    except SkipFile:   # empty, or binary content labelled as text
+        return ""
 
 
 def _header(message: Message, field: str) -> str:
