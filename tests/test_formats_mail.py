@@ -185,3 +185,17 @@ def test_empty_html_part_costs_only_itself():
     doc = read_document(data, "x.eml")
     assert doc.text.endswith("The plain part.")
     assert doc.warnings == ["HTML body not read: empty file"]
+
+
+def test_thunderbird_style_mbox_with_an_unescaped_from_line():
+    data = (b"From - Tue Dec 01 10:30:00 2026\r\nX-Mozilla-Status: 0001\r\n"
+            b"From: Priya <priya@example.org>\r\nSubject: Keys\r\n"
+            b"Date: Tue, 01 Dec 2026 10:30:00 +0000\r\n\r\nThe keys are with Tom.\r\n"
+            b"From what he said, the shed is locked.\r\n\r\n"
+            b"From - Wed Dec 02 08:00:00 2026\r\nFrom: Tom <tom@example.org>\r\n"
+            b"Subject: Re: Keys\r\nDate: Wed, 02 Dec 2026 08:00:00 +0000\r\n\r\nGot them.\r\n")
+    doc = read_document(data, "Inbox.mbox")
+    assert [s.heading for s in doc.sections] == [("Keys", "2026-12-01 10:30"),
+                                                 ("Re: Keys", "2026-12-02 08:00")]
+    assert doc.sections[0].text.endswith(
+        "The keys are with Tom.\nFrom what he said, the shed is locked.")

@@ -39,7 +39,7 @@ _NOT_READ_INSIDE_MAIL = ("eml", "mbox")   # a mail attached to a mail is listed,
 _BOUNDARY = re.compile(rb'boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))', re.IGNORECASE)
 _DELIMITER_LINE = re.compile(rb"^--", re.MULTILINE)
 _RFC822 = re.compile(rb"message/rfc822", re.IGNORECASE)
-_HEADER_LINE = re.compile(rb"^[!-9;-~]{1,76}:", re.MULTILINE)
+_HEADER_LINE = re.compile(rb"^[!-9;-~]{1,76}[ \t]*:", re.MULTILINE)
 _FROM_LINE = re.compile(rb"^From [^\n]*\n", re.MULTILINE)
 _TIME = re.compile(rb"\d\d:\d\d")
 _QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
