@@ -303,3 +303,17 @@ def test_deep_nesting_costs_no_recursion():
     body = "<text:p>" + "<text:span>" * depth + "deep words" + "</text:span>" * depth + "</text:p>"
     doc = read_document(odf("text", body), "deep.odt")
     assert doc.text == "deep words"
+
+
+def test_odt_headers_and_footers_from_the_page_styles():
+    styles = (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles {NS}>'
+              "<office:master-styles>"
+              '<style:master-page style:name="Standard"><style:header><text:p>Garden '
+              "<text:tab/>club<text:tab/><text:page-number>3</text:page-number></text:p>"
+              "</style:header><style:header-left><text:p>Garden club</text:p></style:header-left>"
+              "<style:footer><text:p>Page <text:page-number>1</text:page-number> of "
+              "<text:page-count>9</text:page-count> — draft</text:p></style:footer></style:master-page>"
+              '<style:master-page style:name="Other"/></office:master-styles></office:document-styles>')
+    doc = read_document(odf("text", "<text:p>Body</text:p>", extra={"styles.xml": styles}), "h.odt")
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ((), "Body"), (("Header",), "Garden club"), (("Footer",), "Page of — draft")]

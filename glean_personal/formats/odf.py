@@ -48,6 +48,11 @@ _SKIPPED = frozenset(_TEXT + name for name in (
         _DC + "creator", _DC + "date", _OFFICE + "annotation-end"})
 # Presentation frames whose text is generated: slide numbers, dates, the slide image.
 _FRAME_NOISE = frozenset({"page-number", "date-time", "footer", "header", "page"})
+_PAGE_PARTS = {_STYLE + name + variant: name.capitalize()
+               for name in ("header", "footer") for variant in ("", "-left", "-first")}
+# Fields whose stored text is whatever the page showed when last saved.
+_GENERATED_FIELDS = frozenset(_TEXT + name for name in (
+    "page-number", "page-count", "date", "time", "file-name", "sheet-name", "template-name"))
 _DEFAULT_PAGE_NAME = re.compile(r"^(?:page|slide)\s*\d+$", re.IGNORECASE)
 _NOTE_HEADINGS = {"footnote": "Footnotes", "endnote": "Endnotes", "comment": "Comments"}
 _CELL_VALUE = {"float": "value", "percentage": "value", "currency": "value",
@@ -84,7 +89,7 @@ def _read(data: bytes, limits: Limits, kind: str) -> Document:
         pkg.feed("content.xml", content, cut_at_cap=True)
     except _Full:
         pass
-    content.finish()
+    content.finish(_page_texts(pkg, warnings) if kind == "odt" and not builder.full else [])
     if "content.xml" in pkg.cut_parts:
         warnings.append(f"content.xml cut at {limits.max_xml_part_bytes:,} bytes of XML")
     if content.bounded:
@@ -314,15 +319,78 @@ class _Content:
         if self.builder.full:
             raise _Full()
 
-    def finish(self) -> None:
-        """Notes and comments after the body; the title falls back to the first heading."""
-        for heading, paragraphs in self._notes.items():
+    def finish(self, page_texts: List[Tuple[str, List[str]]]) -> None:
+        """Headers, footers, notes and comments after the body, as for .docx;
+        the title falls back to the first heading."""
+        for heading, paragraphs in page_texts + list(self._notes.items()):
             if paragraphs and not self.builder.full:
                 self.builder.section((heading,))
                 for paragraph in paragraphs:
                     self.builder.paragraph(paragraph)
         if self.title is None:
             self.title = self._first_heading
+
+
+def _page_texts(pkg: Package, warnings: List[str]) -> List[Tuple[str, List[str]]]:
+    """The header and footer paragraphs of the page styles, each text once."""
+    if not pkg.has("styles.xml"):
+        return []
+    target = _PageTexts()
+    try:
+        pkg.feed("styles.xml", target)
+    except PartError as exc:
+        warnings.append(f"headers and footers not read ({exc})")
+    return list(target.found.items())
+
+
+class _PageTexts:
+    """Parser callbacks for styles.xml: paragraphs inside headers and footers."""
+
+    def __init__(self) -> None:
+        self.found: Dict[str, List[str]] = {"Header": [], "Footer": []}
+        self._where: Optional[str] = None
+        self._depth = 0
+        self._skip = 0
+        self._para: Optional[List[str]] = None
+
+    def start(self, tag: str, attrib: Dict[str, str]) -> None:
+        if self._skip:
+            self._skip += 1
+        elif self._where is None:
+            self._where = _PAGE_PARTS.get(tag)
+            self._depth = 1 if self._where else 0
+        elif tag in _GENERATED_FIELDS:
+            self._skip = 1   # its end is consumed by the skip count, not the depth
+        else:
+            self._depth += 1
+            if tag in (_P, _H) and self._para is None:
+                self._para = []
+            elif self._para is not None and tag in (_TEXT + "s", _TEXT + "tab"):
+                self._para.append(" ")
+            elif self._para is not None and tag == _TEXT + "line-break":
+                self._para.append("\n")
+
+    def data(self, text: str) -> None:
+        if self._para is not None and not self._skip:
+            self._para.append(text.translate(_WHITESPACE))
+
+    def end(self, tag: str) -> None:
+        if self._skip:
+            self._skip -= 1
+            return
+        if self._where is None:
+            return
+        self._depth -= 1
+        if tag in (_P, _H) and self._para is not None:
+            text = _clean("".join(self._para))
+            self._para = None
+            if text and text not in self.found[self._where]:
+                self.found[self._where].append(text)
+        if self._depth == 0:
+            self._where = None
+
+    def close(self) -> None:
+        return None
 
 
 def _repeat(value: Optional[str]) -> int:
