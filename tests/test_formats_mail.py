@@ -199,3 +199,16 @@ def test_thunderbird_style_mbox_with_an_unescaped_from_line():
                                                  ("Re: Keys", "2026-12-02 08:00")]
     assert doc.sections[0].text.endswith(
         "The keys are with Tom.\nFrom what he said, the shed is locked.")
+
+
+def test_unquoted_boundary_with_an_equals_sign_is_recovered():
+    # Outlook wrote boundaries like this; the header parser stops at the "=".
+    data = (b"Subject: Testing outlook\nMIME-Version: 1.0\nContent-Type: multipart/alternative; "
+            b"boundary=----=_NextPart_000_0093_01C81419.EB75E850\n\n"
+            b"------=_NextPart_000_0093_01C81419.EB75E850\nContent-Type: text/plain; "
+            b"charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\nCaf=E9 at noon.\n"
+            b"------=_NextPart_000_0093_01C81419.EB75E850\nContent-Type: text/html\n\n"
+            b"<p>HTML copy</p>\n------=_NextPart_000_0093_01C81419.EB75E850--\n")
+    doc = read_document(data, "outlook.eml")
+    assert doc.text.endswith("Café at noon.")
+    assert "HTML copy" not in doc.text

@@ -158,9 +158,9 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
             if isinstance(inner, Message) and depth < limits.max_mail_depth:
                 forwarded.append(inner)
             continue
-        if part.is_multipart():
+        if part.is_multipart() or part.get_content_maintype() == "multipart":
             children = [c for c in part.get_payload() if isinstance(c, Message)] \
-                if isinstance(part.get_payload(), list) else []
+                if part.is_multipart() else _recovered_parts(part, limits)
             if depth >= limits.max_mail_depth:
                 warnings.append(f"MIME parts deeper than {limits.max_mail_depth} levels left out")
                 continue
@@ -201,6 +201,34 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
         inner_heading = heading + ("Forwarded: " + (_header(inner, "Subject") or "(no subject)"),)
         out.extend(_message_sections(inner, limits, warnings, inner_heading))
     return [sec for sec in out if sec.text.strip()]
+
+
+def _recovered_parts(part: Message, limits: Limits) -> List[Message]:
+    """The parts of a multipart whose declared boundary the parser could not use.
+
+    Some mailers write boundaries that break the header syntax (an unquoted
+    `=`), so the parser keeps the whole body as one string. Its first line
+    starting with `--` is then taken for the delimiter, as a mail client does.
+    """
+    payload = part.get_payload()
+    if not isinstance(payload, str):
+        return []
+    lines = payload.splitlines()
+    delimiter = next((line.rstrip() for line in lines if line.startswith("--")
+                      and len(line.strip()) > 2), None)
+    if delimiter is None:
+        return []
+    chunks: List[List[str]] = []
+    for line in lines:
+        bare = line.rstrip()
+        if bare == delimiter + "--":
+            break
+        if bare == delimiter:
+            chunks.append([])
+        elif chunks:
+            chunks[-1].append(line)
+    return [email.message_from_string("\n".join(chunk), policy=email.policy.default)
+            for chunk in chunks[:limits.max_mail_parts]]
 
 
 def _preferred(children: List[Message]) -> Message:
