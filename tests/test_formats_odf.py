@@ -317,3 +317,14 @@ def test_odt_headers_and_footers_from_the_page_styles():
     doc = read_document(odf("text", "<text:p>Body</text:p>", extra={"styles.xml": styles}), "h.odt")
     assert [(s.heading, s.text) for s in doc.sections] == [
         ((), "Body"), (("Header",), "Garden club"), (("Footer",), "Page of — draft")]
+
+
+def test_long_repeated_cell_never_multiplies_past_the_text_cap():
+    body = ('<table:table table:name="S"><table:table-row table:number-rows-repeated="1000">'
+            '<table:table-cell table:number-columns-repeated="1000"><text:p>' + "w" * 100_000
+            + "</text:p></table:table-cell></table:table-row></table:table>")
+    data = odf("spreadsheet", body)
+    assert len(data) < 5_000   # a thousand-by-thousand grid of 100 KB cells: 100 GB if written out
+    doc = read_document(data, "bomb.ods", Limits(max_text_chars=1_000_000))
+    assert len(doc.text) <= 1_000_000
+    assert "repeated rows or cells written at most 1,000 times" in doc.warnings

@@ -84,7 +84,7 @@ def _read(data: bytes, limits: Limits, kind: str) -> Document:
         raise SkipFile(f"password-protected .{kind} file (content is encrypted)")
     warnings: List[str] = []
     builder = SectionBuilder(limits.max_text_chars)
-    content = _Content(builder, limits.max_repeat)
+    content = _Content(builder, limits.max_repeat, limits.max_text_chars)
     try:
         pkg.feed("content.xml", content, cut_at_cap=True)
     except _Full:
@@ -145,9 +145,10 @@ class _Content:
     else to the document body.
     """
 
-    def __init__(self, builder: SectionBuilder, max_repeat: int) -> None:
+    def __init__(self, builder: SectionBuilder, max_repeat: int, budget: int) -> None:
         self.builder = builder
         self.max_repeat = max(1, max_repeat)
+        self.budget = max(1, budget)
         self.bounded = False
         self.title: Optional[str] = None
         self._styles: Dict[str, str] = {}      # automatic style -> parent style
@@ -245,11 +246,11 @@ class _Content:
             _, texts, (repeat, value) = self._containers.pop()
             text = " ".join(" ".join(texts).split()) or value
             if text and self._rows:
-                self._rows[-1][0].extend([text] * self._bounded(repeat))
+                self._rows[-1][0].extend([text] * self._bounded(repeat, text))
         elif tag == _TABLE + "table-row" and self._rows:
             cells, repeat = self._rows.pop()
             line = CELL_SEPARATOR.join(cells)
-            for _ in range(self._bounded(repeat) if line else 0):
+            for _ in range(self._bounded(repeat, line) if line else 0):
                 self._deliver(line, None)
         elif tag == _TABLE + "table":
             self._tables = max(0, self._tables - 1)
@@ -277,11 +278,13 @@ class _Content:
             return 0
         return None
 
-    def _bounded(self, repeat: int) -> int:
-        if repeat > self.max_repeat:
+    def _bounded(self, repeat: int, text: str) -> int:
+        """How many copies to write: at most `max_repeat`, and never more text
+        than the budget (a long cell repeated a thousand times would be gigabytes)."""
+        copies = min(repeat, self.max_repeat, max(1, self.budget // (len(text) + 3)))
+        if copies < repeat:
             self.bounded = True
-            return self.max_repeat
-        return repeat
+        return copies
 
     def _deliver(self, text: str, level: Optional[int]) -> None:
         if not text:
