@@ -122,3 +122,20 @@ def test_text_cap():
     data = notebook(*[code("word " * 100) for _ in range(100)])
     doc = read_document(data, "long.ipynb", Limits(max_text_chars=2_000))
     assert len(doc.text) <= 2_000
+
+
+def test_nbformat2_lines_have_no_line_breaks_of_their_own():
+    data = json.dumps({"nbformat": 2, "metadata": {"name": "intro"}, "worksheets": [{"cells": [
+        {"cell_type": "markdown", "source": ["# Intro", "", "first line", "second line"]},
+        {"cell_type": "code", "input": ["def f(x):", "    return x + 1"], "language": "python",
+         "outputs": [{"output_type": "pyout", "prompt_number": 1, "text": ["2"]}]},
+    ]}]}).encode()
+    doc = read_document(data, "intro.ipynb")
+    assert pairs(doc) == [(("Intro",), "first line\nsecond line"),
+                          (("Intro", "Cell 2"), "def f(x):\n    return x + 1\n\nOutput:\n\n2")]
+
+
+def test_a_heading_too_long_to_be_one_is_text():
+    doc = read_document(notebook(md("# " + "word " * 100), code("x")), "long.ipynb")
+    assert doc.sections[0].heading == ("Cell 1",)
+    assert doc.title == "long"

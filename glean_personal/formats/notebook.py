@@ -21,6 +21,7 @@ from .jsontext import decode_json, nesting_depth
 from .sections import SectionBuilder
 
 MAX_OUTPUT_CHARS = 500
+_MAX_HEADING_CHARS = 300
 _CELL_LEVEL = 7          # below every Markdown heading (1-6)
 _LOAD_DEPTH_CEILING = 500
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -41,6 +42,8 @@ def read_ipynb(data: bytes, limits: Limits) -> Document:
     except RecursionError:
         raise SkipFile("notebook JSON nested too deeply") from None
     cells = _cells(notebook)
+    # nbformat 2 stored source as lines without their line breaks; 3 and 4 keep them.
+    sep = "\n" if isinstance(notebook, dict) and notebook.get("nbformat") in (1, 2) else ""
     builder = SectionBuilder(limits.max_text_chars)
     warnings: List[str] = []
     first_heading: Optional[str] = None
@@ -52,17 +55,20 @@ def read_ipynb(data: bytes, limits: Limits) -> Document:
             continue
         kind = cell.get("cell_type")
         source = _joined(cell.get("input") if kind == "code" and "input" in cell
-                         else cell.get("source"))
+                         else cell.get("source"), sep)
         if kind == "heading":   # nbformat 3 heading cells
             level = cell.get("level") if isinstance(cell.get("level"), int) else 1
-            builder.heading(min(max(level, 1), 6), source)
-            first_heading = first_heading or " ".join(source.split()) or None
-            continue
+            text = " ".join(source.split())
+            if len(text) <= _MAX_HEADING_CHARS:
+                builder.heading(min(max(level, 1), 6), text)
+                first_heading = first_heading or text or None
+                continue
+            kind = "markdown"
         if kind == "markdown":
             found = _markdown(source, number, builder)
             first_heading = first_heading or found
             continue
-        outputs = _short_outputs(cell.get("outputs")) if kind == "code" else []
+        outputs = _short_outputs(cell.get("outputs"), sep) if kind == "code" else []
         if not (source.strip() or outputs):
             continue
         builder.heading(_CELL_LEVEL, f"Cell {number}")
@@ -87,12 +93,12 @@ def _cells(notebook: Any) -> List[Any]:
     raise SkipFile("not a Jupyter notebook (no list of cells)")
 
 
-def _joined(source: Any) -> str:
+def _joined(source: Any, sep: str = "") -> str:
     """Cell source is a string or a list of line strings."""
     if isinstance(source, str):
         return source
     if isinstance(source, list):
-        return "".join(piece for piece in source if isinstance(piece, str))
+        return sep.join(piece for piece in source if isinstance(piece, str))
     return ""
 
 
@@ -122,6 +128,9 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
         if heading:
             flush()
             text = " ".join((heading.group(2) or "").split())
+            if len(text) > _MAX_HEADING_CHARS:   # not a heading a person wrote
+                block.append(text)
+                continue
             if text:
                 builder.heading(len(heading.group(1)), text)
                 labelled = True
@@ -132,7 +141,7 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
     return first
 
 
-def _short_outputs(outputs: Any) -> List[str]:
+def _short_outputs(outputs: Any, sep: str) -> List[str]:
     """The text outputs of a code cell that are short enough to be worth reading."""
     found: List[str] = []
     if not isinstance(outputs, list):
@@ -142,10 +151,10 @@ def _short_outputs(outputs: Any) -> List[str]:
             continue
         kind = output.get("output_type")
         if kind == "stream":
-            text = _joined(output.get("text"))
+            text = _joined(output.get("text"), sep)
         elif kind in ("execute_result", "display_data", "pyout"):
             data = output.get("data") if isinstance(output.get("data"), dict) else output
-            text = _joined(data.get("text/plain", data.get("text")))
+            text = _joined(data.get("text/plain", data.get("text")), sep)
         elif kind in ("error", "pyerr"):
             text = f"{output.get('ename', '')}: {output.get('evalue', '')}".strip(": ")
         else:
