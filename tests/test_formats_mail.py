@@ -212,3 +212,11 @@ def test_unquoted_boundary_with_an_equals_sign_is_recovered():
     doc = read_document(data, "outlook.eml")
     assert doc.text.endswith("Café at noon.")
     assert "HTML copy" not in doc.text
+
+
+def test_without_a_reader_attachments_are_only_listed():
+    from glean_personal.formats.mail import read_eml
+    msg = message(body="See attached.")
+    msg.add_attachment(b"week,volunteer\n", maintype="text", subtype="plain", filename="rota.txt")
+    doc = read_eml(bytes(msg), Limits())
+    assert len(doc.sections) == 1 and "Attachments: rota.txt" in doc.sections[0].text

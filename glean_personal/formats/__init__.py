@@ -37,7 +37,10 @@ READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx,
     "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
-    "epub": read_epub, "eml": read_eml, "mbox": read_mbox,
+    "epub": read_epub,
+    # Mail reads its attachments through the registry's own door, passed in.
+    "eml": lambda data, limits: read_eml(data, limits, read_document),
+    "mbox": lambda data, limits: read_mbox(data, limits, read_document),
 }
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract"]

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import email
 import email.policy
+import os
 import re
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import parsedate_to_datetime
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
-from ..config import Limits
+from ..config import SUPPORTED, Limits
 from ..document import Document, Section
 from ..errors import SkipFile
 from .encoding import decode_text
@@ -37,6 +38,7 @@ from .htmltext import read_html
 # 36 s for a 3,000-message mailbox, measured), because it leaves headers as
 # strings; they are decoded here, only the five that are shown.
 _POLICY = email.policy.compat32
+ReadDocument = Callable[[bytes, str, Limits], Document]
 _SHOWN_HEADERS = ("From", "To", "Cc", "Date", "Subject")
 _MAX_HEADER_CHARS = 2_000
 _MAX_SUBJECT_CHARS = 300
@@ -53,8 +55,12 @@ _FOLD = re.compile(r"\r?\n[ \t]+")
 _QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
 
 
-def read_eml(data: bytes, limits: Limits) -> Document:
-    """One message: title from its subject, sections for body and attachments."""
+def read_eml(data: bytes, limits: Limits, read: Optional[ReadDocument] = None) -> Document:
+    """One message: title from its subject, sections for body and attachments.
+
+    `read` reads an attachment's bytes by its name (the registry passes its
+    `read_document`); without it, attachments are only listed.
+    """
     data = data.lstrip()
     if data.startswith(b"From "):   # one message saved with its mbox separator line
         data = data[data.find(b"\n") + 1:]
@@ -62,12 +68,12 @@ def read_eml(data: bytes, limits: Limits) -> Document:
         raise SkipFile("not an e-mail message (no header at the start)")
     message = _parse(data, limits)
     warnings: List[str] = []
-    sections = _message_sections(message, limits, warnings, ())
+    sections = _message_sections(message, limits, warnings, (), read)
     return Document(title=_header(message, "Subject")[:_MAX_SUBJECT_CHARS], format="eml",
                     sections=sections, warnings=warnings)
 
 
-def read_mbox(data: bytes, limits: Limits) -> Document:
+def read_mbox(data: bytes, limits: Limits, read: Optional[ReadDocument] = None) -> Document:
     """Every message of the mailbox as sections headed (subject, date)."""
     if not data.lstrip().startswith(b"From "):
         raise SkipFile("not an mbox file (it does not start with a 'From ' line)")
@@ -92,7 +98,7 @@ def read_mbox(data: bytes, limits: Limits) -> Document:
             continue
         subject = _header(message, "Subject")[:_MAX_SUBJECT_CHARS] or "(no subject)"
         label = (subject, _short_date(_header(message, "Date")) or f"message {number}")
-        for sec in _message_sections(message, limits, warnings, label):
+        for sec in _message_sections(message, limits, warnings, label, read):
             sections.append(sec)
             used += len(sec.text)
     return Document(title="", format="mbox", sections=sections, warnings=warnings)
@@ -144,7 +150,7 @@ def _nesting_estimate(data: bytes) -> int:
 
 
 def _message_sections(message: Message, limits: Limits, warnings: List[str],
-                      heading: Tuple[str, ...]) -> List[Section]:
+                      heading: Tuple[str, ...], read: Optional[ReadDocument]) -> List[Section]:
     """Headers and body of a message, then its attachments, then forwarded messages."""
     body: List[str] = []
     extra: List[Section] = []
@@ -181,7 +187,7 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
             label = name or f"unnamed {ctype} attachment"
             attachments.append(label)
             if name is not None:
-                extra.extend(_attachment(part, name, limits, warnings, heading))
+                extra.extend(_attachment(part, name, limits, warnings, heading, read))
             continue
         if ctype == "text/plain":
             body.append(_text(part))
@@ -207,7 +213,7 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
     out.extend(extra)
     for inner in forwarded:
         inner_heading = heading + ("Forwarded: " + (_header(inner, "Subject") or "(no subject)"),)
-        out.extend(_message_sections(inner, limits, warnings, inner_heading))
+        out.extend(_message_sections(inner, limits, warnings, inner_heading, read))
     return [sec for sec in out if sec.text.strip()]
 
 
@@ -249,19 +255,17 @@ def _preferred(children: List[Message]) -> Message:
 
 
 def _attachment(part: Message, name: str, limits: Limits, warnings: List[str],
-                heading: Tuple[str, ...]) -> List[Section]:
+                heading: Tuple[str, ...], read: Optional[ReadDocument]) -> List[Section]:
     """An attachment read by the reader its name calls for, if any."""
-    from . import format_for, read_document   # the registry imports this module
-
-    fmt = format_for(name)
-    if fmt is None or fmt in _NOT_READ_INSIDE_MAIL:
+    fmt = SUPPORTED.get(os.path.splitext(name)[1].lower())
+    if read is None or fmt is None or fmt in _NOT_READ_INSIDE_MAIL:
         return []
     data = _payload(part)
     if len(data) > limits.max_bytes:
         warnings.append(f"attachment {name} not read: larger than {limits.max_bytes:,} bytes")
         return []
     try:
-        doc = read_document(data, name, limits)
+        doc = read(data, name, limits)
     except SkipFile as exc:
         warnings.append(f"attachment {name} not read: {exc}")
         return []
