@@ -45,8 +45,8 @@ _MAX_SUBJECT_CHARS = 300
 _NOT_READ_INSIDE_MAIL = ("eml", "mbox")   # a mail attached to a mail is listed, not read
 # Declared MIME boundaries and the closing delimiters that end them.
 _BOUNDARY = re.compile(rb'boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))', re.IGNORECASE)
-_DELIMITER_LINE = re.compile(rb"^--", re.MULTILINE)
-_RFC822 = re.compile(rb"message/rfc822", re.IGNORECASE)
+_DELIMITER_LINE = re.compile(rb"^--([^\r\n]{1,202})", re.MULTILINE)
+_RFC822 = re.compile(rb"^content-type:[ \t]*message/rfc822", re.IGNORECASE | re.MULTILINE)
 _HEADER_LINE = re.compile(rb"^[!-9;-~]{1,76}[ \t]*:", re.MULTILINE)
 _FROM_LINE = re.compile(rb"^From [^\n]*\n", re.MULTILINE)
 _TIME = re.compile(rb"\d\d:\d\d")
@@ -117,7 +117,9 @@ def _separates(data: bytes, match: "re.Match[bytes]") -> bool:
 
 def _parse(data: bytes, limits: Limits) -> Message:
     """The parsed message, after the raw bytes pass the depth and part-count bounds."""
-    parts = len(_DELIMITER_LINE.findall(data))
+    declared = {m.group(1) or m.group(2) for m in _BOUNDARY.finditer(data)}
+    parts = sum(1 for line in _DELIMITER_LINE.findall(data)
+                if line.rstrip().rstrip(b"-") in declared or line.rstrip() in declared)
     if parts > limits.max_mail_parts:
         raise SkipFile(f"more than {limits.max_mail_parts:,} MIME parts")
     depth = _nesting_estimate(data)
