@@ -34,9 +34,9 @@ from ..errors import SkipFile
 from .encoding import decode_text
 from .htmltext import read_html
 
-# The compat32 policy parses ten times faster than the modern one (3.9 s against
-# 36 s for a 3,000-message mailbox, measured), because it leaves headers as
-# strings; they are decoded here, only the five that are shown.
+# The compat32 policy parses a 3,000-message mailbox in 0.8 s where the modern
+# one takes 16 s (bench/mail_policy.py), because it leaves headers as strings;
+# the five that are shown are decoded here.
 _POLICY = email.policy.compat32
 ReadDocument = Callable[[bytes, str, Limits], Document]
 _SHOWN_HEADERS = ("From", "To", "Cc", "Date", "Subject")
