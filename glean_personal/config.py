@@ -19,6 +19,11 @@ class Limits:
     max_json_depth: int = 64              # deeper JSON is flattened no further
     file_seconds: float = 10.0            # a reader past this is abandoned
     worker_memory_bytes: int = 1_500_000_000
+    max_pdf_objects: int = 500_000        # objects one PDF may declare or hold
+    max_pdf_stream_bytes: int = 32_000_000  # one PDF stream, inflated
+    max_pdf_operators: int = 2_000_000    # content-stream operators read per page
+    max_pdf_depth: int = 48               # nested arrays/dictionaries and reference chains
+    max_pdf_form_depth: int = 12          # Form XObjects drawn inside each other
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ DEFAULT_PASSAGES = PassageSizes()
 SUPPORTED = {
     ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
     ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
+    ".pdf": "pdf",
 }
 
 # Folder and file names never descended into or indexed (SPEC §4).

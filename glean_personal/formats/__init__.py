@@ -23,6 +23,7 @@ from .docx import read_docx
 from .htmltext import read_html
 from .jsontext import read_json
 from .package import PartError
+from .pdf import read_pdf
 from .pptx import read_pptx
 from .text import read_markdown, read_txt
 from .xlsx import read_xlsx
@@ -31,7 +32,7 @@ Reader = Callable[[bytes, Limits], Document]
 
 READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
-    "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx,
+    "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,
 }
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract"]
