@@ -27,6 +27,7 @@ __all__ = ["read_pdf"]
 
 _HYPHENATED = re.compile(r"([^\W\d_]+)-\n([^\W\d_]+)")
 _WORD = re.compile(r"[^\W\d_]+")
+_COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 
 
 def read_pdf(data: bytes, limits: Limits) -> Document:
@@ -136,18 +137,28 @@ def _page_headings(marks: List[Tuple[int, Tuple[str, ...]]], count: int) -> List
 
 
 def _dehyphenate(texts: List[str]) -> List[str]:
-    """Join `exam-\\nple` into `example` where that word appears elsewhere in the document."""
+    """Join a word hyphenated at a line end (`exam-\\nple` → `example`).
+
+    The hyphen stays (and the line break goes) when the hyphenated form is
+    written elsewhere in the document on one line and the joined form is not,
+    as for compounds like `well-known`; a capital after the break also keeps
+    the hyphen (`Baden-\\nWürttemberg`).
+    """
     if not any("-\n" in t for t in texts):
         return texts
     words = set()
+    compounds = set()
     for t in texts:
         words.update(w.lower() for w in _WORD.findall(t))
+        if "-" in t:
+            compounds.update(c.lower() for c in _COMPOUND.findall(t))
 
     def join(m: "re.Match[str]") -> str:
         left, right = m.group(1), m.group(2)
-        if right[0].islower() and (left + right).lower() in words:
+        joined = (left + right).lower()
+        if right[0].islower() and (joined in words or f"{left}-{right}".lower() not in compounds):
             return left + right
-        return m.group(0)
+        return f"{left}-{right}"
 
     return [_HYPHENATED.sub(join, t) if "-\n" in t else t for t in texts]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from .cff import builtin_encoding
 from .cmap import CMap, parse_cmap
 from .glyphs import ENCODINGS, STANDARD, WIN_ANSI, glyph_to_unicode, normalise
 from .lexer import Name, Stream
@@ -268,6 +269,18 @@ def _builtin_encoding(descriptor: dict, resolve, stream_data) -> Optional[Dict[i
     """The encoding array inside an embedded Type 1 font program."""
     program = resolve(descriptor.get("FontFile"))
     if not isinstance(program, Stream):
+        cff = resolve(descriptor.get("FontFile3"))
+        if isinstance(cff, Stream) and resolve(cff.get("Subtype")) == "Type1C":
+            body = stream_data(cff)
+            names = builtin_encoding(body) if body else None
+            if names is None:
+                return {c: t for c, t in enumerate(STANDARD) if t is not None} if body else None
+            found = {}
+            for code, glyph in names.items():
+                text = glyph_to_unicode(glyph)
+                if text is not None:
+                    found[code] = text
+            return found or None
         return None
     body = stream_data(program)
     if not body:

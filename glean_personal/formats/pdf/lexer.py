@@ -259,7 +259,27 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
     pos = 0
     count = 0
     end = len(data)
+    skip = _SKIP.match
+    fast_tj = _FAST_TJ.match
     while pos < end:
+        if not operands and not stack:
+            # fast paths: runs of drawing operators, and whole TJ/Tj operations
+            m = skip(data, pos)
+            if m is not None and m.end() > pos:
+                pos = m.end()
+                continue
+            m = fast_tj(data, pos)
+            if m is not None:
+                pos = m.end()
+                count += 1
+                if count > max_ops:
+                    return
+                if m.group(1) is not None:
+                    yield "TJ", [_tj_items(m.group(1))]
+                else:
+                    body = m.group(2)
+                    yield "Tj", [_ESCAPE.sub(_unescape, body) if b"\\" in body else body]
+                continue
         m = match(data, pos)
         if m is None:
             break
@@ -311,6 +331,33 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
             operands.append(value)
             if len(operands) > 64:
                 del operands[:32]
+
+
+_NUM = rb"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
+_AFTER = rb"(?=[\x00\t\n\x0c\r /\[<(%]|$)"
+_SKIP = re.compile(
+    rb"(?:[\x00\t\n\x0c\r ]*(?:(?:" + _NUM + rb"|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)[\x00\t\n\x0c\r ]+)*"
+    rb"(?:re|f\*|B\*|b\*|W\*|[mlcvyhfFSsBbnWwJjMiGgKk]|rg|RG|sc|SC|scn|SCN|cs|CS|gs|ri|sh|d0|d1)" + _AFTER + rb")+"
+    rb"[\x00\t\n\x0c\r ]*")
+_STR = rb"\(((?:[^()\\]|\\[\s\S])*)\)"
+_FAST_TJ = re.compile(
+    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"))*)"
+    rb"[\x00\t\n\x0c\r ]*\][\x00\t\n\x0c\r ]*TJ" + _AFTER
+    + rb"|" + _STR + rb"[\x00\t\n\x0c\r ]*Tj" + _AFTER)
+_TJ_ITEM = re.compile(_STR + rb"|<([0-9A-Fa-f\s]*)>|(" + _NUM + rb")")
+
+
+def _tj_items(body: bytes) -> list:
+    out: list = []
+    for m in _TJ_ITEM.finditer(body):
+        s, h, n = m.group(1), m.group(2), m.group(3)
+        if s is not None:
+            out.append(_ESCAPE.sub(_unescape, s) if b"\\" in s else s)
+        elif h is not None:
+            out.append(hex_string(b"<" + h + b">"))
+        else:
+            out.append(float(n) if b"." in n else int(n))
+    return out
 
 
 _EI = re.compile(rb"[\x00\t\n\x0c\r ]EI(?=[\x00\t\n\x0c\r ]|$)")
