@@ -17,7 +17,8 @@ from ...config import Limits
 from ...document import Document, Section
 from ...errors import SkipFile
 from . import document as doc_parts
-from .content import Interpreter
+from .content import Chunk, Interpreter
+from .glyphs import decode_text_string
 from .crypt import NeedsPassword, Unsupported
 from .layout import page_text
 from .lexer import PDFSyntaxError, Stream
@@ -69,6 +70,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
                 interp.run(body, pdf.resolve(resources))
                 if interp.ops >= limits.max_pdf_operators:
                     break
+            _annotations(pdf, page, interp)
             text, sized = page_text(interp.chunks)
         except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError, AttributeError,
                 ZeroDivisionError, OverflowError) as exc:
@@ -117,6 +119,61 @@ def _contents(pdf: PDFFile, page: dict):
     if len(bodies) > 1:
         return [b"\n".join(bodies)]
     return bodies
+
+
+def _annotations(pdf: PDFFile, page: dict, interp: Interpreter) -> None:
+    """Draw the visible appearance of form fields and text boxes, as viewers show them."""
+    annots = pdf.resolve(page.get("Annots"))
+    if not isinstance(annots, list):
+        return
+    for ref in annots[:2000]:
+        annot = pdf.resolve(ref)
+        if not isinstance(annot, dict) or annot.get("Subtype") in ("Link", "Popup"):
+            continue
+        flags = pdf.resolve(annot.get("F"))
+        if isinstance(flags, int) and flags & 2:   # hidden
+            continue
+        ap = pdf.resolve(annot.get("AP"))
+        normal = pdf.resolve(ap.get("N")) if isinstance(ap, dict) else None
+        if isinstance(normal, dict):   # appearance states: pick the current one
+            normal = pdf.resolve(normal.get(pdf.resolve(annot.get("AS")) or ""))
+        rect = pdf.resolve(annot.get("Rect"))
+        if not isinstance(normal, Stream) or not isinstance(rect, list) or len(rect) != 4:
+            continue
+        box = [pdf.resolve(v) for v in rect]
+        if not all(isinstance(v, (int, float)) for v in box):
+            continue
+        bbox = pdf.resolve(normal.get("BBox"))
+        bx, by = 0.0, 0.0
+        if isinstance(bbox, list) and len(bbox) == 4 and all(isinstance(v, (int, float)) for v in bbox):
+            bx, by = min(bbox[0], bbox[2]), min(bbox[1], bbox[3])
+        ctm = (1.0, 0.0, 0.0, 1.0, min(box[0], box[2]) - bx, min(box[1], box[3]) - by)
+        before = len(interp.chunks)
+        body = pdf.stream_data(normal)
+        if body:
+            inner = pdf.resolve(normal.get("Resources"))
+            interp.run(body, inner if isinstance(inner, dict) else {}, ctm)
+        value = _field_value(pdf, annot)
+        if value and len(interp.chunks) == before:
+            # a filled-in field whose appearance was never generated: show its value
+            x, y = min(box[0], box[2]), min(box[1], box[3])
+            size = max(1.0, min(abs(box[3] - box[1]), 12.0))
+            interp.chunks.append(Chunk(value, x + 2, y + 1, x + 2 + 0.5 * size * len(value), y + 1, size, 0))
+
+
+def _field_value(pdf: PDFFile, annot: dict) -> str:
+    """The text value of a text or choice field (inherited through /Parent)."""
+    node: Any = annot
+    kind = value = None
+    for _ in range(16):
+        if not isinstance(node, dict):
+            break
+        kind = kind or pdf.resolve(node.get("FT"))
+        value = value if value is not None else pdf.resolve(node.get("V"))
+        node = pdf.resolve(node.get("Parent"))
+    if kind not in ("Tx", "Ch") or not isinstance(value, bytes):
+        return ""
+    return " ".join(decode_text_string(value).split())
 
 
 def _page_headings(marks: List[Tuple[int, Tuple[str, ...]]], count: int) -> List[Tuple[str, ...]]:

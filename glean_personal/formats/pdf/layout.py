@@ -70,7 +70,7 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
             dy = abs(y - line.y)
             if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size):
                 gap = x0 - line.x1
-                if c.text == line.last and abs(gap + (x1 - x0)) < 0.3 * size:
+                if c.text == line.last and abs(x1 - line.x1) < 0.08 * size:
                     continue   # the same text drawn twice (fake bold, shadows)
                 if gap > SPACE_GAP * max(size, line.size) and not line.parts[-1].endswith(" ") \
                         and not c.text.startswith(" "):
