@@ -38,10 +38,10 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
         raise SkipFile("not a PDF")
     try:
         pdf = PDFFile(data, limits)
+        if pdf.crypt_error is not None:
+            raise pdf.crypt_error
     except Damaged:
         raise SkipFile("damaged beyond repair") from None
-    try:
-        pdf.setup_encryption()
     except NeedsPassword:
         raise SkipFile("encrypted: needs a password") from None
     except Unsupported as exc:

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ...config import Limits
 from . import filters
-from .crypt import Decryptor, decrypt_tree
+from .crypt import Decryptor, NeedsPassword, Unsupported, decrypt_tree
 from .lexer import Keyword, Name, PDFSyntaxError, Ref, Stream, parse_object
 
 
@@ -53,10 +53,25 @@ class PDFFile:
         except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError):
             self.offsets.clear()
             self.trailer = {}
+        self.crypt_error: Optional[Exception] = None
+        self._encryption()
         if not self._root_ok():
             self._rebuild()
+            self._encryption()
             if not self._root_ok():
+                if self.crypt_error is not None:
+                    raise self.crypt_error
                 raise Damaged("damaged beyond repair")
+
+    def _encryption(self) -> None:
+        self.crypt = None
+        self.crypt_error = None
+        try:
+            self.setup_encryption()
+        except (NeedsPassword, Unsupported) as exc:
+            self.crypt_error = exc
+        except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError) as exc:
+            self.crypt_error = Unsupported(f"unreadable encryption dictionary ({type(exc).__name__})")
 
     # --- cross-reference sections ---------------------------------------
 
