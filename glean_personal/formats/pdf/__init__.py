@@ -91,8 +91,9 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     if pdf.repaired:
         warnings.add("the cross-reference table was damaged and was rebuilt")
     if not sections:
-        if warnings:
-            raise SkipFile(f"no extractable text ({sorted(warnings)[0]})")
+        reasons = sorted(w for w in warnings if w.startswith(("font ", "page ")))
+        if reasons:
+            raise SkipFile(f"no extractable text ({reasons[0]})")
         raise SkipFile("no text layer (scanned pages?)")
     title = _safe(lambda: doc_parts.title(pdf), None) or _heading_like(first_lines)
     return Document(title=title or "", format="pdf", sections=sections, warnings=sorted(warnings))
