@@ -91,12 +91,12 @@ class Interpreter:
         max_ops = self.limits.max_pdf_operators - self.ops
         count = 0
 
-        def show(raw: Any) -> None:
+        def show(raw: Any, kern: float = 0.0) -> None:
             nonlocal tm
             if font is None or not isinstance(raw, bytes):
                 return
             text, width, n, spaces = font.decode(raw)
-            tx = ((width / 1000.0) * fs + tc * n + tw * spaces) * th
+            tx = (((width - kern) / 1000.0) * fs + tc * n + tw * spaces) * th
             m = mult(tm, ctm)
             a, b, c, d, e, f = m
             x0 = ts * c + e
@@ -128,12 +128,24 @@ class Interpreter:
                     show(args[-1])
             elif op == "TJ":
                 if args and isinstance(args[-1], list):
+                    # strings apart by less than a tenth of an em are one piece (kerning)
+                    run = b""
+                    kern = 0.0
                     for item in args[-1]:
                         if isinstance(item, bytes):
-                            show(item)
+                            run += item
                         elif isinstance(item, (int, float)):
+                            if -100 < item < 100 and run:
+                                kern += item
+                                continue
+                            if run:
+                                show(run, kern)
+                                run = b""
+                                kern = 0.0
                             tx = -item / 1000.0 * fs * th
                             tm = (tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5])
+                    if run:
+                        show(run, kern)
             elif op == "Td" or op == "TD":
                 if len(args) >= 2 and _nums(args[-2:]):
                     x, y = args[-2], args[-1]

@@ -116,7 +116,14 @@ class AES:
                 t = (sb[t >> 24] << 24) | (sb[(t >> 16) & 0xFF] << 16) | (sb[(t >> 8) & 0xFF] << 8) | sb[t & 0xFF]
             words.append(words[i - nk] ^ t)
         self.ek = [words[4 * r:4 * r + 4] for r in range(self.rounds + 1)]
-        # decryption keys for the equivalent inverse cipher
+        self._dk: Optional[List[List[int]]] = None
+
+    @property
+    def dk(self) -> List[List[int]]:
+        """Round keys of the equivalent inverse cipher, made on first use."""
+        if self._dk is not None:
+            return self._dk
+        sb = _SBOX
         dk = [self.ek[self.rounds]]
         te0 = _TD
         for r in range(self.rounds - 1, 0, -1):
@@ -126,7 +133,8 @@ class AES:
                            ^ te0[2][sb[(w >> 8) & 0xFF]] ^ te0[3][sb[w & 0xFF]])
             dk.append(row)
         dk.append(self.ek[0])
-        self.dk = dk
+        self._dk = dk
+        return dk
 
     def encrypt_block(self, block: bytes) -> bytes:
         t0, t1, t2, t3 = _TE
@@ -177,14 +185,35 @@ class AES:
         return struct.pack(">4I", *out)
 
     def encrypt_cbc(self, data: bytes, iv: bytes) -> bytes:
-        out = bytearray()
-        prev = int.from_bytes(iv, "big")
-        for i in range(0, len(data), 16):
-            block = (int.from_bytes(data[i:i + 16], "big") ^ prev).to_bytes(16, "big")
-            enc = self.encrypt_block(block)
-            out += enc
-            prev = int.from_bytes(enc, "big")
-        return bytes(out)
+        """CBC encryption of whole blocks, with the rounds inlined (the AES-256 key hash needs speed)."""
+        t0, t1, t2, t3 = _TE
+        sb = _SBOX
+        k = self.ek
+        rounds = self.rounds
+        k0 = k[0]
+        kl = k[rounds]
+        n = len(data) // 16
+        words = struct.unpack(f">{4 * n}I", data[:16 * n])
+        p0, p1, p2, p3 = struct.unpack(">4I", iv)
+        out = []
+        for i in range(0, 4 * n, 4):
+            s0 = words[i] ^ p0 ^ k0[0]
+            s1 = words[i + 1] ^ p1 ^ k0[1]
+            s2 = words[i + 2] ^ p2 ^ k0[2]
+            s3 = words[i + 3] ^ p3 ^ k0[3]
+            for r in range(1, rounds):
+                kr = k[r]
+                a = t0[s0 >> 24] ^ t1[(s1 >> 16) & 255] ^ t2[(s2 >> 8) & 255] ^ t3[s3 & 255] ^ kr[0]
+                b = t0[s1 >> 24] ^ t1[(s2 >> 16) & 255] ^ t2[(s3 >> 8) & 255] ^ t3[s0 & 255] ^ kr[1]
+                c = t0[s2 >> 24] ^ t1[(s3 >> 16) & 255] ^ t2[(s0 >> 8) & 255] ^ t3[s1 & 255] ^ kr[2]
+                d = t0[s3 >> 24] ^ t1[(s0 >> 16) & 255] ^ t2[(s1 >> 8) & 255] ^ t3[s2 & 255] ^ kr[3]
+                s0, s1, s2, s3 = a, b, c, d
+            p0 = ((sb[s0 >> 24] << 24) | (sb[(s1 >> 16) & 255] << 16) | (sb[(s2 >> 8) & 255] << 8) | sb[s3 & 255]) ^ kl[0]
+            p1 = ((sb[s1 >> 24] << 24) | (sb[(s2 >> 16) & 255] << 16) | (sb[(s3 >> 8) & 255] << 8) | sb[s0 & 255]) ^ kl[1]
+            p2 = ((sb[s2 >> 24] << 24) | (sb[(s3 >> 16) & 255] << 16) | (sb[(s0 >> 8) & 255] << 8) | sb[s1 & 255]) ^ kl[2]
+            p3 = ((sb[s3 >> 24] << 24) | (sb[(s0 >> 16) & 255] << 16) | (sb[(s1 >> 8) & 255] << 8) | sb[s2 & 255]) ^ kl[3]
+            out += (p0, p1, p2, p3)
+        return struct.pack(f">{len(out)}I", *out)
 
     def decrypt_cbc(self, data: bytes, iv: bytes) -> bytes:
         out = bytearray()

@@ -261,6 +261,7 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
     end = len(data)
     skip = _SKIP.match
     fast_tj = _FAST_TJ.match
+    simple = _SIMPLE.match
     while pos < end:
         if not operands and not stack:
             # fast paths: runs of drawing operators, and whole TJ/Tj operations
@@ -280,6 +281,22 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
                     body = m.group(2)
                     yield "Tj", [_ESCAPE.sub(_unescape, body) if b"\\" in body else body]
                 continue
+            m = simple(data, pos)
+            if m is not None:
+                word = m.group(2)
+                if word not in _CONSTANTS and word != b"BI":
+                    pos = m.end()
+                    count += 1
+                    if count > max_ops:
+                        return
+                    ops = []
+                    for tok in m.group(1).split():
+                        if tok[0] == 47:   # "/"
+                            ops.append(name(tok[1:]))
+                        else:
+                            ops.append(float(tok) if b"." in tok else int(tok))
+                    yield word.decode("latin-1"), ops
+                    continue
         m = match(data, pos)
         if m is None:
             break
@@ -344,6 +361,9 @@ _FAST_TJ = re.compile(
     rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"))*)"
     rb"[\x00\t\n\x0c\r ]*\][\x00\t\n\x0c\r ]*TJ" + _AFTER
     + rb"|" + _STR + rb"[\x00\t\n\x0c\r ]*Tj" + _AFTER)
+_SIMPLE = re.compile(
+    rb"[\x00\t\n\x0c\r ]*((?:(?:" + _NUM + rb"|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)[\x00\t\n\x0c\r ]+)*)"
+    rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)" + _AFTER)
 _TJ_ITEM = re.compile(_STR + rb"|<([0-9A-Fa-f\s]*)>|(" + _NUM + rb")")
 
 
