@@ -63,3 +63,36 @@ def show(lines: List[str], x: float = 72, y: float = 720, size: float = 12, lead
         out.append(b"(" + escaped.encode("cp1252") + b") Tj T*")
     out.append(b"ET")
     return b"\n".join(out)
+
+
+def document(title: str, pages: List[List[str]], bookmarks: List[tuple]) -> bytes:
+    """A small finished PDF: pages of Helvetica lines, an /Info title and bookmarks (title, page index)."""
+    def pdf_string(text: str) -> bytes:
+        return b"(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("cp1252") + b")"
+
+    objects: Dict[int, bytes] = {3: FONT}
+    page_nums = []
+    num = 10
+    for lines in pages:
+        objects[num] = stream(show(lines, size=11, leading=15), compress=True)
+        objects[num + 1] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
+                            b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % num)
+        page_nums.append(num + 1)
+        num += 2
+    objects[2] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
+        b" ".join(b"%d 0 R" % n for n in page_nums), len(pages))
+    first_mark = num
+    for i, (text, page) in enumerate(bookmarks):
+        links = b""
+        if i > 0:
+            links += b" /Prev %d 0 R" % (num - 1)
+        if i + 1 < len(bookmarks):
+            links += b" /Next %d 0 R" % (num + 1)
+        objects[num] = (b"<< /Title " + pdf_string(text) + b" /Parent 5 0 R /Dest [%d 0 R /XYZ 0 842 0]"
+                        % page_nums[page] + links + b" >>")
+        num += 1
+    objects[5] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (
+        first_mark, num - 1, len(bookmarks))
+    objects[6] = b"<< /Title " + pdf_string(title) + b" /Producer (glean_personal tests) >>"
+    objects[1] = b"<< /Type /Catalog /Pages 2 0 R /Outlines 5 0 R /PageMode /UseOutlines >>"
+    return build(objects, trailer_extra="/Info 6 0 R")
