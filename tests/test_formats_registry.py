@@ -14,7 +14,10 @@ from glean_personal.formats import READERS, SUPPORTED, extract, format_for, read
 def test_supported_table():
     assert SUPPORTED == {".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html",
                          ".htm": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx",
-                         ".pptx": "pptx", ".pdf": "pdf"}
+                         ".pptx": "pptx", ".pdf": "pdf",
+                         ".odt": "odt", ".ods": "ods", ".odp": "odp", ".ott": "odt", ".ots": "ods",
+                         ".otp": "odp", ".epub": "epub", ".eml": "eml", ".mbox": "mbox",
+                         ".ipynb": "ipynb"}
     assert set(SUPPORTED.values()) == set(READERS)
 
 
