@@ -38,6 +38,38 @@ SUPPORTED = {
     ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
     ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
 }
+# Source code: the format is the language, named by its usual extension.
+CODE_EXTENSIONS = {
+    ".py": "py", ".pyw": "py", ".pyi": "py",
+    ".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js",
+    ".ts": "ts", ".tsx": "ts", ".mts": "ts", ".cts": "ts",
+    ".go": "go", ".rs": "rs", ".java": "java", ".kt": "kt", ".kts": "kt",
+    ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp",
+    ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".cs": "cs",
+    ".rb": "rb", ".php": "php", ".swift": "swift",
+    ".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh",
+    ".sql": "sql", ".lua": "lua", ".r": "r",
+}
+# Configuration, tables and lightweight markup, read with their structure.
+TEXT_EXTENSIONS = {
+    ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".ini": "ini", ".cfg": "ini",
+    ".conf": "ini", ".css": "css", ".scss": "css", ".less": "css", ".mk": "makefile",
+    ".dockerfile": "dockerfile", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
+    ".rst": "rst", ".rest": "rst", ".org": "org", ".adoc": "adoc", ".asciidoc": "adoc",
+    ".tex": "tex", ".latex": "tex", ".rtf": "rtf",
+}
+SUPPORTED.update(CODE_EXTENSIONS)
+SUPPORTED.update(TEXT_EXTENSIONS)
+# Files known by their whole name (lower case) rather than an extension.
+SUPPORTED_NAMES = {
+    "makefile": "makefile", "gnumakefile": "makefile", "dockerfile": "dockerfile",
+    "containerfile": "dockerfile", "rakefile": "rb", "gemfile": "rb", "vagrantfile": "rb",
+    ".bashrc": "sh", ".bash_profile": "sh", ".bash_logout": "sh", ".profile": "sh",
+    ".zshrc": "sh", ".zprofile": "sh",
+}
+# Formats whose passages are cut at line ends, never inside a line.
+LINE_FORMATS = frozenset(CODE_EXTENSIONS.values()) | {
+    "yaml", "toml", "ini", "css", "makefile", "dockerfile", "csv", "tsv"}
 
 # Folder and file names never descended into or indexed (SPEC §4).
 DEFAULT_EXCLUDES = (
