@@ -67,7 +67,7 @@ def _block_follows(lines: Sequence[str], i: int) -> bool:
     for line in lines[i + 1:i + 50]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        return line[0] in " \t-"
+        return line[0] in " \t" or line.startswith("- ") or line.rstrip() == "-"
     return False
 
 
