@@ -82,5 +82,8 @@ DEFAULT_EXCLUDES = (
 SECRET_NAMES = (
     ".env", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", "id_rsa", "id_dsa", "id_ecdsa",
     "id_ed25519", "credentials.json", "secrets.yaml", "secrets.yml", ".netrc", ".pgpass",
+    # Text files with no extension or an unknown one are read, so these need naming too.
+    ".git-credentials", ".pypirc", ".npmrc", ".htpasswd", "*_history", "*.keystore", "*.jks",
+    "*.ovpn",
 )
 SECRET_DIRS = (".ssh", ".gnupg", ".aws")
