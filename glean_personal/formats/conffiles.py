@@ -22,9 +22,9 @@ _DOC_BREAK = re.compile(r"(?:---|\.\.\.)(?:\s|$)")
 _TABLE = re.compile(r"\s*\[\[?\s*(?P<name>[^\]\[]+?)\s*\]\]?\s*(?:[#;].*)?$")
 
 _CSS = Language(
-    defs=(re.compile(r"(?!\*/)(?P<name>[^\s/{}][^{};]*?)\s*(?:\{.*)?$"),),
+    defs=(re.compile(r"(?!\*/)(?!.*,\s*$)(?P<name>[^\s/{}][^{};]*?)\s*(?:\{.*)?$"),),
     line_comment=("//",), quotes="\"'", spaced_comments=True,
-    lead=re.compile(r"\s*(?://|/\*|\*)"),
+    lead=re.compile(r"\s*(?://|/\*|\*|.*,\s*$)"),   # comments, and a selector list's first lines
 )
 _MAKE = Language(
     defs=(re.compile(r"(?P<name>[^\s:=#][^:=]*?)\s*::?(?!=)"),),
