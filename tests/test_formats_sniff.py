@@ -78,9 +78,18 @@ def test_gzip_with_several_members():
 
 
 def test_gzip_inflation_is_bounded():
-    bomb = gzip.compress(b"a" * 3_000_000)
+    bomb = gzip.compress(b"{" * 3_000_000)
     with pytest.raises(SkipFile, match="gzip content inflates beyond 1,000,000 bytes"):
-        read_document(bomb, "huge.txt.gz", Limits(max_inflated_bytes=1_000_000))
+        read_document(bomb, "huge.json.gz", Limits(max_inflated_bytes=1_000_000))
+
+
+def test_gzip_of_long_text_is_read_up_to_max_bytes():
+    lines = b"".join(b"entry %d: fixed a bug\n" % i for i in range(200_000))
+    doc = read_document(gzip.compress(lines), "changelog.gz", Limits(max_bytes=100_000))
+    assert doc.text.startswith("entry 0: fixed a bug") and doc.text.endswith("fixed a bug")
+    assert 90_000 < len(doc.text) <= 100_000
+    assert doc.warnings == ["only the first 99,978 bytes of the inflated file read "
+                            "(--max-bytes is 100,000)"]
 
 
 def test_gzip_of_binary_and_damaged_gzip():

@@ -16,7 +16,8 @@ import zlib
 from pathlib import PurePath
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
-from ..config import CODE_EXTENSIONS, DEFAULT_LIMITS, SUPPORTED, SUPPORTED_NAMES, Limits
+from ..config import (CODE_EXTENSIONS, DEFAULT_LIMITS, LINE_FORMATS, SUPPORTED, SUPPORTED_NAMES,
+                      Limits)
 from ..document import SECTION_SEPARATOR, Document, Section
 from ..errors import SkipFile
 from .code import read_code
@@ -160,16 +161,26 @@ def read_document(data: bytes, name: str, limits: Limits = DEFAULT_LIMITS) -> Do
 
 def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
     """`x.gz`: inflated (bounded), then read as `x`; a binary payload is skipped."""
+    name = base[:-3]
+    fmt = format_for(name)
+    cuttable = fmt is None or fmt in LINE_FORMATS or fmt in _TEXT_FORMATS
     try:
-        inner = gunzip(data, limits)
+        inner, cut = gunzip(data, limits, keep=limits.max_bytes if cuttable else None)
     except (zlib.error, EOFError) as exc:
         raise SkipFile(f"damaged gzip file ({exc})") from None
-    name = base[:-3]
     if needs_sniff(name):
         why = text_sniff(inner[:SNIFF_BYTES])
         if why:
             raise SkipFile(f"gzip of a file that is not text: {why}")
-    return read_document(inner, name, limits)
+    doc = read_document(inner, name, limits)
+    if cut:
+        doc.warnings.append(f"only the first {len(inner):,} bytes of the inflated file read "
+                            f"(--max-bytes is {limits.max_bytes:,})")
+    return doc
+
+
+# Formats whose text survives being cut at a line end (besides LINE_FORMATS).
+_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex"})
 
 
 def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMITS) -> Document:

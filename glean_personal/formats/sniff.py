@@ -9,14 +9,16 @@ not UTF-8) few bytes above 127. Names that always mean a binary format
 the file.
 
 `x.gz` is read as `x` would be, once inflated. Inflation is bounded like a
-ZIP member: beyond `max_inflated_bytes` the file is skipped. A tar archive
+ZIP member: beyond `max_inflated_bytes` the file is skipped. A text payload
+(a changelog, say) is instead read up to `max_bytes`, as much as an
+uncompressed text file may hold, and cut there with a warning. A tar archive
 (`.tar.gz`), a gzip inside a gzip or a binary payload is skipped with its
 reason.
 """
 from __future__ import annotations
 
 import zlib
-from typing import Optional
+from typing import Optional, Tuple
 
 from ..config import Limits
 from ..errors import SkipFile
@@ -87,11 +89,15 @@ def _utf16_like(head: bytes) -> bool:
                for z, o in ((odd, even), (even, odd)))
 
 
-def gunzip(data: bytes, limits: Limits) -> bytes:
-    """The inflated bytes of a gzip file (all its members), bounded by max_inflated_bytes."""
+def gunzip(data: bytes, limits: Limits, keep: Optional[int] = None) -> Tuple[bytes, bool]:
+    """The inflated bytes of a gzip file (all its members), and whether they were cut.
+
+    Beyond max_inflated_bytes the file is skipped; with `keep`, inflation
+    stops there instead and the bytes are cut after the last whole line.
+    """
     if not data.startswith(b"\x1f\x8b"):
         raise SkipFile("not a gzip file (no gzip signature)")
-    cap = limits.max_inflated_bytes
+    cap = limits.max_inflated_bytes if keep is None else min(keep, limits.max_inflated_bytes)
     out = bytearray()
     rest = data
     while rest:
@@ -103,13 +109,16 @@ def gunzip(data: bytes, limits: Limits) -> bytes:
             while inflater.unconsumed_tail and len(out) <= cap:
                 out += inflater.decompress(inflater.unconsumed_tail, cap + 1 - len(out))
             if len(out) > cap:
-                raise SkipFile(f"gzip content inflates beyond {cap:,} bytes")
+                if keep is None or cap < keep:
+                    raise SkipFile(f"gzip content inflates beyond {cap:,} bytes")
+                line_end = out.rfind(b"\n", 0, cap)
+                return bytes(out[:line_end + 1 if line_end > 0 else cap]), True
         if not inflater.eof:
             raise SkipFile("damaged gzip file (ends early)")
         rest = inflater.unused_data.lstrip(b"\x00")
         if rest and not rest.startswith(b"\x1f\x8b"):
             break   # trailing garbage after the last member, as gzip itself allows
-    return bytes(out)
+    return bytes(out), False
 
 
 __all__ = ["SNIFF_BYTES", "BINARY_EXTENSIONS", "name_skip_reason", "text_sniff", "gunzip"]
