@@ -31,6 +31,7 @@ Region = Tuple[int, int, Heading, list]
 _MAX_SIGNATURE_LINES = 12   # a definition's `{` must come this soon after its first line
 _MAX_NESTING = 4            # containers inside containers scanned this deep
 _MAX_DEFINITION_LINE = 400  # longer lines are never taken for a definition's first line
+_MAX_SCANNED_LINE = 10_000  # longer (minified) lines: braces counted without skipping strings
 
 
 def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
@@ -423,6 +424,10 @@ def _brace_depths(lines: Sequence[str], lang: Language) -> List[Tuple[int, int]]
     depth, in_block = 0, False
     for line in lines:
         start, peak, pos = depth, depth, 0
+        if len(line) > _MAX_SCANNED_LINE and not in_block:   # minified: count braces, no lexing
+            depth = max(0, depth + line.count("{") - line.count("}"))
+            out.append((start, max(start, depth)))
+            continue
         while True:
             if in_block:
                 at = line.find(close, pos)
