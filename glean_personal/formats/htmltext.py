@@ -448,8 +448,10 @@ def _main_ranges(zones: List[List], sizes: List[int], total: int) -> List[Tuple[
     `div.document` for its `div.body`), and of the rest the largest wins.
     """
     floor = max(1, total * _MIN_SHARE)
+    companions = [(start, end) for start, end, kind in zones if kind == "companion"]
+    beside = sum(sizes[end] - sizes[start] for start, end in companions)
     spans = sorted({(start, end) for start, end, kind in zones
-                    if kind != "companion" and sizes[end] - sizes[start] >= floor})
+                    if kind != "companion" and sizes[end] - sizes[start] + beside >= floor})
     inner = [span for span in spans
              if not any(o != span and span[0] <= o[0] and o[1] <= span[1] for o in spans)]
     if not inner:
@@ -457,8 +459,7 @@ def _main_ranges(zones: List[List], sizes: List[int], total: int) -> List[Tuple[
     best = max(inner, key=lambda span: (sizes[span[1]] - sizes[span[0]], -span[0]))
     ranges = [best]
     # AsciiDoc puts the page's title and NAME line in div#header, beside div#content.
-    ranges += [(start, end) for start, end, kind in zones
-               if kind == "companion" and (end <= best[0] or start >= best[1])]
+    ranges += [(start, end) for start, end in companions if end <= best[0] or start >= best[1]]
     return sorted(ranges)
 
 
