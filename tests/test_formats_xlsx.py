@@ -124,12 +124,19 @@ def test_openpyxl_namespace_prefixed_charts_workbook():
     assert by_heading(doc)[("Letters",)].startswith("A | 0 | 0\n\nB | 1 | 1")
 
 
-def test_openpyxl_chartsheets_skipped():
+def test_openpyxl_chartsheets_read_for_their_charts():
     doc = corpus("openpyxl/contains_chartsheets.xlsx")
-    assert [s.heading for s in doc.sections] == [("data",), ("moredata",)]
-    assert "january | 18" in by_heading(doc)[("moredata",)]
+    assert [s.heading for s in doc.sections] == [("data",), ("chart",), ("moredata",)]
+    body = by_heading(doc)
+    assert body[("chart",)].startswith("Chart\n\ny: 0 = 0; 1 = 0.312961796207787; ")
+    assert body[("moredata",)].startswith("month | count\n\njanuary | 18")
+    # The sheet's own chart follows its cells.
+    assert body[("moredata",)].endswith("count: january = 18; february = 10; march = 15; "
+                                        "april = 11; may = 17; june = 20; july = 12; "
+                                        "august = 5; september = 14")
     doc = corpus("openpyxl/bug137.xlsx")
-    assert [s.heading for s in doc.sections] == [("Sheet1",)]
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        (("Chart1",), "Chart\n\nA: 1; 2; 3; 4"), (("Sheet1",), "A\n\n1\n\n2\n\n3\n\n4")]
 
 
 def test_openpyxl_formulas_give_cached_values_and_errors():
@@ -153,7 +160,7 @@ def test_openpyxl_other_writers():
         "Simple LibreOffice spreadsheet\n\nGenerated on a mac\n\nUsing OSX Mountain Lion")
     assert "This sheet has one comment" in corpus("openpyxl/comments.xlsx").text
     assert corpus("openpyxl/guess_types.xlsx").text.startswith("3.14 | 3.14 | 3/14/15")
-    assert corpus("openpyxl/date_1900.xlsx").text == "40847"   # dates stay serial numbers
+    assert corpus("openpyxl/date_1900.xlsx").text == "2011-10-31"   # serial 40847, a date format
 
 
 @pytest.mark.parametrize("name, reason", [

@@ -67,7 +67,8 @@ _PERMALINK_CLASSES = frozenset({
     "heading-anchor", "anchor-link", "permalink"})
 _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", re.IGNORECASE)
 _TRAILING_MARKS = " ¶§#\u200b"
-_MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
+_MAX_HEADING_CHARS = 300
+_SIGNATURE_LEVEL = 7   # under the h6 of its page: a definition is the innermost section   # a longer "heading" is an unclosed tag swallowing the page
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -211,6 +212,10 @@ class _TextParser(HTMLParser):
             self._end_heading()
             self._flush()
             self._heading = (_HEADINGS[tag], [])
+        elif tag == "dt" and _is_signature(attrs):
+            self._end_heading()
+            self._flush()
+            self._heading = (_SIGNATURE_LEVEL, [])
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
@@ -250,7 +255,8 @@ class _TextParser(HTMLParser):
         if tag == "title" and self._title_parts is not None:
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
-        elif tag in _HEADINGS:
+        elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
+                                  and self._heading[0] == _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _WORD_EDGES:
             if tag == "a":
@@ -420,6 +426,12 @@ class _TextParser(HTMLParser):
             self._flush()
         except _Full:
             pass
+
+
+def _is_signature(attrs: list) -> bool:
+    """A documented API object's signature line (Sphinx `<dt class="sig" id="os.path.join">`)."""
+    values = dict(attrs)
+    return bool(values.get("id")) and "sig" in (values.get("class") or "").split()
 
 
 def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> Optional[str]:
