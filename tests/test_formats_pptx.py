@@ -127,3 +127,32 @@ def test_python_pptx_external_relationships_and_odd_packages():
 def test_python_pptx_decks_without_text_are_skipped(name):
     with pytest.raises(SkipFile, match="no extractable text"):
         corpus(f"python-pptx/{name}")
+
+
+def test_pictures_charts_and_smartart_on_slides():
+    from office_factory import (chart_xml, diagram_data_xml, graphic_chart, graphic_diagram,
+                                graphic_frame, picture_shape)
+    chart = chart_xml("Visitors", [("2024", ["Spring", "Summer"], [1200, 3400.5])])
+    slides = [
+        {"title": "Our garden", "shapes": picture_shape("Roses climbing a brick wall")
+         + picture_shape("IMG_2041.JPG")},
+        {"title": "Numbers", "shapes": graphic_frame(graphic_chart("rIdC")),
+         "rels": [("rIdC", "chart", "../charts/chart1.xml")]},
+        {"title": "Process", "shapes": graphic_frame(graphic_diagram("rIdD"), descr="Three steps"),
+         "rels": [("rIdD", "diagramData", "../diagrams/data1.xml")]},
+    ]
+    data = pptx(slides, parts={"ppt/charts/chart1.xml": chart,
+                               "ppt/diagrams/data1.xml": diagram_data_xml(["Sow", "Water", "Harvest"])})
+    body = by_heading(read_document(data, "garden.pptx"))
+    assert body == {
+        ("Slide 1 — Our garden",): "Image: Roses climbing a brick wall",
+        ("Slide 2 — Numbers",): "Chart: Visitors\n\n2024: Spring = 1200; Summer = 3400.5",
+        ("Slide 3 — Process",): "Three steps\n\nSow\n\nWater\n\nHarvest",
+    }
+
+
+def test_markitdown_chart_and_image_captions():
+    doc = corpus("markitdown/test.pptx")
+    assert "Chart: a3f6004b-6f4f-4ea8-bee3-3741f4dc385f" in doc.text
+    assert "Series 1: 2000 = 2000; 2001 = 2001" in doc.text
+    assert "Image: This phrase of the caption is Human-written." in doc.text

@@ -180,3 +180,54 @@ def test_markitdown_workbook_two_sheets():
     assert "6ff4173b-42a5-4784-9b19-f49caff4d93d" in doc.sections[0].text
     assert doc.sections[1].heading[0].startswith("09060124-b5e7-4717-9d07-3c046eb")
     assert "affc7dad-52dc-4b98-9b5d-51e65d8a8ad0" in doc.sections[1].text
+
+
+# -- dates from number formats ---------------------------------------------------
+FORMATS = [(0, None), (14, None), (164, "yyyy-mm-dd hh:mm"), (165, "h:mm AM/PM"),
+           (166, "[h]:mm:ss"), (167, '0.0 "days"'), (168, '[$-409]d mmmm yyyy;@'),
+           (169, "0.00E+00"), (22, None), (170, '"Due "dd/mm/yy'), (171, "[Red]#,##0")]
+
+
+def _styled(value, style):
+    return ("styled", value, style)
+
+
+def test_dates_follow_the_cell_number_format():
+    rows = [[_styled(45352, 1), _styled(45352.75, 2), _styled(0.5, 3), _styled(1.5, 4)],
+            [_styled(3.25, 5), _styled(45352, 6), _styled(45352, 7), _styled(45352.5, 8)],
+            [_styled(45352, 9), _styled(45352, 10), 45352, _styled(45352, 0)]]
+    doc = read_document(xlsx([("Log", rows)], number_formats=FORMATS), "log.xlsx")
+    assert doc.text.split("\n\n") == [
+        "2024-03-01 | 2024-03-01 18:00 | 12:00 | 36:00:00",
+        "3.25 | 2024-03-01 | 45352 | 2024-03-01 12:00",
+        "2024-03-01 | 45352 | 45352 | 45352"]
+
+
+def test_1900_leap_year_bug_and_the_1904_system():
+    rows = [[_styled(v, 1) for v in (1, 59, 60, 61, 2958465)], [_styled(-1, 1), _styled(3e7, 1)]]
+    doc = read_document(xlsx([("D", rows)], number_formats=FORMATS), "d.xlsx")
+    assert doc.text == ("1900-01-01 | 1900-02-28 | 1900-02-29 | 1900-03-01 | 9999-12-31"
+                        "\n\n-1 | 30000000")
+    doc = read_document(xlsx([("D", [[_styled(0, 1), _styled(43890, 1)]])],
+                             number_formats=FORMATS, date1904=True), "d.xlsx")
+    assert doc.text == "1904-01-01 | 2024-03-01"   # 1,462 days fewer than in the 1900 system
+
+
+def test_sheet_drawing_pictures_charts_and_text_boxes():
+    from office_factory import (chart_xml, graphic_chart, graphic_frame, picture_shape,
+                                sheet_drawing_xml, text_box_shape)
+    drawing = sheet_drawing_xml(picture_shape("Company logo", ns="xdr"),
+                                graphic_frame(graphic_chart("rIdC1"), ns="xdr"),
+                                text_box_shape("Figures are provisional"))
+    chart = chart_xml("Sales by week", [("Units", [45352, 45359], [10, 12])],
+                      category_format="d-mmm-yy")
+    parts = {"xl/drawings/drawing1.xml": drawing,
+             "xl/drawings/_rels/drawing1.xml.rels": __import__("office_factory").rels_xml(
+                 [("rIdC1", "chart", "../charts/chart1.xml")]),
+             "xl/charts/chart1.xml": chart}
+    doc = read_document(xlsx([("Sales", [["Week", "Units"], [_styled(45352, 1), 10]])],
+                             number_formats=FORMATS, drawings={0: "xl/drawings/drawing1.xml"},
+                             parts=parts), "sales.xlsx")
+    assert doc.text.split("\n\n") == [
+        "Week | Units", "2024-03-01 | 10", "Image: Company logo", "Chart: Sales by week",
+        "Units: 2024-03-01 = 10; 2024-03-08 = 12", "Figures are provisional"]

@@ -67,8 +67,8 @@ _PERMALINK_CLASSES = frozenset({
     "heading-anchor", "anchor-link", "permalink"})
 _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", re.IGNORECASE)
 _TRAILING_MARKS = " ¶§#\u200b"
-_MAX_HEADING_CHARS = 300
-_SIGNATURE_LEVEL = 7   # under the h6 of its page: a definition is the innermost section   # a longer "heading" is an unclosed tag swallowing the page
+_MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
+_SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -401,7 +401,13 @@ class _TextParser(HTMLParser):
         level, parts = self._heading
         self._heading = None
         text = _collapse("".join(parts)).rstrip(_TRAILING_MARKS)
-        if len(text) > _MAX_HEADING_CHARS:
+        if level == _SIGNATURE_LEVEL:
+            name = _signature_name(text)
+            if name and len(name) <= _MAX_HEADING_CHARS:
+                self._emit(level, name)
+            if text:
+                self._emit(0, text)   # the whole signature stays in the text
+        elif len(text) > _MAX_HEADING_CHARS:
             self._emit(0, text)
         elif text:
             self._emit(level, text)
@@ -432,6 +438,21 @@ def _is_signature(attrs: list) -> bool:
     """A documented API object's signature line (Sphinx `<dt class="sig" id="os.path.join">`)."""
     values = dict(attrs)
     return bool(values.get("id")) and "sig" in (values.get("class") or "").split()
+
+
+def _signature_name(signature: str) -> str:
+    """`os.path.join()` for `os.path.join(path, *paths)`; decorators and `class` dropped."""
+    text = signature.lstrip("@")
+    callable_ = True
+    for prefix in ("abstractmethod ", "async ", "awaitable ", "class ", "classmethod ",
+                   "staticmethod ", "exception ", "property ", "coroutine "):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+            callable_ = callable_ and prefix not in ("class ", "exception ")
+    paren = text.find("(")
+    if paren > 0:
+        return text[:paren].strip() + ("()" if callable_ else "")
+    return text.split(" ", 1)[0].split("=", 1)[0].strip(" :")
 
 
 def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> Optional[str]:
