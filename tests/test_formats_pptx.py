@@ -156,3 +156,12 @@ def test_markitdown_chart_and_image_captions():
     assert "Chart: a3f6004b-6f4f-4ea8-bee3-3741f4dc385f" in doc.text
     assert "Series 1: 2000 = 2000; 2001 = 2001" in doc.text
     assert "Image: This phrase of the caption is Human-written." in doc.text
+
+
+def test_python_pptx_chart_from_its_cache():
+    doc = corpus("python-pptx/shp-access-chart.pptx")
+    assert by_heading(doc)[("Slide 1",)] == (
+        "Chart\n\n"
+        "Series 1: Category 1 = 4.3; Category 2 = 2.5; Category 3 = 3.5; Category 4 = 4.5\n\n"
+        "Series 2: Category 1 = 2.4; Category 2 = 4.4; Category 3 = 1.8; Category 4 = 2.8\n\n"
+        "Series 3: Category 1 = 2; Category 2 = 2; Category 3 = 3; Category 4 = 5")

@@ -122,6 +122,10 @@ def test_openpyxl_namespace_prefixed_charts_workbook():
     assert [s.heading[0] for s in doc.sections] == [
         "Numbers", "Negative", "Letters", "Dates", "Pie", "Line", "Scatter"]
     assert by_heading(doc)[("Letters",)].startswith("A | 0 | 0\n\nB | 1 | 1")
+    # Each sheet's chart follows its cells; date categories read as dates.
+    dates = by_heading(doc)[("Dates",)]
+    assert dates.startswith("2013-01-01 | 1\n\n2013-02-01 | 2")
+    assert "Chart\n\nSeries 1: 2013-01-01 = 1; 2013-02-01 = 2; " in dates
 
 
 def test_openpyxl_chartsheets_read_for_their_charts():
