@@ -317,10 +317,11 @@ def test_skip_links_and_permalinks_are_dropped_but_real_links_kept():
     page = _page('<a class="skip-link" href="#main">Skip to main content</a>'
                  '<main id="main"><h2 id="x">Setup <a href="#x">#</a></h2>'
                  '<p>See <a href="#install">installation</a> and <a href="other.html">¶ list</a>.</p>'
-                 '<h3>Usage<a class="hash-link" href="#usage">\u200b</a></h3><p>Run it.</p></main>')
+                 '<h3>Usage<a class="hash-link" href="#usage">\u200b</a></h3><p>Run it.</p>'
+                 '<pre>make all<button class="copy">Copy</button></pre></main>')
     doc, body = _sections(page)
-    assert list(body) == [("Setup",), ("Setup", "Usage")]
-    assert body[("Setup",)] == "See installation and ¶ list ."
+    assert body == {("Setup",): "See installation and ¶ list .",
+                    ("Setup", "Usage"): "Run it.\n\nmake all"}
     assert "Skip" not in doc.text
 
 

@@ -190,6 +190,7 @@ class _TextParser(HTMLParser):
         self._open_zones: List[List] = []      # [tag, open elements of that name, zone index]
         self._zones: List[List] = []           # [first op, end op or None, kind]
         self._anchor: Optional[Tuple[List[str], int, str, str]] = None
+        self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
 
     # -- tags ---------------------------------------------------------------
@@ -225,6 +226,8 @@ class _TextParser(HTMLParser):
             self._space()
             if tag == "a":
                 self._start_anchor(attrs)
+            elif tag == "button":
+                self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
             if tag == "pre":
@@ -261,6 +264,12 @@ class _TextParser(HTMLParser):
         elif tag in _WORD_EDGES:
             if tag == "a":
                 self._end_anchor()
+            elif tag == "button" and self._button is not None:
+                # A control's label ("Copy", "Copy item path", "Toggle menu") is not the page's.
+                target, start = self._button
+                self._button = None
+                if self._text_target() is target and len(target) >= start:
+                    del target[start:]
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:
             if tag == "pre" and self._pre_depth:
@@ -316,9 +325,12 @@ class _TextParser(HTMLParser):
                 del self._open_zones[position:]
             break
 
+    def _text_target(self) -> List[str]:
+        return self._heading[1] if self._heading is not None else self._parts
+
     def _start_anchor(self, attrs: list) -> None:
         values = {name: (value or "") for name, value in attrs}
-        target = self._heading[1] if self._heading is not None else self._parts
+        target = self._text_target()
         self._anchor = (target, len(target), values.get("href", "").strip(),
                         values.get("class", "").lower())
 
@@ -328,8 +340,7 @@ class _TextParser(HTMLParser):
         if anchor is None:
             return
         target, start, href, classes = anchor
-        current = self._heading[1] if self._heading is not None else self._parts
-        if current is not target or len(target) < start:
+        if self._text_target() is not target or len(target) < start:
             return
         text = " ".join("".join(target[start:]).split())
         local_link = href.startswith("#")
