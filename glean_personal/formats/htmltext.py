@@ -69,6 +69,7 @@ _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", 
 _TRAILING_MARKS = " ¶§#\u200b"
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
 _SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
+_MAX_SIGNATURE_NESTING = 4
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -99,10 +100,14 @@ def read_html(data: bytes, limits: Limits) -> Document:
 def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
     """Feed recorded headings and paragraphs to `builder`; the first h1's text."""
     first_h1: Optional[str] = None
-    for level, text, _ in ops:
+    for position, (level, text, _) in enumerate(ops):
         if builder.full:
             break
-        if level:
+        if level < 0:
+            # Back under the heading a definition list interrupted, if text follows.
+            if position + 1 < len(ops) and ops[position + 1][0] == 0:
+                builder.heading(-level, text)
+        elif level:
             builder.heading(level, text)
             if level == 1 and first_h1 is None:
                 first_h1 = text
@@ -167,7 +172,8 @@ class _Full(Exception):
     """Raised inside the parser once the text budget is spent."""
 
 
-_Op = Tuple[int, str, bool]   # (heading level or 0 for a paragraph, text, inside the frame)
+# (heading level, 0 for a paragraph or minus a level to return to that heading; text; in the frame)
+_Op = Tuple[int, str, bool]
 
 
 class _TextParser(HTMLParser):
@@ -191,6 +197,10 @@ class _TextParser(HTMLParser):
         self._zones: List[List] = []           # [first op, end op or None, kind]
         self._anchor: Optional[Tuple[List[str], int, str, str]] = None
         self._button: Optional[Tuple[List[str], int]] = None
+        self._dl_depth = 0
+        # Open API definitions: [dl depth, heading to restore after it, its own heading].
+        self._signatures: List[List] = []
+        self._last_heading: Optional[Tuple[int, str]] = None
         self._asciidoc = False
 
     # -- tags ---------------------------------------------------------------
@@ -216,7 +226,7 @@ class _TextParser(HTMLParser):
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
             self._flush()
-            self._heading = (_SIGNATURE_LEVEL, [])
+            self._heading = (self._open_signature(), [])
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
@@ -230,7 +240,9 @@ class _TextParser(HTMLParser):
                 self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
-            if tag == "pre":
+            if tag == "dl":
+                self._dl_depth += 1
+            elif tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
         elif tag == "meta" and not self._asciidoc:
@@ -259,7 +271,7 @@ class _TextParser(HTMLParser):
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
         elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
-                                  and self._heading[0] == _SIGNATURE_LEVEL):
+                                  and self._heading[0] >= _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _WORD_EDGES:
             if tag == "a":
@@ -275,8 +287,33 @@ class _TextParser(HTMLParser):
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
             self._flush()
+        if tag == "dl":
+            self._close_definitions()
         if tag not in _VOID:
             self._close_container(tag)
+
+    # -- API definitions -------------------------------------------------------
+    def _open_signature(self) -> int:
+        """Heading level for a signature line; a nested definition sits under its owner."""
+        depth = self._dl_depth
+        stack = self._signatures
+        while stack and stack[-1][0] > depth:
+            stack.pop()
+        if not (stack and stack[-1][0] == depth) and len(stack) < _MAX_SIGNATURE_NESTING:
+            restore = stack[-1][2] if stack else self._last_heading
+            stack.append([depth, restore, None])
+        return _SIGNATURE_LEVEL + max(0, len(stack) - 1)
+
+    def _close_definitions(self) -> None:
+        """A `</dl>` of definitions: what follows belongs to the enclosing heading again."""
+        depth = self._dl_depth
+        self._dl_depth = max(0, depth - 1)
+        if self._signatures and self._signatures[-1][0] == depth:
+            restore = self._signatures.pop()[1]
+            if restore is not None:
+                self._end_heading()
+                self._flush()
+                self._emit(-restore[0], restore[1])
 
     # -- the frame and the main content ---------------------------------------
     def _open_container(self, tag: str, attrs: list) -> None:
@@ -412,16 +449,16 @@ class _TextParser(HTMLParser):
         level, parts = self._heading
         self._heading = None
         text = _collapse("".join(parts)).rstrip(_TRAILING_MARKS)
-        if level == _SIGNATURE_LEVEL:
-            name = _signature_name(text)
-            if name and len(name) <= _MAX_HEADING_CHARS:
-                self._emit(level, name)
-            if text:
-                self._emit(0, text)   # the whole signature stays in the text
-        elif len(text) > _MAX_HEADING_CHARS:
+        if len(text) > _MAX_HEADING_CHARS:
             self._emit(0, text)
         elif text:
             self._emit(level, text)
+            if level >= _SIGNATURE_LEVEL:
+                if self._signatures:
+                    self._signatures[-1][2] = (level, text)
+            else:
+                self._last_heading = (level, text)
+                self._signatures = []
 
     def _flush(self) -> None:
         joined = "".join(self._parts)
@@ -449,21 +486,6 @@ def _is_signature(attrs: list) -> bool:
     """A documented API object's signature line (Sphinx `<dt class="sig" id="os.path.join">`)."""
     values = dict(attrs)
     return bool(values.get("id")) and "sig" in (values.get("class") or "").split()
-
-
-def _signature_name(signature: str) -> str:
-    """`os.path.join()` for `os.path.join(path, *paths)`; decorators and `class` dropped."""
-    text = signature.lstrip("@")
-    callable_ = True
-    for prefix in ("abstractmethod ", "async ", "awaitable ", "class ", "classmethod ",
-                   "staticmethod ", "exception ", "property ", "coroutine "):
-        if text.startswith(prefix):
-            text = text[len(prefix):]
-            callable_ = callable_ and prefix not in ("class ", "exception ")
-    paren = text.find("(")
-    if paren > 0:
-        return text[:paren].strip() + ("()" if callable_ else "")
-    return text.split(" ", 1)[0].split("=", 1)[0].strip(" :")
 
 
 def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> Optional[str]:
