@@ -201,8 +201,10 @@ def sheet_xml(rows: Sequence[Sequence[Cell]], shared: List[str], prefix: str = "
         for tag in ("c", "v", "f", "is", "t"):
             body = body.replace(f"<{tag} ", f"<{pre}{tag} ").replace(f"<{tag}>", f"<{pre}{tag}>")
             body = body.replace(f"</{tag}>", f"</{pre}{tag}>")
+    if drawing:
+        ns += f' xmlns:r="{R}"'
     tail = f'<{pre}drawing r:id="{drawing}"/>' if drawing else ""
-    return (XML_DECL + f'<{pre}worksheet {ns} xmlns:r="{R}"><{pre}sheetData>{body}</{pre}sheetData>'
+    return (XML_DECL + f"<{pre}worksheet {ns}><{pre}sheetData>{body}</{pre}sheetData>"
             f"{tail}</{pre}worksheet>")
 
 
