@@ -199,3 +199,12 @@ def test_no_text_layer():
     data = data.replace(b"/Font << /F1 3 0 R >>", b"/XObject << /Im0 5 0 R >>")
     with pytest.raises(SkipFile, match=r"^no text layer \(scanned pages\?\)$"):
         read(data)
+
+
+def test_long_digit_runs_and_unclosed_blocks_stay_linear():
+    content = (b"1" * 200_000 + b"a " + b"[" + b"12" * 50_000 + b"x ] " + show(["after the junk"])
+               + b"[(a" + b"7" * 100_000)
+    cmap = stream(b"beginbfchar <01> <0041> " * 20_000)
+    objects = {3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 5 0 R >>", 5: cmap}
+    doc = read(text_pdf([content], extra_objects=objects))
+    assert "after the junk" in doc.text

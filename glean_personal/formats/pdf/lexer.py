@@ -69,7 +69,7 @@ _DELIM = rb"()<>\[\]{}/%"
 _WS = rb"\x00\t\n\x0c\r "
 TOKEN = re.compile(
     rb"[\x00\t\n\x0c\r ]+|%[^\r\n]*"
-    rb"|(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
+    rb"|(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+))(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
     rb"|/(?P<name>[^\x00\t\n\x0c\r ()<>\[\]{}/%]*)"
     rb"|(?P<str>\()"
     rb"|(?P<dopen><<)|(?P<dclose>>>)"
@@ -358,7 +358,7 @@ _SKIP = re.compile(
     rb"[\x00\t\n\x0c\r ]*")
 _STR = rb"\(((?:[^()\\]|\\[\s\S])*)\)"
 _FAST_TJ = re.compile(
-    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"))*)"
+    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"(?![0-9.])))*)"
     rb"[\x00\t\n\x0c\r ]*\][\x00\t\n\x0c\r ]*TJ" + _AFTER
     + rb"|" + _STR + rb"[\x00\t\n\x0c\r ]*Tj" + _AFTER)
 _SIMPLE = re.compile(
