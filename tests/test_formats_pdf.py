@@ -42,6 +42,9 @@ CASES = [
                          "pellentesque", "phasellus"}, {"Two-Column Document": "1"}),
     ("google-doc.pdf", {"beautiful", "better", "ambiguity", "explicitly", "berlin", "germany",
                         "continent", "currency"}, {"Example document": "1"}),
+    # ToUnicode maps removed: the text comes from the embedded TrueType fonts' cmap tables
+    ("google-doc-no-tounicode.pdf", {"beautiful", "ambiguity", "explicitly", "berlin", "germany"},
+     {"Example document": "1"}),
     ("libreoffice.pdf", {"lorem", "ipsum", "consetetur", "sadipscing", "aliquyam"}, {"Lorem ipsum": "1"}),
     ("form.pdf", {"example", "form", "alice", "bob", "birthday", "nationality"}, {"Example for a Form": "1"}),
 ]
