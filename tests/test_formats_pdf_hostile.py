@@ -208,3 +208,11 @@ def test_long_digit_runs_and_unclosed_blocks_stay_linear():
     objects = {3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 5 0 R >>", 5: cmap}
     doc = read(text_pdf([content], extra_objects=objects))
     assert "after the junk" in doc.text
+
+
+def test_text_drawn_right_to_left_keeps_stream_order():
+    # each glyph placed to the left of the one before, as right-to-left producers do
+    content = b"BT /F1 12 Tf " + b" ".join(
+        b"1 0 0 1 %d 700 Tm (%s) Tj" % (300 - 7 * i, c) for i, c in enumerate([b"a", b"b", b"c"])) \
+        + b" 1 0 0 1 265 700 Tm (d) Tj ET"
+    assert read(text_pdf([content])).text == "abc d"

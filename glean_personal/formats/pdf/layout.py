@@ -18,7 +18,7 @@ BASELINE_TOLERANCE = 0.5
 
 
 class Line:
-    __slots__ = ("parts", "x0", "x1", "y", "size", "last")
+    __slots__ = ("parts", "x0", "x1", "y", "size", "last", "left")
 
     def __init__(self, chunk: Chunk, x0: float, x1: float, y: float) -> None:
         self.parts: List[str] = [chunk.text]
@@ -27,6 +27,7 @@ class Line:
         self.y = y
         self.size = chunk.size
         self.last = chunk.text
+        self.left = min(x0, x1)   # the leftmost start, for text drawn right to left
 
     @property
     def text(self) -> str:
@@ -78,6 +79,7 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
                 line.parts.append(c.text)
                 line.last = c.text
                 line.x1 = max(line.x1, x1)
+                line.left = min(line.left, x0)
                 if size > line.size and dy > 0.1 * size:
                     pass
                 elif size > line.size:
@@ -86,6 +88,16 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
                 continue
             if dy <= 0.1 * size and c.text == line.last and x0 < line.x1:
                 continue   # overprinted duplicate going backwards
+            big = max(size, line.size)
+            if dy <= tol and x1 <= line.left + 0.3 * big and line.left - x1 < 2 * big:
+                # drawn right to left (Arabic, Hebrew): stream order is reading order
+                if line.left - x1 > SPACE_GAP * big and not line.parts[-1].endswith(" ") \
+                        and not c.text.startswith(" "):
+                    line.parts.append(" ")
+                line.parts.append(c.text)
+                line.last = c.text
+                line.left = min(line.left, x0)
+                continue
         line = Line(c, x0, x1, y)
         line.size = size
         lines.append(line)
