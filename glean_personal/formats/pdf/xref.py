@@ -61,7 +61,25 @@ class PDFFile:
             if not self._root_ok():
                 if self.crypt_error is not None:
                     raise self.crypt_error
-                raise Damaged("damaged beyond repair")
+                kids = self.orphan_pages()
+                if not kids:
+                    raise Damaged("damaged beyond repair")
+                # no page tree left: the page objects found, in file order
+                self.trailer["Root"] = {"Type": Name("Catalog"),
+                                        "Pages": {"Type": Name("Pages"), "Kids": kids}}
+                self.warnings.append("the page tree was missing; pages were taken in file order")
+
+    def orphan_pages(self) -> List[Ref]:
+        """Every object that is a page dictionary, in object-number order."""
+        found = []
+        for num in sorted(self.offsets):
+            try:
+                obj = self.get(num)
+            except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError):
+                continue
+            if isinstance(obj, dict) and obj.get("Type") == "Page":
+                found.append(Ref(num, 0))
+        return found
 
     def _encryption(self) -> None:
         self.crypt = None
