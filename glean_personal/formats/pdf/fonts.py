@@ -48,18 +48,18 @@ class Font:
         self.unmapped = False     # no way to Unicode
         self.utf16 = False
         self.cid_text: Optional[Dict[int, str]] = None   # from an embedded TrueType cmap
+        self._width_list: Optional[List[float]] = None     # simple fonts: widths by code
         self.vertical = False
         self.name = ""
 
     def decode(self, raw: bytes) -> Tuple[str, float, int, int]:
         """(text, summed widths in 1/1000 em, glyph count, single-byte spaces)."""
         if not self.two_byte:
-            widths = self.widths
-            dw = self.default_width
-            total = 0.0
-            for b in raw:
-                total += widths.get(b, dw)
-            total *= self.scale
+            table = self._width_list
+            if table is None:
+                dw = self.default_width
+                table = self._width_list = [self.widths.get(b, dw) for b in range(256)]
+            total = sum(map(table.__getitem__, raw)) * self.scale
             if self.unmapped:
                 text = ""
             elif self.table is not None:
