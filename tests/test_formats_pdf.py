@@ -112,7 +112,8 @@ def test_truncated_file_gives_what_it_can():
         assert "hello" in _words(doc.text)
 
 
-@pytest.mark.parametrize("name", ["password.pdf", "four-pages-user-password.pdf"])
+@pytest.mark.parametrize("name", ["password.pdf", "four-pages-user-password.pdf",
+                                  "four-pages-user-password-aes-256.pdf"])
 def test_password_needed(name):
     with pytest.raises(SkipFile, match="^encrypted: needs a password$"):
         extract(DATA / name)
