@@ -27,6 +27,7 @@ CASES = [
     ("four-pages-linearized-objstm.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-rc4-40.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-rc4-128.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
+    ("four-pages-rc4-128-v4.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-aes-128.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-aes-128-clearmeta.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-aes-256.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
