@@ -15,6 +15,7 @@ from .content import Chunk
 
 SPACE_GAP = 0.1          # fraction of the font size that makes a word break
 BASELINE_TOLERANCE = 0.5
+COLUMN_GAP = 3.0         # ems of empty space on a baseline that may separate two columns
 
 
 class Line:
@@ -69,7 +70,8 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
         if line is not None:
             tol = BASELINE_TOLERANCE * max(size, line.size)
             dy = abs(y - line.y)
-            if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size):
+            if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size) \
+                    and x0 - line.x1 <= COLUMN_GAP * max(size, line.size):
                 gap = x0 - line.x1
                 if c.text == line.last and abs(x1 - line.x1) < 0.08 * size:
                     continue   # the same text drawn twice (fake bold, shadows)
@@ -101,7 +103,22 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
         line = Line(c, x0, x1, y)
         line.size = size
         lines.append(line)
-    return _columns(lines)
+    return _rejoin(_columns(lines))
+
+
+def _rejoin(lines: List[Line]) -> List[Line]:
+    """Pieces of one baseline split at a wide gap, still next to each other, become one line again."""
+    out: List[Line] = []
+    for l in lines:
+        prev = out[-1] if out else None
+        if prev is not None and abs(l.y - prev.y) <= 0.1 * max(l.size, prev.size) and l.x0 >= prev.x1:
+            prev.parts.append(" ")
+            prev.parts.extend(l.parts)
+            prev.x1 = l.x1
+            prev.last = l.last
+            continue
+        out.append(l)
+    return out
 
 
 def _columns(lines: List[Line]) -> List[Line]:
