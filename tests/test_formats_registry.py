@@ -12,23 +12,32 @@ from glean_personal.formats import READERS, SUPPORTED, extract, format_for, read
 
 
 def test_supported_table():
-    assert SUPPORTED == {".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html",
-                         ".htm": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx",
-                         ".pptx": "pptx", ".pdf": "pdf"}
-    assert set(SUPPORTED.values()) == set(READERS)
+    for ext, fmt in {".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html",
+                     ".htm": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx",
+                     ".pptx": "pptx", ".pdf": "pdf", ".odt": "odt", ".epub": "epub",
+                     ".eml": "eml", ".mbox": "mbox", ".ipynb": "ipynb", ".py": "py", ".tsx": "ts", ".h": "c", ".hpp": "cpp",
+                     ".yml": "yaml", ".csv": "csv", ".rst": "rst", ".rtf": "rtf"}.items():
+        assert SUPPORTED[ext] == fmt
+    assert all(ext == ext.lower() and ext.startswith(".") for ext in SUPPORTED)
+    assert set(SUPPORTED.values()) | {"makefile", "dockerfile"} == set(READERS)
 
 
 @pytest.mark.parametrize("name, fmt", [
     ("a.TXT", "txt"), ("dir.v2/notes.Md", "md"), ("x.markdown", "md"), ("Page.HTM", "html"),
     ("report.DOCX", "docx"), ("a.xlsx", "xlsx"), ("deck.pptx", "pptx"), ("c.json", "json"),
     ("a.PDF", "pdf"), ("a.doc", None), ("README", None), (".md", None), ("archive.docx.zip", None),
+    ("src/Parser.PY", "py"), ("App.jsx", "js"), ("x.R", "r"), ("Makefile", "makefile"),
+    ("Dockerfile", "dockerfile"), ("Dockerfile.dev", "dockerfile"), ("rules.mk", "makefile"),
+    ("notes.org", "org"), ("paper.tex", "tex"), ("data.TSV", "tsv"), ("changelog.gz", None),
 ])
 def test_format_for(name, fmt):
     assert format_for(name) == fmt
 
 
 @pytest.mark.parametrize("name, reason", [("report.doc", "unsupported file type .doc"),
-                                          ("Makefile", "unsupported file type")])
+                                          ("photo.png", "unsupported file type .png"),
+                                          ("backup.tar.gz", r"tar archive \(.tar.gz\)"),
+                                          ("logo.png.gz", r"unsupported file type .png \(compressed")])
 def test_unsupported(name, reason):
     with pytest.raises(SkipFile, match=reason):
         read_document(b"%PDF-1.4", name)
