@@ -145,3 +145,8 @@ def test_ligatures_and_hyphens():
 def test_titles():
     assert extract(DATA / "google-doc.pdf").title == "PDF Example Document"
     assert extract(DATA / "multicolumn.pdf").title == "Two-Column Document with Lorem Ipsum"
+
+
+def test_table_of_contents_keeps_its_page_numbers_on_the_line():
+    toc = extract(DATA / "outline-labels.pdf").sections[0].text
+    assert "1 Foo 2\n2 Bar 2" in toc

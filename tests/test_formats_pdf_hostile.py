@@ -222,8 +222,8 @@ def test_columns_interleaved_line_by_line_are_read_column_by_column():
     ops = [b"BT /F1 10 Tf"]
     for i in range(12):
         y = 700 - 12 * i
-        ops.append(b"1 0 0 1 72 %d Tm (left%d words) Tj" % (y, i))
-        ops.append(b"1 0 0 1 320 %d Tm (right%d words) Tj" % (y, i))
+        ops.append(b"1 0 0 1 72 %d Tm (left%d lorem ipsum dolor sit amet elit) Tj" % (y, i))
+        ops.append(b"1 0 0 1 320 %d Tm (right%d lorem ipsum dolor sit amet elit) Tj" % (y, i))
     ops.append(b"ET")
     text = read(text_pdf([b"\n".join(ops)])).text
     assert text.index("left11") < text.index("right0")

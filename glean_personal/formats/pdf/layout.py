@@ -142,6 +142,13 @@ def _columns(lines: List[Line]) -> List[Line]:
     switches = sum(1 for a, b in zip(sides, sides[1:]) if a != b and a != 2 and b != 2)
     if switches <= 4:
         return lines   # already column by column
+    # real columns are both wide and wordy; a table of contents with its page
+    # numbers, or a form with its values on the right, is not two columns
+    for side in (0, 1):
+        widths = sorted(l.x1 - l.x0 for s, l in zip(sides, lines) if s == side)
+        chars = sorted(len(l.text) for s, l in zip(sides, lines) if s == side)
+        if widths[len(widths) // 2] < 0.3 * (right - left) or chars[len(chars) // 2] < 15:
+            return lines
     # rebuild: full-width lines stay where they are, columns in between go left then right
     out: List[Line] = []
     block: List[Tuple[int, Line]] = []
