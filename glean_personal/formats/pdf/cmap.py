@@ -151,7 +151,8 @@ def parse_cmap(data: bytes) -> CMap:
                         c = last + k
                         if 0xD800 <= c <= 0xDFFF or c > 0xFFFF:
                             if prefix and 0xDC00 <= c <= 0xDFFF:
-                                cmap.to_text[(size, a + k)] = (start[:-2] + c.to_bytes(2, "big")).decode("utf-16-be", "replace")
+                                pair = start[:-2] + c.to_bytes(2, "big")
+                                cmap.to_text[(size, a + k)] = pair.decode("utf-16-be", "replace")
                             continue
                         cmap.to_text[(size, a + k)] = prefix + chr(c)
         elif kind == b"cidchar":

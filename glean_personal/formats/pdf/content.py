@@ -9,9 +9,10 @@ string becomes a `Chunk` in page space; layout.py puts them into lines.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .fonts import Font, load_font
+from .glyphs import decode_text_string
 from .lexer import Name, Ref, Stream, content_operations
 
 Matrix = Tuple[float, float, float, float, float, float]
@@ -217,7 +218,6 @@ class Interpreter:
                     if isinstance(props, dict):
                         at = resolve(props.get("ActualText"))
                         if isinstance(at, bytes):
-                            from .glyphs import decode_text_string
                             text = decode_text_string(at)
                 if len(actual) < 64:
                     actual.append([text, False])
@@ -265,5 +265,3 @@ def _nums(values: list) -> bool:
             return False
     return True
 
-
-Callable  # names used in annotations only

@@ -406,4 +406,3 @@ def decrypt_tree(obj: Any, fn: Callable[[bytes], bytes], depth: int = 0) -> Any:
 
 
 __all__: List[str] = ["Decryptor", "NeedsPassword", "Unsupported", "rc4", "AES", "decrypt_tree"]
-Optional  # re-exported type names kept for readers of the signatures

@@ -26,9 +26,11 @@ _STARTXREF = re.compile(rb"startxref\s*(\d+)")
 _OBJ_HEADER = re.compile(rb"(\d{1,10})[\x00\t\n\x0c\r ]+(\d{1,5})[\x00\t\n\x0c\r ]+obj(?![A-Za-z])")
 _OBJ_AT = re.compile(rb"[\x00\t\n\x0c\r ]*(\d{1,10})[\x00\t\n\x0c\r ]+(\d{1,5})[\x00\t\n\x0c\r ]+obj")
 _XREF_ROW = re.compile(rb"(\d{10})[\x00\t\n\x0c\r ](\d{5})[\x00\t\n\x0c\r ]([nf])")
+_LOOSE_ROW = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+([nf])")
 _SUBSECTION = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]*")
 _STREAM_START = re.compile(rb"[\x00\t\n\x0c\r ]*stream(?:\r\n|\n|\r)?")
 _ENDSTREAM = re.compile(rb"(?:\r\n|\n|\r)?endstream")
+_LOOSE_END = re.compile(rb"[\x00\t\n\x0c\r ]*endstream")
 _TRAILER = re.compile(rb"trailer[\x00\t\n\x0c\r ]*<<")
 
 
@@ -153,7 +155,7 @@ class PDFFile:
                 row = _XREF_ROW.match(data, pos)
                 if row is None:
                     # tolerate rows with odd whitespace
-                    row = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+([nf])").match(data, pos)
+                    row = _LOOSE_ROW.match(data, pos)
                     if row is None:
                         break
                 pos = row.end()
@@ -288,7 +290,7 @@ class PDFFile:
                 if isinstance(length, int) and 0 <= length <= len(data) - start:
                     e = _ENDSTREAM.match(data, start + length)
                     if e is None:
-                        e = re.compile(rb"[\x00\t\n\x0c\r ]*endstream").match(data, start + length)
+                        e = _LOOSE_END.match(data, start + length)
                     if e is not None:
                         raw = data[start:start + length]
                 if raw is None:
