@@ -26,7 +26,8 @@ from .xref import Damaged, PDFFile
 
 __all__ = ["read_pdf"]
 
-_HYPHENATED = re.compile(r"([^\W\d_]+)-\n([^\W\d_]+)")
+_HYPHENATED = re.compile("([^\\W\\d_]+)([-\u2010\u00ad])\n([^\\W\\d_]+)")
+_LINE_END_HYPHEN = re.compile("[-\u2010\u00ad]\n")
 _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 
@@ -238,7 +239,7 @@ def _dehyphenate(texts: List[str]) -> List[str]:
     as for compounds like `well-known`; a capital after the break also keeps
     the hyphen (`Baden-\\nWürttemberg`).
     """
-    if not any("-\n" in t for t in texts):
+    if not any(_LINE_END_HYPHEN.search(t) for t in texts):
         return texts
     words = set()
     compounds = set()
@@ -248,13 +249,14 @@ def _dehyphenate(texts: List[str]) -> List[str]:
             compounds.update(c.lower() for c in _COMPOUND.findall(t))
 
     def join(m: "re.Match[str]") -> str:
-        left, right = m.group(1), m.group(2)
+        left, mark, right = m.group(1), m.group(2), m.group(3)
         joined = (left + right).lower()
-        if right[0].islower() and (joined in words or f"{left}-{right}".lower() not in compounds):
+        if mark == "\u00ad" or right[0].islower() and (
+                joined in words or f"{left}-{right}".lower() not in compounds):
             return left + right
         return f"{left}-{right}"
 
-    return [_HYPHENATED.sub(join, t) if "-\n" in t else t for t in texts]
+    return [_HYPHENATED.sub(join, t) for t in texts]
 
 
 def _heading_like(lines: List[Tuple[str, float]]) -> Optional[str]:
