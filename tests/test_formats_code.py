@@ -123,6 +123,10 @@ LANGUAGE_CASES = {
                   'export const helper = async (a: number) => {\n  return a + 1;\n};\n',
                   [("", 1), ("Parser", 3), ("Parser.constructor", 7), ("Parser.parse", 9),
                    ("Parser", 17), ("parseArgs", 19), ("helper", 23)]),
+    "widget.js": ("'use strict';\n\n(function () {\n    const state = {};\n\n"
+                  "    // Draw it.\n    function draw(el) {\n        el.textContent = '{';\n    }\n\n"
+                  "    const reset = () => {\n        state.n = 0;\n    };\n})();\n",
+                  [("", 1), ("draw", 6), ("reset", 11), ("", 14)]),
     "server.go": ('package main\n\nimport "fmt"\n\n// Server serves.\ntype Server struct {\n'
                   '\taddr string\n}\n\n// Start starts it.\nfunc (s *Server) Start() error {\n'
                   '\tfmt.Println("{")\n\treturn nil\n}\n\nfunc main() {\n\ts := &Server{}\n'

@@ -143,7 +143,7 @@ def _rx(*patterns: str, flags: int = 0) -> Tuple[Pattern[str], ...]:
     return tuple(re.compile(p, flags) for p in patterns)
 
 
-_NOT_CONTROL = (r"(?!(?:if|else|for|foreach|while|do|switch|case|catch|return|new|throw|"
+_NOT_CONTROL = (r"(?=\S)(?!(?:if|else|for|foreach|while|do|switch|case|catch|return|new|throw|"
                 r"sizeof|typeof|delete|using|lock|await|yield|when|try|elif|guard|defer|"
                 r"go|match|select)\b)")
 _JS_MODS = r"(?:(?:export|default|declare|abstract|public|private|protected|static|readonly|" \
@@ -166,7 +166,11 @@ _JS = Language(
         r"\s*" + _JS_MODS + r"(?:interface|type|enum)\s+(?P<name>[\w$]+)",
     ),
     containers=_rx(r"\s*" + _JS_MODS + r"class\s+(?P<name>[\w$]+)"),
-    transparent=_rx(r"\s*" + _JS_MODS + r"(?:namespace|module)\s+[\w$.\"']+\s*\{"),
+    transparent=_rx(r"\s*" + _JS_MODS + r"(?:namespace|module)\s+[\w$.\"']+\s*\{",
+                    # a wrapper: an IIFE, define(…, function () {, $(function () {, describe(…, () => {
+                    r"\s*(?=\S)(?!(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*[\w$]+\s*\()"
+                    r"(?!(?:export\s+)?(?:const|let|var)\b)[^=]*?(?:function\s*[\w$]*\s*\([^)]*\)|"
+                    r"\([^)]*\)\s*=>)\s*\{\s*$"),
     members=_rx(r"\s*" + _NOT_CONTROL + _JS_MODS + r"\*?(?P<name>#?[\w$]+)\s*\??\s*(?:<[^>]*>)?\s*\("),
     lead=_C_LEAD,
 )
@@ -193,7 +197,7 @@ _JAVA_LIKE = dict(
                    r"protocol|extension|actor|trait)\s+(?P<name>\w+)"),
     members=_rx(r"\s*" + _NOT_CONTROL + _JAVA_MODS + r"(?:fun\s+|func\s+|def\s+)?(?:<[^>]*>\s*)?"
                 r"(?:[\w<>\[\],.?*&:]+(?:<[^>]*>)?\s+)*?(?:[\w.]+\.)?(?P<name>\w+)\s*(?:<[^>]*>)?\s*\(",
-                r"\s*" + _JAVA_MODS + r"(?:init|deinit)(?P<name>)\b",
+                r"\s*" + _JAVA_MODS + r"(?P<name>init|deinit)\b",
                 r"\s*" + _JAVA_MODS + r"(?:var|val|let)\s+(?P<name>\w+)[^=]*\{\s*$"),
     lead=_C_LEAD,
 )
@@ -335,10 +339,8 @@ class _Scanner:
                     name = (gd.get("name") or "").strip("\"`[]")
                     if gd.get("recv"):
                         name = f"{gd['recv']}.{name}"
-                    if role != "transparent" and not name and "init" not in m.group(0):
+                    if role != "transparent" and not name:
                         continue
-                    if not name and role == "def":
-                        name = m.group(0).strip().split("(")[0].split()[-1]
                     return gd.get("kind") or "", name, role
         return None
 
