@@ -17,8 +17,17 @@ class Limits:
     max_inflated_bytes: int = 64_000_000  # total bytes inflated from one Office file
     max_xml_part_bytes: int = 32_000_000  # one XML part of an Office file
     max_json_depth: int = 64              # deeper JSON is flattened no further
+    max_repeat: int = 1_000               # an ODF row or cell repeated more is written this often
+    max_mail_messages: int = 10_000       # messages read from one .mbox
+    max_mail_parts: int = 1_000           # MIME parts walked in one message
+    max_mail_depth: int = 32              # multipart nesting followed in one message
     file_seconds: float = 10.0            # a reader past this is abandoned
     worker_memory_bytes: int = 1_500_000_000
+    max_pdf_objects: int = 500_000        # objects one PDF may declare or hold
+    max_pdf_stream_bytes: int = 32_000_000  # one PDF stream, inflated
+    max_pdf_operators: int = 2_000_000    # content-stream operators read per page
+    max_pdf_depth: int = 48               # nested arrays/dictionaries and reference chains
+    max_pdf_form_depth: int = 12          # Form XObjects drawn inside each other
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,9 @@ DEFAULT_PASSAGES = PassageSizes()
 SUPPORTED = {
     ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
     ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
+    ".pdf": "pdf",
+    ".odt": "odt", ".ods": "ods", ".odp": "odp", ".ott": "odt", ".ots": "ods", ".otp": "odp",
+    ".epub": "epub", ".eml": "eml", ".mbox": "mbox", ".ipynb": "ipynb",
 }
 # Source code: the format is the language, named by its usual extension.
 CODE_EXTENSIONS = {

@@ -9,8 +9,6 @@ from glean_personal.formats import SUPPORTED, extract
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FILES = sorted(p for p in EXAMPLES.iterdir() if p.is_file())
-
-
 # The document formats the README's tour shows; code, configuration, tables and
 # markup have their own tests on real files (tests/test_formats_code.py and others).
 TOUR_FORMATS = {"txt", "md", "html", "json", "docx", "xlsx", "pptx"}

@@ -24,10 +24,15 @@ from .code import read_code
 from .conffiles import read_css, read_dockerfile, read_makefile, read_tables, read_yaml
 from .csvtext import read_csv
 from .docx import read_docx
+from .epub import read_epub
 from .htmltext import read_html
 from .jsontext import read_json
+from .mail import read_eml, read_mbox
+from .notebook import read_ipynb
+from .odf import read_odp, read_ods, read_odt
 from .markup import read_asciidoc, read_latex, read_org, read_rst
 from .package import PartError
+from .pdf import read_pdf
 from .pptx import read_pptx
 from .rtf import read_rtf
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
@@ -38,7 +43,12 @@ Reader = Callable[[bytes, Limits], Document]
 
 READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
-    "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx,
+    "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,
+    "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
+    "epub": read_epub,
+    # Mail reads its attachments through the registry's own door, passed in.
+    "eml": lambda data, limits: read_eml(data, limits, read_document),
+    "mbox": lambda data, limits: read_mbox(data, limits, read_document),
 }
 
 
