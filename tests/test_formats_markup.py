@@ -194,7 +194,7 @@ def test_yaml_top_level_blocks():
 def test_toml_tables_on_this_projects_pyproject():
     path = ROOT / "pyproject.toml"
     doc = extract(path)
-    assert doc.format == "toml"
+    assert doc.format == "toml" and doc.title == "glean-personal"   # [project] name
     heads = [h for h, _ in sections(doc)]
     assert "project" in heads
     assert_lines_exact(doc, path.read_text(encoding="utf-8"))

@@ -214,5 +214,5 @@ def _braced(lines: Sequence[str], i: int, pos: int) -> str:
 def tex_plain(text: str) -> str:
     """A heading's words without LaTeX commands, braces or `~`."""
     text = _TEX_COMMAND.sub(lambda m: m.group(0)[1] if len(m.group(0)) == 2
-                            and not m.group(0)[1].isalpha() else " ", text)
+                            and m.group(0)[1] in "&%$#_{}" else " ", text)
     return " ".join(text.replace("{", "").replace("}", "").replace("~", " ").split())
