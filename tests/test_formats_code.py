@@ -105,6 +105,20 @@ def test_python_decorators_and_comments_go_with_their_definition():
     assert_lines_exact(doc, src)
 
 
+def test_python_definitions_under_if_and_try_are_sections():
+    src = ("import os\n\ntry:\n    from _fast import norm\nexcept ImportError:\n"
+           "    def norm(p):\n        return p\nelse:\n    def other(p):\n        return p\n\n"
+           "if os.name == 'nt':\n    def sep():\n        return '\\\\'\nelse:\n    def sep():\n"
+           "        return '/'\n")
+    doc = read_document(src.encode(), "paths.py")
+    assert sections(doc) == [("", 1), ("norm", 6), ("", 8), ("other", 9), ("", 12), ("sep", 13),
+                             ("", 15), ("sep", 16)]
+    assert_lines_exact(doc, src)
+    path = Path(inspect.getsourcefile(__import__("posixpath")))   # `def normpath` under try/else
+    heads = [s.heading for s in read_document(path.read_bytes(), path.name).sections]
+    assert heads.count(("normpath",)) >= 1
+
+
 def test_python_that_does_not_parse_is_cut_by_indentation():
     src = "def ok():\n    return 1\n\n\nclass Broken:\n    def m(self):\n        return (\n"
     doc = read_document(src.encode(), "broken.py")

@@ -70,7 +70,7 @@ def python_spans(text: str, lines: Sequence[str]) -> Tuple[Optional[List[Span]],
 def _py_regions(body: Sequence[ast.stmt], lines: Sequence[str], floor: int, ceiling: int,
                 prefix: str, depth: int) -> List[Region]:
     out: List[Region] = []
-    for node in body:
+    for node in _py_definitions(body, depth):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         first = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
@@ -81,6 +81,29 @@ def _py_regions(body: Sequence[ast.stmt], lines: Sequence[str], floor: int, ceil
         if isinstance(node, ast.ClassDef) and depth < _MAX_NESTING:
             members = _py_regions(node.body, lines, node.lineno, end, name + ".", depth + 1)
         out.append((first, end, (name,), members))
+    return out
+
+
+def _py_definitions(body: Sequence[ast.stmt], depth: int) -> List[ast.stmt]:
+    """Definitions of a module or class body, in order, also those under `if`/`try`/`with`.
+
+    `if sys.platform == "win32": def …` and `try: … except ImportError: def …`
+    are common at module level; such a definition is a section like any other.
+    """
+    out: List[ast.stmt] = []
+    stack = [iter(body)]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            continue
+        if isinstance(node, (ast.If, ast.Try, ast.With, ast.AsyncWith)) and len(stack) < 4:
+            parts = [node.body, getattr(node, "orelse", []),
+                     *[h.body for h in getattr(node, "handlers", [])], getattr(node, "finalbody", [])]
+            stack.append(iter([n for part in parts for n in part]))
+        else:
+            out.append(node)
+    out.sort(key=lambda n: n.lineno)   # a try's handlers come before its else
     return out
 
 
