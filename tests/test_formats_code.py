@@ -196,6 +196,9 @@ LANGUAGE_CASES = {
     "mod.lua": ("local M = {}\n\nfunction M.add(a, b)\n  if a then\n    return a + b\n  end\nend\n\n"
                 "local function helper()\n  return 1\nend\n\nreturn M\n",
                 [("", 1), ("M.add", 3), ("helper", 9), ("", 13)]),
+    "Util.pm": ("package Util;\nuse strict;\n\n# Trim it.\nsub trim {\n    my ($s) = @_;\n"
+                "    $s =~ s{^\\s+}{};\n    return $#ARGV;\n}\n\n1;\n",
+                [("", 1), ("trim", 4), ("", 11)]),
     "stats.R": ("library(x)\n\nadd <- function(a, b) {\n  a + b\n}\n\nmul = function(a, b) {\n"
                 "  a * b\n}\n",
                 [("", 1), ("add", 3), ("mul", 7)]),

@@ -254,6 +254,10 @@ _SHELL = Language(
     defs=_rx(r"\s*(?:function\s+)?(?P<name>[\w.:-]+)\s*\(\s*\)", r"\s*function\s+(?P<name>[\w.:-]+)"),
     line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
 )
+_PERL = Language(
+    defs=_rx(r"\s*sub\s+(?P<name>[\w:]+)"),
+    line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
+)
 _R = Language(
     defs=_rx(r"(?P<name>[\w.]+)\s*(?:<-|=)\s*function\b"),
     line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
@@ -285,7 +289,7 @@ _PYTHON_FALLBACK = Language(
 LANGUAGES = {
     "py": _PYTHON_FALLBACK, "js": _JS, "ts": _JS, "go": _GO, "rs": _RUST, "java": _JAVA,
     "kt": _KOTLIN, "c": _C, "cpp": _C, "cs": _CSHARP, "rb": _RUBY, "php": _PHP,
-    "swift": _SWIFT, "sh": _SHELL, "sql": _SQL, "lua": _LUA, "r": _R,
+    "swift": _SWIFT, "sh": _SHELL, "sql": _SQL, "lua": _LUA, "r": _R, "pl": _PERL,
 }
 
 
