@@ -293,6 +293,20 @@ def test_every_definition_of_a_real_package_is_found_by_name(tmp_path, open_ix):
     assert exact >= 0.5 * len(defs), f"{exact} of {len(defs)}"   # 15 of 26 when written
 
 
+def test_type_filter_is_the_language(tmp_path, open_ix):
+    root = tmp_path / "mixed"
+    root.mkdir()
+    (root / "parse.py").write_text("def parse_args(argv):\n    return argv\n")
+    (root / "parse.go").write_text("package main\n\nfunc parseArgs(argv []string) {}\n")
+    (root / "notes.md").write_text("# Notes\n\nparse_args is in parse.py\n")
+    ix = open_ix()
+    ix.index(root, label="mixed")
+    hits = ix.search("parse_args", type="py").results
+    assert [h.document["path"] for h in hits] == ["parse.py"]
+    assert hits[0].section == ["parse_args"] and hits[0].lines == [1, 2]
+    assert [h.document["path"] for h in ix.search("parseArgs", type=".go").results] == ["parse.go"]
+
+
 def test_every_definition_starts_a_passage_headed_by_its_name():
     """At the passage level, on this whole package: the def line's passage is the definition's."""
     for path in sorted(PACKAGE.rglob("*.py")):
