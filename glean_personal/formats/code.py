@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import List, Optional, Pattern, Sequence, Tuple
 
 from ..config import Limits
@@ -159,7 +159,6 @@ class Language:
     spaced_comments: bool = False   # a line comment must follow white space (CSS `url(//x)`)
     literals: str = ""              # extra literal syntax whose braces do not count (a regex)
     joiner: str = "."
-    extra: dict = field(default_factory=dict)
 
 
 def _rx(*patterns: str, flags: int = 0) -> Tuple[Pattern[str], ...]:
