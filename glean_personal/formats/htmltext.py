@@ -47,7 +47,9 @@ _FRAME_TAGS = frozenset({"nav", "footer"})
 _FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
 # ... and dropped outside the main content (inside an article they hold its title or a sidebar).
 _PAGE_FRAME_TAGS = frozenset({"header", "aside"})
-_CONTAINER_TAGS = _FRAME_TAGS | _PAGE_FRAME_TAGS | {"main", "article"}
+# Elements whose class or id can mark the main content (or, for header/aside/nav, the frame).
+_BARE_MARKERS = _FRAME_TAGS | _PAGE_FRAME_TAGS | {"main", "article"}
+_MARKER_TAGS = _BARE_MARKERS | {"div", "section"}
 # Body containers of documentation generators: Sphinx, MkDocs, Docusaurus,
 # javadoc, Doxygen, GitHub-style Markdown (ids: rustdoc, AsciiDoc, MediaWiki).
 _GENERATOR_CLASSES = frozenset({
@@ -195,6 +197,7 @@ class _TextParser(HTMLParser):
         self._frame: Optional[List] = None     # [tag, open elements of that name]
         self._open_zones: List[List] = []      # [tag, open elements of that name, zone index]
         self._zones: List[List] = []           # [first op, end op or None, kind]
+        self._tracked: set = set()             # tag names whose opening and closing count
         self._anchor: Optional[Tuple[List[str], int, str, str]] = None
         self._button: Optional[Tuple[List[str], int]] = None
         self._dl_depth = 0
@@ -215,7 +218,7 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
-        if tag not in _VOID:
+        if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
             self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
             self._title_parts = []
@@ -289,7 +292,7 @@ class _TextParser(HTMLParser):
             self._flush()
         if tag == "dl":
             self._close_definitions()
-        if tag not in _VOID:
+        if tag in self._tracked and tag not in _VOID:
             self._close_container(tag)
 
     # -- API definitions -------------------------------------------------------
@@ -319,36 +322,45 @@ class _TextParser(HTMLParser):
     def _open_container(self, tag: str, attrs: list) -> None:
         """Count `tag` in the open frame and zones; start one if it is a marker."""
         frame = self._frame
+        if tag in self._tracked:
+            if frame is not None:
+                frame[1] += 1   # only the frame's own tag is tracked while it is open
+            else:
+                for zone in self._open_zones:
+                    if zone[0] == tag:
+                        zone[1] += 1
         if frame is not None:
-            if frame[0] == tag:
-                frame[1] += 1
             return   # nothing inside navigation is main content
-        for zone in self._open_zones:
-            if zone[0] == tag:
-                zone[1] += 1
-        if tag not in _CONTAINER_TAGS and not attrs:
-            return
-        values = {name: (value or "") for name, value in attrs}
-        role = values.get("role", "").strip().lower()
+        if not attrs:
+            if tag not in _BARE_MARKERS:
+                return
+            values: Dict[str, str] = {}
+        else:
+            values = dict(attrs)
+            if tag not in _MARKER_TAGS and not values.get("role"):
+                return   # most tags: only a role can make them frame or content
+        role = (values.get("role") or "").strip().lower()
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones):
             self._flush()
             self._frame = [tag, 1]
+            self._tracked = {tag}
             return
         kind = _zone_kind(tag, role, values, self._asciidoc)
         if kind and len(self._open_zones) < _MAX_OPEN_ZONES and len(self._zones) < _MAX_ZONES:
             self._flush()
             self._open_zones.append([tag, 1, len(self._zones)])
             self._zones.append([len(self.ops), None, kind])
+            self._tracked.add(tag)
 
     def _close_container(self, tag: str) -> None:
         frame = self._frame
         if frame is not None:
-            if frame[0] == tag:
-                frame[1] -= 1
-                if frame[1] == 0:
-                    self._flush()
-                    self._frame = None
+            frame[1] -= 1
+            if frame[1] == 0:
+                self._flush()
+                self._frame = None
+                self._tracked = {zone[0] for zone in self._open_zones}
             return
         for position in range(len(self._open_zones) - 1, -1, -1):
             zone = self._open_zones[position]
@@ -360,6 +372,7 @@ class _TextParser(HTMLParser):
                 for inner in self._open_zones[position:]:
                     self._zones[inner[2]][1] = len(self.ops)
                 del self._open_zones[position:]
+                self._tracked = {zone[0] for zone in self._open_zones}
             break
 
     def _text_target(self) -> List[str]:
@@ -492,6 +505,8 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> O
     """What kind of main-content marker this element is, if any."""
     if tag == "main" or role == "main":
         return "main"
+    if tag not in _MARKER_TAGS:
+        return None
     classes = values.get("class", "").lower().split()
     ident = values.get("id", "").strip().lower()
     if not _GENERATOR_CLASSES.isdisjoint(classes) and "topic" not in classes:
