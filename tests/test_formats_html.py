@@ -353,7 +353,7 @@ def test_api_signatures_are_sections_and_text_after_them_returns_to_its_heading(
         (("Module Contents",), "Functions:"),
         (("Module Contents", "csv.reader(csvfile)"), "Return a reader."),
         (("Module Contents", "class csv.Sniffer"), "Deduces formats."),
-        (("Module Contents", "class csv.Sniffer", "sniff(sample)"), "Analyze the sample."),
+        (("Module Contents", "sniff(sample)"), "Analyze the sample."),
         (("Module Contents", "class csv.Sniffer"), "A note on the class."),
         (("Module Contents",), "Constants follow.\n\nterm\n\nA plain definition list is no API."),
         (("Examples",), "Read a file."),

@@ -297,7 +297,7 @@ class _TextParser(HTMLParser):
 
     # -- API definitions -------------------------------------------------------
     def _open_signature(self) -> int:
-        """Heading level for a signature line; a nested definition sits under its owner."""
+        """Heading level for a signature line, noting what to return to after its list."""
         depth = self._dl_depth
         stack = self._signatures
         while stack and stack[-1][0] > depth:
@@ -305,7 +305,7 @@ class _TextParser(HTMLParser):
         if not (stack and stack[-1][0] == depth) and len(stack) < _MAX_SIGNATURE_NESTING:
             restore = stack[-1][2] if stack else self._last_heading
             stack.append([depth, restore, None])
-        return _SIGNATURE_LEVEL + max(0, len(stack) - 1)
+        return _SIGNATURE_LEVEL   # a method replaces its class in the path: paths stay short
 
     def _close_definitions(self) -> None:
         """A `</dl>` of definitions: what follows belongs to the enclosing heading again."""
