@@ -297,6 +297,11 @@ def test_largest_of_several_articles_and_no_marker_pages():
                   "<p>Body text.</p><aside>Related posts</aside><footer>Contact</footer>")
     doc, body = _sections(plain)
     assert body == {("Notes",): "Body text."}
+    # A <header> or <aside> inside a section belongs to it (a book chapter's title).
+    chapter = _page("<section><header><h2>Chapter I</h2></header><p>It was a dark night.</p>"
+                    "<aside>A side note.</aside></section>")
+    doc, body = _sections(chapter)
+    assert body == {("Chapter I",): "It was a dark night.\n\nA side note."}
 
 
 def test_a_small_marker_does_not_stand_for_the_page():

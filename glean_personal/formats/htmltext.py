@@ -45,8 +45,10 @@ _WORD_EDGES = frozenset({"a", "button", "img", "input", "label", "svg"})
 # The frame of a page: dropped wherever it appears ...
 _FRAME_TAGS = frozenset({"nav", "footer"})
 _FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
-# ... and dropped outside the main content (inside an article they hold its title or a sidebar).
+# ... and dropped outside the main content and outside any section or article
+# (inside one they hold its title, or a sidebar that belongs to the text).
 _PAGE_FRAME_TAGS = frozenset({"header", "aside"})
+_SECTIONING = frozenset({"section", "article"})
 # Elements whose class or id can mark the main content (or, for header/aside/nav, the frame).
 _BARE_MARKERS = _FRAME_TAGS | _PAGE_FRAME_TAGS | {"main", "article"}
 _MARKER_TAGS = _BARE_MARKERS | {"div", "section"}
@@ -198,6 +200,7 @@ class _TextParser(HTMLParser):
         self._open_zones: List[List] = []      # [tag, open elements of that name, zone index]
         self._zones: List[List] = []           # [first op, end op or None, kind]
         self._tracked: set = set()             # tag names whose opening and closing count
+        self._sectioning = 0                   # open <section>/<article> elements
         self._anchor: Optional[Tuple[List[str], int, str, str]] = None
         self._button: Optional[Tuple[List[str], int]] = None
         self._dl_depth = 0
@@ -218,6 +221,8 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
+        if tag in _SECTIONING:
+            self._sectioning += 1
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
             self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
@@ -294,6 +299,8 @@ class _TextParser(HTMLParser):
             self._close_definitions()
         if tag in self._tracked and tag not in _VOID:
             self._close_container(tag)
+        if tag in _SECTIONING and self._sectioning:
+            self._sectioning -= 1
 
     # -- API definitions -------------------------------------------------------
     def _open_signature(self) -> int:
@@ -341,7 +348,7 @@ class _TextParser(HTMLParser):
                 return   # most tags: only a role can make them frame or content
         role = (values.get("role") or "").strip().lower()
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
-                tag in _PAGE_FRAME_TAGS and not self._open_zones):
+                tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning):
             self._flush()
             self._frame = [tag, 1]
             self._tracked = {tag}
