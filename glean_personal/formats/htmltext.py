@@ -73,7 +73,6 @@ _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", 
 _TRAILING_MARKS = " ¶§#\u200b"
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
 _SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
-_MAX_SIGNATURE_NESTING = 4
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -104,14 +103,10 @@ def read_html(data: bytes, limits: Limits) -> Document:
 def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
     """Feed recorded headings and paragraphs to `builder`; the first h1's text."""
     first_h1: Optional[str] = None
-    for position, (level, text, _) in enumerate(ops):
+    for level, text, _ in ops:
         if builder.full:
             break
-        if level < 0:
-            # Back under the heading a definition list interrupted, if text follows.
-            if position + 1 < len(ops) and ops[position + 1][0] == 0:
-                builder.heading(-level, text)
-        elif level:
+        if level:
             builder.heading(level, text)
             if level == 1 and first_h1 is None:
                 first_h1 = text
@@ -176,8 +171,7 @@ class _Full(Exception):
     """Raised inside the parser once the text budget is spent."""
 
 
-# (heading level, 0 for a paragraph or minus a level to return to that heading; text; in the frame)
-_Op = Tuple[int, str, bool]
+_Op = Tuple[int, str, bool]   # (heading level or 0 for a paragraph, text, inside the frame)
 
 
 class _TextParser(HTMLParser):
@@ -203,10 +197,6 @@ class _TextParser(HTMLParser):
         self._sectioning = 0                   # open <section>/<article> elements
         self._anchor: Optional[Tuple[List[str], int, str, str]] = None
         self._button: Optional[Tuple[List[str], int]] = None
-        self._dl_depth = 0
-        # Open API definitions: [dl depth, heading to restore after it, its own heading].
-        self._signatures: List[List] = []
-        self._last_heading: Optional[Tuple[int, str]] = None
         self._asciidoc = False
 
     # -- tags ---------------------------------------------------------------
@@ -234,7 +224,7 @@ class _TextParser(HTMLParser):
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
             self._flush()
-            self._heading = (self._open_signature(), [])
+            self._heading = (_SIGNATURE_LEVEL, [])
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
@@ -248,9 +238,7 @@ class _TextParser(HTMLParser):
                 self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
-            if tag == "dl":
-                self._dl_depth += 1
-            elif tag == "pre":
+            if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
         elif tag == "meta" and not self._asciidoc:
@@ -279,7 +267,7 @@ class _TextParser(HTMLParser):
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
         elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
-                                  and self._heading[0] >= _SIGNATURE_LEVEL):
+                                  and self._heading[0] == _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _WORD_EDGES:
             if tag == "a":
@@ -295,35 +283,10 @@ class _TextParser(HTMLParser):
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
             self._flush()
-        if tag == "dl":
-            self._close_definitions()
         if tag in self._tracked and tag not in _VOID:
             self._close_container(tag)
         if tag in _SECTIONING and self._sectioning:
             self._sectioning -= 1
-
-    # -- API definitions -------------------------------------------------------
-    def _open_signature(self) -> int:
-        """Heading level for a signature line, noting what to return to after its list."""
-        depth = self._dl_depth
-        stack = self._signatures
-        while stack and stack[-1][0] > depth:
-            stack.pop()
-        if not (stack and stack[-1][0] == depth) and len(stack) < _MAX_SIGNATURE_NESTING:
-            restore = stack[-1][2] if stack else self._last_heading
-            stack.append([depth, restore, None])
-        return _SIGNATURE_LEVEL   # a method replaces its class in the path: paths stay short
-
-    def _close_definitions(self) -> None:
-        """A `</dl>` of definitions: what follows belongs to the enclosing heading again."""
-        depth = self._dl_depth
-        self._dl_depth = max(0, depth - 1)
-        if self._signatures and self._signatures[-1][0] == depth:
-            restore = self._signatures.pop()[1]
-            if restore is not None:
-                self._end_heading()
-                self._flush()
-                self._emit(-restore[0], restore[1])
 
     # -- the frame and the main content ---------------------------------------
     def _open_container(self, tag: str, attrs: list) -> None:
@@ -473,12 +436,6 @@ class _TextParser(HTMLParser):
             self._emit(0, text)
         elif text:
             self._emit(level, text)
-            if level >= _SIGNATURE_LEVEL:
-                if self._signatures:
-                    self._signatures[-1][2] = (level, text)
-            else:
-                self._last_heading = (level, text)
-                self._signatures = []
 
     def _flush(self) -> None:
         joined = "".join(self._parts)
