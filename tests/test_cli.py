@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_tree
+from helpers.files import write_tree
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 import glean_personal
-from conftest import write_tree
+from helpers.files import write_tree
 
 FILES = {f"note{i}.md": f"# Note {i}\n\nEspresso grinder calibration step {i}. "
                         f"Shared phrase burr alignment appears here.\n" for i in range(6)}

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from glean_personal.errors import Ambiguous, NotFound
-from conftest import write_tree
+from helpers.files import write_tree
 
 FILES = {
     "espresso.md": "# Espresso machine care\n\nDescale the espresso machine weekly with citric "
