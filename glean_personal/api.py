@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
+from .docref import doc_summary, is_file_url, path_from_url
 from .document import SECTION_SEPARATOR
 from .errors import Ambiguous, GleanError, LockedError, NotFound
 from .store.connection import default_db_path
@@ -25,6 +26,7 @@ from .store.core import Store
 if TYPE_CHECKING:
     from .indexer import IndexReport
     from .search import SearchResult
+    from .suggest import Completion
 
 # The search, indexing and graph machinery is imported by the methods that use
 # it, so a command loads only what its verb needs.
@@ -178,9 +180,8 @@ class Index:
 
     def _resolve(self, doc: Union[int, str]) -> dict:
         text = str(doc).strip()
-        if text.startswith("file://"):
-            from urllib.parse import unquote, urlparse
-            text = unquote(urlparse(text).path)
+        if is_file_url(text):
+            text = path_from_url(text)
         if text.isdigit():
             row = self.store.document(int(text))
             if row:
@@ -197,19 +198,22 @@ class Index:
             return candidates[0]
         if not candidates:
             raise NotFound(f"no indexed document matches {text!r}")
-        from .search import doc_summary
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
                         [doc_summary(c) for c in (exact or candidates)])
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .passages import regroup
-        from .search import doc_summary
         with self.store.reading():
             row = self._resolve(doc)
             passages = self.store.passages_of(row["id"])
         sections = regroup(passages)
         return FetchedDocument(doc_summary(row), sections, _reassemble(sections),
                                row["warnings"], row["indexed_at"], row["size"], row["mtime_ns"])
+
+    def suggest(self, text: str, limit: int = 10) -> List["Completion"]:
+        """Completions of `text` as typed so far: titles, then headings, then indexed words."""
+        from .suggest import suggest
+        return suggest(self.store, text, max(0, int(limit)))
 
     def sources(self) -> List[dict]:
         with self.store.reading():
@@ -293,7 +297,6 @@ def _public_source(s: dict) -> dict:
 
 def _reassemble(sections: List[dict]) -> str:
     """The sections as readable text, each under a Markdown-style heading line."""
-    return SECTION_SEPARATOR.join(
-        ("#" * len(s["heading"]) + " " + s["heading"][-1] + "\n\n" if s["heading"] else "")
-        + s["text"] for s in sections)
+    from .passages import section_markdown
+    return SECTION_SEPARATOR.join(section_markdown(s) for s in sections)
 

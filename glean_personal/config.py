@@ -39,6 +39,22 @@ SUPPORTED = {
     ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
 }
 
+# The media type of each format name (the values of SUPPORTED), for answers that carry
+# one (the REPL's Client API documents); a format missing here is served as text/plain.
+MEDIA_TYPES = {
+    "txt": "text/plain", "md": "text/markdown", "html": "text/html",
+    "json": "application/json",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+}
+
+
+def media_type(fmt: str) -> str:
+    """The media type of a format name; text/plain for any format without an entry."""
+    return MEDIA_TYPES.get(fmt, "text/plain")
+
+
 # Folder and file names never descended into or indexed (SPEC §4).
 DEFAULT_EXCLUDES = (
     "~$*", ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",

@@ -43,9 +43,9 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from itertools import compress, islice, repeat
 from operator import ge, mul, neg
-from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
+from .docref import doc_summary
 from .errors import GleanError
 from .phrases import ID_BITS, ID_TYPECODE, phrase_forms, title_terms, unpack
 from .store import graph as graph_sql
@@ -535,9 +535,9 @@ def related(store: Store, doc_id: int, limit: int = 10) -> Related:
         for (other, score, _), shares in zip(found, evidence):
             shown = sorted((p for p in shares if p in forms),
                            key=lambda p: (-shares[p], -forms[p][1], forms[p][0]))
-            neighbours.append(Neighbour(_summary(rows[other]), score,
+            neighbours.append(Neighbour(doc_summary(rows[other]), score,
                                         _unique(forms[p][0] for p in shown)))
-        return Related(_summary(row), neighbours, stale)
+        return Related(doc_summary(row), neighbours, stale)
 
 
 def _evidence_shares(raw: str) -> Dict[int, float]:
@@ -556,8 +556,3 @@ def _unique(texts: Iterable[str]) -> List[str]:
 
 def _text(store: Store, doc_id: int) -> str:
     return "\n".join(p["text"] for p in store.passages_of(doc_id))
-
-
-def _summary(row: dict) -> dict:
-    return {"id": row["id"], "title": row["title"], "url": Path(row["root"], row["path"]).as_uri(),
-            "source": row["source"], "path": row["path"], "format": row["format"]}

@@ -15,12 +15,11 @@ from __future__ import annotations
 import functools
 import math
 import os
-import posixpath
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
-from urllib.parse import quote_from_bytes
 
 from .analysis import ascii_equivalent, stem, token_spans, tokenize
+from .docref import doc_summary
 from .query import Filters, Query, Term, parse
 from .store.core import Store
 
@@ -95,17 +94,6 @@ class SearchResult:
         return {"query": self.query, "store": self.store, "terms": self.terms,
                 "absent_terms": self.absent_terms, "has_more": self.has_more,
                 "results": [h.to_dict() for h in self.results]}
-
-
-def doc_summary(row: dict) -> dict:
-    """The document fields every result carries (SPEC §3)."""
-    return {"id": row["id"], "title": row["title"], "url": file_url(row["root"], row["path"]),
-            "source": row["source"], "path": row["path"], "format": row["format"]}
-
-
-def file_url(root: str, path: str) -> str:
-    """`Path(root, path).as_uri()` for the absolute root and clean relative path stored."""
-    return "file://" + quote_from_bytes(os.fsencode(posixpath.join(root, path)))
 
 
 def search(store: Store, text: str, limit: int = 10, offset: int = 0,
