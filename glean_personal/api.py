@@ -79,7 +79,7 @@ def resolve_db(db: Optional[PathLike]) -> Path:
 
 
 def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
-               limits: Limits = DEFAULT_LIMITS, passages: PassageSizes = DEFAULT_PASSAGES,
+               limits: Limits = DEFAULT_LIMITS, passage_sizes: PassageSizes = DEFAULT_PASSAGES,
                readonly: bool = False) -> "Index":
     """Open (creating if needed) the index file; `store` forces 'fts5' or 'plain' at creation."""
     if store is None:
@@ -87,16 +87,16 @@ def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
     if store not in (None, "fts5", "plain"):
         raise GleanError(f"unknown store kind {store!r}: use 'fts5' or 'plain'")
     return Index(Store.open(resolve_db(db), force_kind=store, readonly=readonly),
-                 limits, passages)
+                 limits, passage_sizes)
 
 
 class Index:
     """An open personal index."""
 
-    def __init__(self, store: Store, limits: Limits, passages: PassageSizes) -> None:
+    def __init__(self, store: Store, limits: Limits, passage_sizes: PassageSizes) -> None:
         self.store = store
         self.limits = limits
-        self.passage_sizes = passages
+        self.passage_sizes = passage_sizes
 
     def __enter__(self) -> "Index":
         return self

@@ -6,6 +6,7 @@ environment and turn them into a `Limits`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,10 @@ class PassageSizes:
     overlap: int = 150
     min_tail: int = 200   # a shorter trailing fragment joins its neighbour
 
+
+# The one progress callback of long runs (indexing, linking): (done, total), where total
+# is None while it is still being counted.
+Progress = Callable[[int, Optional[int]], None]
 
 DEFAULT_LIMITS = Limits()
 DEFAULT_PASSAGES = PassageSizes()

@@ -45,13 +45,13 @@ from itertools import compress, islice, repeat
 from operator import ge, mul, neg
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
+from .config import Progress
 from .docref import doc_summary
 from .errors import GleanError
 from .phrases import ID_BITS, ID_TYPECODE, phrase_forms, title_terms, unpack
 from .store import graph as graph_sql
 from .store.core import Store
 
-Progress = Callable[[int, int], None]
 PhraseSets = Callable[[], Iterable[Tuple[int, array]]]
 
 NOT_BUILT = "the content graph has not been built yet: run `glean-personal link`"

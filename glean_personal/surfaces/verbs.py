@@ -16,7 +16,7 @@ from .render import text as render_text
 
 if TYPE_CHECKING:
     from ..api import Index
-    from ..indexer import Progress
+    from ..config import Progress
 
 
 def _out(args: argparse.Namespace, data: object, shown: str) -> int:
