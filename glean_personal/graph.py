@@ -47,7 +47,7 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, 
 
 from .config import Progress
 from .docref import doc_summary
-from .errors import GleanError
+from .errors import NotFound, NotLinked, UsageError
 from .phrases import ID_BITS, ID_TYPECODE, phrase_forms, title_terms, unpack
 from .store import graph as graph_sql
 from .store.core import Store
@@ -447,7 +447,7 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
          progress: Optional[Progress] = None, tuning: GraphTuning = DEFAULT_TUNING) -> LinkReport:
     """Rebuild every link from the stored phrase sets, in one transaction."""
     if top_k < 1:
-        raise GleanError(f"--top-k must be at least 1 (got {top_k})")
+        raise UsageError(f"--top-k must be at least 1 (got {top_k})")
     started = time.perf_counter()
     conn = store.conn
     with store.reading():
@@ -514,11 +514,11 @@ def related(store: Store, doc_id: int, limit: int = 10) -> Related:
     """
     with store.reading():
         if not is_linked(store):
-            raise GleanError(NOT_BUILT)
+            raise NotLinked(NOT_BUILT)
         stale = is_stale(store)
         row = store.document(doc_id)
         if row is None:
-            raise GleanError(f"no document with id {doc_id}")
+            raise NotFound(f"no document with id {doc_id}")
         found = graph_sql.links_of(store.conn, doc_id)
         rows = store.documents([other for other, _, _ in found])
         found = [f for f in found if f[0] in rows]

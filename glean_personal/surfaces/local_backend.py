@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ..config import media_type
-from ..errors import Ambiguous, GleanError, LocalModeError, NotFound, UsageError
+from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ class Backend(abc.ABC):
         """GetDocumentsRequest → GetDocumentsResponse."""
 
     def unsupported(self, endpoint: str) -> dict:
-        raise GleanError(f"/{endpoint} is not an endpoint this backend serves")
+        raise UnsupportedEndpoint(f"/{endpoint} is not an endpoint this backend serves",
+                                  endpoint)
 
     def close(self) -> None:
         """Release whatever the backend holds open."""
@@ -140,8 +141,7 @@ class LocalBackend(Backend):
 
     def unsupported(self, endpoint: str) -> dict:
         raise LocalModeError(f"/{endpoint} is not available in local mode: local mode covers "
-                             f"{COVERED}, answered from the personal index",
-                             endpoint=endpoint)
+                             f"{COVERED}, answered from the personal index", endpoint)
 
     # -- /search ---------------------------------------------------------------
     def search(self, request: Mapping) -> dict:
