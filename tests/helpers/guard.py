@@ -21,7 +21,7 @@ import textwrap
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]   # the repository: tests/helpers/guard.py
 
 SITECUSTOMIZE = textwrap.dedent('''
     """Test guard: log opens under GLEAN_TEST_WATCH; forbid IPv4/IPv6 networking."""
