@@ -1,4 +1,4 @@
-"""The one Python API every surface is a skin over (SPEC §10).
+"""The one Python API every surface is a skin over (docs/api.md).
 
     with glean_personal.open_index() as ix:
         ix.index("~/Documents", label="docs")

@@ -24,7 +24,7 @@ class Limits:
 
 @dataclass(frozen=True)
 class PassageSizes:
-    """How documents are cut into passages (SPEC §5)."""
+    """How documents are cut into passages (docs/passages.md)."""
 
     window: int = 1200
     overlap: int = 150
@@ -60,14 +60,14 @@ def media_type(fmt: str) -> str:
     return MEDIA_TYPES.get(fmt, "text/plain")
 
 
-# Folder and file names never descended into or indexed (SPEC §4).
+# Folder and file names never descended into or indexed (docs/security.md).
 DEFAULT_EXCLUDES = (
     "~$*", ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",
     "dist", "build", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
     ".DS_Store", ".idea", ".cache",
 )
 
-# Never opened, whatever the include filters say (SPEC §4).
+# Never opened, whatever the include filters say (docs/security.md).
 SECRET_NAMES = (
     ".env", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", "id_rsa", "id_dsa", "id_ecdsa",
     "id_ed25519", "credentials.json", "secrets.yaml", "secrets.yml", ".netrc", ".pgpass",

@@ -1,4 +1,4 @@
-"""The content graph: documents linked by the rare phrases they share (SPEC §7).
+"""The content graph: documents linked by the rare phrases they share (docs/graph.md).
 
 How a link is scored, and why:
 
@@ -403,7 +403,7 @@ def median(values: Sequence[float]) -> float:
 # -- the store side ---------------------------------------------------------------
 @dataclass
 class LinkReport:
-    """What `link` did (SPEC §3 `link --json`)."""
+    """What `link` did (docs/reference.md, `link --json`)."""
 
     documents: int
     links: int
@@ -432,7 +432,7 @@ class Neighbour:
 
 @dataclass
 class Related:
-    """A document's neighbours (SPEC §3 `related --json`); `stale` if the index moved on."""
+    """A document's neighbours (docs/reference.md, `related --json`); `stale` if the index moved on."""
 
     document: dict
     neighbours: List[Neighbour]

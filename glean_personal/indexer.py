@@ -34,7 +34,7 @@ RACY_NS = 2_000_000_000     # mtime ticks are up to 2 s coarse (FAT, some networ
 
 @dataclass
 class IndexReport:
-    """What one `index` run did (SPEC §3 `index --json`)."""
+    """What one `index` run did (docs/reference.md, `index --json`)."""
 
     root: str
     label: str

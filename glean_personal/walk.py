@@ -83,7 +83,7 @@ _SECRET_NAMES = _Globs(SECRET_NAMES)
 
 
 def is_secret(relpath: str) -> bool:
-    """Secret-looking names (SPEC §4): never opened, whatever the includes say."""
+    """Secret-looking names (docs/security.md): never opened, whatever the includes say."""
     parts = relpath.split("/")
     if any(p in SECRET_DIRS for p in parts[:-1]):
         return True

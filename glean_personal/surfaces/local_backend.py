@@ -1,7 +1,7 @@
 """The REPL's backends: one interface, and the local one that answers from the index.
 
 A backend takes Client API requests and returns Client API responses, as
-plain dicts with camelCase keys (see CLIENT_API.md), so one renderer draws a
+plain dicts with camelCase keys (docs/repl.md, "Response shapes"), so one renderer draws a
 local answer and a tenant answer alike. This package ships only
 `LocalBackend`; a tenant client would subclass `Backend` and plug in through
 `resolve_backend` without the REPL changing.
