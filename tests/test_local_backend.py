@@ -221,3 +221,10 @@ def test_missing_index_is_one_clear_error(tmp_path):
 def test_suggest_is_bounded_by_limit(db):
     with glean_personal.open_index(db, readonly=True) as ix:
         assert len(ix.suggest("co", 2)) <= 2
+
+
+def test_media_types_are_keyed_by_the_format_names_the_readers_give():
+    from glean_personal.config import MEDIA_TYPES, SUPPORTED, media_type
+    assert set(MEDIA_TYPES) <= set(SUPPORTED.values())
+    assert media_type("md") == "text/markdown"
+    assert media_type("a-format-added-later") == "text/plain"
