@@ -96,6 +96,12 @@ MEDIA_TYPES = {
     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "odt": "application/vnd.oasis.opendocument.text",
+    "ods": "application/vnd.oasis.opendocument.spreadsheet",
+    "odp": "application/vnd.oasis.opendocument.presentation",
+    "pdf": "application/pdf", "epub": "application/epub+zip", "rtf": "application/rtf",
+    "eml": "message/rfc822", "mbox": "application/mbox", "csv": "text/csv",
+    "tsv": "text/tab-separated-values", "css": "text/css", "ipynb": "application/x-ipynb+json",
 }
 
 
