@@ -21,7 +21,7 @@ from ..analysis import stem, tokenize
 from ..query import Filters, Query, Term
 from .schema import BODY_WEIGHT, HEADING_WEIGHT, TITLE_WEIGHT
 
-Hit = Tuple[int, float]  # passage id, score (higher is better)
+PassageScore = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
 
@@ -72,7 +72,7 @@ class FullText:
     def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
         raise NotImplementedError
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
         raise NotImplementedError
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
@@ -137,7 +137,7 @@ class Fts5Text(FullText):
                 f"WHERE passage_fts MATCH ? AND {where} ORDER BY score DESC, f.rowid LIMIT ?",
                 [query.fts5()] + params + [limit])
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
         if query.empty:
             return []
         sql, params = self.search_sql(query, limit, filters)
@@ -254,7 +254,7 @@ class PlainText(FullText):
         return ("SELECT passage_id, tf FROM plain_postings WHERE term = ? "
                 "-- or term >= ? AND term < ? for a prefix, one lookup per term", params)
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
         if query.empty:
             return []
         total, avg = self.conn.execute(
