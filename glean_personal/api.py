@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
 from . import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .document import SECTION_SEPARATOR
-from .errors import Ambiguous, GleanError, LockedError, NotFound
+from .errors import Ambiguous, GleanError, LockedError, NotFound, ReadOnlyError, UsageError
 from .store.connection import default_db_path
 from .store.core import Store
 
@@ -63,13 +63,17 @@ class Status:
     last_indexed: Optional[float]
     graph: dict = field(default_factory=dict)
     version: str = __version__
+    reclaimable_bytes: int = 0   # free pages `compact` gives back
+    redactions: int = 0          # credential-like strings replaced by markers, in all documents
+    read_only: bool = False      # this process cannot write the file
 
     def to_dict(self) -> dict:
         return {"db": self.db, "store": self.store, "schema_version": self.schema_version,
                 "documents": self.documents, "passages": self.passages,
                 "sources": self.sources, "db_bytes": self.db_bytes,
                 "last_indexed": self.last_indexed, "graph": self.graph,
-                "version": self.version}
+                "version": self.version, "reclaimable_bytes": self.reclaimable_bytes,
+                "redactions": self.redactions, "read_only": self.read_only}
 
 
 def resolve_db(db: Optional[PathLike]) -> Path:
@@ -104,15 +108,26 @@ class Index:
 
     def close(self) -> None:
         self.store.close()
+        if getattr(self, "_discard", False):   # e.g. `index /no/such/folder` on a new file
+            for leftover in (self.store.path, Path(str(self.store.path) + "-journal")):
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
 
     @property
     def path(self) -> Path:
         return self.store.path
 
     # -- writing -------------------------------------------------------------
+    @property
+    def readonly(self) -> bool:
+        """Opened read-only, or the file cannot be written here: every write is refused."""
+        return self.store.readonly
+
     @contextlib.contextmanager
     def _writer(self) -> Iterator[None]:
         """One writer at a time: a second waits, then gives up with a clear message."""
+        if self.store.readonly:
+            raise ReadOnlyError(self.store.read_only_message())
         fd = os.open(self.store.path, os.O_RDONLY)
         try:
             deadline = time.monotonic() + WRITER_WAIT_SECONDS
@@ -132,28 +147,184 @@ class Index:
 
     def index(self, folder: PathLike, label: Optional[str] = None,
               include: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
-              max_bytes: Optional[int] = None, progress=None) -> "IndexReport":
-        """Add or refresh a folder; filters left as None repeat the stored ones."""
-        from .indexer import index_source  # worker machinery only when indexing
-        with self._writer():
-            return index_source(self.store, str(folder), label,
-                                None if include is None else list(include),
-                                None if exclude is None else list(exclude),
-                                max_bytes, self.limits, self.passage_sizes, progress)
+              max_bytes: Optional[int] = None, progress=None, redact: Optional[bool] = None,
+              move: Optional[bool] = None) -> "IndexReport":
+        """Add or refresh a folder (or one file of an indexed folder).
 
-    def purge(self, source: Optional[str] = None) -> dict:
-        """Delete index rows (one source, or all); files on disk are never touched."""
-        with self._writer(), self.store.transaction():
-            targets = self.store.sources()
-            if source is not None:
-                targets = [s for s in targets if source in (s["label"], s["root"],
-                                                            _abs(source))]
-                if not targets:
-                    raise NotFound(f"no indexed source named {source!r}; "
-                                   "`sources` lists them")
-            removed = sum(self.store.delete_source(s["id"]) for s in targets)
-            self.store.bump_generation()
-        return {"sources": [s["label"] for s in targets], "documents": removed}
+        Filters and `redact` left as None repeat the stored ones. A folder that
+        holds the files of a source whose root is gone is taken as that source,
+        moved: with `move=True`, or `move=None` when exactly one source matches.
+        `move=False` never moves (a new source is made). A known source whose
+        root is missing is left as it is; the report says since when.
+        """
+        from .indexer import index_file, index_source, source_root
+        path = os.path.abspath(os.path.expanduser(str(folder)))
+        if os.path.isfile(path) or (not os.path.exists(path) and self._holds_file(path)):
+            if any(x is not None for x in (label, include, exclude, max_bytes, redact)):
+                raise UsageError("a single file is indexed with its source's settings: "
+                                 "--label, --include, --exclude and --max-bytes go with a folder")
+            with self._writer():
+                report = index_file(self.store, path, self.limits, self.passage_sizes)
+                self._refresh_graph(report)
+            return report
+        try:
+            with self._writer():
+                moved_from = None
+                fs_root, root = source_root(path)
+                if move is not False and os.path.isdir(fs_root) \
+                        and self.store.source_settings(root) is None:
+                    moved_from = self._adopt_moved(root, label, force=bool(move))
+                report = index_source(self.store, str(folder), label,
+                                      None if include is None else list(include),
+                                      None if exclude is None else list(exclude),
+                                      max_bytes, self.limits, self.passage_sizes, progress,
+                                      redact)
+                report.moved_from = moved_from
+                self._refresh_graph(report)
+                return report
+        except NotFound:
+            self._discard_if_unused()
+            raise
+
+    def index_all(self, progress=None) -> List["IndexReport"]:
+        """Refresh every source; one whose root is missing is reported, not emptied."""
+        reports = []
+        for s in self.sources():
+            reports.append(self.index(s["root"], progress=progress, move=False))
+        return reports
+
+    def _holds_file(self, path: str) -> bool:
+        """Is `path` (gone from disk) a document of an indexed source?"""
+        from .indexer import source_of_file
+        try:
+            source, rel = source_of_file(self.store, path)
+        except NotFound:
+            return False
+        return rel in self.store.document_states(source["id"])
+
+    def _adopt_moved(self, root: str, label: Optional[str], force: bool) -> Optional[str]:
+        """Re-point the one missing source whose files `root` holds; its old root, or None."""
+        found = self._moved_here(root)
+        if label:
+            found = [c for c in found if c.label == label] or found
+        if not found:
+            return None
+        if len(found) > 1:
+            names = ", ".join(f"{c.label} ({c.matched}/{c.checked} sampled files match)"
+                              for c in found)
+            raise Ambiguous(f"{root} holds the files of more than one missing source: {names}; "
+                            "choose with `sources move LABEL NEWPATH`",
+                            [c.to_dict() for c in found])
+        check = found[0]
+        with self.store.transaction():
+            source = self.store.source_settings(check.old_root)
+            self.store.move_source(source["id"], root)
+        return check.old_root
+
+    def _moved_here(self, root: str) -> list:
+        from .indexer import root_missing
+        from .relocate import moved_here
+        return moved_here(self.store, root,
+                          lambda s: root_missing(s["root"], s["documents"]))
+
+    def moved_candidates(self, folder: PathLike) -> List[dict]:
+        """Missing sources whose files `folder` holds (what `index FOLDER` would move)."""
+        from .indexer import source_root
+        fs_root, root = source_root(str(folder))
+        if not os.path.isdir(fs_root):
+            return []
+        with self.store.reading():
+            if self.store.source_settings(root) is not None:
+                return []
+            return [c.to_dict() for c in self._moved_here(root)]
+
+    def move_source(self, source: str, new_path: PathLike, force: bool = False) -> dict:
+        """Re-point a source at the folder it moved to; document ids are kept.
+
+        A sample of its documents is compared with the files under `new_path`
+        by size and hash first; unless `force`, a majority must match.
+        """
+        from .indexer import resolve_root
+        from .relocate import check_folder
+        from .walk import printable
+        new_root = printable(resolve_root(str(new_path)))
+        with self._writer():
+            target = self._source(source)
+            other = self.store.source_by_root(new_root)
+            if other is not None and other["id"] != target["id"]:
+                raise UsageError(f"{new_root} is already the folder of source {other['label']!r}")
+            check = check_folder(self.store, target, new_root)
+            if not check.ok and not force:
+                raise GleanError(
+                    f"{new_root} does not look like {target['label']!r} moved: "
+                    f"{check.matched} of {check.checked} sampled files match by size and hash "
+                    f"({check.missing} missing, {check.different} different); nothing changed "
+                    "(--force moves it anyway)", check=check.to_dict())
+            with self.store.transaction():
+                self.store.move_source(target["id"], new_root)
+        return dict(check.to_dict(), moved=True)
+
+    def _source(self, name: str) -> dict:
+        found = [s for s in self.store.sources() if name in (s["label"], s["root"], _abs(name))]
+        if not found:
+            raise NotFound(f"no indexed source named {name!r}; `sources` lists them")
+        return found[0]
+
+    def _refresh_graph(self, report) -> None:
+        """Bring a built graph up to date with what one index run changed."""
+        from .graph import refresh
+        if not report.changes:
+            return
+        states = self.store.document_states(self.store.source_settings(report.root)["id"])
+        changed = [states[p][0] for kind, p in report.changes if kind != "removed" and p in states]
+        removed = sum(1 for kind, _ in report.changes if kind == "removed")
+        report.graph = refresh(self.store, changed, removed)
+
+    def _discard_if_unused(self) -> None:
+        """A file this open created and nothing was written to is removed on close."""
+        if self.store.created and not self.store.sources():
+            self._discard = True
+
+    def purge(self, source: Optional[str] = None, all: bool = False) -> dict:
+        """Delete the index rows of one source, or of every source with `all=True`.
+
+        Files on disk are never touched. Returns what was removed, the bytes
+        now reclaimable, and whether `compact` is worth running.
+        """
+        if source is None and not all:
+            raise UsageError("purge needs a source label (see `sources`), or --all for every source")
+        with self._writer():
+            with self.store.transaction():
+                targets = self.store.sources()
+                if source is not None:
+                    targets = [self._source(source)]
+                removed = sum(self.store.delete_source(s["id"]) for s in targets)
+                if removed:
+                    self.store.bump_generation()
+            if removed:
+                from .graph import is_linked
+                if is_linked(self.store):   # the gone documents' links went with them
+                    with self.store.transaction():
+                        self.store.set_meta("graph_generation", self.store.meta("generation", "0"))
+        free, size = self.store.free_bytes(), self.store.db_bytes()
+        return {"sources": [s["label"] for s in targets],
+                "roots": [s["root"] for s in targets], "documents": removed,
+                "reclaimable_bytes": free, "db_bytes": size,
+                "suggest_compact": size > 0 and free * 4 > size}
+
+    def compact(self) -> dict:
+        """Optimise the full-text index and give free pages back (VACUUM).
+
+        Takes the writer lock, as every write does; VACUUM then waits for
+        readers to finish (SQLite's busy timeout), so a search running
+        meanwhile is never disturbed.
+        """
+        before = self.store.db_bytes()
+        with self._writer():
+            self.store.optimize_fulltext()
+            self.store.vacuum()
+        after = self.store.db_bytes()
+        return {"db_bytes_before": before, "db_bytes": after, "reclaimed_bytes": before - after}
 
     # -- reading -------------------------------------------------------------
     def search(self, query: str, limit: int = 10, offset: int = 0, explain: bool = False,
@@ -222,14 +393,17 @@ class Index:
             return Status(str(self.store.path), self.store.kind, self.store.schema_version(),
                           counts["documents"], counts["passages"], self.sources(),
                           self.store.db_bytes(), self.store.last_indexed(),
-                          graph_status(self.store))
+                          graph_status(self.store), reclaimable_bytes=self.store.free_bytes(),
+                          redactions=counts["redactions"], read_only=not self.store.writable)
 
     def verify(self, repair: bool = False) -> dict:
         """Integrity checks; with `repair`, rebuild what is derived from the passages."""
         from .phrases import document_phrases
         from .store import maintenance
         found = maintenance.problems(self.store)
-        report = {"ok": not any(found.values()), "problems": found, "repaired": []}
+        report = {"ok": not any(found.values()), "problems": found, "repaired": [],
+                  "read_only": not self.store.writable,
+                  "skipped": maintenance.skipped_checks(self.store)}
         if repair:
             with self._writer():
                 report["repaired"] = maintenance.repair(self.store, document_phrases)
@@ -284,11 +458,16 @@ def _abs(text: str) -> str:
 
 
 def _public_source(s: dict) -> dict:
+    from .indexer import root_missing
+    missing = root_missing(s["root"], s["documents"])
     return {"label": s["label"], "root": s["root"], "includes": s["includes"],
             "excludes": s["excludes"], "max_bytes": s["max_bytes"],
             "documents": s["documents"], "passages": s["passages"], "bytes": s["bytes"],
             "last_indexed": s["last_indexed"],
-            "last_skipped": (s["last_report"] or {}).get("skipped", [])}
+            "last_skipped": (s["last_report"] or {}).get("skipped", []),
+            "available": not missing,
+            "missing_since": (s["missing_since"] or None) if missing else None,
+            "redact": s["redact"], "redactions": s["redactions"]}
 
 
 def _reassemble(sections: List[dict]) -> str:

@@ -372,17 +372,23 @@ def _related_text(result) -> str:
 
 
 def cmd_verify(args) -> int:
-    with _open(args, readonly=True) as ix:
+    with _open(args, readonly=not args.repair) as ix:
         report = ix.verify(repair=args.repair)
     lines = []
+    if report.get("read_only"):
+        lines.append(f"The index file is read-only here: checked what can be checked "
+                     "without writing.")
+        lines += [f"skipped: {note}" for note in report.get("skipped", [])]
     for area, items in report["problems"].items():
         lines += [f"problem ({area}): {p}" for p in items]
     lines += [f"repaired: {r}" for r in report["repaired"]]
     if report["ok"]:
         lines.append("The index is consistent." if not report["repaired"] else
                      "The index is consistent after repair.")
-    elif not args.repair:
+    elif not args.repair and not report.get("read_only"):
         lines.append("Run `glean-personal verify --repair` to rebuild what can be rebuilt.")
+    elif not args.repair:
+        lines.append("Copy the file somewhere writable and run `verify --repair` on the copy.")
     _out(args, report, "\n".join(lines))
     return 0 if report["ok"] else 3
 
