@@ -719,4 +719,5 @@ def _text(store: Store, doc_id: int) -> str:
 
 def _summary(row: dict) -> dict:
     return {"id": row["id"], "title": row["title"], "url": Path(row["root"], row["path"]).as_uri(),
-            "source": row["source"], "path": row["path"], "format": row["format"]}
+            "source": row["source"], "path": row["path"], "format": row["format"],
+            "available": (Path(row["root"]) / row["path"]).is_file()}

@@ -106,7 +106,13 @@ class SearchResult:
 def doc_summary(row: dict) -> dict:
     """The document fields every result carries (SPEC §3)."""
     return {"id": row["id"], "title": row["title"], "url": file_url(row["root"], row["path"]),
-            "source": row["source"], "path": row["path"], "format": row["format"]}
+            "source": row["source"], "path": row["path"], "format": row["format"],
+            "available": file_available(row["root"], row["path"])}
+
+
+def file_available(root: str, path: str) -> bool:
+    """Is the document's file on this machine? (A copied index may name roots that are not.)"""
+    return os.path.isfile(posixpath.join(root, path))
 
 
 def file_url(root: str, path: str) -> str:
