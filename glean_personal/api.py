@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 PathLike = Union[str, os.PathLike]
 WRITER_WAIT_SECONDS = 30.0
+WATCH_INTERVAL = 2.0        # seconds between `watch` passes, at least
+WATCH_COST_FACTOR = 20.0    # ...or this many times what the last pass cost (idle CPU <= 5%)
+WATCH_MAX_INTERVAL = 60.0
 
 
 @dataclass
@@ -325,6 +328,77 @@ class Index:
             self.store.vacuum()
         after = self.store.db_bytes()
         return {"db_bytes_before": before, "db_bytes": after, "reclaimed_bytes": before - after}
+
+    # -- watching ------------------------------------------------------------
+    def watch_roots(self, targets: Sequence[PathLike] = ()) -> List[str]:
+        """The folders `watch` re-checks: sources named by label or folder (a folder not
+        yet indexed is added by the first pass); none named: every source."""
+        if not targets:
+            roots = [s["root"] for s in self.sources()]
+            if not roots:
+                raise NotFound("nothing to watch: no sources yet (`index FOLDER` adds one, "
+                               "or name a folder to watch)")
+            return roots
+        roots = []
+        for t in targets:
+            by_label = [s["root"] for s in self.sources() if s["label"] == str(t)]
+            if by_label:
+                roots.append(by_label[0])
+            elif os.path.isdir(_abs(str(t))) or any(s["root"] == _abs(str(t))
+                                                  for s in self.sources()):
+                roots.append(_abs(str(t)))
+            else:
+                raise NotFound(f"{str(t)!r} is neither a source label nor a folder; "
+                               "`sources` lists them")
+        return list(dict.fromkeys(roots))
+
+    def watch_pass(self, roots: Sequence[str]) -> List["IndexReport"]:
+        """Bring each root up to date once (what one turn of `watch` does)."""
+        return [self.index(root, move=False) for root in roots]
+
+    def watch(self, targets: Sequence[PathLike] = (), interval: float = WATCH_INTERVAL,
+              max_interval: float = WATCH_MAX_INTERVAL, stop=None) -> Iterator[dict]:
+        """Re-check the sources until stopped, yielding one event per change.
+
+        Runs in the caller's process and thread; nothing is left running when
+        the caller stops iterating, `stop` (a threading.Event) is set, or
+        KeyboardInterrupt arrives (an interrupted write is rolled back; what
+        was committed is whole). The pause between passes is `interval`, or
+        `WATCH_COST_FACTOR` times what the last pass cost if that is longer
+        (up to `max_interval`), so an idle watch spends little CPU.
+
+        Events: {"time", "event", "source", "path"} with event one of
+        added, updated, removed, skipped, missing, back; and "graph" events
+        ({"time", "event", "mode", "documents", "links"}) after an update.
+        """
+        roots = self.watch_roots(targets)
+        missing: dict = {}
+        while True:
+            started = time.monotonic()
+            for report in self.watch_pass(roots):
+                now = time.time()
+                was = missing.get(report.root)
+                if report.missing:
+                    if not was:
+                        yield {"time": now, "event": "missing", "source": report.label,
+                               "path": report.root, "since": report.missing_since}
+                    missing[report.root] = True
+                    continue
+                if was:
+                    yield {"time": now, "event": "back", "source": report.label,
+                           "path": report.root}
+                missing[report.root] = False
+                for kind, path in report.changes:
+                    yield {"time": now, "event": kind, "source": report.label, "path": path}
+                if report.graph:
+                    yield dict(report.graph, time=now, event="graph", source=report.label)
+            cost = time.monotonic() - started
+            pause = min(max(interval, cost * WATCH_COST_FACTOR), max(interval, max_interval))
+            if stop is not None:
+                if stop.wait(pause):
+                    return
+            else:
+                time.sleep(pause)
 
     # -- reading -------------------------------------------------------------
     def search(self, query: str, limit: int = 10, offset: int = 0, explain: bool = False,

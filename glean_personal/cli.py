@@ -38,10 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"glean-personal {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
 
-    p = sub.add_parser("index", help="add or refresh a folder", description=(
+    p = sub.add_parser("index", help="add or refresh a folder (or one file)", description=(
         "Add a folder to the index, or bring it up to date. Filters are stored with the "
-        "folder, so a bare `index FOLDER` later repeats them."))
-    p.add_argument("folder", metavar="FOLDER")
+        "folder, so a bare `index FOLDER` later repeats them. With no FOLDER, every source "
+        "is refreshed; a FILE inside an indexed folder is indexed alone. A folder holding "
+        "the files of a source whose folder is gone is offered as that source, moved."))
+    p.add_argument("folder", metavar="FOLDER", nargs="?",
+                   help="a folder, or one file of an indexed folder (default: every source)")
     p.add_argument("--label", help="a short name for this folder (default: its name)")
     p.add_argument("--include", action="append", metavar="GLOB",
                    help="index only files matching GLOB (repeatable)")
@@ -49,6 +52,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip files and folders matching GLOB (repeatable)")
     p.add_argument("--max-bytes", type=_positive_int, metavar="N",
                    help="skip files larger than N bytes (default 5000000)")
+    p.add_argument("--no-redact", dest="redact", action="store_false", default=None,
+                   help="store credential-like text as it is in this source (default: "
+                        "replace it by a marker); remembered for the source")
+    p.add_argument("--redact", dest="redact", action="store_true",
+                   help="turn redaction back on for this source")
+    p.add_argument("--move", action="store_true",
+                   help="if FOLDER holds the files of a source whose folder is gone, "
+                        "re-point that source here without asking")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     _common(p)
 
@@ -96,8 +107,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--skips", action="store_true", help="also list the last run's skipped files")
     _common(p)
 
-    p = sub.add_parser("sources", help="indexed folders, labels, filters, counts",
-                       description="List the indexed folders with their filters and counts.")
+    p = sub.add_parser("sources", help="indexed folders; `sources move LABEL NEWPATH`",
+                       description=(
+                           "List the indexed folders with their filters and counts. "
+                           "`sources move LABEL NEWPATH` re-points a source whose folder "
+                           "moved, after checking a sample of its files by size and hash; "
+                           "document ids are kept and nothing is read again."))
+    p.add_argument("action", nargs="*", metavar="move LABEL NEWPATH",
+                   help="re-point source LABEL at NEWPATH")
+    p.add_argument("--force", action="store_true",
+                   help="move even if the sampled files do not match")
     _common(p)
 
     p = sub.add_parser("fetch", help="one document, reassembled", description=(
@@ -114,9 +133,28 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
 
     p = sub.add_parser("purge", help="delete index rows (never files on disk)", description=(
-        "Delete the index rows of one source, or of all sources. Files on disk are "
-        "never touched."))
+        "Delete the index rows of one source, or of all sources with --all (on a "
+        "terminal it asks first, unless --yes). Files on disk are never touched."))
     p.add_argument("source", nargs="?", metavar="SOURCE", help="a source label or folder")
+    p.add_argument("--all", action="store_true", help="purge every source")
+    p.add_argument("--yes", action="store_true", help="do not ask before purging every source")
+    _common(p)
+
+    p = sub.add_parser("compact", help="reclaim free space and optimise the full-text index",
+                       description=("Optimise the full-text index and give the file's free "
+                                    "pages back (VACUUM). Waits for other writers, like "
+                                    "every write; searches may run meanwhile."))
+    _common(p)
+
+    p = sub.add_parser("watch", help="stay in the foreground and keep the index current",
+                       description=(
+                           "Re-check the named sources (labels or folders; default: all) "
+                           "every few seconds, index what changed, keep the graph current, "
+                           "and print one line per change. The pause grows with what a "
+                           "re-check costs. Ctrl-C stops it cleanly; nothing keeps running."))
+    p.add_argument("targets", nargs="*", metavar="LABEL|FOLDER")
+    p.add_argument("--interval", type=float, default=2.0, metavar="SECONDS",
+                   help="shortest pause between re-checks (default 2)")
     _common(p)
 
     p = sub.add_parser("verify", help="check the index file; --repair rebuilds derived data",
@@ -264,12 +302,74 @@ def _progress(label: str):
 def cmd_index(args) -> int:
     from . import render
     with _open(args) as ix:
+        if args.folder is None:
+            if any(x is not None for x in (args.label, args.include, args.exclude,
+                                           args.max_bytes, args.redact)) or args.move:
+                raise UsageError("flags other than --quiet need a FOLDER")
+            reports = ix.index_all(progress=None if args.quiet else _progress("reading"))
+            if args.quiet and not args.json:
+                return 0
+            return _out(args, [r.to_dict() for r in reports],
+                        "\n".join(render.index_report(r) for r in reports)
+                        or "No sources yet: `glean-personal index FOLDER` adds one.")
+        move = True if args.move else None
+        if move is None and sys.stdin.isatty() and sys.stderr.isatty():
+            found = ix.moved_candidates(args.folder)
+            if args.label:
+                found = [c for c in found if c["label"] == args.label] or found
+            if len(found) == 1:
+                c = found[0]
+                move = _ask(f"{c['new_root']} holds the files of source '{c['label']}', whose "
+                            f"folder {c['old_root']} is gone ({c['matched']} of {c['checked']} "
+                            "sampled files match by size and hash). Move the source here "
+                            "instead of adding a new one? [y/N] ")
         report = ix.index(args.folder, label=args.label, include=args.include,
                           exclude=args.exclude, max_bytes=args.max_bytes,
-                          progress=None if args.quiet else _progress("reading"))
+                          progress=None if args.quiet else _progress("reading"),
+                          redact=args.redact, move=move)
     if args.quiet and not args.json:
         return 0
     return _out(args, report.to_dict(), render.index_report(report))
+
+
+def _ask(question: str) -> bool:
+    print(question, end="", file=sys.stderr, flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except KeyboardInterrupt:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def cmd_compact(args) -> int:
+    from . import render
+    with _open(args) as ix:
+        done = ix.compact()
+    return _out(args, done, f"Compacted {ix.path}: {render.size(done['db_bytes_before'])} → "
+                            f"{render.size(done['db_bytes'])} "
+                            f"({render.size(done['reclaimed_bytes'])} given back).")
+
+
+def cmd_watch(args) -> int:
+    from . import render
+    if args.interval <= 0:
+        raise UsageError("--interval must be above 0 seconds")
+    with _open(args) as ix:
+        roots = ix.watch_roots(args.targets)
+        if not args.json:
+            print(f"Watching {len(roots)} folder{'s' if len(roots) != 1 else ''} "
+                  f"({', '.join(roots)}); Ctrl-C stops.", flush=True)
+        try:
+            for event in ix.watch(args.targets, interval=args.interval):
+                if args.json:
+                    print(json.dumps(event, ensure_ascii=False), flush=True)
+                else:
+                    print(render.watch_event(event), flush=True)
+        except KeyboardInterrupt:
+            pass
+    if not args.json:
+        print("Stopped watching; the index is consistent.", flush=True)
+    return 0
 
 
 def cmd_search(args) -> int:
@@ -300,6 +400,17 @@ def cmd_status(args) -> int:
 
 def cmd_sources(args) -> int:
     from . import render
+    if args.action:
+        if args.action[0] != "move" or len(args.action) != 3:
+            raise UsageError("use `sources` to list, or `sources move LABEL NEWPATH`")
+        with _open(args) as ix:
+            done = ix.move_source(args.action[1], args.action[2], force=args.force)
+        return _out(args, done, (
+            f"Moved source '{done['label']}': {done['old_root']} → {done['new_root']} "
+            f"({done['matched']} of {done['checked']} sampled files matched by size and hash; "
+            f"{done['documents']} documents kept their ids, nothing was read again)."))
+    if args.force:
+        raise UsageError("--force goes with `sources move LABEL NEWPATH`")
     with _open(args, readonly=True) as ix:
         items = ix.sources()
     return _out(args, items, render.sources(items))
@@ -333,11 +444,29 @@ def cmd_extract(args) -> int:
 
 
 def cmd_purge(args) -> int:
+    from . import render
+    if args.source is not None and args.all:
+        raise UsageError("name one source or give --all, not both")
+    if args.source is None and not args.all:
+        raise UsageError("purge needs a source label (see `sources`), or --all for every source")
     with _open(args) as ix:
-        done = ix.purge(args.source)
-    text = (f"Removed {done['documents']} documents from the index "
-            f"({', '.join(done['sources']) or 'no sources'}); no file on disk was touched.")
-    return _out(args, done, text)
+        if args.all and not args.yes and sys.stdin.isatty():
+            items = ix.sources()
+            total = sum(s["documents"] for s in items)
+            if not _ask(f"Remove all {len(items)} sources ({total} documents) from the index "
+                        f"{ix.path}? Files on disk are not touched. [y/N] "):
+                print("Nothing was removed.", file=sys.stderr)
+                return 1
+        done = ix.purge(args.source, all=args.all)
+    lines = [f"Removed {done['documents']} documents of "
+             f"{len(done['sources'])} source{'s' if len(done['sources']) != 1 else ''} from the "
+             "index; no file on disk was touched."]
+    lines += [f"  {label}: {root}" for label, root in zip(done["sources"], done["roots"])]
+    if done["suggest_compact"]:
+        lines.append(f"{render.size(done['reclaimable_bytes'])} of the "
+                     f"{render.size(done['db_bytes'])} file is now free: "
+                     "`glean-personal compact` gives it back.")
+    return _out(args, done, "\n".join(lines))
 
 
 def cmd_link(args) -> int:
@@ -406,7 +535,7 @@ def cmd_evaluate(args) -> int:
     return _out(args, report, render.evaluation(report))
 
 
-VERBS = {"index": cmd_index, "search": cmd_search, "status": cmd_status, "sources": cmd_sources,
+VERBS = {"compact": cmd_compact, "watch": cmd_watch, "index": cmd_index, "search": cmd_search, "status": cmd_status, "sources": cmd_sources,
          "fetch": cmd_fetch, "extract": cmd_extract, "purge": cmd_purge, "link": cmd_link,
          "related": cmd_related, "verify": cmd_verify, "export": cmd_export,
          "evaluate": cmd_evaluate}

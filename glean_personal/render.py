@@ -43,10 +43,29 @@ def when(ts: Optional[float]) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts)) if ts else "never"
 
 
-def index_report(r, verbose_skips: int = 20) -> str:
-    lines = [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
+def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
+    if getattr(r, "missing", False):
+        return (f"Skipped '{r.label}': {r.root} is not on this machine (missing since "
+                f"{when(r.missing_since)}); its documents are kept. Plug it in and index "
+                "again, `sources move` it, or `purge` it.")
+    lines = []
+    if getattr(r, "moved_from", None):
+        lines.append(f"Moved source '{r.label}': {r.moved_from} → {r.root} (document ids kept)")
+    lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
              f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+    changes = getattr(r, "changes", [])
+    for kind, path in changes[:verbose_changes]:
+        lines.append(f"    {kind:<8} {printable(path)}")
+    if len(changes) > verbose_changes:
+        lines.append(f"    … and {len(changes) - verbose_changes} more changes")
+    if getattr(r, "redacted", 0):
+        lines.append(f"  redacted {r.redacted} credential-like string"
+                     f"{'s' if r.redacted != 1 else ''} (replaced by markers before storing)")
+    graph = getattr(r, "graph", None)
+    if graph:
+        lines.append(f"  graph updated ({graph['mode']}): {graph['links']} links written "
+                     f"in {graph['seconds']:.2f} s")
     if r.text_chars > 1_000_000 and r.seconds > 0:
         lines.append(f"  read {size(r.text_chars)} of text ({r.text_chars / r.seconds / 1e6:.1f} MB/s)")
     if r.skipped:
@@ -92,7 +111,9 @@ def search_results(result, color: bool, explain: bool = False) -> str:
         lines.append("   " + (f"{DIM}{where}{RESET}" if color else where))
         for s in hit.snippets:
             lines.append("   " + highlight(*collapse(s.text, s.ranges), color))
-        lines.append(f"   {hit.url}")
+        lines.append(f"   {hit.url}" if hit.document.get("available", True) else
+                     f"   {hit.document['source']}: {printable(hit.document['path'])} "
+                     "(not on this machine)")
         if explain:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
@@ -136,9 +157,34 @@ def status(st) -> str:
                      f"{g.get('median_score', 0):.3f}, max degree {g.get('max_degree', 0)}{stale}")
     else:
         lines.append("Graph      not built yet (run `link`)")
+    if getattr(st, "reclaimable_bytes", 0):
+        lines.append(f"Free       {size(st.reclaimable_bytes)} reclaimable (`compact` gives it back)")
+    if getattr(st, "redactions", 0):
+        lines.append(f"Redacted   {st.redactions} credential-like strings replaced by markers")
+    if getattr(st, "read_only", False):
+        lines.append("Access     read-only here (this process cannot write the file)")
     for s in st.sources:
-        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}")
+        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}"
+                     + _missing(s))
     return "\n".join(lines)
+
+
+def _missing(s: dict) -> str:
+    if s.get("available", True):
+        return ""
+    since = s.get("missing_since")
+    return f"  (missing since {when(since)})" if since else "  (not on this machine)"
+
+
+def watch_event(e: dict) -> str:
+    stamp = time.strftime("%H:%M:%S", time.localtime(e["time"]))
+    if e["event"] == "graph":
+        return f"{stamp} graph    {e['source']}: {e['mode']}, {e['links']} links written"
+    if e["event"] == "missing":
+        return f"{stamp} missing  {e['source']}: {e['path']} is not on this machine; kept as it is"
+    if e["event"] == "back":
+        return f"{stamp} back     {e['source']}: {e['path']}"
+    return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
 
 
 def sources(items: Sequence[dict]) -> str:
@@ -146,18 +192,23 @@ def sources(items: Sequence[dict]) -> str:
         return "No sources yet: `glean-personal index FOLDER` adds one."
     lines = []
     for s in items:
-        lines.append(f"{s['label']}  {s['root']}")
+        lines.append(f"{s['label']}  {s['root']}" + _missing(s))
         lines.append(f"    {s['documents']} documents, {s['passages']} passages, "
                      f"{size(s['bytes'])}; last indexed {when(s['last_indexed'])}")
         if s["includes"] or s["excludes"]:
             lines.append(f"    include {s['includes'] or '-'}  exclude {s['excludes'] or '-'}")
         lines.append(f"    max bytes {s['max_bytes']:,}; skipped last run: {len(s['last_skipped'])}")
+        if not s.get("redact", True):
+            lines.append("    redaction off: credential-like text is stored as it is")
+        elif s.get("redactions"):
+            lines.append(f"    {s['redactions']} credential-like strings redacted")
     return "\n".join(lines)
 
 
 def fetched(doc) -> str:
     d = doc.document
-    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})", d["url"]]
+    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+            d["url"] if d.get("available", True) else "(not on this machine: shown from the index)"]
     for w in doc.warnings:
         head.append(f"warning: {w}")
     return "\n".join(head) + "\n\n" + doc.text
