@@ -429,12 +429,12 @@ def cmd_extract(args) -> int:
     from . import render
     from .config import DEFAULT_LIMITS
     from .formats import extract
-    from .workers import clean
+    from .workers import clean, redact_document
     limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
                                                                    max_bytes=args.max_bytes)
     from .errors import SkipFile
     try:
-        doc = clean(extract(args.file, limits))
+        doc, _ = redact_document(clean(extract(args.file, limits)))
     except SkipFile as skip:
         if args.json:
             return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1

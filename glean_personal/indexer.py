@@ -143,12 +143,15 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         with store.transaction():
             source_id = store.save_source(root, *settings)
             store.set_missing(source_id, None)
+    # Redaction switched: every document is read again, so none keeps the old text.
+    reread = stored is not None and stored["redact"] != bool(redact)
     report = IndexReport(root, label)
     states = store.document_states(source_id)
     seen: set = set()
     with _Writer(store, source_id, states, report) as writer:
         tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
-                               seen, report, tick=writer.commit_if_due, redact=bool(redact))
+                               seen, report, tick=writer.commit_if_due, redact=bool(redact),
+                               reread=reread)
         _read_and_write(tasks, writer, limits, sizes, max_bytes, progress)
 
     gone = sorted(p for p in states if p not in seen)
@@ -231,7 +234,7 @@ def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> 
 def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequence[str],
                    excludes: Sequence[str], max_bytes: int, states: dict, seen: set,
                    report: IndexReport, tick: Callable[[], None],
-                   redact: bool = True) -> Iterator[tuple]:
+                   redact: bool = True, reread: bool = False) -> Iterator[tuple]:
     """Walk the folder and yield a task (workers.Task fields) per new or changed file.
 
     Lazily: the workers read the first changed files while the walk goes on.
@@ -250,11 +253,11 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
             continue
         seen.add(entry.path)
         state = states.get(entry.path)
-        if state and state[1] == entry.size and state[2] == entry.mtime_ns:
+        if state and state[1] == entry.size and state[2] == entry.mtime_ns and not reread:
             report.unchanged += 1
             continue
         old_sha = None
-        if state:   # the stored hash tells "touched" from "edited"
+        if state and not reread:   # the stored hash tells "touched" from "edited"
             if hashes is None:
                 hashes = store.document_hashes(source_id)
             old_sha = hashes.get(state[0])
