@@ -265,3 +265,66 @@ def test_the_graph_follows_index_and_purge(tmp_path, store_kind):
         assert "n0.md" not in left and "n3.md" in left
         assert not ix.status().graph["stale"]
         assert ix.verify()["ok"]
+
+
+def _cli(*args):
+    run = subprocess.run([sys.executable, "-m", "glean_personal", *map(str, args)],
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    return run
+
+
+def _search_json(db, query="chain wear brake spoke roster volunteer"):
+    import json
+    run = _cli("search", query, "--limit", "20", "--json", "--db", db)
+    assert run.returncode == 0, run.stderr
+    return [(r["document"]["id"], r["document"]["path"], r["url"], r["document"]["available"])
+            for r in json.loads(run.stdout)["results"]]
+
+
+@pytest.mark.parametrize("how", ["sources move", "index --move"])
+def test_copy_the_db_move_the_folder_and_carry_on(tmp_path, store_kind, how):
+    import json
+    folder = write_tree(tmp_path / "old" / "notes", FILES)
+    db = tmp_path / "p.db"
+    assert _cli("index", folder, "--db", db).returncode == 0
+    before = _search_json(db)
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(db, copy)
+    new = tmp_path / "new" / "notes"
+    new.parent.mkdir()
+    shutil.move(str(folder), str(new))
+    assert all(not avail for *_, avail in _search_json(copy))     # not on this machine
+    if how == "sources move":
+        run = _cli("sources", "move", "notes", new, "--db", copy)
+        assert run.returncode == 0, run.stderr
+        assert "5 of 5 sampled files matched" in run.stdout
+        run = _cli("index", new, "--json", "--db", copy)
+    else:
+        run = _cli("index", new, "--move", "--json", "--db", copy)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert (report["added"], report["updated"], report["removed"], report["text_chars"]) == (0, 0, 0, 0)
+    after = _search_json(copy)
+    assert [(i, p) for i, p, _, _ in after] == [(i, p) for i, p, _, _ in before]
+    assert all(url.startswith(new.as_uri()) and avail for _, _, url, avail in after)
+    sources = json.loads(_cli("sources", "--json", "--db", copy).stdout)
+    assert [(s["label"], s["root"]) for s in sources] == [("notes", str(new))]
+
+
+def test_purge_from_the_command_line_needs_a_source_or_all(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    run = _cli("purge", "--db", db)
+    assert run.returncode == 2 and "--all" in run.stderr
+    run = _cli("purge", "--all", "--db", db)      # not a terminal: no question
+    assert run.returncode == 0 and "Removed 5 documents of 1 source" in run.stdout
+    assert str(folder) in run.stdout
+
+
+def test_status_and_sources_say_missing_since(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    folder.rename(tmp_path / "aside")
+    run = _cli("index", folder, "--db", db)
+    assert run.returncode == 0 and "not on this machine" in run.stdout
+    for verb in ("status", "sources"):
+        run = _cli(verb, "--db", db)
+        assert run.returncode == 0 and "missing since" in run.stdout, run.stdout
