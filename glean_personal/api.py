@@ -364,8 +364,9 @@ class Index:
         the caller stops iterating, `stop` (a threading.Event) is set, or
         KeyboardInterrupt arrives (an interrupted write is rolled back; what
         was committed is whole). The pause between passes is `interval`, or
-        `WATCH_COST_FACTOR` times what the last pass cost if that is longer
-        (up to `max_interval`), so an idle watch spends little CPU.
+        `WATCH_COST_FACTOR` times what the last pass that found nothing to read
+        cost, if that is longer (up to `max_interval`), so an idle watch spends
+        at most about 1/`WATCH_COST_FACTOR` of a CPU.
 
         Events: {"time", "event", "source", "path"} with event one of
         added, updated, removed, skipped, missing, back; and "graph" events
@@ -373,9 +374,12 @@ class Index:
         """
         roots = self.watch_roots(targets)
         missing: dict = {}
+        pause = interval
         while True:
             started = time.monotonic()
+            changed = False
             for report in self.watch_pass(roots):
+                changed = changed or bool(report.changes)
                 now = time.time()
                 was = missing.get(report.root)
                 if report.missing:
@@ -392,8 +396,9 @@ class Index:
                     yield {"time": now, "event": kind, "source": report.label, "path": path}
                 if report.graph:
                     yield dict(report.graph, time=now, event="graph", source=report.label)
-            cost = time.monotonic() - started
-            pause = min(max(interval, cost * WATCH_COST_FACTOR), max(interval, max_interval))
+            if not changed:   # what a re-check costs when there is nothing to read
+                cost = time.monotonic() - started
+                pause = min(max(interval, cost * WATCH_COST_FACTOR), max(interval, max_interval))
             if stop is not None:
                 if stop.wait(pause):
                     return

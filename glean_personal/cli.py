@@ -354,6 +354,11 @@ def cmd_watch(args) -> int:
     from . import render
     if args.interval <= 0:
         raise UsageError("--interval must be above 0 seconds")
+    import signal
+    # Ctrl-C stops the watch even where the shell started it with SIGINT ignored (a
+    # background job), and so does a plain `kill`: both end it as Ctrl-C does.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with _open(args) as ix:
         roots = ix.watch_roots(args.targets)
         if not args.json:

@@ -64,8 +64,7 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
                      f"{'s' if r.redacted != 1 else ''} (replaced by markers before storing)")
     graph = getattr(r, "graph", None)
     if graph:
-        lines.append(f"  graph updated ({graph['mode']}): {graph['links']} links written "
-                     f"in {graph['seconds']:.2f} s")
+        lines.append(f"  graph: {_graph_change(graph)} in {graph['seconds']:.2f} s")
     if r.text_chars > 1_000_000 and r.seconds > 0:
         lines.append(f"  read {size(r.text_chars)} of text ({r.text_chars / r.seconds / 1e6:.1f} MB/s)")
     if r.skipped:
@@ -176,10 +175,21 @@ def _missing(s: dict) -> str:
     return f"  (missing since {when(since)})" if since else "  (not on this machine)"
 
 
+def _graph_change(g: dict) -> str:
+    parts = []
+    if g.get("documents"):
+        parts.append(f"{g['documents']} document{'s' if g['documents'] != 1 else ''} linked "
+                     f"again ({g['mode']}, {g['links']} links written)")
+    if g.get("removed"):
+        parts.append(f"links of {g['removed']} removed document{'s' if g['removed'] != 1 else ''} "
+                     "dropped")
+    return "; ".join(parts) or "nothing to change"
+
+
 def watch_event(e: dict) -> str:
     stamp = time.strftime("%H:%M:%S", time.localtime(e["time"]))
     if e["event"] == "graph":
-        return f"{stamp} graph    {e['source']}: {e['mode']}, {e['links']} links written"
+        return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
     if e["event"] == "missing":
         return f"{stamp} missing  {e['source']}: {e['path']} is not on this machine; kept as it is"
     if e["event"] == "back":

@@ -131,7 +131,7 @@ def test_a_writer_that_waits_too_long_exits_3_with_one_line(tmp_path, monkeypatc
         started = time.monotonic()
         code = main(["index", str(tmp_path / "seed"), "--db", str(db)])
         assert time.monotonic() - started < 5
-        purge = main(["purge", "--db", str(db)])
+        purge = main(["purge", "--all", "--yes", "--db", str(db)])
     finally:
         os.close(holder)
     assert (code, purge) == (3, 3)
