@@ -477,7 +477,7 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
         degree[b] += 1
     with store.transaction():
         graph_sql.replace_links(conn, out)
-        conn.execute("DELETE FROM doc_norms")
+        graph_sql.clear_norms(conn)
         graph_sql.put_norms(conn, ((rows[k][0], nm) for k, nm in enumerate(stats["norms"])))
         store.set_meta("graph_generation", generation)
         store.set_meta("graph_cap", str(stats["cap"]))
@@ -539,14 +539,8 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
             cap = max(2, min(cap, int(store.meta("graph_cap") or cap)))
         present = {r[0] for r in rows}
         changed = sorted(set(changed) & present)
-        mine: Dict[int, array] = {}
-        if changed:
-            for k in range(0, len(changed), 500):
-                chunk = changed[k:k + 500]
-                for doc_id, blob in conn.execute(
-                        "SELECT document_id, phrases FROM doc_phrases WHERE document_id IN "
-                        f"({','.join('?' * len(chunk))})", chunk):
-                    mine[doc_id] = unpack(blob)
+        mine: Dict[int, array] = {doc_id: unpack(blob) for doc_id, blob
+                                  in graph_sql.doc_phrases_of(conn, changed)}
         wanted = set().union(*mine.values()) if mine else set()
         holders: Dict[int, set] = {}
         if wanted:

@@ -10,9 +10,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "glean_personal"
 LAYERS = {
     "errors": 0, "config": 0, "document": 0, "porter": 0,
     "analysis": 1, "query": 1, "evaluation": 1,
-    "formats": 2, "passages": 2, "phrases": 2,
+    "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
-    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "graph": 4,
+    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "graph": 4, "relocate": 4,
     "api": 5,
     "render": 6, "client_render": 6, "local_backend": 6,
     "cli": 7, "repl": 7, "mcp": 7, "__main__": 7, "__init__": 8,

@@ -51,6 +51,21 @@ def put_norms(conn: sqlite3.Connection, norms: Iterable[Tuple[int, float]]) -> N
     conn.executemany("INSERT OR REPLACE INTO doc_norms(document_id, norm) VALUES (?, ?)", norms)
 
 
+def clear_norms(conn: sqlite3.Connection) -> None:
+    conn.execute("DELETE FROM doc_norms")
+
+
+def doc_phrases_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> List[Tuple[int, bytes]]:
+    """(document id, packed phrases) of the given documents."""
+    ids = list(document_ids)
+    out: List[Tuple[int, bytes]] = []
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        out += conn.execute("SELECT document_id, phrases FROM doc_phrases WHERE document_id IN "
+                            f"({','.join('?' * len(chunk))})", chunk).fetchall()
+    return out
+
+
 def norms(conn: sqlite3.Connection) -> Dict[int, float]:
     return dict(conn.execute("SELECT document_id, norm FROM doc_norms"))
 
