@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
 
-from . import __version__
+from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .document import SECTION_SEPARATOR
 from .errors import Ambiguous, GleanError, LockedError, NotFound, ReadOnlyError, UsageError
@@ -215,9 +215,8 @@ class Index:
         if len(found) > 1:
             names = ", ".join(f"{c.label} ({c.matched}/{c.checked} sampled files match)"
                               for c in found)
-            raise Ambiguous(f"{root} holds the files of more than one missing source: {names}; "
-                            "choose with `sources move LABEL NEWPATH`",
-                            [c.to_dict() for c in found])
+            raise UsageError(f"{root} holds the files of more than one missing source: "
+                             f"{names}; choose with `sources move LABEL NEWPATH` or --label")
         check = found[0]
         with self.store.transaction():
             source = self.store.source_settings(check.old_root)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import glean_personal
-from glean_personal.errors import (Ambiguous, DatabaseError, GleanError, NotFound, ReadOnlyError,
+from glean_personal.errors import (DatabaseError, GleanError, NotFound, ReadOnlyError,
                                    UsageError)
 from conftest import bump_mtime, write_tree
 
@@ -92,7 +92,7 @@ def test_index_newpath_moves_by_itself_only_when_unambiguous(tmp_path, store_kin
     shutil.rmtree(folder)
     shutil.rmtree(twin)
     with glean_personal.open_index(db) as ix:
-        with pytest.raises(Ambiguous):
+        with pytest.raises(UsageError, match="more than one missing source"):
             ix.index(new)                      # two missing sources hold these files
         report = ix.index(new, label="twin")   # a label settles it
         assert report.moved_from == str(twin) and report.added == 0

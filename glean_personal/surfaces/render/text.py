@@ -1,9 +1,17 @@
-"""Human-readable text for the facade's results (JSON comes from their to_dict)."""
+"""Human-readable text: the one home for what people read, from every surface.
+
+The command line, the REPL and the MCP server's text content all draw here,
+over the facade's result objects (JSON comes from their `to_dict`, see
+`render.json`; Client API answers are drawn by `render.client`).
+"""
 from __future__ import annotations
 
 import os
 import time
-from typing import List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tuple
+
+if TYPE_CHECKING:
+    from ...graph import LinkReport, Related
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -117,7 +125,7 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
                          f"   missed: {', '.join(hit.missed_terms or []) or '-'}")
-            from .search import bar
+            from ...search import bar
             lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}")
         lines.append("")
     if result.has_more:
@@ -143,7 +151,8 @@ def collapse(text: str, ranges: Sequence[Tuple[int, int]]) -> Tuple[str, List[Tu
     return "".join(out), [(where[a], where[b]) for a, b in ranges]
 
 
-def status(st) -> str:
+def status(st, skips: bool = False) -> str:
+    """`status`; with `skips`, the last run's skipped files of every source too."""
     store = "fts5 (SQLite full-text search)" if st.store == "fts5" else "plain + Python scorer"
     lines = [f"Index      {st.db}", f"Store      {store}, schema {st.schema_version}",
              f"Contents   {st.documents} documents, {st.passages} passages, "
@@ -163,38 +172,11 @@ def status(st) -> str:
     if getattr(st, "read_only", False):
         lines.append("Access     read-only here (this process cannot write the file)")
     for s in st.sources:
-        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}"
-                     + _missing(s))
+        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}" + _missing(s))
+    if skips:
+        lines.append("\n".join(f"  skipped {s['label']}: {printable(k['path'])}: {k['reason']}"
+                               for s in st.sources for k in s["last_skipped"]))
     return "\n".join(lines)
-
-
-def _missing(s: dict) -> str:
-    if s.get("available", True):
-        return ""
-    since = s.get("missing_since")
-    return f"  (missing since {when(since)})" if since else "  (not on this machine)"
-
-
-def _graph_change(g: dict) -> str:
-    parts = []
-    if g.get("documents"):
-        parts.append(f"{g['documents']} document{'s' if g['documents'] != 1 else ''} linked "
-                     f"again ({g['mode']}, {g['links']} links written)")
-    if g.get("removed"):
-        parts.append(f"links of {g['removed']} removed document{'s' if g['removed'] != 1 else ''} "
-                     "dropped")
-    return "; ".join(parts) or "nothing to change"
-
-
-def watch_event(e: dict) -> str:
-    stamp = time.strftime("%H:%M:%S", time.localtime(e["time"]))
-    if e["event"] == "graph":
-        return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
-    if e["event"] == "missing":
-        return f"{stamp} missing  {e['source']}: {e['path']} is not on this machine; kept as it is"
-    if e["event"] == "back":
-        return f"{stamp} back     {e['source']}: {e['path']}"
-    return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
 
 
 def sources(items: Sequence[dict]) -> str:
@@ -215,13 +197,71 @@ def sources(items: Sequence[dict]) -> str:
     return "\n".join(lines)
 
 
-def fetched(doc) -> str:
-    d = doc.document
+def _missing(s: Mapping) -> str:
+    if s.get("available", True):
+        return ""
+    since = s.get("missing_since")
+    return f"  (missing since {when(since)})" if since else "  (not on this machine)"
+
+
+def _graph_change(g: Mapping) -> str:
+    parts = []
+    if g.get("documents"):
+        parts.append(f"{g['documents']} document{'s' if g['documents'] != 1 else ''} linked "
+                     f"again ({g['mode']}, {g['links']} links written)")
+    if g.get("removed"):
+        parts.append(f"links of {g['removed']} removed document{'s' if g['removed'] != 1 else ''} "
+                     "dropped")
+    return "; ".join(parts) or "nothing to change"
+
+
+def watching(roots: Sequence[str]) -> str:
+    return (f"Watching {len(roots)} folder{'s' if len(roots) != 1 else ''} "
+            f"({', '.join(roots)}); Ctrl-C stops.")
+
+
+def watch_event(e: Mapping) -> str:
+    """One line per change `watch` saw."""
+    stamp = time.strftime("%H:%M:%S", time.localtime(e["time"]))
+    if e["event"] == "graph":
+        return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
+    if e["event"] == "missing":
+        return f"{stamp} missing  {e['source']}: {e['path']} is not on this machine; kept as it is"
+    if e["event"] == "back":
+        return f"{stamp} back     {e['source']}: {e['path']}"
+    return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
+
+
+def moved(done: Mapping) -> str:
+    return (f"Moved source '{done['label']}': {done['old_root']} → {done['new_root']} "
+            f"({done['matched']} of {done['checked']} sampled files matched by size and hash; "
+            f"{done['documents']} documents kept their ids, nothing was read again).")
+
+
+def move_question(c: Mapping) -> str:
+    return (f"{c['new_root']} holds the files of source '{c['label']}', whose folder "
+            f"{c['old_root']} is gone ({c['matched']} of {c['checked']} sampled files match by "
+            "size and hash). Move the source here instead of adding a new one? [y/N] ")
+
+
+def compacted(path: str, done: Mapping) -> str:
+    return (f"Compacted {path}: {size(done['db_bytes_before'])} → {size(done['db_bytes'])} "
+            f"({size(done['reclaimed_bytes'])} given back).")
+
+
+def fetched(document: Mapping, body: str, warnings: Sequence[str],
+            chars: Optional[int] = None) -> str:
+    """One fetched document: a head (title, where, URL, warnings), then its text.
+
+    `chars` is the whole text's length when `body` was cut (MCP's max_chars).
+    """
+    d = document
     head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
             d["url"] if d.get("available", True) else "(not on this machine: shown from the index)"]
-    for w in doc.warnings:
-        head.append(f"warning: {w}")
-    return "\n".join(head) + "\n\n" + doc.text
+    head += [f"warning: {w}" for w in warnings]
+    tail = (f"\n\n[cut at {len(body):,} of {chars:,} characters; "
+            "pass a larger max_chars to read more]" if chars is not None else "")
+    return "\n".join(head) + "\n\n" + body + tail
 
 
 def extracted(doc, name: str) -> str:
@@ -249,3 +289,98 @@ def evaluation(report: dict) -> str:
                      + (f"{empty:>14.2f}" if empty is not None else f"{'-':>14}"))
     return "\n".join(lines)
 
+
+
+def extract_skipped(name: str, reason: str) -> str:
+    return f"{name}: skipped: {reason}"
+
+
+def purged(done: Mapping) -> str:
+    n = len(done["sources"])
+    lines = [f"Removed {done['documents']} documents of {n} source{'s' if n != 1 else ''} "
+             "from the index; no file on disk was touched."]
+    lines += [f"  {label}: {root}" for label, root in zip(done["sources"], done.get("roots", []))]
+    if done.get("suggest_compact"):
+        lines.append(f"{size(done['reclaimable_bytes'])} of the {size(done['db_bytes'])} file "
+                     "is now free: `glean-personal compact` gives it back.")
+    return "\n".join(lines)
+
+
+def linked(report: "LinkReport") -> str:
+    d = report.to_dict()
+    return (f"Linked {d['documents']} documents: {d['links']} links, median score "
+            f"{d['median_score']:.3f}, highest degree {d['max_degree']}, "
+            f"in {d['seconds']:.2f} s")
+
+
+def related(result: "Related", ids: bool = False) -> str:
+    """A document's neighbours and the phrases they share; `ids` adds document ids (MCP)."""
+    def where(doc: Mapping) -> str:
+        return f"{doc['path']}, id {doc['id']}" if ids else doc["path"]
+
+    d = result.document
+    lines = [f"Related to {d['title']} ({where(d)}):"]
+    if result.stale:
+        lines.append("  (the graph is older than the index: run `glean-personal link` to refresh)")
+    if not result.neighbours:
+        lines.append("  no linked documents")
+    for n in result.neighbours:
+        lines.append(f"  {n.score:6.3f}  {n.document['title']}  ({where(n.document)})")
+        if n.phrases:
+            lines.append("          shares: " + ", ".join(n.phrases))
+    return "\n".join(lines)
+
+
+def verified(report: Mapping, repair: bool) -> str:
+    lines = []
+    if report.get("read_only"):
+        lines.append("The index file is read-only here: checked what can be checked "
+                     "without writing.")
+        lines += [f"skipped: {note}" for note in report.get("skipped", [])]
+    for area, items in report["problems"].items():
+        lines += [f"problem ({area}): {p}" for p in items]
+    lines += [f"repaired: {r}" for r in report["repaired"]]
+    if report["ok"]:
+        lines.append("The index is consistent." if not report["repaired"] else
+                     "The index is consistent after repair.")
+    elif not repair and not report.get("read_only"):
+        lines.append("Run `glean-personal verify --repair` to rebuild what can be rebuilt.")
+    elif not repair:
+        lines.append("Copy the file somewhere writable and run `verify --repair` on the copy.")
+    return "\n".join(lines)
+
+
+def exported(done: Mapping) -> str:
+    return f"Copied the index to {done['path']} ({done['bytes']:,} bytes)."
+
+
+def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:
+    """Ranked passages, each quoted in full under its document (MCP's local_search)."""
+    if not rows:
+        return (f"No passages match {query!r}. Try other or fewer words; "
+                "local_sources shows what is indexed.")
+    lines = [f"{len(rows)} passage{'s' if len(rows) != 1 else ''} for {query!r}"
+             + (" (more available: raise limit)" if has_more else "") + ":"]
+    for r in rows:
+        where = f"{r['source']}: {r['path']}"
+        if r["section"]:
+            where += " \u203a " + " \u203a ".join(r["section"])
+        lines += ["", f"{r['rank']}. {r['title']}  [document id {r['id']}]", f"   {where}",
+                  f"   {r['url']}", "", r["passage"].strip()]
+    return "\n".join(lines)
+
+
+def candidates(items: Sequence[Mapping], limit: int = 20) -> List[str]:
+    """The documents an ambiguous reference could mean, one line each."""
+    return [f"  {c['id']}: {c['source']}: {c['path']}" for c in items[:limit]]
+
+
+def failure(exc: BaseException) -> str:
+    """An expected failure's message; an ambiguous reference lists its candidates below it."""
+    lines = [str(exc)] + candidates(getattr(exc, "candidates", None) or [])
+    return "\n".join(lines)
+
+
+def internal_error(exc: BaseException) -> str:
+    return (f"internal error ({type(exc).__name__}: {exc}); "
+            "set GLEAN_PERSONAL_DEBUG=1 to see where")

@@ -1,0 +1,211 @@
+"""The one argument parser: every verb and flag of the command line, defined once.
+
+The command line, the REPL's `/personal` lines and `glean-personal repl|mcp`
+all read their flags through `build_parser`; nothing here runs a verb.
+"""
+from __future__ import annotations
+
+import argparse
+
+from ..errors import UsageError
+from ..version import __version__
+
+DESCRIPTION = ("A portable, local content index: point it at folders, then search them, "
+               "see related documents, and serve them to agents over MCP. One SQLite file, "
+               "no network, no model.")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="PATH",
+                   help="index file (default: $GLEAN_PERSONAL_DB or ~/.gleancode/personal.db)")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON on stdout")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="glean-personal", description=DESCRIPTION, epilog=(
+        "Every verb takes --db PATH and --json; `glean-personal VERB --help` shows its "
+        "flags. Exit codes: 0 success, 1 failure, 2 usage error, 3 database problem."))
+    parser.add_argument("--version", action="version", version=f"glean-personal {__version__}")
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+
+    p = sub.add_parser("index", help="add or refresh a folder (or one file)", description=(
+        "Add a folder to the index, or bring it up to date. Filters are stored with the "
+        "folder, so a bare `index FOLDER` later repeats them. With no FOLDER, every source "
+        "is refreshed; a FILE inside an indexed folder is indexed alone. A folder holding "
+        "the files of a source whose folder is gone is offered as that source, moved."))
+    p.add_argument("folder", metavar="FOLDER", nargs="?",
+                   help="a folder, or one file of an indexed folder (default: every source)")
+    p.add_argument("--label", help="a short name for this folder (default: its name)")
+    p.add_argument("--include", action="append", metavar="GLOB",
+                   help="index only files matching GLOB (repeatable)")
+    p.add_argument("--exclude", action="append", metavar="GLOB",
+                   help="skip files and folders matching GLOB (repeatable)")
+    p.add_argument("--max-bytes", type=_positive_int, metavar="N",
+                   help="skip files larger than N bytes (default 5000000)")
+    p.add_argument("--no-redact", dest="redact", action="store_false", default=None,
+                   help="store credential-like text as it is in this source (default: "
+                        "replace it by a marker); remembered for the source")
+    p.add_argument("--redact", dest="redact", action="store_true",
+                   help="turn redaction back on for this source")
+    p.add_argument("--move", action="store_true",
+                   help="if FOLDER holds the files of a source whose folder is gone, "
+                        "re-point that source here without asking")
+    p.add_argument("--quiet", action="store_true", help="print nothing on success")
+    _common(p)
+
+    p = sub.add_parser("search", help="ranked documents for a query", description=(
+        "Search the index. Quoted spans are exact phrases; other words are ORed prefix "
+        "matches. Use `search -- --text` for a query that starts with a dash."))
+    p.add_argument("query", nargs="+", metavar="QUERY")
+    p.add_argument("--limit", type=_positive_int, default=10, metavar="N",
+                   help="how many results (default 10)")
+    p.add_argument("--offset", type=_nonneg_int, default=0, metavar="N",
+                   help="skip the first N results")
+    p.add_argument("--source", action="append", metavar="LABEL",
+                   help="only this source (repeatable)")
+    p.add_argument("--type", action="append", metavar="FORMAT",
+                   help="only this format, e.g. docx or md (repeatable)")
+    p.add_argument("--path", metavar="GLOB", help="only documents whose path matches GLOB")
+    p.add_argument("--after", type=_date, metavar="DATE",
+                   help="only files modified on or after DATE (YYYY-MM-DD)")
+    p.add_argument("--before", type=_date, metavar="DATE",
+                   help="only files modified before DATE (YYYY-MM-DD)")
+    p.add_argument("--explain", action="store_true",
+                   help="show why each result matched: terms, passages, score")
+    p.add_argument("--passages", action="store_true",
+                   help="list passages instead of documents")
+    _common(p)
+
+    p = sub.add_parser("link", help="build the content graph", description=(
+        "Link documents that share rare phrases, keeping each document's strongest "
+        "neighbours."))
+    p.add_argument("--top-k", type=_positive_int, default=10, metavar="N",
+                   help="neighbours kept per document (default 10)")
+    p.add_argument("--min-score", type=float, default=0.0, metavar="X",
+                   help="drop links scoring below X (default 0)")
+    _common(p)
+
+    p = sub.add_parser("related", help="a document's neighbours and what connects them",
+                       description="List the documents linked to DOC, with the shared phrases.")
+    p.add_argument("doc", metavar="DOC", help="a document id, path, or unique part of a path")
+    p.add_argument("--limit", type=_positive_int, default=10, metavar="N",
+                   help="how many neighbours (default 10)")
+    _common(p)
+
+    p = sub.add_parser("status", help="what the index holds", description=(
+        "Store kind, sources, counts, graph figures, file size and schema version."))
+    p.add_argument("--skips", action="store_true", help="also list the last run's skipped files")
+    _common(p)
+
+    p = sub.add_parser("sources", help="indexed folders; `sources move LABEL NEWPATH`",
+                       description=(
+                           "List the indexed folders with their filters and counts. "
+                           "`sources move LABEL NEWPATH` re-points a source whose folder "
+                           "moved, after checking a sample of its files by size and hash; "
+                           "document ids are kept and nothing is read again."))
+    p.add_argument("action", nargs="*", metavar="move LABEL NEWPATH",
+                   help="re-point source LABEL at NEWPATH")
+    p.add_argument("--force", action="store_true",
+                   help="move even if the sampled files do not match")
+    _common(p)
+
+    p = sub.add_parser("fetch", help="one document, reassembled", description=(
+        "Print one indexed document. DOC is an id, a path, or a unique part of a path."))
+    p.add_argument("doc", metavar="DOC")
+    _common(p)
+
+    p = sub.add_parser("extract", help="what the reader gets from one file (index untouched)",
+                       description=("Show the title, sections and warnings a reader extracts "
+                                    "from FILE, or why it is skipped. The index is not opened."))
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--max-bytes", type=_positive_int, metavar="N",
+                   help="treat files larger than N bytes as too large (default 5000000)")
+    _common(p)
+
+    p = sub.add_parser("purge", help="delete index rows (never files on disk)", description=(
+        "Delete the index rows of one source, or of all sources with --all (on a "
+        "terminal it asks first, unless --yes). Files on disk are never touched."))
+    p.add_argument("source", nargs="?", metavar="SOURCE", help="a source label or folder")
+    p.add_argument("--all", action="store_true", help="purge every source")
+    p.add_argument("--yes", action="store_true", help="do not ask before purging every source")
+    _common(p)
+
+    p = sub.add_parser("compact", help="reclaim free space and optimise the full-text index",
+                       description=("Optimise the full-text index and give the file's free "
+                                    "pages back (VACUUM). Waits for other writers, like "
+                                    "every write; searches may run meanwhile."))
+    _common(p)
+
+    p = sub.add_parser("watch", help="stay in the foreground and keep the index current",
+                       description=(
+                           "Re-check the named sources (labels or folders; default: all) "
+                           "every few seconds, index what changed, keep the graph current, "
+                           "and print one line per change. The pause grows with what a "
+                           "re-check costs. Ctrl-C stops it cleanly; nothing keeps running."))
+    p.add_argument("targets", nargs="*", metavar="LABEL|FOLDER")
+    p.add_argument("--interval", type=float, default=2.0, metavar="SECONDS",
+                   help="shortest pause between re-checks (default 2)")
+    _common(p)
+
+    p = sub.add_parser("verify", help="check the index file; --repair rebuilds derived data",
+                       description=("Run SQLite's integrity check, the full-text index's own "
+                                    "check and cross-checks between tables. With --repair, "
+                                    "rebuild the full-text index and graph data from the "
+                                    "stored passages, without reading any file again."))
+    p.add_argument("--repair", action="store_true",
+                   help="rebuild the derived structures from the passages")
+    _common(p)
+
+    p = sub.add_parser("export", help="copy the index to a new file, safely", description=(
+        "Write a consistent copy of the index to PATH (created 0600), safe while another "
+        "process is writing the index."))
+    p.add_argument("path", metavar="PATH")
+    _common(p)
+
+    p = sub.add_parser("evaluate", help="retrieval metrics for a golden set", description=(
+        "Run every question of a golden set and report Recall@5, Recall@10, MRR@10, nDCG@10 "
+        "and Hit@1, overall and per category."))
+    p.add_argument("golden", metavar="GOLDEN.json")
+    p.add_argument("--root", required=True, metavar="DIR",
+                   help="the folder the golden set's paths are relative to")
+    _common(p)
+    p = sub.add_parser("repl", help="the interactive REPL (also: no verb at all)", description=(
+        "An interactive prompt: /personal VERB … runs any verb above, /search, /chat, "
+        "/autocomplete and /getdocuments answer from the index, /help lists the rest."))
+    _common(p)
+
+    p = sub.add_parser("mcp", help="serve the index to agents over MCP (stdio)", description=(
+        "Speak the Model Context Protocol on stdin/stdout, offering the read-only tools "
+        "local_search, local_fetch, local_sources and local_related. Logs go to stderr."))
+    _common(p)
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    value = _nonneg_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
+    return value
+
+
+def _nonneg_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return value
+
+
+def _date(text: str) -> float:
+    try:
+        from datetime import datetime
+        return datetime.fromisoformat(text.strip()).timestamp()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a date like 2024-05-31, got {text!r}") from None
