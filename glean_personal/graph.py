@@ -544,9 +544,25 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
         wanted = set().union(*mine.values()) if mine else set()
         holders: Dict[int, set] = {}
         if wanted:
+            over: set = set()
             for doc_id, blob in graph_sql.iter_doc_phrases(conn):
                 for p in wanted.intersection(unpack(blob)):
-                    holders.setdefault(p, set()).add(doc_id)
+                    h = holders.get(p)
+                    if h is None:
+                        holders[p] = {doc_id}
+                    else:
+                        h.add(doc_id)
+                        if len(h) > cap:
+                            over.add(p)
+                if over:   # vocabulary: no longer looked for
+                    wanted -= over
+                    for p in over:
+                        del holders[p]
+                    over.clear()
+        # Each document's weakest kept link, when it has its top_k: a changed document
+        # links to it also if the other end would rank it (a link survives if either end
+        # ranks it, as in `link`).
+        floor = graph_sql.link_floors(conn, top_k)
         table: Dict[int, Tuple[float, float]] = {}
         weight: Dict[int, float] = {}
         for p, docs in holders.items():
@@ -565,9 +581,13 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
         titles = {r[0]: title_terms(r[3]) for r in rows}
         tdf = Counter(t for words in titles.values() for t in set(words))
         tweight = {t: phrase_weight(f, n, False, tuning) for t, f in tdf.items() if 2 <= f <= cap}
+        tnorms: Dict[int, float] = {}
 
         def tnorm(d: int) -> float:
-            return math.sqrt(math.fsum(tweight[t] for t in sorted(set(titles[d])) if t in tweight))
+            if d not in tnorms:
+                tnorms[d] = math.sqrt(math.fsum(tweight[t] for t in sorted(set(titles[d]))
+                                                if t in tweight))
+            return tnorms[d]
 
         out: Dict[Tuple[int, int], Tuple[float, str]] = {}
         new_norms = []
@@ -599,8 +619,10 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
                         score = combine(score, t / (tc * tj), tuning)
                 if score >= min_score:
                     scored.append((score, -j, nj, shared_words))
-            for score, j, nj, shared_words in heapq.nlargest(top_k, scored,
-                                                             key=lambda x: (x[0], x[1])):
+            kept = heapq.nlargest(top_k, scored, key=lambda x: (x[0], x[1]))
+            chosen = {x[1] for x in kept}
+            kept += [x for x in scored if x[1] not in chosen and x[0] > floor.get(-x[1], 0.0)]
+            for score, j, nj, shared_words in kept:
                 j = -j
                 theirs = set(_holding(j, ordered, holders, tuning.evidence))
                 top = [p for p in ordered if p in theirs][:tuning.evidence]

@@ -66,6 +66,15 @@ def doc_phrases_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> Lis
     return out
 
 
+def link_floors(conn: sqlite3.Connection, top_k: int) -> Dict[int, float]:
+    """Per document with at least `top_k` links, the `top_k`-th best link score."""
+    scores: Dict[int, List[float]] = {}
+    for a, b, score in conn.execute("SELECT a, b, score FROM links"):
+        scores.setdefault(a, []).append(score)
+        scores.setdefault(b, []).append(score)
+    return {d: sorted(v, reverse=True)[top_k - 1] for d, v in scores.items() if len(v) >= top_k}
+
+
 def norms(conn: sqlite3.Connection) -> Dict[int, float]:
     return dict(conn.execute("SELECT document_id, norm FROM doc_norms"))
 
