@@ -582,6 +582,11 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
         tdf = Counter(t for words in titles.values() for t in set(words))
         tweight = {t: phrase_weight(f, n, False, tuning) for t, f in tdf.items() if 2 <= f <= cap}
         tnorms: Dict[int, float] = {}
+        tholders: Dict[int, List[int]] = {}   # gated title word -> documents with it
+        for d, words in titles.items():
+            for t in set(words):
+                if t in tweight:
+                    tholders.setdefault(t, []).append(d)
 
         def tnorm(d: int) -> float:
             if d not in tnorms:
@@ -594,8 +599,6 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
         for c in changed:
             nc = norm.get(c, 0.0)
             new_norms.append((c, nc))
-            if not nc:
-                continue
             ordered = _strongest_first((p for p in mine[c] if p in weight), weight)
             acc: Dict[int, float] = {}
             for p in ordered:
@@ -605,19 +608,21 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
                         acc[j] = acc.get(j, 0.0) + w
             tc = tnorm(c)
             my_words = set(titles[c]) & tweight.keys()
+            for t in my_words:   # a shared rare title word is a candidate by itself
+                for j in tholders[t]:
+                    if j != c and j not in acc:
+                        acc[j] = 0.0
             scored = []
             for j, total in acc.items():
                 nj = norm.get(j) or stored.get(j) or math.sqrt(partial.get(j, 0.0))
-                if not nj:
-                    continue
-                score = total / (nc * nj)
+                score = total / (nc * nj) if nc and nj else 0.0
                 shared_words = my_words.intersection(titles[j])
                 if shared_words and tc:
                     tj = tnorm(j)
                     if tj:
                         t = math.fsum(tweight[w] for w in sorted(shared_words))
                         score = combine(score, t / (tc * tj), tuning)
-                if score >= min_score:
+                if score > 0 and score >= min_score:
                     scored.append((score, -j, nj, shared_words))
             kept = heapq.nlargest(top_k, scored, key=lambda x: (x[0], x[1]))
             chosen = {x[1] for x in kept}
@@ -627,7 +632,7 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
                 theirs = set(_holding(j, ordered, holders, tuning.evidence))
                 top = [p for p in ordered if p in theirs][:tuning.evidence]
                 lk = Link(min(c, j), max(c, j), score,
-                          tuple((p, weight[p] / (nc * nj)) for p in top),
+                          tuple((p, weight[p] / (nc * nj)) for p in top) if nc and nj else (),
                           tuple(sorted(shared_words)))
                 key = (lk.a, lk.b)
                 if key not in out or out[key][0] < score:
