@@ -52,6 +52,7 @@ class IndexReport:
     moved_from: Optional[str] = None        # the old root, when this run re-pointed the source
     changes: List[Tuple[str, str]] = field(default_factory=list)  # (added|updated|removed, path)
     graph: Optional[dict] = None            # what the graph update did, if it ran
+    new_source: bool = False                # this run added the source
 
     def to_dict(self) -> dict:
         out = {"source": {"root": self.root, "label": self.label}, "added": self.added,
@@ -145,7 +146,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
             store.set_missing(source_id, None)
     # Redaction switched: every document is read again, so none keeps the old text.
     reread = stored is not None and stored["redact"] != bool(redact)
-    report = IndexReport(root, label)
+    report = IndexReport(root, label, new_source=stored is None)
     states = store.document_states(source_id)
     seen: set = set()
     with _Writer(store, source_id, states, report) as writer:
@@ -162,6 +163,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         report.removed += len(gone)
         report.changes.extend(("removed", p) for p in gone)
     report.skipped.sort(key=lambda s: s["path"])
+    report.changes.sort(key=lambda c: c[1])
     report.seconds = time.monotonic() - started
     with store.transaction():
         store.record_run(source_id, report.to_dict())

@@ -62,7 +62,7 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
     lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
              f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
-    changes = getattr(r, "changes", [])
+    changes = [] if getattr(r, "new_source", False) else getattr(r, "changes", [])
     for kind, path in changes[:verbose_changes]:
         lines.append(f"    {kind:<8} {printable(path)}")
     if len(changes) > verbose_changes:
