@@ -366,7 +366,9 @@ def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:
         if r["section"]:
             where += " \u203a " + " \u203a ".join(r["section"])
         lines += ["", f"{r['rank']}. {r['title']}  [document id {r['id']}]", f"   {where}",
-                  f"   {r['url']}", "", r["passage"].strip()]
+                  f"   {r['url']}" if r.get("available", True) else
+                  "   (not on this machine: the passage is from the index)",
+                  "", r["passage"].strip()]
     return "\n".join(lines)
 
 
