@@ -37,6 +37,17 @@ CASES = [
      "postgres://admin:[redacted password]@db.internal", "s3cr3t-Pa55"),
     ("AIzaSyA1234567890abcdefghijklmnopqrstuv", "[redacted Google API key]", "AIzaSyA12345"),
     ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "[redacted Stripe key]", "sk_live_4eC39"),
+    ("npm_abcdefghijklmnopqrstuvwxyz0123456789", "[redacted npm token]", "npm_abcdefgh"),
+    ("OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD", "[redacted API key]",
+     "abcdefghijklmnop"),
+    ("key: sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789-ABCDEFG", "[redacted API key]",
+     "abcdefghijklmnop"),
+    ('"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\nBKcwggSjAgEAAoIBAQC7\\n"',
+     "[redacted private key]", "MIIEvQIBADANBgkq"),
+    ("https://:ghtoken123@github.com/org/repo.git", "https://:[redacted password]@github.com",
+     "ghtoken123"),
+    ("DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=" + "A" * 86 + "==;",
+     "AccountKey=[redacted Azure key]", "A" * 40),
 ]
 
 
