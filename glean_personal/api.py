@@ -106,7 +106,12 @@ class Index:
     def __enter__(self) -> "Index":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, exc, tb) -> None:
+        # A file this open created and that a failed command left empty is not kept:
+        # `watch /no/such/folder` or `purge typo` on a new path leave nothing behind.
+        if exc_type is not None and issubclass(exc_type, GleanError):
+            with contextlib.suppress(GleanError):
+                self._discard_if_unused()
         self.close()
 
     def close(self) -> None:
@@ -284,8 +289,10 @@ class Index:
 
     def _discard_if_unused(self) -> None:
         """A file this open created and nothing was written to is removed on close."""
-        if self.store.created and not self.store.sources():
-            self._discard = True
+        if self.store.created and not self.store.readonly:
+            with self.store.reading():
+                if not self.store.sources():
+                    self._discard = True
 
     def purge(self, source: Optional[str] = None, all: bool = False) -> dict:
         """Delete the index rows of one source, or of every source with `all=True`.

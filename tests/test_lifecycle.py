@@ -211,6 +211,9 @@ def test_a_missing_folder_leaves_no_index_file(tmp_path, store_kind):
     run = subprocess.run([sys.executable, "-m", "glean_personal", "index",
                           str(tmp_path / "nope"), "--db", str(db)], capture_output=True, text=True)
     assert run.returncode == 1 and not db.exists()
+    for verb in (["watch", tmp_path / "nope"], ["purge", "typo"], ["sources", "move", "x", tmp_path]):
+        run = _cli(*verb, "--db", db)
+        assert run.returncode in (1, 2) and not db.exists(), (verb, run.stderr)
 
 
 @pytest.mark.parametrize("content", [b"", b"hello, not a database\n" * 50,
@@ -328,3 +331,7 @@ def test_status_and_sources_say_missing_since(tmp_path, store_kind):
     for verb in ("status", "sources"):
         run = _cli(verb, "--db", db)
         assert run.returncode == 0 and "missing since" in run.stdout, run.stdout
+    run = _cli("index", "--db", db)                # every source: the missing one is kept
+    assert run.returncode == 0 and "its documents are kept" in run.stdout
+    with glean_personal.open_index(db, readonly=True) as ix:
+        assert ix.status().documents == len(FILES)
