@@ -335,3 +335,24 @@ def test_status_and_sources_say_missing_since(tmp_path, store_kind):
     assert run.returncode == 0 and "its documents are kept" in run.stdout
     with glean_personal.open_index(db, readonly=True) as ix:
         assert ix.status().documents == len(FILES)
+
+
+def test_a_read_only_copy_answers_and_refuses_writes_from_the_command_line(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    copy = tmp_path / "ro" / "copy.db"
+    copy.parent.mkdir()
+    shutil.copyfile(db, copy)
+    copy.chmod(0o444)
+    digest = _digest(copy)
+    try:
+        assert _search_json(copy)
+        run = _cli("status", "--db", copy)
+        assert run.returncode == 0 and "read-only" in run.stdout
+        for verb in (["index", folder], ["purge", "notes"], ["compact"], ["link"],
+                     ["sources", "move", "notes", folder]):
+            run = _cli(*verb, "--db", copy)
+            assert run.returncode == 3 and "read-only" in run.stderr, (verb, run.stderr)
+            assert "Traceback" not in run.stderr
+    finally:
+        copy.chmod(0o600)
+    assert _digest(copy) == digest
