@@ -216,6 +216,11 @@ class Index:
         if label:
             found = [c for c in found if c.label == label] or found
         if not found:
+            if force:
+                raise GleanError(f"no source whose folder is gone holds the files of {root} "
+                                 "(by a sample of sizes and hashes); nothing changed. "
+                                 "`sources move LABEL NEWPATH --force` moves one anyway, "
+                                 "or index without --move to add a new source")
             return None
         if len(found) > 1:
             names = ", ".join(f"{c.label} ({c.matched}/{c.checked} sampled files match)"

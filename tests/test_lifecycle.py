@@ -107,7 +107,9 @@ def test_a_folder_that_does_not_match_is_not_taken_for_a_move(tmp_path, store_ki
         with pytest.raises(GleanError, match="0 of 5 sampled files match"):
             ix.move_source("notes", other)
         assert ix.sources()[0]["root"] == str(folder)
-        report = ix.index(other, move=False)
+        with pytest.raises(GleanError, match="nothing changed"):
+            ix.index(other, move=True)
+        report = ix.index(other)
         assert report.label == "other" and report.added == 1
 
 
