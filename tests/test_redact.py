@@ -1,7 +1,6 @@
 """Credentials pasted into documents are replaced by markers before anything is stored."""
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 import sys
 
