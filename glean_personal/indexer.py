@@ -67,6 +67,8 @@ class IndexReport:
             out["moved_from"] = self.moved_from
         if self.graph is not None:
             out["graph"] = self.graph
+        if not self.new_source:   # a refresh lists what it changed; a new source only counts
+            out["changes"] = [{"change": kind, "path": path} for kind, path in self.changes]
         return out
 
     @property
