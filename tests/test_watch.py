@@ -91,3 +91,20 @@ def test_watch_api_stops_when_told(tmp_path, store_kind):
             events.append(event)
             stop.set()     # the first pass indexes the new folder: one event, then stop
         assert [(e["event"], e["path"]) for e in events] == [("added", "a.md")]
+
+
+def test_watch_says_once_that_a_root_went_missing_and_keeps_it(tmp_path, store_kind):
+    folder = write_tree(tmp_path / "notes", {"a.md": "# A\n\nrim tape and spoke holes\n"})
+    stop = threading.Event()
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(folder)
+        folder.rename(tmp_path / "unplugged")
+        seen = []
+        for event in ix.watch(["notes"], interval=0.01, stop=stop):
+            seen.append(event["event"])
+            if len(seen) == 1:
+                (tmp_path / "unplugged").rename(folder)    # plugged back in
+            else:
+                stop.set()
+        assert seen == ["missing", "back"]
+        assert ix.status().documents == 1
