@@ -122,12 +122,19 @@ def clean(doc: Document) -> Document:
 def redact_document(doc: Document) -> Tuple[Document, int]:
     """Credentials replaced by markers in the title and every section (see redact.py)."""
     title, total = redact(doc.title)
+    if total and any(doc.title in s.heading for s in doc.sections):
+        total = 0   # the title is a heading's text: its secrets are counted there
     sections = []
     for s in doc.sections:
         text, n = redact(s.text)
+        heading = [redact(h) for h in s.heading]
+        changed = n or any(k for _, k in heading)
+        if heading:   # a parent heading repeats in its subsections: counted once, as its own
+            n += heading[-1][1]
         total += n
-        sections.append(s if not n else Section(s.heading, text, s.first_line, s.page))
-    if not total:
+        sections.append(s if not changed else
+                        Section(tuple(h for h, _ in heading), text, s.first_line, s.page))
+    if not total and title == doc.title:
         return doc, 0
     warnings = list(doc.warnings) + [
         f"{total} credential-like string{'s' if total != 1 else ''} redacted before indexing"]

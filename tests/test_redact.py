@@ -78,6 +78,7 @@ def _index(tmp_path, redact_flag=None):
     folder = write_tree(tmp_path / "notes", {
         "server.md": f"# Server notes\n\nThe deploy key:\n\n{PEM}\n\nRotate it yearly.\n",
         "ci.md": "# CI\n\nexport GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n",
+        "head.md": "# Key AKIAIOSFODNN7EXAMPLE\n\nThe heading held an access key.\n",
     })
     db = tmp_path / "p.db"
     with glean_personal.open_index(db) as ix:
@@ -87,7 +88,7 @@ def _index(tmp_path, redact_flag=None):
 
 def test_secrets_never_reach_the_index(tmp_path, store_kind):
     db, report = _index(tmp_path)
-    assert report.redacted == 2 and report.to_dict()["redacted"] == 2
+    assert report.redacted == 3 and report.to_dict()["redacted"] == 3
     with glean_personal.open_index(db, readonly=True) as ix:
         assert ix.search("MIIEowIBAAKCAQEAzq3Xk1cE7lqKx0b8Vf4VnUu2bqYwQ1N1pZqkR0d5xXb5Q2pY").results == []
         assert ix.search("ghp_16C7e42F292c6912E7710c838347Ae178B4a").results == []
@@ -95,9 +96,11 @@ def test_secrets_never_reach_the_index(tmp_path, store_kind):
         assert "[redacted private key]" in text and "Rotate it yearly" in text
         assert any("redacted" in w for w in ix.fetch("server.md").warnings)
         st = ix.status()
-        assert st.redactions == 2 and st.sources[0]["redactions"] == 2
+        assert st.redactions == 3 and st.sources[0]["redactions"] == 3
+        assert ix.search("AKIAIOSFODNN7EXAMPLE").results == []
     raw = db.read_bytes()
     assert b"MIIEowIBAAKCAQEA" not in raw and b"ghp_16C7e42F" not in raw
+    assert b"AKIAIOSFODNN7EXAMPLE" not in raw
 
 
 def test_redaction_can_be_turned_off_per_source(tmp_path, store_kind):
@@ -109,7 +112,7 @@ def test_redaction_can_be_turned_off_per_source(tmp_path, store_kind):
         ix.index(tmp_path / "notes")             # a bare re-index keeps the choice
         assert ix.sources()[0]["redact"] is False
         report = ix.index(tmp_path / "notes", redact=True)   # switched: everything read again
-        assert report.updated == 2 and report.redacted == 2
+        assert report.updated == 3 and report.redacted == 3
         assert "MIIEowIBAAKCAQEA" not in ix.fetch("server.md").text
 
 
