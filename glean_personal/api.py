@@ -19,7 +19,8 @@ from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .docref import doc_summary, is_file_url, path_from_url
 from .document import SECTION_SEPARATOR
-from .errors import Ambiguous, LockedError, NotFound, SettingError
+from .errors import (Ambiguous, GleanError, LockedError, NotFound, ReadOnlyError, SettingError,
+                     UsageError)
 from .store.connection import default_db_path
 from .store.core import Store
 
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 
 PathLike = Union[str, os.PathLike]
 WRITER_WAIT_SECONDS = 30.0
+WATCH_INTERVAL = 2.0        # seconds between `watch` passes, at least
+WATCH_COST_FACTOR = 20.0    # ...or this many times what the last pass cost (idle CPU <= 5%)
+WATCH_MAX_INTERVAL = 60.0
 
 
 @dataclass
@@ -67,24 +71,34 @@ class Status:
     last_indexed: Optional[float]
     graph: dict = field(default_factory=dict)
     version: str = __version__
+    reclaimable_bytes: int = 0   # free pages `compact` gives back
+    redactions: int = 0          # credential-like strings replaced by markers, in all documents
+    read_only: bool = False      # this process cannot write the file
 
     def to_dict(self) -> dict:
         return {"db": self.db, "store": self.store, "schema_version": self.schema_version,
                 "documents": self.documents, "passages": self.passages,
                 "sources": self.sources, "db_bytes": self.db_bytes,
                 "last_indexed": self.last_indexed, "graph": self.graph,
-                "version": self.version}
+                "version": self.version, "reclaimable_bytes": self.reclaimable_bytes,
+                "redactions": self.redactions, "read_only": self.read_only}
 
 
 @dataclass
 class PurgeReport:
-    """What `purge` removed: the labels of the sources and how many documents."""
+    """What `purge` removed, and whether the freed space is worth a `compact`."""
 
     sources: List[str]
     documents: int
+    roots: List[str] = field(default_factory=list)
+    reclaimable_bytes: int = 0
+    db_bytes: int = 0
+    suggest_compact: bool = False
 
     def to_dict(self) -> dict:
-        return {"sources": list(self.sources), "documents": self.documents}
+        return {"sources": list(self.sources), "roots": list(self.roots),
+                "documents": self.documents, "reclaimable_bytes": self.reclaimable_bytes,
+                "db_bytes": self.db_bytes, "suggest_compact": self.suggest_compact}
 
 
 @dataclass
@@ -95,9 +109,12 @@ class VerifyReport:
     problems: Dict[str, List[str]]
     repaired: List[str] = field(default_factory=list)
     problems_after: Optional[Dict[str, List[str]]] = None   # set by a repair
+    read_only: bool = False          # the file cannot be written here: no write-needing check
+    skipped: List[str] = field(default_factory=list)   # checks left out, and why
 
     def to_dict(self) -> dict:
-        out = {"ok": self.ok, "problems": self.problems, "repaired": list(self.repaired)}
+        out = {"ok": self.ok, "problems": self.problems, "repaired": list(self.repaired),
+               "read_only": self.read_only, "skipped": list(self.skipped)}
         if self.problems_after is not None:
             out["problems_after"] = self.problems_after
         return out
@@ -156,20 +173,36 @@ class Index:
     def __enter__(self) -> "Index":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, exc, tb) -> None:
+        # A file this open created and that a failed command left empty is not kept:
+        # `watch /no/such/folder` or `purge typo` on a new path leave nothing behind.
+        if exc_type is not None and issubclass(exc_type, GleanError):
+            with contextlib.suppress(GleanError):
+                self._discard_if_unused()
         self.close()
 
     def close(self) -> None:
         self.store.close()
+        if getattr(self, "_discard", False):   # e.g. `index /no/such/folder` on a new file
+            for leftover in (self.store.path, Path(str(self.store.path) + "-journal")):
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
 
     @property
     def path(self) -> Path:
         return self.store.path
 
     # -- writing -------------------------------------------------------------
+    @property
+    def readonly(self) -> bool:
+        """Opened read-only, or the file cannot be written here: every write is refused."""
+        return self.store.readonly
+
     @contextlib.contextmanager
     def _writer(self) -> Iterator[None]:
         """One writer at a time: a second waits, then gives up with a clear message."""
+        if self.store.readonly:
+            raise ReadOnlyError(self.store.read_only_message())
         fd = os.open(self.store.path, os.O_RDONLY)
         try:
             deadline = time.monotonic() + WRITER_WAIT_SECONDS
@@ -189,29 +222,264 @@ class Index:
 
     def index(self, folder: PathLike, label: Optional[str] = None,
               include: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
-              max_bytes: Optional[int] = None,
-              progress: Optional["Progress"] = None) -> "IndexReport":
-        """Add or refresh a folder; filters left as None repeat the stored ones."""
-        from .indexer import index_source  # worker machinery only when indexing
-        with self._writer():
-            return index_source(self.store, str(folder), label,
-                                None if include is None else list(include),
-                                None if exclude is None else list(exclude),
-                                max_bytes, self.limits, self.passage_sizes, progress)
+              max_bytes: Optional[int] = None, progress: Optional["Progress"] = None, redact: Optional[bool] = None,
+              move: Optional[bool] = None) -> "IndexReport":
+        """Add or refresh a folder (or one file of an indexed folder).
 
-    def purge(self, source: Optional[str] = None) -> PurgeReport:
-        """Delete index rows (one source, or all); files on disk are never touched."""
-        with self._writer(), self.store.transaction():
-            targets = self.store.sources()
-            if source is not None:
-                targets = [s for s in targets if source in (s["label"], s["root"],
-                                                            _abs(source))]
-                if not targets:
-                    raise NotFound(f"no indexed source named {source!r}; "
-                                   "`sources` lists them")
-            removed = sum(self.store.delete_source(s["id"]) for s in targets)
-            self.store.bump_generation()
-        return PurgeReport([s["label"] for s in targets], removed)
+        Filters and `redact` left as None repeat the stored ones. A folder that
+        holds the files of a source whose root is gone is taken as that source,
+        moved: with `move=True`, or `move=None` when exactly one source matches.
+        `move=False` never moves (a new source is made). A known source whose
+        root is missing is left as it is; the report says since when.
+        """
+        from .indexer import index_file, index_source, source_root
+        path = os.path.abspath(os.path.expanduser(str(folder)))
+        if os.path.isfile(path) or (not os.path.exists(path) and self._holds_file(path)):
+            if any(x is not None for x in (label, include, exclude, max_bytes, redact)):
+                raise UsageError("a single file is indexed with its source's settings: "
+                                 "--label, --include, --exclude and --max-bytes go with a folder")
+            with self._writer():
+                report = index_file(self.store, path, self.limits, self.passage_sizes)
+                self._refresh_graph(report)
+            return report
+        try:
+            with self._writer():
+                moved_from = None
+                fs_root, root = source_root(path)
+                if move is not False and os.path.isdir(fs_root) \
+                        and self.store.source_settings(root) is None:
+                    moved_from = self._adopt_moved(root, label, force=bool(move))
+                report = index_source(self.store, str(folder), label,
+                                      None if include is None else list(include),
+                                      None if exclude is None else list(exclude),
+                                      max_bytes, self.limits, self.passage_sizes, progress,
+                                      redact)
+                report.moved_from = moved_from
+                self._refresh_graph(report)
+                return report
+        except NotFound:
+            self._discard_if_unused()
+            raise
+
+    def index_all(self, progress: Optional["Progress"] = None) -> List["IndexReport"]:
+        """Refresh every source; one whose root is missing is reported, not emptied."""
+        reports = []
+        for s in self.sources():
+            reports.append(self.index(s["root"], progress=progress, move=False))
+        return reports
+
+    def _holds_file(self, path: str) -> bool:
+        """Is `path` (gone from disk) a document of an indexed source?"""
+        from .indexer import source_of_file
+        try:
+            source, rel = source_of_file(self.store, path)
+        except NotFound:
+            return False
+        return rel in self.store.document_states(source["id"])
+
+    def _adopt_moved(self, root: str, label: Optional[str], force: bool) -> Optional[str]:
+        """Re-point the one missing source whose files `root` holds; its old root, or None."""
+        found = self._moved_here(root)
+        if label:
+            found = [c for c in found if c.label == label] or found
+        if not found:
+            if force:
+                raise GleanError(f"no source whose folder is gone holds the files of {root} "
+                                 "(by a sample of sizes and hashes); nothing changed. "
+                                 "`sources move LABEL NEWPATH --force` moves one anyway, "
+                                 "or index without --move to add a new source")
+            return None
+        if len(found) > 1:
+            names = ", ".join(f"{c.label} ({c.matched}/{c.checked} sampled files match)"
+                              for c in found)
+            raise UsageError(f"{root} holds the files of more than one missing source: "
+                             f"{names}; choose with `sources move LABEL NEWPATH` or --label")
+        check = found[0]
+        with self.store.transaction():
+            source = self.store.source_settings(check.old_root)
+            self.store.move_source(source["id"], root)
+        return check.old_root
+
+    def _moved_here(self, root: str) -> list:
+        from .indexer import root_missing
+        from .relocate import moved_here
+        return moved_here(self.store, root,
+                          lambda s: root_missing(s["root"], s["documents"]))
+
+    def moved_candidates(self, folder: PathLike) -> List[dict]:
+        """Missing sources whose files `folder` holds (what `index FOLDER` would move)."""
+        from .indexer import source_root
+        fs_root, root = source_root(str(folder))
+        if not os.path.isdir(fs_root):
+            return []
+        with self.store.reading():
+            if self.store.source_settings(root) is not None:
+                return []
+            return [c.to_dict() for c in self._moved_here(root)]
+
+    def move_source(self, source: str, new_path: PathLike, force: bool = False) -> dict:
+        """Re-point a source at the folder it moved to; document ids are kept.
+
+        A sample of its documents is compared with the files under `new_path`
+        by size and hash first; unless `force`, a majority must match.
+        """
+        from .indexer import resolve_root
+        from .relocate import check_folder
+        from .walk import storable
+        new_root = storable(resolve_root(str(new_path)))
+        with self._writer():
+            target = self._source(source)
+            other = self.store.source_by_root(new_root)
+            if other is not None and other["id"] != target["id"]:
+                raise UsageError(f"{new_root} is already the folder of source {other['label']!r}")
+            check = check_folder(self.store, target, new_root)
+            if not check.ok and not force:
+                raise GleanError(
+                    f"{new_root} does not look like {target['label']!r} moved: "
+                    f"{check.matched} of {check.checked} sampled files match by size and hash "
+                    f"({check.missing} missing, {check.different} different); nothing changed "
+                    "(--force moves it anyway)", check=check.to_dict())
+            with self.store.transaction():
+                self.store.move_source(target["id"], new_root)
+        return dict(check.to_dict(), moved=True)
+
+    def _source(self, name: str) -> dict:
+        found = [s for s in self.store.sources() if name in (s["label"], s["root"], _abs(name))]
+        if not found:
+            raise NotFound(f"no indexed source named {name!r}; `sources` lists them")
+        return found[0]
+
+    def _refresh_graph(self, report) -> None:
+        """Bring a built graph up to date with what one index run changed."""
+        from .graph import refresh
+        if not report.changes:
+            return
+        states = self.store.document_states(self.store.source_settings(report.root)["id"])
+        changed = [states[p][0] for kind, p in report.changes if kind != "removed" and p in states]
+        removed = sum(1 for kind, _ in report.changes if kind == "removed")
+        report.graph = refresh(self.store, changed, removed)
+
+    def _discard_if_unused(self) -> None:
+        """A file this open created and nothing was written to is removed on close."""
+        if self.store.created and not self.store.readonly:
+            with self.store.reading():
+                if not self.store.sources():
+                    self._discard = True
+
+    def purge(self, source: Optional[str] = None, all: bool = False) -> PurgeReport:
+        """Delete the index rows of one source, or of every source with `all=True`.
+
+        Files on disk are never touched. Returns what was removed, the bytes
+        now reclaimable, and whether `compact` is worth running.
+        """
+        if source is None and not all:
+            raise UsageError("purge needs a source label (see `sources`), or --all for every source")
+        with self._writer():
+            with self.store.transaction():
+                targets = self.store.sources()
+                if source is not None:
+                    targets = [self._source(source)]
+                removed = sum(self.store.delete_source(s["id"]) for s in targets)
+                if removed:
+                    self.store.bump_generation()
+            if removed:
+                from .graph import is_linked
+                if is_linked(self.store):   # the gone documents' links went with them
+                    with self.store.transaction():
+                        self.store.set_meta("graph_generation", self.store.meta("generation", "0"))
+        free, size = self.store.free_bytes(), self.store.db_bytes()
+        return PurgeReport([s["label"] for s in targets], removed, [s["root"] for s in targets],
+                           free, size, size > 0 and free * 4 > size)
+
+    def compact(self) -> dict:
+        """Optimise the full-text index and give free pages back (VACUUM).
+
+        Takes the writer lock, as every write does; VACUUM then waits for
+        readers to finish (SQLite's busy timeout), so a search running
+        meanwhile is never disturbed.
+        """
+        before = self.store.db_bytes()
+        with self._writer():
+            self.store.optimize_fulltext()
+            self.store.vacuum()
+        after = self.store.db_bytes()
+        return {"db_bytes_before": before, "db_bytes": after, "reclaimed_bytes": before - after}
+
+    # -- watching ------------------------------------------------------------
+    def watch_roots(self, targets: Sequence[PathLike] = ()) -> List[str]:
+        """The folders `watch` re-checks: sources named by label or folder (a folder not
+        yet indexed is added by the first pass); none named: every source."""
+        if not targets:
+            roots = [s["root"] for s in self.sources()]
+            if not roots:
+                raise NotFound("nothing to watch: no sources yet (`index FOLDER` adds one, "
+                               "or name a folder to watch)")
+            return roots
+        roots = []
+        for t in targets:
+            by_label = [s["root"] for s in self.sources() if s["label"] == str(t)]
+            if by_label:
+                roots.append(by_label[0])
+            elif os.path.isdir(_abs(str(t))) or any(s["root"] == _abs(str(t))
+                                                  for s in self.sources()):
+                roots.append(_abs(str(t)))
+            else:
+                raise NotFound(f"{str(t)!r} is neither a source label nor a folder; "
+                               "`sources` lists them")
+        return list(dict.fromkeys(roots))
+
+    def watch_pass(self, roots: Sequence[str]) -> List["IndexReport"]:
+        """Bring each root up to date once (what one turn of `watch` does)."""
+        return [self.index(root, move=False) for root in roots]
+
+    def watch(self, targets: Sequence[PathLike] = (), interval: float = WATCH_INTERVAL,
+              max_interval: float = WATCH_MAX_INTERVAL, stop=None) -> Iterator[dict]:
+        """Re-check the sources until stopped, yielding one event per change.
+
+        Runs in the caller's process and thread; nothing is left running when
+        the caller stops iterating, `stop` (a threading.Event) is set, or
+        KeyboardInterrupt arrives (an interrupted write is rolled back; what
+        was committed is whole). The pause between passes is `interval`, or
+        `WATCH_COST_FACTOR` times what the last pass that found nothing to read
+        cost, if that is longer (up to `max_interval`), so an idle watch spends
+        at most about 1/`WATCH_COST_FACTOR` of a CPU.
+
+        Events: {"time", "event", "source", "path"} with event one of
+        added, updated, removed, skipped, missing, back; and "graph" events
+        ({"time", "event", "mode", "documents", "links"}) after an update.
+        """
+        roots = self.watch_roots(targets)
+        missing: dict = {}
+        pause = interval
+        while True:
+            started = time.monotonic()
+            changed = False
+            for report in self.watch_pass(roots):
+                changed = changed or bool(report.changes)
+                now = time.time()
+                was = missing.get(report.root)
+                if report.missing:
+                    if not was:
+                        yield {"time": now, "event": "missing", "source": report.label,
+                               "path": report.root, "since": report.missing_since}
+                    missing[report.root] = True
+                    continue
+                if was:
+                    yield {"time": now, "event": "back", "source": report.label,
+                           "path": report.root}
+                missing[report.root] = False
+                for kind, path in report.changes:
+                    yield {"time": now, "event": kind, "source": report.label, "path": path}
+                if report.graph:
+                    yield dict(report.graph, time=now, event="graph", source=report.label)
+            if not changed:   # what a re-check costs when there is nothing to read
+                cost = time.monotonic() - started
+                pause = min(max(interval, cost * WATCH_COST_FACTOR), max(interval, max_interval))
+            if stop is not None:
+                if stop.wait(pause):
+                    return
+            else:
+                time.sleep(pause)
 
     # -- reading -------------------------------------------------------------
     def search(self, query: str, limit: int = 10, offset: int = 0, explain: bool = False,
@@ -282,14 +550,17 @@ class Index:
             return Status(str(self.store.path), self.store.kind, self.store.schema_version(),
                           counts["documents"], counts["passages"], self.sources(),
                           self.store.db_bytes(), self.store.last_indexed(),
-                          graph_status(self.store))
+                          graph_status(self.store), reclaimable_bytes=self.store.free_bytes(),
+                          redactions=counts["redactions"], read_only=not self.store.writable)
 
     def verify(self, repair: bool = False) -> VerifyReport:
         """Integrity checks; with `repair`, rebuild what is derived from the passages."""
         from .phrases import document_phrases
         from .store import maintenance
         found = maintenance.problems(self.store)
-        report = VerifyReport(not any(found.values()), found)
+        report = VerifyReport(not any(found.values()), found,
+                              read_only=not self.store.writable,
+                              skipped=maintenance.skipped_checks(self.store))
         if repair:
             with self._writer():
                 report.repaired = maintenance.repair(self.store, document_phrases)
@@ -344,11 +615,16 @@ def _abs(text: str) -> str:
 
 
 def _public_source(s: dict) -> dict:
+    from .indexer import root_missing
+    missing = root_missing(s["root"], s["documents"])
     return {"label": s["label"], "root": s["root"], "includes": s["includes"],
             "excludes": s["excludes"], "max_bytes": s["max_bytes"],
             "documents": s["documents"], "passages": s["passages"], "bytes": s["bytes"],
             "last_indexed": s["last_indexed"],
-            "last_skipped": (s["last_report"] or {}).get("skipped", [])}
+            "last_skipped": (s["last_report"] or {}).get("skipped", []),
+            "available": not missing,
+            "missing_since": (s["missing_since"] or None) if missing else None,
+            "redact": s["redact"], "redactions": s["redactions"]}
 
 
 def _reassemble(sections: List[dict]) -> str:

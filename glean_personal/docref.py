@@ -32,4 +32,9 @@ def doc_summary(row: Mapping) -> dict:
     """The document fields every result carries (docs/reference.md, "document")."""
     return {"id": row["id"], "title": row["title"], "url": file_url(row["root"], row["path"]),
             "source": row["source"], "path": row["path"], "format": row["format"],
-            "mtime_ns": row["mtime_ns"]}
+            "mtime_ns": row["mtime_ns"], "available": file_available(row["root"], row["path"])}
+
+
+def file_available(root: str, path: str) -> bool:
+    """Is the document's file on this machine? (A copied index may name roots that are not.)"""
+    return os.path.isfile(posixpath.join(root, path))

@@ -59,6 +59,10 @@ class StoreKindError(DatabaseError):
     """The file was built with FTS5 and this interpreter's SQLite lacks it."""
 
 
+class ReadOnlyError(DatabaseError):
+    """A write to an index opened read-only, or to a file this process cannot write."""
+
+
 class SchemaTooNew(DatabaseError):
     """The file was written by a newer glean_personal."""
 

@@ -144,7 +144,7 @@ def document_frequencies(phrase_sets: PhraseSets, total_postings: int = 0,
 def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]],
                 top_k: int = 10, min_score: float = 0.0,
                 tuning: GraphTuning = DEFAULT_TUNING, progress: Optional[Progress] = None,
-                total_postings: int = 0) -> List[Link]:
+                total_postings: int = 0, stats: Optional[dict] = None) -> List[Link]:
     """Link documents 0..n-1 from their phrase sets; links sorted by (a, b).
 
     `phrase_sets()` yields (document position, sorted phrase ids) and is
@@ -159,6 +159,9 @@ def build_links(n: int, phrase_sets: PhraseSets, titles: Sequence[Sequence[int]]
     for i, ids in phrase_sets():
         body.add(i, ids)
     body.finish()
+    if stats is not None:   # what an incremental update needs to score like this build
+        stats["cap"] = cap
+        stats["norms"] = list(body.norm)
     tdf = Counter(t for words in titles for t in set(words))
     title = _Index(n, _weights({t: f for t, f in tdf.items() if f > 1}, n, cap, tuning,
                                   bigrams=False))
@@ -461,9 +464,10 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
                 if k is not None:
                     yield k, unpack(blob)
 
+        stats: dict = {}
         links = build_links(len(rows), phrase_sets, [title_terms(r[3]) for r in rows],
                             top_k, min_score, tuning, progress,
-                            graph_sql.phrase_bytes(conn) // array(ID_TYPECODE).itemsize)
+                            graph_sql.phrase_bytes(conn) // array(ID_TYPECODE).itemsize, stats)
     out = []
     degree: Counter = Counter()
     for lk in links:
@@ -473,9 +477,185 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
         degree[b] += 1
     with store.transaction():
         graph_sql.replace_links(conn, out)
+        graph_sql.clear_norms(conn)
+        graph_sql.put_norms(conn, ((rows[k][0], nm) for k, nm in enumerate(stats["norms"])))
         store.set_meta("graph_generation", generation)
+        store.set_meta("graph_cap", str(stats["cap"]))
+        store.set_meta("graph_top_k", str(top_k))
+        store.set_meta("graph_min_score", repr(float(min_score)))
     return LinkReport(len(rows), len(out), median([lk.score for lk in links]),
                       max(degree.values(), default=0), time.perf_counter() - started)
+
+
+RELINK_SHARE = 0.25
+"""Above this share of the corpus changed, `refresh` rebuilds the graph whole: an
+incremental update costs about one pass over the phrase sets plus work that
+grows with the number of changed documents (docs/graph.md has the figures)."""
+
+
+def refresh(store: Store, changed: Sequence[int], removed: int = 0,
+            tuning: GraphTuning = DEFAULT_TUNING) -> Optional[dict]:
+    """Keep a built graph current after documents changed; None if there is none yet.
+
+    Links of removed documents went with them. Changed and added documents are
+    linked again by `update_links`, or, past `RELINK_SHARE` of the corpus, the
+    whole graph is rebuilt by `link` with the settings it was last built with.
+    """
+    if not is_linked(store):
+        return None
+    started = time.perf_counter()
+    total = store.counts()["documents"]
+    top_k = int(store.meta("graph_top_k", "10") or 10)
+    min_score = float(store.meta("graph_min_score", "0") or 0)
+    if total and (len(changed) + removed) > RELINK_SHARE * total:
+        report = link(store, top_k=top_k, min_score=min_score, tuning=tuning)
+        return {"mode": "relinked", "documents": len(changed), "removed": removed,
+                "links": report.links, "seconds": round(time.perf_counter() - started, 3)}
+    added = update_links(store, changed, top_k, min_score, tuning)
+    return {"mode": "incremental", "documents": len(changed), "removed": removed,
+            "links": added, "seconds": round(time.perf_counter() - started, 3)}
+
+
+def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_score: float = 0.0,
+                 tuning: GraphTuning = DEFAULT_TUNING) -> int:
+    """Link `changed` documents again against the whole corpus; returns the links written.
+
+    One pass over the phrase sets finds, for every phrase of a changed
+    document, the documents holding it (its document frequency); phrases are
+    gated and weighed as `link` does (the document-frequency cap it used is
+    kept in meta), the changed documents' norms are computed, the others'
+    come from the last build. Each changed document keeps its `top_k`
+    strongest neighbours. Documents whose links pointed at a changed document
+    keep them only if the changed document still ranks them: a full `link`
+    is what makes every document rank again.
+    """
+    conn = store.conn
+    with store.reading():
+        generation = store.meta("generation", "0") or "0"
+        rows = graph_sql.graph_documents(conn)
+        n = len(rows)
+        cap = vocabulary_cap(n, tuning)
+        if store.meta("graph_cap"):
+            cap = max(2, min(cap, int(store.meta("graph_cap") or cap)))
+        present = {r[0] for r in rows}
+        changed = sorted(set(changed) & present)
+        mine: Dict[int, array] = {doc_id: unpack(blob) for doc_id, blob
+                                  in graph_sql.doc_phrases_of(conn, changed)}
+        wanted = set().union(*mine.values()) if mine else set()
+        holders: Dict[int, set] = {}
+        if wanted:
+            over: set = set()
+            for doc_id, blob in graph_sql.iter_doc_phrases(conn):
+                for p in wanted.intersection(unpack(blob)):
+                    h = holders.get(p)
+                    if h is None:
+                        holders[p] = {doc_id}
+                    else:
+                        h.add(doc_id)
+                        if len(h) > cap:
+                            over.add(p)
+                if over:   # vocabulary: no longer looked for
+                    wanted -= over
+                    for p in over:
+                        del holders[p]
+                    over.clear()
+        # Each document's weakest kept link, when it has its top_k: a changed document
+        # links to it also if the other end would rank it (a link survives if either end
+        # ranks it, as in `link`).
+        floor = graph_sql.link_floors(conn, top_k)
+        table: Dict[int, Tuple[float, float]] = {}
+        weight: Dict[int, float] = {}
+        for p, docs in holders.items():
+            f = len(docs)
+            if 2 <= f <= cap:
+                if f not in table:
+                    table[f] = (phrase_weight(f, n, False, tuning), phrase_weight(f, n, True, tuning))
+                weight[p] = table[f][p & 1]
+        stored = graph_sql.norms(conn)
+        partial: Dict[int, float] = {}      # fallback norm: the weighed phrases a document holds
+        for p, w in weight.items():
+            for j in holders[p]:
+                partial[j] = partial.get(j, 0.0) + w
+        norm = {c: math.sqrt(math.fsum(weight[p] for p in _strongest_first(
+            (q for q in mine.get(c, ()) if q in weight), weight))) for c in changed}
+        titles = {r[0]: title_terms(r[3]) for r in rows}
+        tdf = Counter(t for words in titles.values() for t in set(words))
+        tweight = {t: phrase_weight(f, n, False, tuning) for t, f in tdf.items() if 2 <= f <= cap}
+        tnorms: Dict[int, float] = {}
+        tholders: Dict[int, List[int]] = {}   # gated title word -> documents with it
+        for d, words in titles.items():
+            for t in set(words):
+                if t in tweight:
+                    tholders.setdefault(t, []).append(d)
+
+        def tnorm(d: int) -> float:
+            if d not in tnorms:
+                tnorms[d] = math.sqrt(math.fsum(tweight[t] for t in sorted(set(titles[d]))
+                                                if t in tweight))
+            return tnorms[d]
+
+        out: Dict[Tuple[int, int], Tuple[float, str]] = {}
+        new_norms = []
+        for c in changed:
+            nc = norm.get(c, 0.0)
+            new_norms.append((c, nc))
+            ordered = _strongest_first((p for p in mine[c] if p in weight), weight)
+            acc: Dict[int, float] = {}
+            for p in ordered:
+                w = weight[p]
+                for j in holders[p]:
+                    if j != c:
+                        acc[j] = acc.get(j, 0.0) + w
+            tc = tnorm(c)
+            my_words = set(titles[c]) & tweight.keys()
+            for t in my_words:   # a shared rare title word is a candidate by itself
+                for j in tholders[t]:
+                    if j != c and j not in acc:
+                        acc[j] = 0.0
+            scored = []
+            for j, total in acc.items():
+                nj = norm.get(j) or stored.get(j) or math.sqrt(partial.get(j, 0.0))
+                score = total / (nc * nj) if nc and nj else 0.0
+                shared_words = my_words.intersection(titles[j])
+                if shared_words and tc:
+                    tj = tnorm(j)
+                    if tj:
+                        t = math.fsum(tweight[w] for w in sorted(shared_words))
+                        score = combine(score, t / (tc * tj), tuning)
+                if score > 0 and score >= min_score:
+                    scored.append((score, -j, nj, shared_words))
+            kept = heapq.nlargest(top_k, scored, key=lambda x: (x[0], x[1]))
+            chosen = {x[1] for x in kept}
+            kept += [x for x in scored if x[1] not in chosen and x[0] > floor.get(-x[1], 0.0)]
+            for score, j, nj, shared_words in kept:
+                j = -j
+                theirs = set(_holding(j, ordered, holders, tuning.evidence))
+                top = [p for p in ordered if p in theirs][:tuning.evidence]
+                lk = Link(min(c, j), max(c, j), score,
+                          tuple((p, weight[p] / (nc * nj)) for p in top) if nc and nj else (),
+                          tuple(sorted(shared_words)))
+                key = (lk.a, lk.b)
+                if key not in out or out[key][0] < score:
+                    out[key] = (score, _evidence_json(lk))
+    with store.transaction():
+        graph_sql.delete_links_of(conn, changed)
+        graph_sql.add_links(conn, [(a, b, sc, ev) for (a, b), (sc, ev) in sorted(out.items())])
+        graph_sql.put_norms(conn, new_norms)
+        if store.meta("generation", "0") == generation:
+            store.set_meta("graph_generation", generation)
+    return len(out)
+
+
+def _holding(j: int, ordered: Sequence[int], holders: Dict[int, set],
+             enough: int) -> Iterable[int]:
+    """The first `enough` of `ordered` phrases that document j holds."""
+    found = 0
+    for p in ordered:
+        if j in holders[p]:
+            yield p
+            found += 1
+            if found >= enough:
+                return
 
 
 def _evidence_json(lk: Link) -> str:

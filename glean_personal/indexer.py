@@ -17,12 +17,12 @@ import contextlib
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, List, Optional, Sequence
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .config import Limits, PassageSizes, Progress
 from .errors import NotFound, SkipFile, UsageError
 from .store.core import Store
-from .walk import Skipped, storable, walk
+from .walk import Skipped, storable, walk, walk_one
 
 BATCH_DOCUMENTS = 400
 BATCH_SECONDS = 2.0
@@ -46,12 +46,33 @@ class IndexReport:
     skipped: List[Dict[str, str]] = field(default_factory=list)
     seconds: float = 0.0
     text_chars: int = 0
+    redacted: int = 0                       # credential-like strings replaced by markers
+    missing_since: Optional[float] = None   # set when the root was not there: nothing changed
+    moved_from: Optional[str] = None        # the old root, when this run re-pointed the source
+    changes: List[Tuple[str, str]] = field(default_factory=list)  # (added|updated|removed, path)
+    graph: Optional[dict] = None            # what the graph update did, if it ran
+    new_source: bool = False                # this run added the source
 
     def to_dict(self) -> dict:
-        return {"source": {"root": self.root, "label": self.label}, "added": self.added,
-                "updated": self.updated, "touched": self.touched, "unchanged": self.unchanged,
-                "removed": self.removed, "skipped": list(self.skipped),
-                "seconds": round(self.seconds, 3), "text_chars": self.text_chars}
+        out = {"source": {"root": self.root, "label": self.label}, "added": self.added,
+               "updated": self.updated, "touched": self.touched, "unchanged": self.unchanged,
+               "removed": self.removed, "skipped": list(self.skipped),
+               "seconds": round(self.seconds, 3), "text_chars": self.text_chars,
+               "redacted": self.redacted}
+        if self.missing_since is not None:
+            out["missing"] = True
+            out["missing_since"] = self.missing_since
+        if self.moved_from is not None:
+            out["moved_from"] = self.moved_from
+        if self.graph is not None:
+            out["graph"] = self.graph
+        if not self.new_source:   # a refresh lists what it changed; a new source only counts
+            out["changes"] = [{"change": kind, "path": path} for kind, path in self.changes]
+        return out
+
+    @property
+    def missing(self) -> bool:
+        return self.missing_since is not None
 
     @property
     def changed(self) -> bool:
@@ -67,14 +88,41 @@ def resolve_root(folder: str) -> str:
     return root
 
 
+def source_root(folder: str) -> Tuple[str, str]:
+    """(path to open, root as stored) of a folder as the user named it."""
+    fs_root = os.path.abspath(os.path.expanduser(str(folder)))
+    return fs_root, storable(fs_root)
+
+
+def root_missing(fs_root: str, documents: int) -> bool:
+    """Is a source's root not here? Gone, not a folder, or an empty folder where a
+    source with documents was (an unplugged drive leaves its empty mount point)."""
+    if not os.path.isdir(fs_root):
+        return True
+    if documents:
+        try:
+            with os.scandir(fs_root) as it:
+                return next(it, None) is None
+        except OSError:
+            return True
+    return False
+
+
 def index_source(store: Store, folder: str, label: Optional[str], includes: Optional[Sequence[str]],
                  excludes: Optional[Sequence[str]], max_bytes: Optional[int], limits: Limits,
-                 sizes: PassageSizes, progress: Optional[Progress] = None) -> IndexReport:
-    """Add or refresh one source; filters left as None repeat the stored ones."""
+                 sizes: PassageSizes, progress: Optional[Progress] = None,
+                 redact: Optional[bool] = None) -> IndexReport:
+    """Add or refresh one source; filters left as None repeat the stored ones.
+
+    A known source whose root is missing is left as it is (see `root_missing`):
+    the report says since when, and nothing is removed.
+    """
     started = time.monotonic()
-    fs_root = resolve_root(folder)
-    root = storable(fs_root)   # what is stored; undecodable bytes escaped
+    fs_root, root = source_root(folder)
     stored = store.source_settings(root)
+    if stored and root_missing(fs_root, store.document_count(stored["id"])):
+        return mark_missing(store, stored, root)
+    fs_root = resolve_root(folder)
     if label:
         label = storable(label)
     if label and store.label_taken(label, root):
@@ -86,37 +134,110 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         excludes = stored["excludes"] if stored else []
     if max_bytes is None:
         max_bytes = stored["max_bytes"] if stored else limits.max_bytes
-    settings = (label, list(includes), list(excludes), max_bytes)
+    if redact is None:
+        redact = stored["redact"] if stored else True
+    settings = (label, list(includes), list(excludes), max_bytes, bool(redact))
     if stored and settings == (stored["label"], stored["includes"], stored["excludes"],
-                               stored["max_bytes"]):
+                               stored["max_bytes"], stored["redact"]) \
+            and not stored["missing_since"]:
         source_id = stored["id"]
     else:
         with store.transaction():
             source_id = store.save_source(root, *settings)
-    report = IndexReport(root, label)
+            store.set_missing(source_id, None)
+    # Redaction switched: every document is read again, so none keeps the old text.
+    reread = stored is not None and stored["redact"] != bool(redact)
+    report = IndexReport(root, label, new_source=stored is None)
     states = store.document_states(source_id)
     seen: set = set()
     with _Writer(store, source_id, states, report) as writer:
         tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
-                               seen, report, tick=writer.commit_if_due)
+                               seen, report, tick=writer.commit_if_due, redact=bool(redact),
+                               reread=reread)
         _read_and_write(tasks, writer, limits, sizes, max_bytes, progress)
 
-    gone = [states[p][0] for p in states if p not in seen]
+    gone = sorted(p for p in states if p not in seen)
     if gone:
         with store.transaction():
-            store.remove_documents(gone)
+            store.remove_documents([states[p][0] for p in gone])
             store.bump_generation()
         report.removed += len(gone)
+        report.changes.extend(("removed", p) for p in gone)
     report.skipped.sort(key=lambda s: s["path"])
+    report.changes.sort(key=lambda c: c[1])
     report.seconds = time.monotonic() - started
     with store.transaction():
         store.record_run(source_id, report.to_dict())
     return report
 
 
+def mark_missing(store: Store, stored: dict, root: str) -> IndexReport:
+    """Record that a source's root is not here, and change nothing else."""
+    with store.transaction():
+        store.set_missing(stored["id"], time.time())
+    since = store.source_settings(root)["missing_since"]
+    return IndexReport(root, stored["label"], missing_since=since)
+
+
+def source_of_file(store: Store, path: str) -> Tuple[dict, str]:
+    """The indexed source holding `path`, and the file's path relative to its root."""
+    fs_path = os.path.abspath(os.path.expanduser(str(path)))
+    best = None
+    for s in store.sources():
+        root = s["root"].rstrip(os.sep) or os.sep
+        if fs_path.startswith(root + os.sep) and (best is None or len(root) > len(best["root"])):
+            best = s
+    if best is None:
+        raise NotFound(f"{fs_path} is not inside any indexed folder: index its folder first "
+                       "(`sources` lists them)")
+    rel = os.path.relpath(fs_path, best["root"]).replace(os.sep, "/")
+    return best, storable(rel)
+
+
+def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> IndexReport:
+    """Index (or drop) one file in the source that holds it, by that source's filters."""
+    started = time.monotonic()
+    source, rel = source_of_file(store, path)
+    report = IndexReport(source["root"], source["label"])
+    states = store.document_states(source["id"])
+    state = states.get(rel)
+    fs_path = os.path.join(source["root"], *rel.split("/"))
+    if not os.path.lexists(fs_path):
+        if state:
+            with store.transaction():
+                store.remove_documents([state[0]])
+                store.bump_generation()
+            report.removed = 1
+            report.changes.append(("removed", rel))
+        else:
+            raise NotFound(f"no such file: {fs_path}")
+    else:
+        entry = walk_one(source["root"], rel, source["includes"], source["excludes"],
+                         source["max_bytes"])
+        if isinstance(entry, Skipped):
+            report.skipped.append({"path": entry.path, "reason": storable(entry.reason)})
+            if state:
+                with store.transaction():
+                    store.remove_documents([state[0]])
+                    store.bump_generation()
+                report.removed = 1
+                report.changes.append(("removed", rel))
+        elif state and state[1] == entry.size and state[2] == entry.mtime_ns:
+            report.unchanged = 1
+        else:
+            old_sha = store.document_hashes(source["id"]).get(state[0]) if state else None
+            task = (entry.path, entry.fs_path, old_sha,
+                    _stored_mtime(entry.mtime_ns, time.time_ns() - RACY_NS), source["redact"])
+            with _Writer(store, source["id"], states, report) as writer:
+                _read_and_write(iter([task]), writer, limits, sizes, source["max_bytes"], None)
+    report.seconds = time.monotonic() - started
+    return report
+
+
 def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequence[str],
                    excludes: Sequence[str], max_bytes: int, states: dict, seen: set,
-                   report: IndexReport, tick: Callable[[], None]) -> Iterator[tuple]:
+                   report: IndexReport, tick: Callable[[], None],
+                   redact: bool = True, reread: bool = False) -> Iterator[tuple]:
     """Walk the folder and yield a task (workers.Task fields) per new or changed file.
 
     Lazily: the workers read the first changed files while the walk goes on.
@@ -135,15 +256,16 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
             continue
         seen.add(entry.path)
         state = states.get(entry.path)
-        if state and state[1] == entry.size and state[2] == entry.mtime_ns:
+        if state and state[1] == entry.size and state[2] == entry.mtime_ns and not reread:
             report.unchanged += 1
             continue
         old_sha = None
-        if state:   # the stored hash tells "touched" from "edited"
+        if state and not reread:   # the stored hash tells "touched" from "edited"
             if hashes is None:
                 hashes = store.document_hashes(source_id)
             old_sha = hashes.get(state[0])
-        yield entry.path, entry.fs_path, old_sha, _stored_mtime(entry.mtime_ns, racy_after)
+        yield (entry.path, entry.fs_path, old_sha, _stored_mtime(entry.mtime_ns, racy_after),
+               redact)
 
 
 def _read_and_write(tasks: Iterator[tuple], out: "_Writer", limits: Limits, sizes: PassageSizes,
@@ -234,6 +356,7 @@ class _Writer:
             if state:  # the file is still there but can no longer be read
                 store.remove_documents([state[0]])
                 report.removed += 1
+                report.changes.append(("removed", task.path))
                 self.changed = True
             return
         mtime_ns = task.mtime_ns
@@ -246,13 +369,15 @@ class _Writer:
             return
         store.put_document(self.source_id, task.path, outcome.title, outcome.format, outcome.size,
                            mtime_ns, outcome.sha256, outcome.warnings, outcome.passages,
-                           outcome.phrases)
+                           outcome.phrases, outcome.redactions)
         report.text_chars += outcome.chars
+        report.redacted += outcome.redactions
         self.changed = True
         if state:
             report.updated += 1
         else:
             report.added += 1
+        report.changes.append(("updated" if state else "added", task.path))
 
 
 def _stored_mtime(mtime_ns: int, racy_after: int) -> int:

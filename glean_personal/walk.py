@@ -176,6 +176,43 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
 _name = operator.attrgetter("name")
 
 
+def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
+             excludes: Sequence[str] = (), max_bytes: Optional[int] = None) -> Entry:
+    """One file of a source, judged as `walk` would judge it (for `index FILE`)."""
+    parts = relpath.split("/")
+    excluded = _Globs(tuple(DEFAULT_EXCLUDES) + tuple(excludes)).match
+    for k in range(1, len(parts) + 1):
+        if excluded("/".join(parts[:k]), parts[k - 1]):
+            return Skipped(relpath, "excluded by the source's filters")
+    if is_secret(relpath) or any(p in SECRET_DIRS for p in parts):
+        return Skipped(relpath, SECRET_REASON)
+    real_root = os.path.realpath(root)
+    fs_path = os.path.join(real_root, *parts)
+    try:
+        if os.path.realpath(os.path.dirname(fs_path)) != os.path.dirname(fs_path):
+            return Skipped(relpath, "inside a symbolic link to a folder: not followed")
+        st = os.lstat(fs_path)
+    except OSError as exc:
+        return Skipped(relpath, f"cannot be read ({_why(exc)})")
+    name = parts[-1]
+    if stat.S_ISLNK(st.st_mode):
+        return Skipped(relpath, "symbolic link: not followed (files are read at their own paths)")
+    if not stat.S_ISREG(st.st_mode):
+        return Skipped(relpath, f"not a regular file ({_kind(st.st_mode)}): never opened")
+    if includes and not _Globs(tuple(includes)).match(relpath, name):
+        return Skipped(relpath, "not matched by the source's include filters")
+    dot = name.rfind(".")
+    ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
+    why = skip_by_name(name) if ext not in SUPPORTED else None
+    if why:
+        return Skipped(relpath, why)
+    if st.st_size == 0:
+        return Skipped(relpath, "empty file")
+    if max_bytes is not None and st.st_size > max_bytes:
+        return Skipped(relpath, f"larger than --max-bytes ({st.st_size:,} > {max_bytes:,} bytes)")
+    return Candidate(relpath, st.st_size, st.st_mtime_ns, fs_path)
+
+
 def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
              included: Optional[_Globs]) -> Optional[Skipped]:
     """Why a symbolic link is not followed (None: not worth reporting)."""

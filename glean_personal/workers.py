@@ -34,6 +34,7 @@ from .document import Document, Section
 from .errors import SkipFile
 from .formats import SNIFF_BYTES, check_head, needs_sniff, read_document
 from .passages import StoredPassage, split_document
+from .redact import redact
 from .phrases import document_phrases
 
 
@@ -43,6 +44,7 @@ class Task:
     fs_path: str              # what to open
     old_sha: Optional[str]    # the stored hash, if any: equal bytes are not re-read
     mtime_ns: int = 0         # as the walk saw it (racily clean: lowest bit flipped)
+    redact: bool = True       # replace credential-shaped text by markers before storing
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Extracted:
     phrases: bytes = b""
     chars: int = 0
     same_bytes: bool = False
+    redactions: int = 0
 
 
 Outcome = object  # Extracted or SkipFile
@@ -116,6 +119,28 @@ def clean(doc: Document) -> Document:
         warnings=list(doc.warnings))
 
 
+def redact_document(doc: Document) -> Tuple[Document, int]:
+    """Credentials replaced by markers in the title and every section (see redact.py)."""
+    title, total = redact(doc.title)
+    if total and any(doc.title in s.heading for s in doc.sections):
+        total = 0   # the title is a heading's text: its secrets are counted there
+    sections = []
+    for s in doc.sections:
+        text, n = redact(s.text)
+        heading = [redact(h) for h in s.heading]
+        changed = n or any(k for _, k in heading)
+        if heading:   # a parent heading repeats in its subsections: counted once, as its own
+            n += heading[-1][1]
+        total += n
+        sections.append(s if not changed else
+                        Section(tuple(h for h, _ in heading), text, s.first_line, s.page))
+    if not total and title == doc.title:
+        return doc, 0
+    warnings = list(doc.warnings) + [
+        f"{total} credential-like string{'s' if total != 1 else ''} redacted before indexing"]
+    return Document(title=title, format=doc.format, sections=sections, warnings=warnings), total
+
+
 def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> Outcome:
     """Read, hash, extract and cut one file; every failure becomes a SkipFile."""
     try:
@@ -126,6 +151,9 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         if sha == task.old_sha:
             return Extracted(sha, len(data), same_bytes=True)
         doc = clean(read_document(data, name, limits))
+        redactions = 0
+        if task.redact:
+            doc, redactions = redact_document(doc)
         passages = split_document(doc, sizes)
         if not passages:
             raise SkipFile("no extractable text")
@@ -134,7 +162,7 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
             sha, len(data), doc.title, doc.format, tuple(doc.warnings),
             tuple((p.heading, p.text, p.start, p.end,
                    *(p.lines or (None, None)), p.page) for p in passages),
-            document_phrases(doc.title, text), len(text))
+            document_phrases(doc.title, text), len(text), redactions=redactions)
     except SkipFile as skip:
         return skip
     except MemoryError:

@@ -131,7 +131,7 @@ def test_a_writer_that_waits_too_long_exits_3_with_one_line(tmp_path, monkeypatc
     fcntl.flock(holder, fcntl.LOCK_EX)              # as another indexer would
     try:
         code = main(["index", str(tmp_path / "seed"), "--db", str(db)])   # gives up, 3
-        purge = main(["purge", "--db", str(db)])
+        purge = main(["purge", "--all", "--yes", "--db", str(db)])
     finally:
         os.close(holder)
     assert (code, purge) == (3, 3)

@@ -26,9 +26,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "glean_personal"
 LAYERS = {
     "version": 0, "errors": 0, "config": 0, "document": 0, "docref": 0, "porter": 0,
     "analysis": 1, "query": 1, "evaluation": 1,
-    "formats": 2, "passages": 2, "phrases": 2,
+    "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
-    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "suggest": 4, "graph": 4,
+    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "suggest": 4, "graph": 4, "relocate": 4,
     "api": 5,
     "surfaces.render": 6, "surfaces.failures": 6,
     "surfaces.args": 7, "surfaces.local_backend": 7,

@@ -206,7 +206,7 @@ def test_the_library_in_process_never_creates_a_network_socket(tmp_path, monkeyp
         assert ix.search("lanterns").results
         ix.fetch("lanterns.md")
         ix.sources()
-        ix.purge()
+        ix.purge(all=True)
     assert _NoNetwork.attempts == []
 
 
@@ -240,7 +240,7 @@ def test_index_and_purge_never_touch_a_file_on_disk(tmp_path, capsys):
     assert "no file on disk was touched" in capsys.readouterr().out
     with open_index(db, readonly=True) as ix:
         assert [s["label"] for s in ix.sources()] == ["other"]
-    assert main(["purge", "--db", db, "--json"]) == 0
+    assert main(["purge", "--all", "--db", db, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["documents"] == 1
     with open_index(db, readonly=True) as ix:
         assert ix.sources() == [] and ix.search("lanterns").results == []
@@ -256,5 +256,5 @@ def test_purged_text_leaves_no_trace_in_the_file(tmp_path, kind):
     db = tmp_path / "p.db"
     with open_index(db, store=kind) as ix:
         ix.index(src)
-        ix.purge()
+        ix.purge(all=True)
     assert b"purgemarker" not in file_bytes(db).lower()

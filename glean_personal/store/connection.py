@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import DatabaseError, LockedError
+from ..errors import DatabaseError, LockedError, ReadOnlyError
 
 MMAP_BYTES = 1 << 30
 BUSY_TIMEOUT_MS = 15_000
@@ -25,8 +25,8 @@ def default_db_path() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".gleancode" / "personal.db"
 
 
-def prepare_file(path: Path) -> bool:
-    """Create the folder (0700) and an empty file (0600) if missing; True if new."""
+def prepare_folder(path: Path) -> None:
+    """Create the index file's folder (0700) if it is missing."""
     folder = path.parent
     if not folder.exists():
         old = os.umask(0o077)
@@ -37,6 +37,11 @@ def prepare_file(path: Path) -> bool:
         finally:
             os.umask(old)
         _chmod(folder, 0o700)
+
+
+def prepare_file(path: Path) -> bool:
+    """Create the folder (0700) and an empty file (0600) if missing; True if new."""
+    prepare_folder(path)
     if path.exists():
         if path.is_dir():
             raise DatabaseError(f"{path} is a folder, not an index file")
@@ -50,6 +55,45 @@ def prepare_file(path: Path) -> bool:
         raise DatabaseError(f"cannot create the index file {path}: {exc.strerror}") from None
     _chmod(path, 0o600)
     return True
+
+
+def create_atomically(path: Path, build) -> bool:
+    """Create `path` whole: `build(conn)` fills a private temporary file, which is then
+    linked into place. False if another process created `path` meanwhile.
+
+    So no reader ever sees a half-made index, and an empty file at `path` is
+    never one of ours: it is refused rather than silently turned into an index.
+    """
+    prepare_folder(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.close(fd)
+        _chmod(tmp, 0o600)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the index file {path}: {exc.strerror}") from None
+    try:
+        conn = connect(tmp)
+        try:
+            with translate(path):
+                build(conn)
+        finally:
+            conn.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        except OSError:   # no hard links here: a rename that may replace nothing
+            if path.exists():
+                return False
+            os.rename(tmp, path)
+        return True
+    finally:
+        for leftover in (tmp, Path(str(tmp) + "-journal")):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
 
 
 def _chmod(path: Path, mode: int) -> None:
@@ -103,7 +147,9 @@ def translate(path: Path) -> Iterator[None]:
                 f"the index {path} is busy: another glean-personal process is writing it; "
                 "try again when it finishes") from None
         if "readonly" in text or "read-only" in text:
-            raise DatabaseError(f"the index {path} is read-only: check the file's permissions") from None
+            raise ReadOnlyError(f"the index {path} is read-only here (opened for reading, or "
+                                "the file or its folder cannot be written): nothing was "
+                                "changed") from None
         if "unable to open" in text:
             raise DatabaseError(f"cannot open the index {path}: check the path and its permissions") from None
         if "malformed" in text or "corrupt" in text or "not a database" in text:

@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from ..errors import DatabaseError, NotFound, SchemaTooNew, StoreKindError
+from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
-from .connection import connect, like_contains, map_for_reading, prepare_file, translate
+from .connection import connect, create_atomically, like_contains, map_for_reading, translate
 from .fulltext import FullText, make_fulltext
 from ..passages import StoredPassage
 
@@ -40,56 +40,63 @@ class Store:
         self.conn = conn
         self.kind = kind
         self.fulltext: FullText = make_fulltext(kind, conn)
+        self.readonly = False   # opened for reading, or the file cannot be written
+        self.writable = True    # the file and its folder can be written
+        self.created = False    # this open created the file
 
     # -- opening -------------------------------------------------------------
     @classmethod
     def open(cls, path: Path, force_kind: Optional[str] = None,
              readonly: bool = False) -> "Store":
+        """Open an index file, creating it (whole, never half-made) unless `readonly`.
+
+        An existing file that is empty or not an index is refused: nothing
+        but a new file is ever turned into an index.
+        """
         path = Path(path).expanduser().absolute()
-        if readonly:
-            if not path.exists():
+        if not path.exists():
+            if readonly:
                 raise NotFound(f"no index at {path}: run `glean-personal index FOLDER` first")
-            new = False
+            kind = force_kind or ("fts5" if _probe_fts5() else "plain")
+            if kind == "fts5" and not _probe_fts5():
+                raise StoreKindError("this Python's SQLite has no FTS5; use GLEAN_PERSONAL_STORE=plain")
+            created = create_atomically(path, lambda conn: _write_schema(conn, kind))
         else:
-            new = prepare_file(path)
-        # Read-write even for readers: a hot journal left by a killed writer must be
-        # rolled back before the file can be read.
+            created = False
+        if path.is_dir():
+            raise DatabaseError(f"{path} is a folder, not an index file")
         try:
-            conn = connect(path)
-        except DatabaseError:
-            if not readonly:
-                raise
-            conn = connect(path, readonly=True)
+            empty = path.stat().st_size == 0
+        except OSError as exc:
+            raise DatabaseError(f"cannot open the index {path}: {exc.strerror}") from None
+        if empty:
+            raise DatabaseError(f"{path} is an empty file, not an index; move it aside or "
+                                "choose another --db (it was left as it is)")
+        writable = _can_write(path) and _can_write(path.parent)
+        # Read-write even for readers when the file allows: a hot journal left by a
+        # killed writer must be rolled back before the file can be read.
+        conn = connect(path, readonly=not writable)
         try:
             with translate(path):
-                kind = cls._initialise(conn, path, new, force_kind)
+                kind = cls._initialise(conn, path, writable)
                 if readonly:
+                    conn.execute("PRAGMA query_only = ON")
                     map_for_reading(conn)
         except BaseException:
             conn.close()
             raise
-        return cls(path, conn, kind)
+        store = cls(path, conn, kind)
+        store.readonly = readonly or not writable
+        store.writable = writable
+        store.created = created
+        return store
 
     @staticmethod
-    def _initialise(conn: sqlite3.Connection, path: Path, new: bool,
-                    force_kind: Optional[str]) -> str:
-        if "meta" not in _tables(conn):
-            kind = force_kind or ("fts5" if schema.has_fts5(conn) else "plain")
-            if kind == "fts5" and not schema.has_fts5(conn):
-                raise StoreKindError("this Python's SQLite has no FTS5; use GLEAN_PERSONAL_STORE=plain")
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                tables = _tables(conn)  # another process may have created it meanwhile
-                if not tables:
-                    schema.create(conn, kind)
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            if not tables:
-                return kind
-            if "meta" not in tables:
-                raise DatabaseError(f"{path} is an SQLite file but not a glean-personal index")
+    def _initialise(conn: sqlite3.Connection, path: Path, writable: bool) -> str:
+        tables = _tables(conn)
+        if "meta" not in tables:
+            raise DatabaseError(f"{path} is an SQLite file but not a glean-personal index; "
+                                "it was left as it is")
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         version = int(meta.get("schema_version", "0"))
         if version > schema.SCHEMA_VERSION:
@@ -102,6 +109,10 @@ class Store:
                 f"{path} was built with FTS5, which this Python's SQLite lacks; use a Python "
                 "whose SQLite has FTS5, or index into a new file with GLEAN_PERSONAL_STORE=plain")
         if version < schema.SCHEMA_VERSION:
+            if not writable:
+                raise ReadOnlyError(
+                    f"{path} was written by an older glean-personal (schema {version}) and "
+                    "this file cannot be written to upgrade it; open it once where it can be")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 for v in range(version, schema.SCHEMA_VERSION):
@@ -121,6 +132,8 @@ class Store:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         """BEGIN IMMEDIATE … COMMIT; rolled back on any exception."""
+        if self.readonly:
+            raise ReadOnlyError(self.read_only_message())
         with translate(self.path):
             self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -146,6 +159,11 @@ class Store:
             finally:
                 with contextlib.suppress(sqlite3.Error):
                     self.conn.execute("COMMIT")
+
+    def read_only_message(self) -> str:
+        why = ("it was opened read-only" if self.writable else
+               "this process cannot write the file or its folder")
+        return f"the index {self.path} is read-only here ({why}); nothing was changed"
 
     # -- meta ----------------------------------------------------------------
     def meta(self, key: str, default: Optional[str] = None) -> Optional[str]:
@@ -175,31 +193,61 @@ class Store:
             "SELECT s.id, s.root, s.label, s.includes, s.excludes, s.max_bytes, s.last_indexed, "
             "s.last_report, (SELECT count(*) FROM documents d WHERE d.source_id = s.id), "
             "(SELECT coalesce(sum(d.passages), 0) FROM documents d WHERE d.source_id = s.id), "
-            "(SELECT coalesce(sum(d.size), 0) FROM documents d WHERE d.source_id = s.id) "
+            "(SELECT coalesce(sum(d.size), 0) FROM documents d WHERE d.source_id = s.id), "
+            "s.missing_since, s.redact, "
+            "(SELECT coalesce(sum(d.redactions), 0) FROM documents d WHERE d.source_id = s.id) "
             "FROM sources s ORDER BY s.label").fetchall()
         return [{"id": r[0], "root": r[1], "label": r[2], "includes": json.loads(r[3]),
                  "excludes": json.loads(r[4]), "max_bytes": r[5], "last_indexed": r[6],
                  "last_report": json.loads(r[7]) if r[7] else None, "documents": r[8],
-                 "passages": r[9], "bytes": r[10]} for r in rows]
+                 "passages": r[9], "bytes": r[10], "missing_since": r[11],
+                 "redact": bool(r[12]), "redactions": r[13]} for r in rows]
 
     def source_settings(self, root: str) -> Optional[dict]:
         """A source's id, label and filters, without the counts `sources` adds."""
-        row = self.conn.execute("SELECT id, label, includes, excludes, max_bytes FROM sources "
-                                "WHERE root = ?", (root,)).fetchone()
+        row = self.conn.execute("SELECT id, label, includes, excludes, max_bytes, redact, "
+                                "missing_since FROM sources WHERE root = ?", (root,)).fetchone()
         return row and {"id": row[0], "label": row[1], "includes": json.loads(row[2]),
-                        "excludes": json.loads(row[3]), "max_bytes": row[4]}
+                        "excludes": json.loads(row[3]), "max_bytes": row[4],
+                        "redact": bool(row[5]), "missing_since": row[6]}
 
     def save_source(self, root: str, label: str, includes: Sequence[str],
-                    excludes: Sequence[str], max_bytes: int) -> int:
+                    excludes: Sequence[str], max_bytes: int, redact: bool = True) -> int:
         row = self.conn.execute("SELECT id FROM sources WHERE root = ?", (root,)).fetchone()
-        values = (label, json.dumps(list(includes)), json.dumps(list(excludes)), max_bytes)
+        values = (label, json.dumps(list(includes)), json.dumps(list(excludes)), max_bytes,
+                  int(bool(redact)))
         if row:
             self.conn.execute("UPDATE sources SET label = ?, includes = ?, excludes = ?, "
-                              "max_bytes = ? WHERE id = ?", values + (row[0],))
+                              "max_bytes = ?, redact = ? WHERE id = ?", values + (row[0],))
             return row[0]
-        cur = self.conn.execute("INSERT INTO sources(label, includes, excludes, max_bytes, root) "
-                                "VALUES (?, ?, ?, ?, ?)", values + (root,))
+        cur = self.conn.execute("INSERT INTO sources(label, includes, excludes, max_bytes, "
+                                "redact, root) VALUES (?, ?, ?, ?, ?, ?)", values + (root,))
         return cur.lastrowid
+
+    def set_missing(self, source_id: int, since: Optional[float]) -> None:
+        """Record when a source's root was first found missing (None: it is back)."""
+        if since is None:
+            self.conn.execute("UPDATE sources SET missing_since = NULL WHERE id = ?", (source_id,))
+        else:
+            self.conn.execute("UPDATE sources SET missing_since = coalesce(missing_since, ?) "
+                              "WHERE id = ?", (since, source_id))
+
+    def move_source(self, source_id: int, root: str) -> None:
+        """Re-point a source at a new root; its documents (relative paths, ids) stay."""
+        self.conn.execute("UPDATE sources SET root = ?, missing_since = NULL WHERE id = ?",
+                          (root, source_id))
+
+    def source_by_root(self, root: str) -> Optional[dict]:
+        return next((s for s in self.sources() if s["root"] == root), None)
+
+    def sample_documents(self, source_id: int, n: int) -> List[Tuple[str, int, str]]:
+        """(path, size, sha256) of up to n documents spread evenly over the source's paths."""
+        rows = self.conn.execute("SELECT path, size, sha256 FROM documents WHERE source_id = ? "
+                                 "ORDER BY path", (source_id,)).fetchall()
+        if len(rows) <= n:
+            return rows
+        step = len(rows) / n
+        return [rows[int(k * step)] for k in range(n)]
 
     def label_taken(self, label: str, root: str) -> bool:
         row = self.conn.execute("SELECT root FROM sources WHERE label = ?", (label,)).fetchone()
@@ -222,6 +270,10 @@ class Store:
         return {r[0]: (r[1], r[2], r[3]) for r in self.conn.execute(
             "SELECT path, id, size, mtime_ns FROM documents WHERE source_id = ?", (source_id,))}
 
+    def document_count(self, source_id: int) -> int:
+        return self.conn.execute("SELECT count(*) FROM documents WHERE source_id = ?",
+                                 (source_id,)).fetchone()[0]
+
     def document_hashes(self, source_id: int) -> Dict[int, str]:
         return dict(self.conn.execute("SELECT id, sha256 FROM documents WHERE source_id = ?",
                                       (source_id,)))
@@ -229,22 +281,23 @@ class Store:
     def put_document(self, source_id: int, path: str, title: str, fmt: str, size: int,
                      mtime_ns: int, sha256: str, warnings: Sequence[str],
                      passages: Sequence[StoredPassage],
-                     phrases: bytes) -> int:
+                     phrases: bytes, redactions: int = 0) -> int:
         """Insert or replace one document with its passages (caller holds the transaction)."""
         row = self.conn.execute("SELECT id FROM documents WHERE source_id = ? AND path = ?",
                                 (source_id, path)).fetchone()
         values = (title, fmt, size, mtime_ns, sha256, time.time(), json.dumps(list(warnings)),
-                  len(passages))
+                  len(passages), redactions)
         if row:
             doc_id = row[0]
             self._drop_passages([doc_id])
             self.conn.execute("UPDATE documents SET title = ?, format = ?, size = ?, mtime_ns = ?, "
-                              "sha256 = ?, indexed_at = ?, warnings = ?, passages = ? "
-                              "WHERE id = ?", values + (doc_id,))
+                              "sha256 = ?, indexed_at = ?, warnings = ?, passages = ?, "
+                              "redactions = ? WHERE id = ?", values + (doc_id,))
         else:
             doc_id = self.conn.execute(
                 "INSERT INTO documents(title, format, size, mtime_ns, sha256, indexed_at, "
-                "warnings, passages, source_id, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "warnings, passages, redactions, source_id, path) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values + (source_id, path)).lastrowid
         first = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[0]
         rows = [(first + i, doc_id, i, _heading_json(tuple(h)), t, s, e, l1, l2, page)
@@ -270,6 +323,7 @@ class Store:
             self.conn.execute(f"DELETE FROM links WHERE a IN ({marks}) OR b IN ({marks})",
                               chunk + chunk)
             graph_sql.delete_doc_phrases(self.conn, chunk)
+            graph_sql.delete_norms(self.conn, chunk)
 
     def _drop_passages(self, doc_ids: Sequence[int]) -> None:
         marks = ",".join("?" * len(doc_ids))
@@ -349,12 +403,61 @@ class Store:
         return out
 
     def counts(self) -> Dict[str, int]:
-        docs, passages = self.conn.execute(
-            "SELECT count(*), coalesce(sum(passages), 0) FROM documents").fetchone()
-        return {"documents": docs, "passages": passages}
+        docs, passages, redactions = self.conn.execute(
+            "SELECT count(*), coalesce(sum(passages), 0), coalesce(sum(redactions), 0) "
+            "FROM documents").fetchone()
+        return {"documents": docs, "passages": passages, "redactions": redactions}
+
+    def free_bytes(self) -> int:
+        """Bytes of free pages in the file: what `compact` gives back at least."""
+        free = self.conn.execute("PRAGMA freelist_count").fetchone()[0]
+        return free * self.conn.execute("PRAGMA page_size").fetchone()[0]
+
+    def vacuum(self) -> None:
+        """Rewrite the file without its free pages (caller holds the writer lock)."""
+        if self.readonly:
+            raise ReadOnlyError(self.read_only_message())
+        with translate(self.path):
+            self.conn.execute("PRAGMA temp_store = FILE")   # the copy may not fit in memory
+            try:
+                self.conn.execute("VACUUM")
+            finally:
+                self.conn.execute("PRAGMA temp_store = MEMORY")
+
+    def optimize_fulltext(self) -> None:
+        with self.transaction():
+            self.fulltext.compact()
 
     def last_indexed(self) -> Optional[float]:
         return self.conn.execute("SELECT max(last_indexed) FROM sources").fetchone()[0]
+
+
+def _can_write(path: Path) -> bool:
+    """Writable by this process, and meant to be: a file or folder with no write bit is
+    taken as read-only even by a superuser, whom the permissions do not stop."""
+    try:
+        return os.access(path, os.W_OK) and bool(path.stat().st_mode & 0o222)
+    except OSError:
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _probe_fts5() -> bool:
+    conn = sqlite3.connect(":memory:")
+    try:
+        return schema.has_fts5(conn)
+    finally:
+        conn.close()
+
+
+def _write_schema(conn: sqlite3.Connection, kind: str) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        schema.create(conn, kind)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
 
 @functools.lru_cache(maxsize=1024)

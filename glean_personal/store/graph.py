@@ -10,7 +10,7 @@ twice.
 from __future__ import annotations
 
 import sqlite3
-from typing import Dict, Iterable, Iterator, List, Tuple
+from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
 GRAPH_SCHEMA = """
 -- Each document's graph phrases as a packed array of 32-bit phrase ids,
@@ -24,6 +24,12 @@ CREATE TABLE links (
 CREATE INDEX links_by_b ON links(b);
 """
 
+GRAPH_NORMS = """
+-- Each document's norm as the last `link` (or incremental update) weighed its
+-- phrases, so a few changed documents can be linked without a full rebuild.
+CREATE TABLE doc_norms (document_id INTEGER PRIMARY KEY, norm REAL NOT NULL);
+"""
+
 LinkRow = Tuple[int, int, float, str]
 
 
@@ -35,6 +41,56 @@ def put_doc_phrases(conn: sqlite3.Connection, document_id: int, phrases: bytes) 
 def delete_doc_phrases(conn: sqlite3.Connection, document_ids: Iterable[int]) -> None:
     conn.executemany("DELETE FROM doc_phrases WHERE document_id = ?",
                      [(i,) for i in document_ids])
+
+
+def delete_norms(conn: sqlite3.Connection, document_ids: Iterable[int]) -> None:
+    conn.executemany("DELETE FROM doc_norms WHERE document_id = ?", [(i,) for i in document_ids])
+
+
+def put_norms(conn: sqlite3.Connection, norms: Iterable[Tuple[int, float]]) -> None:
+    conn.executemany("INSERT OR REPLACE INTO doc_norms(document_id, norm) VALUES (?, ?)", norms)
+
+
+def clear_norms(conn: sqlite3.Connection) -> None:
+    conn.execute("DELETE FROM doc_norms")
+
+
+def doc_phrases_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> List[Tuple[int, bytes]]:
+    """(document id, packed phrases) of the given documents."""
+    ids = list(document_ids)
+    out: List[Tuple[int, bytes]] = []
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        out += conn.execute("SELECT document_id, phrases FROM doc_phrases WHERE document_id IN "
+                            f"({','.join('?' * len(chunk))})", chunk).fetchall()
+    return out
+
+
+def link_floors(conn: sqlite3.Connection, top_k: int) -> Dict[int, float]:
+    """Per document with at least `top_k` links, the `top_k`-th best link score."""
+    scores: Dict[int, List[float]] = {}
+    for a, b, score in conn.execute("SELECT a, b, score FROM links"):
+        scores.setdefault(a, []).append(score)
+        scores.setdefault(b, []).append(score)
+    return {d: sorted(v, reverse=True)[top_k - 1] for d, v in scores.items() if len(v) >= top_k}
+
+
+def norms(conn: sqlite3.Connection) -> Dict[int, float]:
+    return dict(conn.execute("SELECT document_id, norm FROM doc_norms"))
+
+
+def delete_links_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> None:
+    ids = list(document_ids)
+    for k in range(0, len(ids), 400):
+        chunk = ids[k:k + 400]
+        marks = ",".join("?" * len(chunk))
+        conn.execute(f"DELETE FROM links WHERE a IN ({marks}) OR b IN ({marks})", chunk + chunk)
+
+
+def add_links(conn: sqlite3.Connection, rows: Iterable[LinkRow]) -> None:
+    """Insert or replace links (a < b) without touching the others."""
+    conn.executemany("INSERT OR REPLACE INTO links(a, b, score, evidence) VALUES (?, ?, ?, ?)",
+                     rows)
 
 
 # -- reading the phrase sets ---------------------------------------------------

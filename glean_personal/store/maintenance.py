@@ -46,8 +46,34 @@ def problems(store: Store) -> Dict[str, List[str]]:
             n = store.conn.execute(sql).fetchone()[0]
             if n:
                 cross.append(f"{n} {label}")
-        return {"sqlite": sqlite_problems, "fulltext": store.fulltext.problems(),
+        return {"sqlite": sqlite_problems, "fulltext": _fulltext_problems(store),
                 "cross": cross}
+
+
+READ_ONLY_FTS_NOTE = ("the full-text index's own check needs a writable file; skipped "
+                      "(the other checks ran)")
+
+
+def _fulltext_problems(store: Store) -> List[str]:
+    """The full-text index's own check. FTS5 runs it as a command that writes nothing
+    but still needs a writable connection: on a file this process cannot write it is
+    skipped (`skipped_checks` says so); on one merely opened read-only it runs."""
+    if store.kind != "fts5" or not store.readonly:
+        return store.fulltext.problems()
+    if not store.writable:
+        return []
+    store.conn.execute("PRAGMA query_only = OFF")
+    try:
+        return store.fulltext.problems()
+    finally:
+        store.conn.execute("PRAGMA query_only = ON")
+
+
+def skipped_checks(store: Store) -> List[str]:
+    """Checks `problems` could not run on this file."""
+    if store.kind == "fts5" and not store.writable:
+        return [READ_ONLY_FTS_NOTE]
+    return []
 
 
 def repair(store: Store, phrases_of: Callable[[str, str], bytes]) -> List[str]:

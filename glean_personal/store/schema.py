@@ -8,9 +8,9 @@ from __future__ import annotations
 import sqlite3
 from typing import Callable, Dict, Iterator
 
-from .graph import GRAPH_SCHEMA
+from .graph import GRAPH_NORMS, GRAPH_SCHEMA
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # Column weights of the full-text index: a title hit beats a heading hit beats a body hit.
@@ -30,7 +30,9 @@ CREATE TABLE sources (
     excludes TEXT NOT NULL DEFAULT '[]',
     max_bytes INTEGER NOT NULL,
     last_indexed REAL,
-    last_report TEXT
+    last_report TEXT,
+    missing_since REAL,
+    redact INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE documents (
     id INTEGER PRIMARY KEY,
@@ -44,6 +46,7 @@ CREATE TABLE documents (
     indexed_at REAL NOT NULL,
     warnings TEXT NOT NULL DEFAULT '[]',
     passages INTEGER NOT NULL DEFAULT 0,
+    redactions INTEGER NOT NULL DEFAULT 0,
     UNIQUE (source_id, path)
 );
 CREATE TABLE passages (
@@ -97,7 +100,23 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
         conn.execute(f"ALTER TABLE passages ADD COLUMN {column}")
 
 
-MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2}
+def _lifecycle(conn: sqlite3.Connection) -> None:
+    """Missing roots, per-source redaction, redaction counts, the graph's stored norms."""
+    _add_column(conn, "sources", "missing_since", "REAL")
+    _add_column(conn, "sources", "redact", "INTEGER NOT NULL DEFAULT 1")
+    _add_column(conn, "documents", "redactions", "INTEGER NOT NULL DEFAULT 0")
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'doc_norms'").fetchone():
+        for statement in _statements(GRAPH_NORMS):
+            conn.execute(statement)
+
+
+def _add_column(conn: sqlite3.Connection, table: str, column: str, decl: str) -> None:
+    """ALTER TABLE … ADD COLUMN, unless the column is there already."""
+    if column not in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+
+
+MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2, 2: _lifecycle}
 
 
 def has_fts5(conn: sqlite3.Connection) -> bool:
@@ -112,7 +131,7 @@ def has_fts5(conn: sqlite3.Connection) -> bool:
 
 def create(conn: sqlite3.Connection, kind: str) -> None:
     """Write a fresh schema of the given store kind (inside the caller's transaction)."""
-    script = COMMON + GRAPH_SCHEMA + (FTS5 if kind == "fts5" else PLAIN)
+    script = COMMON + GRAPH_SCHEMA + GRAPH_NORMS + (FTS5 if kind == "fts5" else PLAIN)
     for statement in _statements(script):
         conn.execute(statement)
     conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [

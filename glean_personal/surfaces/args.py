@@ -33,10 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"glean-personal {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
 
-    p = sub.add_parser("index", help="add or refresh a folder", description=(
+    p = sub.add_parser("index", help="add or refresh a folder (or one file)", description=(
         "Add a folder to the index, or bring it up to date. Filters are stored with the "
-        "folder, so a bare `index FOLDER` later repeats them."))
-    p.add_argument("folder", metavar="FOLDER")
+        "folder, so a bare `index FOLDER` later repeats them. With no FOLDER, every source "
+        "is refreshed; a FILE inside an indexed folder is indexed alone. A folder holding "
+        "the files of a source whose folder is gone is offered as that source, moved."))
+    p.add_argument("folder", metavar="FOLDER", nargs="?",
+                   help="a folder, or one file of an indexed folder (default: every source)")
     p.add_argument("--label", help="a short name for this folder (default: its name)")
     p.add_argument("--include", action="append", metavar="GLOB",
                    help="index only files matching GLOB (repeatable)")
@@ -44,6 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip files and folders matching GLOB (repeatable)")
     p.add_argument("--max-bytes", type=_positive_int, metavar="N",
                    help="skip files larger than N bytes (default 5000000)")
+    p.add_argument("--no-redact", dest="redact", action="store_false", default=None,
+                   help="store credential-like text as it is in this source (default: "
+                        "replace it by a marker); remembered for the source")
+    p.add_argument("--redact", dest="redact", action="store_true",
+                   help="turn redaction back on for this source")
+    p.add_argument("--move", action="store_true",
+                   help="if FOLDER holds the files of a source whose folder is gone, "
+                        "re-point that source here without asking")
     p.add_argument("--quiet", action="store_true", help="print nothing on success")
     _common(p)
 
@@ -91,8 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--skips", action="store_true", help="also list the last run's skipped files")
     _common(p)
 
-    p = sub.add_parser("sources", help="indexed folders, labels, filters, counts",
-                       description="List the indexed folders with their filters and counts.")
+    p = sub.add_parser("sources", help="indexed folders; `sources move LABEL NEWPATH`",
+                       description=(
+                           "List the indexed folders with their filters and counts. "
+                           "`sources move LABEL NEWPATH` re-points a source whose folder "
+                           "moved, after checking a sample of its files by size and hash; "
+                           "document ids are kept and nothing is read again."))
+    p.add_argument("action", nargs="*", metavar="move LABEL NEWPATH",
+                   help="re-point source LABEL at NEWPATH")
+    p.add_argument("--force", action="store_true",
+                   help="move even if the sampled files do not match")
     _common(p)
 
     p = sub.add_parser("fetch", help="one document, reassembled", description=(
@@ -109,9 +128,28 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
 
     p = sub.add_parser("purge", help="delete index rows (never files on disk)", description=(
-        "Delete the index rows of one source, or of all sources. Files on disk are "
-        "never touched."))
+        "Delete the index rows of one source, or of all sources with --all (on a "
+        "terminal it asks first, unless --yes). Files on disk are never touched."))
     p.add_argument("source", nargs="?", metavar="SOURCE", help="a source label or folder")
+    p.add_argument("--all", action="store_true", help="purge every source")
+    p.add_argument("--yes", action="store_true", help="do not ask before purging every source")
+    _common(p)
+
+    p = sub.add_parser("compact", help="reclaim free space and optimise the full-text index",
+                       description=("Optimise the full-text index and give the file's free "
+                                    "pages back (VACUUM). Waits for other writers, like "
+                                    "every write; searches may run meanwhile."))
+    _common(p)
+
+    p = sub.add_parser("watch", help="stay in the foreground and keep the index current",
+                       description=(
+                           "Re-check the named sources (labels or folders; default: all) "
+                           "every few seconds, index what changed, keep the graph current, "
+                           "and print one line per change. The pause grows with what a "
+                           "re-check costs. Ctrl-C stops it cleanly; nothing keeps running."))
+    p.add_argument("targets", nargs="*", metavar="LABEL|FOLDER")
+    p.add_argument("--interval", type=float, default=2.0, metavar="SECONDS",
+                   help="shortest pause between re-checks (default 2)")
     _common(p)
 
     p = sub.add_parser("verify", help="check the index file; --repair rebuilds derived data",

@@ -84,6 +84,7 @@ TOOLS: List[dict] = [
                                   "section": {"type": "array", "items": {"type": "string"}},
                                   "score": {"type": "number"},
                                   "passage_id": {"type": "integer"},
+                                  "available": {"type": "boolean"},
                                   "passage": {"type": "string"}}}}}}},
     {"name": "local_fetch", "title": "Read one indexed document",
      "description": ("One indexed document in full, reassembled from the index (headings as "
@@ -182,7 +183,8 @@ class Tools:
                  "path": h.document["path"], "source": h.document["source"], "url": h.url,
                  "format": h.document["format"], "section": list(h.section),
                  "score": round(float(h.score), 6), "passage_id": h.passage_id,
-                 "passage": h.passage_text}
+                 "passage": h.passage_text,
+                 "available": bool(h.document.get("available", True))}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "results": rows,
                 "has_more": bool(result.has_more)}

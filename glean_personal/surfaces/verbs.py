@@ -7,6 +7,7 @@ The facade is imported when a verb runs, so `--help` pays for none of it.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from typing import TYPE_CHECKING, Callable, Dict, Optional
@@ -48,13 +49,74 @@ def _progress(label: str) -> "Optional[Progress]":
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    from ..errors import UsageError
     with _open(args) as ix:
+        if args.folder is None:
+            if any(x is not None for x in (args.label, args.include, args.exclude,
+                                           args.max_bytes, args.redact)) or args.move:
+                raise UsageError("flags other than --quiet need a FOLDER")
+            reports = ix.index_all(progress=None if args.quiet else _progress("reading"))
+            if args.quiet and not args.json:
+                return 0
+            return _out(args, [r.to_dict() for r in reports],
+                        "\n".join(render_text.index_report(r) for r in reports)
+                        or "No sources yet: `glean-personal index FOLDER` adds one.")
+        move = True if args.move else None
+        if move is None and sys.stdin.isatty() and sys.stderr.isatty():
+            found = ix.moved_candidates(args.folder)
+            if args.label:
+                found = [c for c in found if c["label"] == args.label] or found
+            if len(found) == 1:
+                move = _ask(render_text.move_question(found[0]))
         report = ix.index(args.folder, label=args.label, include=args.include,
                           exclude=args.exclude, max_bytes=args.max_bytes,
-                          progress=None if args.quiet else _progress("reading"))
+                          progress=None if args.quiet else _progress("reading"),
+                          redact=args.redact, move=move)
     if args.quiet and not args.json:
         return 0
     return _out(args, report.to_dict(), render_text.index_report(report))
+
+
+def _ask(question: str) -> bool:
+    """A yes/no question on the terminal; anything but yes is no."""
+    print(question, end="", file=sys.stderr, flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except KeyboardInterrupt:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def cmd_compact(args: argparse.Namespace) -> int:
+    with _open(args) as ix:
+        done = ix.compact()
+        path = str(ix.path)
+    return _out(args, done, render_text.compacted(path, done))
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import signal
+
+    from ..errors import UsageError
+    if args.interval <= 0:
+        raise UsageError("--interval must be above 0 seconds")
+    # Ctrl-C stops the watch even where the shell started it with SIGINT ignored (a
+    # background job), and so does a plain `kill`: both end it as Ctrl-C does.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with _open(args) as ix:
+        roots = ix.watch_roots(args.targets)
+        if not args.json:
+            print(render_text.watching(roots), flush=True)
+        try:
+            for event in ix.watch(args.targets, interval=args.interval):
+                print(json.dumps(event, ensure_ascii=False) if args.json
+                      else render_text.watch_event(event), flush=True)
+        except KeyboardInterrupt:
+            pass
+    if not args.json:
+        print("Stopped watching; the index is consistent.", flush=True)
+    return 0
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -73,6 +135,15 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_sources(args: argparse.Namespace) -> int:
+    from ..errors import UsageError
+    if args.action:
+        if args.action[0] != "move" or len(args.action) != 3:
+            raise UsageError("use `sources` to list, or `sources move LABEL NEWPATH`")
+        with _open(args) as ix:
+            done = ix.move_source(args.action[1], args.action[2], force=args.force)
+        return _out(args, done, render_text.moved(done))
+    if args.force:
+        raise UsageError("--force goes with `sources move LABEL NEWPATH`")
     with _open(args, readonly=True) as ix:
         items = ix.sources()
     return _out(args, items, render_text.sources(items))
@@ -90,11 +161,11 @@ def cmd_extract(args: argparse.Namespace) -> int:
     from ..config import DEFAULT_LIMITS
     from ..errors import SkipFile
     from ..formats import extract
-    from ..workers import clean
+    from ..workers import clean, redact_document
     limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
                                                                    max_bytes=args.max_bytes)
     try:
-        doc = clean(extract(args.file, limits))
+        doc, _ = redact_document(clean(extract(args.file, limits)))
     except SkipFile as skip:
         if args.json:
             return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1
@@ -104,8 +175,20 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_purge(args: argparse.Namespace) -> int:
+    from ..errors import UsageError
+    if args.source is not None and args.all:
+        raise UsageError("name one source or give --all, not both")
+    if args.source is None and not args.all:
+        raise UsageError("purge needs a source label (see `sources`), or --all for every source")
     with _open(args) as ix:
-        done = ix.purge(args.source)
+        if args.all and not args.yes and sys.stdin.isatty():
+            items = ix.sources()
+            total = sum(s["documents"] for s in items)
+            if not _ask(f"Remove all {len(items)} sources ({total} documents) from the index "
+                        f"{ix.path}? Files on disk are not touched. [y/N] "):
+                print("Nothing was removed.", file=sys.stderr)
+                return 1
+        done = ix.purge(args.source, all=args.all)
     return _out(args, done.to_dict(), render_text.purged(done))
 
 
@@ -123,7 +206,7 @@ def cmd_related(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as ix:
+    with _open(args, readonly=not args.repair) as ix:
         report = ix.verify(repair=args.repair)
     _out(args, report.to_dict(), render_text.verified(report, args.repair))
     return 0 if report.ok else 3
@@ -144,6 +227,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 Verb = Callable[[argparse.Namespace], int]
 
 VERBS: Dict[str, Verb] = {
+    "compact": cmd_compact, "watch": cmd_watch,
     "index": cmd_index, "search": cmd_search, "status": cmd_status, "sources": cmd_sources,
     "fetch": cmd_fetch, "extract": cmd_extract, "purge": cmd_purge, "link": cmd_link,
     "related": cmd_related, "verify": cmd_verify, "export": cmd_export,

@@ -52,10 +52,28 @@ def when(ts: Optional[float]) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts)) if ts else "never"
 
 
-def index_report(r, verbose_skips: int = 20) -> str:
-    lines = [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
+def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
+    if getattr(r, "missing", False):
+        return (f"Skipped '{r.label}': {r.root} is not on this machine (missing since "
+                f"{when(r.missing_since)}); its documents are kept. Plug it in and index "
+                "again, `sources move` it, or `purge` it.")
+    lines = []
+    if getattr(r, "moved_from", None):
+        lines.append(f"Moved source '{r.label}': {r.moved_from} → {r.root} (document ids kept)")
+    lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
              f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+    changes = [] if getattr(r, "new_source", False) else getattr(r, "changes", [])
+    for kind, path in changes[:verbose_changes]:
+        lines.append(f"    {kind:<8} {printable(path)}")
+    if len(changes) > verbose_changes:
+        lines.append(f"    … and {len(changes) - verbose_changes} more changes")
+    if getattr(r, "redacted", 0):
+        lines.append(f"  redacted {r.redacted} credential-like string"
+                     f"{'s' if r.redacted != 1 else ''} (replaced by markers before storing)")
+    graph = getattr(r, "graph", None)
+    if graph:
+        lines.append(f"  graph: {_graph_change(graph)} in {graph['seconds']:.2f} s")
     if r.text_chars > 1_000_000 and r.seconds > 0:
         lines.append(f"  read {size(r.text_chars)} of text ({r.text_chars / r.seconds / 1e6:.1f} MB/s)")
     if r.skipped:
@@ -101,7 +119,9 @@ def search_results(result, color: bool, explain: bool = False) -> str:
         lines.append("   " + (f"{DIM}{where}{RESET}" if color else where))
         for s in hit.snippets:
             lines.append("   " + highlight(*collapse(s.text, s.ranges), color))
-        lines.append(f"   {hit.url}")
+        lines.append(f"   {hit.url}" if hit.document.get("available", True) else
+                     f"   {hit.document['source']}: {printable(hit.document['path'])} "
+                     "(not on this machine)")
         if explain:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
@@ -146,8 +166,14 @@ def status(st, skips: bool = False) -> str:
                      f"{g.get('median_score', 0):.3f}, max degree {g.get('max_degree', 0)}{stale}")
     else:
         lines.append("Graph      not built yet (run `link`)")
+    if getattr(st, "reclaimable_bytes", 0):
+        lines.append(f"Free       {size(st.reclaimable_bytes)} reclaimable (`compact` gives it back)")
+    if getattr(st, "redactions", 0):
+        lines.append(f"Redacted   {st.redactions} credential-like strings replaced by markers")
+    if getattr(st, "read_only", False):
+        lines.append("Access     read-only here (this process cannot write the file)")
     for s in st.sources:
-        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}")
+        lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}" + _missing(s))
     if skips:
         lines.append("\n".join(f"  skipped {s['label']}: {printable(k['path'])}: {k['reason']}"
                                for s in st.sources for k in s["last_skipped"]))
@@ -159,13 +185,69 @@ def sources(items: Sequence[dict]) -> str:
         return "No sources yet: `glean-personal index FOLDER` adds one."
     lines = []
     for s in items:
-        lines.append(f"{s['label']}  {s['root']}")
+        lines.append(f"{s['label']}  {s['root']}" + _missing(s))
         lines.append(f"    {s['documents']} documents, {s['passages']} passages, "
                      f"{size(s['bytes'])}; last indexed {when(s['last_indexed'])}")
         if s["includes"] or s["excludes"]:
             lines.append(f"    include {s['includes'] or '-'}  exclude {s['excludes'] or '-'}")
         lines.append(f"    max bytes {s['max_bytes']:,}; skipped last run: {len(s['last_skipped'])}")
+        if not s.get("redact", True):
+            lines.append("    redaction off: credential-like text is stored as it is")
+        elif s.get("redactions"):
+            lines.append(f"    {s['redactions']} credential-like strings redacted")
     return "\n".join(lines)
+
+
+def _missing(s: Mapping) -> str:
+    if s.get("available", True):
+        return ""
+    since = s.get("missing_since")
+    return f"  (missing since {when(since)})" if since else "  (not on this machine)"
+
+
+def _graph_change(g: Mapping) -> str:
+    parts = []
+    if g.get("documents"):
+        parts.append(f"{g['documents']} document{'s' if g['documents'] != 1 else ''} linked "
+                     f"again ({g['mode']}, {g['links']} links written)")
+    if g.get("removed"):
+        parts.append(f"links of {g['removed']} removed document{'s' if g['removed'] != 1 else ''} "
+                     "dropped")
+    return "; ".join(parts) or "nothing to change"
+
+
+def watching(roots: Sequence[str]) -> str:
+    return (f"Watching {len(roots)} folder{'s' if len(roots) != 1 else ''} "
+            f"({', '.join(roots)}); Ctrl-C stops.")
+
+
+def watch_event(e: Mapping) -> str:
+    """One line per change `watch` saw."""
+    stamp = time.strftime("%H:%M:%S", time.localtime(e["time"]))
+    if e["event"] == "graph":
+        return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
+    if e["event"] == "missing":
+        return f"{stamp} missing  {e['source']}: {e['path']} is not on this machine; kept as it is"
+    if e["event"] == "back":
+        return f"{stamp} back     {e['source']}: {e['path']}"
+    return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
+
+
+def moved(done: Mapping) -> str:
+    return (f"Moved source '{done['label']}': {done['old_root']} → {done['new_root']} "
+            f"({done['matched']} of {done['checked']} sampled files matched by size and hash; "
+            f"{done['documents']} documents kept their ids, nothing was read again).")
+
+
+def move_question(c: Mapping) -> str:
+    return (f"{c['new_root']} holds the files of source '{c['label']}', whose folder "
+            f"{c['old_root']} is gone ({c['matched']} of {c['checked']} sampled files match by "
+            "size and hash). Move the source here instead of adding a new one? [y/N] ")
+
+
+def compacted(path: str, done: Mapping) -> str:
+    return (f"Compacted {path}: {size(done['db_bytes_before'])} → {size(done['db_bytes'])} "
+            f"({size(done['reclaimed_bytes'])} given back).")
 
 
 def fetched(document: Mapping, body: str, warnings: Sequence[str],
@@ -175,7 +257,8 @@ def fetched(document: Mapping, body: str, warnings: Sequence[str],
     `chars` is the whole text's length when `body` was cut (MCP's max_chars).
     """
     d = document
-    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})", d["url"]]
+    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+            d["url"] if d.get("available", True) else "(not on this machine: shown from the index)"]
     head += [f"warning: {w}" for w in warnings]
     tail = (f"\n\n[cut at {len(body):,} of {chars:,} characters; "
             "pass a larger max_chars to read more]" if chars is not None else "")
@@ -214,8 +297,14 @@ def extract_skipped(name: str, reason: str) -> str:
 
 
 def purged(done: "PurgeReport") -> str:
-    return (f"Removed {done.documents} documents from the index "
-            f"({', '.join(done.sources) or 'no sources'}); no file on disk was touched.")
+    n = len(done.sources)
+    lines = [f"Removed {done.documents} documents of {n} source{'s' if n != 1 else ''} "
+             "from the index; no file on disk was touched."]
+    lines += [f"  {label}: {root}" for label, root in zip(done.sources, done.roots)]
+    if done.suggest_compact:
+        lines.append(f"{size(done.reclaimable_bytes)} of the {size(done.db_bytes)} file "
+                     "is now free: `glean-personal compact` gives it back.")
+    return "\n".join(lines)
 
 
 def linked(report: "LinkReport") -> str:
@@ -245,14 +334,20 @@ def related(result: "Related", ids: bool = False) -> str:
 
 def verified(report: "VerifyReport", repair: bool) -> str:
     lines = []
+    if report.read_only:
+        lines.append("The index file is read-only here: checked what can be checked "
+                     "without writing.")
+        lines += [f"skipped: {note}" for note in report.skipped]
     for area, items in report.problems.items():
         lines += [f"problem ({area}): {p}" for p in items]
     lines += [f"repaired: {r}" for r in report.repaired]
     if report.ok:
         lines.append("The index is consistent." if not report.repaired else
                      "The index is consistent after repair.")
-    elif not repair:
+    elif not repair and not report.read_only:
         lines.append("Run `glean-personal verify --repair` to rebuild what can be rebuilt.")
+    elif not repair:
+        lines.append("Copy the file somewhere writable and run `verify --repair` on the copy.")
     return "\n".join(lines)
 
 
@@ -272,7 +367,9 @@ def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:
         if r["section"]:
             where += " \u203a " + " \u203a ".join(r["section"])
         lines += ["", f"{r['rank']}. {r['title']}  [document id {r['id']}]", f"   {where}",
-                  f"   {r['url']}", "", r["passage"].strip()]
+                  f"   {r['url']}" if r.get("available", True) else
+                  "   (not on this machine: the passage is from the index)",
+                  "", r["passage"].strip()]
     return "\n".join(lines)
 
 

@@ -1,0 +1,361 @@
+"""Moving, missing roots, purging, compacting and read-only files, through the Python API."""
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import glean_personal
+from glean_personal.errors import (DatabaseError, GleanError, NotFound, ReadOnlyError,
+                                   UsageError)
+from conftest import bump_mtime, write_tree
+
+FILES = {
+    "bikes/brakes.md": "# Brakes\n\nAdjust the brake cable tension before every ride.\n",
+    "bikes/chains.md": "# Chains\n\nA stretched chain wears the cassette; measure chain wear.\n",
+    "bikes/wheels.md": "# Wheels\n\nTruing a wheel needs a spoke key and patience.\n",
+    "volunteers/roster.txt": "Saturday roster: Alice and Bob run the workshop.\n",
+    "volunteers/induction.md": "# Induction\n\nEvery volunteer reads the safety notes.\n",
+}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _build(tmp_path: Path, name: str = "notes"):
+    folder = write_tree(tmp_path / "old" / name, FILES)
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder, label=name)
+    return folder, db
+
+
+def _results(ix, query="chain wear brake spoke roster volunteer"):
+    return sorted((h.document["id"], h.document["path"]) for h in ix.search(query, limit=20).results)
+
+
+def test_sources_move_keeps_ids_and_reads_nothing_again(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    with glean_personal.open_index(db) as ix:
+        before = _results(ix)
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(db, copy)
+    new = tmp_path / "elsewhere" / "notes"
+    new.parent.mkdir()
+    shutil.move(str(folder), str(new))
+    with glean_personal.open_index(copy) as ix:
+        hits = ix.search("chain wear").results
+        assert hits and hits[0].document["available"] is False
+        [src] = ix.sources()
+        assert src["available"] is False
+        done = ix.move_source("notes", new)
+        assert done["checked"] == len(FILES) and done["matched"] == len(FILES)
+        assert _results(ix) == before
+        hit = ix.search("chain wear").results[0]
+        assert hit.document["available"] is True
+        assert hit.document["url"].startswith(new.as_uri())
+        report = ix.index(new)
+        assert (report.added, report.updated, report.removed) == (0, 0, 0)
+        assert report.text_chars == 0           # nothing extracted again
+        assert [s["label"] for s in ix.sources()] == ["notes"]
+        assert _results(ix) == before
+
+
+def test_index_newpath_with_move_re_points_the_missing_source(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    with glean_personal.open_index(db) as ix:
+        before = _results(ix)
+    new = tmp_path / "moved"
+    shutil.move(str(folder), str(new))
+    with glean_personal.open_index(db) as ix:
+        assert [c["label"] for c in ix.moved_candidates(new)] == ["notes"]
+        report = ix.index(new, move=True)
+        assert report.moved_from == str(folder)
+        assert (report.added, report.updated, report.removed) == (0, 0, 0)
+        assert [(s["label"], s["root"]) for s in ix.sources()] == [("notes", str(new))]
+        assert _results(ix) == before
+
+
+def test_index_newpath_moves_by_itself_only_when_unambiguous(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    twin = write_tree(tmp_path / "old" / "twin", FILES)
+    with glean_personal.open_index(db) as ix:
+        ix.index(twin, label="twin")
+    new = tmp_path / "moved"
+    shutil.copytree(folder, new)
+    shutil.rmtree(folder)
+    shutil.rmtree(twin)
+    with glean_personal.open_index(db) as ix:
+        with pytest.raises(UsageError, match="more than one missing source"):
+            ix.index(new)                      # two missing sources hold these files
+        report = ix.index(new, label="twin")   # a label settles it
+        assert report.moved_from == str(twin) and report.added == 0
+        assert len(ix.sources()) == 2
+
+
+def test_a_folder_that_does_not_match_is_not_taken_for_a_move(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    other = write_tree(tmp_path / "other", {"bikes/brakes.md": "something else entirely\n"})
+    shutil.rmtree(folder)
+    with glean_personal.open_index(db) as ix:
+        with pytest.raises(GleanError, match="0 of 5 sampled files match"):
+            ix.move_source("notes", other)
+        assert ix.sources()[0]["root"] == str(folder)
+        with pytest.raises(GleanError, match="nothing changed"):
+            ix.index(other, move=True)
+        report = ix.index(other)
+        assert report.label == "other" and report.added == 1
+
+
+def test_a_missing_root_is_kept_until_purged(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    aside = tmp_path / "aside"
+    folder.rename(aside)
+    with glean_personal.open_index(db) as ix:
+        report = ix.index(folder)
+        assert report.missing and report.removed == 0
+        [reports] = ix.index_all()
+        assert reports.missing
+        [src] = ix.sources()
+        assert src["documents"] == len(FILES) and src["missing_since"] is not None
+        assert ix.status().documents == len(FILES)
+        aside.rename(folder)                   # plugged back in
+        report = ix.index(folder)
+        assert not report.missing and report.added == 0
+        assert ix.sources()[0]["missing_since"] is None
+        folder.rename(aside)
+        done = ix.purge("notes")
+        assert done["documents"] == len(FILES) and ix.sources() == []
+
+
+def test_an_empty_mount_point_does_not_empty_a_source(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    shutil.rmtree(folder)
+    folder.mkdir()                            # the drive's mount point, drive unplugged
+    with glean_personal.open_index(db) as ix:
+        assert ix.index(folder).missing
+        assert ix.status().documents == len(FILES)
+
+
+def test_purge_needs_a_source_or_all(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    with glean_personal.open_index(db) as ix:
+        with pytest.raises(UsageError):
+            ix.purge()
+        with pytest.raises(NotFound):
+            ix.purge("nope")
+        assert ix.status().documents == len(FILES)
+        done = ix.purge(all=True)
+        assert done["sources"] == ["notes"] and done["documents"] == len(FILES)
+        assert ix.status().documents == 0
+
+
+def test_compact_gives_back_what_a_purge_freed(tmp_path, store_kind):
+    big = {f"doc{i}.md": f"# Doc {i}\n\n" + ("unique words here %d " % i) * 400 for i in range(60)}
+    folder = write_tree(tmp_path / "big", big)
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+        done = ix.purge("big")
+        assert done["reclaimable_bytes"] > 0 and done["suggest_compact"]
+        assert ix.status().reclaimable_bytes == done["reclaimable_bytes"]
+        result = ix.compact()
+        assert result["reclaimed_bytes"] > 0 and result["db_bytes"] < result["db_bytes_before"]
+        assert ix.status().reclaimable_bytes == 0
+        assert ix.verify()["ok"]
+    assert not Path(str(db) + "-journal").exists()
+
+
+def test_read_only_refuses_every_write(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    digest = _digest(db)
+    with glean_personal.open_index(db, readonly=True) as ix:
+        for write in (lambda: ix.purge("notes"), lambda: ix.purge(all=True),
+                      lambda: ix.index(folder), lambda: ix.link(), lambda: ix.compact(),
+                      lambda: ix.move_source("notes", folder),
+                      lambda: ix.verify(repair=True)):
+            with pytest.raises(ReadOnlyError, match="read-only"):
+                write()
+        assert ix.status().documents == len(FILES)
+    assert _digest(db) == digest
+
+
+def test_verify_on_an_unwritable_file_checks_what_it_can(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    db.chmod(0o444)
+    try:
+        with glean_personal.open_index(db) as ix:   # even asked for writing
+            assert ix.readonly
+            report = ix.verify()
+            assert report["ok"] and report["read_only"]
+            with pytest.raises(ReadOnlyError):
+                ix.purge("notes")
+        run = subprocess.run([sys.executable, "-m", "glean_personal", "verify", "--db", str(db)],
+                             capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        assert "read-only" in run.stdout and "--repair" not in run.stdout.split("read-only")[0]
+    finally:
+        db.chmod(0o600)
+
+
+def test_a_missing_folder_leaves_no_index_file(tmp_path, store_kind):
+    db = tmp_path / "sub" / "p.db"
+    with glean_personal.open_index(db) as ix:
+        with pytest.raises(NotFound):
+            ix.index(tmp_path / "no-such-folder")
+    assert not db.exists()
+    run = subprocess.run([sys.executable, "-m", "glean_personal", "index",
+                          str(tmp_path / "nope"), "--db", str(db)], capture_output=True, text=True)
+    assert run.returncode == 1 and not db.exists()
+    for verb in (["watch", tmp_path / "nope"], ["purge", "typo"], ["sources", "move", "x", tmp_path]):
+        run = _cli(*verb, "--db", db)
+        assert run.returncode in (1, 2) and not db.exists(), (verb, run.stderr)
+
+
+@pytest.mark.parametrize("content", [b"", b"hello, not a database\n" * 50,
+                                     b"SQLite format 3\x00" + b"\x00" * 200])
+def test_an_empty_or_foreign_file_never_becomes_an_index(tmp_path, content):
+    db = tmp_path / "p.db"
+    db.write_bytes(content)
+    for readonly in (False, True):
+        with pytest.raises(DatabaseError):
+            glean_personal.open_index(db, readonly=readonly)
+    for verb in (["status"], ["index", str(tmp_path)]):
+        run = subprocess.run([sys.executable, "-m", "glean_personal", *verb, "--db", str(db)],
+                             capture_output=True, text=True)
+        assert run.returncode == 3 and "Traceback" not in run.stderr
+    assert db.read_bytes() == content
+
+
+def test_index_one_file_in_the_source_that_holds_it(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    (folder / "bikes" / "pedals.md").write_text("# Pedals\n\nGrease the pedal threads.\n")
+    (folder / "bikes" / "saddles.md").write_text("# Saddles\n\nSaddle height matters.\n")
+    with glean_personal.open_index(db) as ix:
+        report = ix.index(folder / "bikes" / "pedals.md")
+        assert (report.label, report.added, report.changes) == ("notes", 1, [("added", "bikes/pedals.md")])
+        assert ix.search("saddle").results == []
+        (folder / "bikes" / "pedals.md").write_text("# Pedals\n\nClipless pedals need cleats.\n")
+        bump_mtime(folder / "bikes" / "pedals.md")
+        assert ix.index(folder / "bikes" / "pedals.md").updated == 1
+        (folder / "bikes" / "pedals.md").unlink()
+        assert ix.index(folder / "bikes" / "pedals.md").removed == 1
+        with pytest.raises(NotFound):
+            ix.index(tmp_path / "elsewhere.md")
+
+
+def test_the_graph_follows_index_and_purge(tmp_path, store_kind):
+    groups = ["derailleur hanger alignment", "sprocket tension gauge", "tubeless sealant valve"]
+    files = {f"n{i}.md": f"# Note {i}\n\n{groups[i % 3]} topic{i} words{i}\n" for i in range(6)}
+    folder = write_tree(tmp_path / "g", files)
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+        ix.link()
+        (folder / "new.md").write_text(f"# New\n\n{groups[0]} fresh\n")
+        report = ix.index(folder)
+        assert report.graph["mode"] in ("incremental", "relinked")
+        related = ix.related("new.md")
+        assert {n.document["path"] for n in related.neighbours} == {"n0.md", "n3.md"}
+        assert not related.stale
+        (folder / "n0.md").unlink()
+        ix.index(folder)
+        left = {n.document["path"] for d in ("n3.md", "new.md") for n in ix.related(d).neighbours}
+        assert "n0.md" not in left and "n3.md" in left
+        assert not ix.status().graph["stale"]
+        assert ix.verify()["ok"]
+
+
+def _cli(*args):
+    run = subprocess.run([sys.executable, "-m", "glean_personal", *map(str, args)],
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    return run
+
+
+def _search_json(db, query="chain wear brake spoke roster volunteer"):
+    import json
+    run = _cli("search", query, "--limit", "20", "--json", "--db", db)
+    assert run.returncode == 0, run.stderr
+    return [(r["document"]["id"], r["document"]["path"], r["url"], r["document"]["available"])
+            for r in json.loads(run.stdout)["results"]]
+
+
+@pytest.mark.parametrize("how", ["sources move", "index --move", "index, not on a terminal"])
+def test_copy_the_db_move_the_folder_and_carry_on(tmp_path, store_kind, how):
+    import json
+    folder = write_tree(tmp_path / "old" / "notes", FILES)
+    db = tmp_path / "p.db"
+    assert _cli("index", folder, "--db", db).returncode == 0
+    before = _search_json(db)
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(db, copy)
+    new = tmp_path / "new" / "notes"
+    new.parent.mkdir()
+    shutil.move(str(folder), str(new))
+    assert all(not avail for *_, avail in _search_json(copy))     # not on this machine
+    if how == "sources move":
+        run = _cli("sources", "move", "notes", new, "--db", copy)
+        assert run.returncode == 0, run.stderr
+        assert "5 of 5 sampled files matched" in run.stdout
+        run = _cli("index", new, "--json", "--db", copy)
+    elif how == "index --move":
+        run = _cli("index", new, "--move", "--json", "--db", copy)
+    else:   # one missing source matches: moved without asking
+        run = _cli("index", new, "--json", "--db", copy)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert (report["added"], report["updated"], report["removed"], report["text_chars"]) == (0, 0, 0, 0)
+    after = _search_json(copy)
+    assert [(i, p) for i, p, _, _ in after] == [(i, p) for i, p, _, _ in before]
+    assert all(url.startswith(new.as_uri()) and avail for _, _, url, avail in after)
+    sources = json.loads(_cli("sources", "--json", "--db", copy).stdout)
+    assert [(s["label"], s["root"]) for s in sources] == [("notes", str(new))]
+
+
+def test_purge_from_the_command_line_needs_a_source_or_all(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    run = _cli("purge", "--db", db)
+    assert run.returncode == 2 and "--all" in run.stderr
+    run = _cli("purge", "--all", "--db", db)      # not a terminal: no question
+    assert run.returncode == 0 and "Removed 5 documents of 1 source" in run.stdout
+    assert str(folder) in run.stdout
+
+
+def test_status_and_sources_say_missing_since(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    folder.rename(tmp_path / "aside")
+    run = _cli("index", folder, "--db", db)
+    assert run.returncode == 0 and "not on this machine" in run.stdout
+    for verb in ("status", "sources"):
+        run = _cli(verb, "--db", db)
+        assert run.returncode == 0 and "missing since" in run.stdout, run.stdout
+    run = _cli("index", "--db", db)                # every source: the missing one is kept
+    assert run.returncode == 0 and "its documents are kept" in run.stdout
+    with glean_personal.open_index(db, readonly=True) as ix:
+        assert ix.status().documents == len(FILES)
+
+
+def test_a_read_only_copy_answers_and_refuses_writes_from_the_command_line(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    copy = tmp_path / "ro" / "copy.db"
+    copy.parent.mkdir()
+    shutil.copyfile(db, copy)
+    copy.chmod(0o444)
+    digest = _digest(copy)
+    try:
+        assert _search_json(copy)
+        run = _cli("status", "--db", copy)
+        assert run.returncode == 0 and "read-only" in run.stdout
+        for verb in (["index", folder], ["purge", "notes"], ["compact"], ["link"],
+                     ["sources", "move", "notes", folder]):
+            run = _cli(*verb, "--db", copy)
+            assert run.returncode == 3 and "read-only" in run.stderr, (verb, run.stderr)
+            assert "Traceback" not in run.stderr
+    finally:
+        copy.chmod(0o600)
+    assert _digest(copy) == digest
