@@ -30,20 +30,27 @@ import bisect
 import functools
 import re
 import unicodedata
-from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from .porter import stem as _porter_stem
 
 __all__ = [
     "STOPWORDS",
+    "alt_text",
     "ascii_equivalent",
+    "bigram_chain",
     "fold",
+    "has_identifiers",
+    "identifier_parts",
     "is_stopword",
     "normalize",
+    "search_spans",
+    "search_tokens",
     "stem",
     "terms",
     "token_spans",
     "tokenize",
+    "unmark",
 ]
 
 
@@ -174,6 +181,228 @@ STOPWORDS: FrozenSet[str] = frozenset(
 """English function words as folded tokens: pronouns, articles, auxiliaries,
 prepositions, conjunctions, and the pieces contractions split into
 (``don't`` -> ``don``, ``t``).  No domain words, and not stems."""
+
+
+# --- Search forms: what unicode61 alone cannot match ------------------------
+#
+# Three kinds of words are not found by their tokens alone:
+#
+# * Chinese, Japanese and Korean run words together: unicode61 makes
+#   `東京都の渋谷区に行きました` one token, so `東京` matches nothing.  Their
+#   search form is the token's overlapping character bigrams (a run of one
+#   character stays as it is), so any substring of two or more characters is
+#   a phrase of bigrams.
+# * unicode61 strips diacritics from Latin letters only: `Αθήνα` keeps its
+#   tonos and `ёлка` its diaeresis, so `αθηνα` and `елка` miss.  Their search
+#   form is NFKC (full-width letters, ligatures, compatibility ideographs),
+#   then the combining marks of Latin, Greek, Cyrillic, Hebrew and Arabic
+#   removed (`unmark`), then tokenized as usual.
+# * Identifiers glue words: `parseArgs` is the one token `parseargs`.  Its
+#   search form is its parts, `parse args`, cut where the case changes
+#   (`parse_args` and `parse-args` are already two tokens).
+#
+# The store indexes each field's search form in an extra column (empty for
+# most English text), and a query word is looked up by its search form, so
+# both sides fold the same way.  A field with any token of the first two
+# kinds gets its whole token stream in search form, so that a phrase of
+# folded words stays a phrase; a field whose only such tokens are
+# identifiers gets just their parts.  The full-text index keeps no copy of
+# this text: the FTS5 store reads it back through `alt_text`, so the forms
+# must not change without a schema migration that rebuilds the index.
+
+
+def alt_text(text: str) -> str:
+    """What the extra full-text column holds for a field: '' when nothing differs."""
+    stream: List[str] = []
+    parts: List[str] = []
+    whole = False
+    for _start, _end, token, pieces, kind in _forms_of(text):
+        if kind <= 0:
+            if kind == 0:
+                stream.append(token)
+            continue
+        stream.extend(pieces)
+        if kind == _IDENTIFIER:
+            parts.extend(pieces)
+        else:
+            whole = True
+    return " ".join(stream if whole else parts)
+
+
+def has_identifiers(text: str) -> bool:
+    """Does the text hold a word whose case changes inside it (`parseArgs`)?"""
+    return _CAMEL_RE.search(text) is not None
+
+
+def search_tokens(text: str) -> List[str]:
+    """The tokens of typed text in search form (folded, CJK as bigrams), not split
+    at case changes: what a query word is looked up by."""
+    if text.isascii():
+        return tokenize(text)
+    out: List[str] = []
+    for token in tokenize(unmark(text)):
+        out.extend(_cjk_pieces(token))
+    return out
+
+
+def identifier_parts(word: str) -> Tuple[str, ...]:
+    """The folded parts of a camelCase or PascalCase word (`parseArgs` ->
+    ('parse', 'args')); () when the case does not change inside a token."""
+    if _CAMEL_RE.search(word) is None:
+        return ()
+    whole = search_tokens(word)
+    parts = search_tokens(_CAMEL_SPLIT_RE.sub(" ", word))
+    return tuple(parts) if parts != whole else ()
+
+
+def search_spans(text: str) -> List[Tuple[int, int, str]]:
+    """``token_spans(text)`` plus, for each token with another search form, its
+    pieces: ``(start, end, piece)`` at the piece's place in the token when it
+    can be found there (identifier parts, bigrams), else the token's span."""
+    out: List[Tuple[int, int, str]] = []
+    for start, end, token, pieces, kind in _forms_of(text):
+        if token:
+            out.append((start, end, token))
+        if kind <= 0:
+            continue
+        source = text[start:end].lower()
+        exact = len(source) == end - start
+        at = 0
+        for piece in pieces:
+            i = source.find(piece, at) if exact else -1
+            if i < 0:
+                out.append((start, end, piece))
+            else:
+                out.append((start + i, start + i + len(piece), piece))
+                at = i + 1
+    return out
+
+
+def bigram_chain(tokens: Sequence[str]) -> Optional[str]:
+    """The text a sequence of overlapping CJK bigrams spells (`東京 京都` ->
+    `東京都`), or None if the tokens are not such a chain."""
+    if not tokens or not all(len(t) == 2 and _is_cjk(t[0]) and _is_cjk(t[1]) for t in tokens):
+        return None
+    if any(a[1] != b[0] for a, b in zip(tokens, tokens[1:])):
+        return None
+    return tokens[0] + "".join(t[1] for t in tokens[1:])
+
+
+def unmark(text: str) -> str:
+    """NFKC, then without the combining marks of Latin, Greek, Cyrillic, Hebrew
+    and Arabic (`Αθήνα` -> `Αθηνα`, `ﬁle` -> `file`, `ＡＢＣ` -> `ABC`)."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFD", text).translate(_strip_marks())
+    return unicodedata.normalize("NFC", text)
+
+
+_PIECE, _IDENTIFIER, _FOLDED = -1, 1, 2
+# Where a word's case changes: parse|Args, HTTP|Server, utf8|Decode; not in
+# the plural of an acronym (`PDFs`, `APIs`).
+_CAMEL_RE = re.compile(r"[a-z][A-Z]|[0-9][A-Z][a-z]|[A-Z][A-Z][a-z]{2}")
+_CAMEL_SPLIT_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
+_ASCII_WORD_RE = re.compile("[0-9A-Za-z]+")
+_MARKS = (
+    "300-36f 483-489 591-5bd 5bf 5c1-5c2 5c4-5c5 5c7 610-61a 64b-65f 670 "
+    "6d6-6dc 6df-6e4 6e7-6e8 6ea-6ed 1ab0-1aff 1dc0-1dff 20d0-20ff fe20-fe2f"
+)
+# Han, kana, Hangul and Bopomofo (all token characters of unicode61).
+_CJK = (
+    "1100-11ff 2e80-2fdf 3040-3098 309d-30ff 3100-312f 3130-318f 31a0-31bf "
+    "31f0-31ff 3400-4dbf 4e00-9fff a960-a97f ac00-d7ff f900-faff ff66-ff9d "
+    "20000-3134f"
+)
+
+
+def _forms_of(text: str) -> List[Tuple[int, int, str, Tuple[str, ...], int]]:
+    """(start, end, token, search pieces, kind) per token; kind 0 when the
+    token is its own search form, else _IDENTIFIER or _FOLDED.  A word that
+    unicode61 cuts at its marks gives its pieces as _PIECE, then one entry
+    for the whole word with no token of its own."""
+    plain = text if text.isascii() else ascii_equivalent(text)
+    if plain is not None:
+        if _CAMEL_RE.search(plain) is None:
+            return [(s, e, t, (), 0) for s, e, t in _ascii_spans(plain)]
+        out = []
+        for m in _ASCII_WORD_RE.finditer(plain):
+            word = m.group()
+            parts = identifier_parts(word) if _CAMEL_RE.search(word) else ()
+            out.append((m.start(), m.end(), word.lower(), parts, _IDENTIFIER if parts else 0))
+        return out
+    spans = token_spans(text)
+    if not _needs_forms(text):
+        return [(s, e, t, (), 0) for s, e, t in spans]
+    out = []
+    i = 0
+    while i < len(spans):
+        start, end, token = spans[i]
+        j = i + 1   # unicode61 cuts Hebrew and Arabic words at their vowel marks
+        while j < len(spans) and _only_marks(text[spans[j - 1][1]:spans[j][0]]):
+            j += 1
+        if j == i + 1:
+            out.append((start, end, token) + _token_forms(text[start:end], token))
+        else:
+            end = spans[j - 1][1]
+            out.extend((s, e, t, (), _PIECE) for s, e, t in spans[i:j])
+            out.append((start, end, "", tuple(search_tokens(text[start:end])), _FOLDED))
+        i = j
+    return out
+
+
+def _only_marks(gap: str) -> bool:
+    return bool(gap) and not gap.translate(_strip_marks())
+
+
+def _ascii_spans(text: str) -> List[Tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group()) for m in _ASCII_TOKEN_RE.finditer(text.lower())]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _token_forms(source: str, token: str) -> Tuple[Tuple[str, ...], int]:
+    """The search pieces of one token written as `source`, and their kind."""
+    folded = search_tokens(source)
+    if folded != [token]:
+        return tuple(search_tokens(_CAMEL_SPLIT_RE.sub(" ", source))), _FOLDED
+    parts = identifier_parts(source)
+    return (parts, _IDENTIFIER) if parts else ((), 0)
+
+
+def _needs_forms(text: str) -> bool:
+    """Does the text hold a character that unmark changes, or CJK, or an identifier?"""
+    if _CAMEL_RE.search(text) is not None:
+        return True
+    changes = _unicode().unmark_changes
+    for ch in set("".join(_NON_ASCII_RE.findall(text))):
+        if ch not in changes:
+            changes[ch] = (_is_cjk(ch) or ord(ch) in _strip_marks()
+                           or tokenize(unmark(ch)) != tokenize(ch))
+        if changes[ch]:
+            return True
+    return False
+
+
+def _is_cjk(text: str) -> bool:
+    return _unicode().cjk_re.search(text) is not None
+
+
+def _cjk_pieces(token: str) -> List[str]:
+    """A folded token with its CJK runs cut into overlapping bigrams."""
+    if token.isascii() or not _is_cjk(token):
+        return [token]
+    out: List[str] = []
+    for run in _unicode().cjk_run_re.findall(token):
+        if len(run) > 1 and _is_cjk(run[0]):
+            out.extend(run[i:i + 2] for i in range(len(run) - 1))
+        else:
+            out.append(run)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _strip_marks() -> Dict[int, None]:
+    return {cp: None for cp in _code_points(_MARKS)}
 
 
 # --- Machinery ---------------------------------------------------------------
@@ -448,6 +677,20 @@ class _Unicode:
                 _char_class(cp for cp in self.bmp_separators if cp not in self.diacritics),
             )
         )
+
+    @functools.cached_property
+    def cjk_re(self) -> "re.Pattern[str]":
+        return re.compile("[%s]" % _char_class(_code_points(_CJK)))
+
+    @functools.cached_property
+    def cjk_run_re(self) -> "re.Pattern[str]":
+        cjk = _char_class(_code_points(_CJK))
+        return re.compile("[%s]+|[^%s]+" % (cjk, cjk))
+
+    @functools.cached_property
+    def unmark_changes(self) -> Dict[str, bool]:
+        """Non-ASCII character -> has it another search form (filled as met)."""
+        return {}
 
     def split_run(self, m: "re.Match[str]") -> str:
         return m.group().translate(self.split)

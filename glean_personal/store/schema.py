@@ -10,11 +10,19 @@ from typing import Callable, Dict
 
 from .graph import GRAPH_SCHEMA
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # Column weights of the full-text index: a title hit beats a heading hit beats a body hit.
 TITLE_WEIGHT, HEADING_WEIGHT, BODY_WEIGHT = 8.0, 3.0, 1.0
+# Each field's search form (analysis.alt_text: CJK bigrams, unmarked Greek,
+# Cyrillic, Hebrew and Arabic, identifier parts) weighs what its field weighs.
+FTS_COLUMNS = ("title", "heading", "text", "title_alt", "heading_alt", "text_alt")
+FTS_WEIGHTS = (TITLE_WEIGHT, HEADING_WEIGHT, BODY_WEIGHT) * 2
+BM25_WEIGHTS = ", ".join(str(w) for w in FTS_WEIGHTS)
+
+ALT_FUNCTION = "glean_alt"
+"""The SQL function (registered on every connection) that computes a search form."""
 
 FTS_HASH_BYTES = 16 << 20
 """Terms FTS5 gathers in memory before writing a segment (its default is 1 MB).
@@ -69,13 +77,19 @@ CREATE TABLE passage_vectors (
 """
 
 FTS5 = f"""
+-- What the FTS5 index reads: the passage's fields and their search forms,
+-- computed by a function glean-personal registers (no copy is stored).
+CREATE VIEW passage_indexed AS
+    SELECT id, document_id, title, heading, text,
+           {ALT_FUNCTION}(title) AS title_alt, {ALT_FUNCTION}(heading) AS heading_alt,
+           {ALT_FUNCTION}(text) AS text_alt
+    FROM passage_content;
 CREATE VIRTUAL TABLE passage_fts USING fts5(
-    title, heading, text,
-    content='passage_content', content_rowid='id',
+    {", ".join(FTS_COLUMNS)},
+    content='passage_indexed', content_rowid='id',
     tokenize='{TOKENIZER}'
 );
-INSERT INTO passage_fts(passage_fts, rank)
-    VALUES ('rank', 'bm25({TITLE_WEIGHT}, {HEADING_WEIGHT}, {BODY_WEIGHT})');
+INSERT INTO passage_fts(passage_fts, rank) VALUES ('rank', 'bm25({BM25_WEIGHTS})');
 INSERT INTO passage_fts(passage_fts, rank) VALUES ('hashsize', {FTS_HASH_BYTES});
 """
 
@@ -88,7 +102,24 @@ CREATE TABLE plain_postings (
 CREATE TABLE plain_lengths (passage_id INTEGER PRIMARY KEY, length REAL NOT NULL);
 """
 
-MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+def _search_forms(conn: sqlite3.Connection) -> None:
+    """Add the search-form columns: the FTS5 table is made again, empty (the
+    caller rebuilds every full-text index older than REBUILD_FULLTEXT_BEFORE)."""
+    kind = conn.execute("SELECT value FROM meta WHERE key = 'store'").fetchone()
+    if kind and kind[0] == "fts5":
+        conn.execute("DROP TABLE IF EXISTS passage_fts")
+        conn.execute("DROP VIEW IF EXISTS passage_indexed")
+        for statement in _statements(FTS5):
+            conn.execute(statement)
+
+
+MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _search_forms}
+
+REBUILD_FULLTEXT_BEFORE = 2
+"""A file older than this has its full-text index rebuilt from its passages
+after migrating (the search forms were added then)."""
 
 
 def has_fts5(conn: sqlite3.Connection) -> bool:
