@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .analysis import bigram_chain, identifier_parts, is_stopword, search_tokens, stem
+from .analysis import (bigram_chain, has_identifiers, identifier_parts, is_stopword,
+                       search_tokens, stem, token_spans)
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
@@ -122,11 +123,16 @@ def _joined(token: str) -> bool:
 
 
 def _identifier_terms(word: str) -> List[Term]:
-    """`parseArgs` is also `parse_args`: the phrase of its parts, and each part."""
-    parts = identifier_parts(word)
-    if not parts:
+    """`parseArgs` is also `parse_args`: the phrase of its parts, for each token
+    of the word (`merge.conflictStyle` gives "conflict style")."""
+    if not has_identifiers(word):
         return []
-    return [Term(parts)] + [_single(t) for t in parts if _informative(t)]
+    out = []
+    for start, end, _ in token_spans(word):
+        parts = identifier_parts(word[start:end])
+        if parts:
+            out.append(Term(parts))
+    return out
 
 
 def _single(token: str) -> Term:

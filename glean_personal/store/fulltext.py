@@ -19,7 +19,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from ..analysis import alt_text, stem, tokenize
 from ..query import Filters, Query, Term
-from .schema import BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT, TITLE_WEIGHT
+from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
+                     TITLE_WEIGHT)
 
 Hit = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
@@ -315,12 +316,12 @@ class PlainText(FullText):
             return 0.0
         want = term.stems()
         total = 0.0
-        for field in (row[0], alt_text(row[0])):
+        for field, weight in ((row[0], TITLE_WEIGHT), (alt_text(row[0]), TITLE_WEIGHT * ALT_SHARE)):
             stems = [stem(t) for t in tokenize(field)]
             if len(want) > 1:
-                total += _phrase_count(stems, want) * TITLE_WEIGHT
+                total += _phrase_count(stems, want) * weight
             else:
-                total += sum(TITLE_WEIGHT for s in stems
+                total += sum(weight for s in stems
                              if s == want[0] or (term.prefix and s.startswith(want[0])))
         return total
 
@@ -418,7 +419,8 @@ def _weighted_terms(title: str, heading: str, text: str) -> Counter:
 def _fields(title: str, heading: str, text: str) -> List[Tuple[str, float]]:
     """A passage's fields and their search forms (as the FTS5 columns), with weights."""
     fields = [(title, TITLE_WEIGHT), (heading, HEADING_WEIGHT), (text, BODY_WEIGHT)]
-    return fields + [(alt, w) for field, w in fields for alt in (alt_text(field),) if alt]
+    return fields + [(alt, w * ALT_SHARE) for field, w in fields for alt in (alt_text(field),)
+                     if alt]
 
 
 def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
