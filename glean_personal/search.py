@@ -61,6 +61,8 @@ class Hit:
     missed_terms: Optional[List[str]] = None
     tied_with_previous: Optional[bool] = None
     relative: float = 1.0
+    lines: Optional[List[int]] = None   # the best passage's first and last line in the file
+    page: Optional[str] = None          # the best passage's page label (PDF)
 
     @property
     def title(self) -> str:
@@ -77,6 +79,10 @@ class Hit:
                "passages_total": self.passages_total,
                "snippets": [s.to_dict() for s in self.snippets],
                "passage": {"id": self.passage_id, "text": self.passage_text}}
+        if self.lines is not None:
+            out["lines"] = list(self.lines)
+        if self.page is not None:
+            out["page"] = self.page
         if self.matched_terms is not None:
             out.update(matched_terms=self.matched_terms, missed_terms=self.missed_terms,
                        tied_with_previous=bool(self.tied_with_previous))
@@ -161,7 +167,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
-                      passage["text"])
+                      passage["text"], lines=passage["lines"], page=passage["page"])
             if explain:
                 _explain(store, hit, query, lo, hi)
             result.results.append(hit)

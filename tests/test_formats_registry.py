@@ -38,7 +38,7 @@ def test_document_shape():
     doc = read_document(b"# Hi\n\nthere", "x.md")
     assert isinstance(doc, Document)
     assert doc.to_dict() == {"title": "Hi", "format": "md",
-                             "sections": [{"heading": ["Hi"], "text": "there"}], "warnings": []}
+                             "sections": [{"heading": ["Hi"], "text": "there", "first_line": 3}], "warnings": []}
 
 
 def test_text_cap_keeps_whole_sections_first():

@@ -10,7 +10,7 @@ from typing import Callable, Dict
 
 from .graph import GRAPH_SCHEMA
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # Column weights of the full-text index: a title hit beats a heading hit beats a body hit.
@@ -65,7 +65,10 @@ CREATE TABLE passages (
     heading TEXT NOT NULL,
     text TEXT NOT NULL,
     start INTEGER NOT NULL,
-    end INTEGER NOT NULL
+    end INTEGER NOT NULL,
+    line_start INTEGER,   -- first and last line in the file (text and code), 1-based
+    line_end INTEGER,
+    page TEXT             -- the page label (PDF)
 );
 CREATE INDEX passages_by_document ON passages(document_id, ordinal);
 -- What the full-text index reads: one row per passage, with its document's title.
@@ -106,9 +109,13 @@ CREATE TABLE plain_postings (
 CREATE TABLE plain_lengths (passage_id INTEGER PRIMARY KEY, length REAL NOT NULL);
 """
 
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
+    """Passages learn where they sit in the file: line range or page (NULL until re-read)."""
+    for column in ("line_start INTEGER", "line_end INTEGER", "page TEXT"):
+        conn.execute(f"ALTER TABLE passages ADD COLUMN {column}")
 
 
-def _search_forms(conn: sqlite3.Connection) -> None:
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
     """Add the search-form columns: the FTS5 table is made again, empty (the
     caller rebuilds every full-text index older than REBUILD_FULLTEXT_BEFORE)."""
     kind = conn.execute("SELECT value FROM meta WHERE key = 'store'").fetchone()
@@ -119,11 +126,11 @@ def _search_forms(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
-MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _search_forms}
+MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
-REBUILD_FULLTEXT_BEFORE = 2
+REBUILD_FULLTEXT_BEFORE = 3
 """A file older than this has its full-text index rebuilt from its passages
-after migrating (the search forms were added then)."""
+after migrating (the search forms were added in version 3)."""
 
 
 def has_fts5(conn: sqlite3.Connection) -> bool:
