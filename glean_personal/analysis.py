@@ -103,8 +103,9 @@ def tokenize(text: str) -> List[str]:
     spaced = raw.translate(_ASCII_SPLIT).decode("utf-8", "surrogatepass")
     # Mostly-ASCII text: visit each non-ASCII run; dense text: only the
     # characters that change (scanning the bigger class costs more per char).
+    # A short text (a query word) is not worth compiling the bigger class for.
     u = _unicode()
-    runs = u.split_run_re if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
+    runs = u.split_run_re if len(raw) > 1.25 * len(text) > 100 else _NON_ASCII_RE
     return runs.sub(u.split_run, spaced).split()
 
 
@@ -334,6 +335,8 @@ def _forms_of(text: str) -> List[Tuple[int, int, str, Tuple[str, ...], int]]:
     spans = token_spans(text)
     if not _needs_forms(text):
         return [(s, e, t, (), 0) for s, e, t in spans]
+    if _unicode().marks_re.search(text) is None:
+        return [(s, e, t) + _token_forms(text[s:e], t) for s, e, t in spans]
     out = []
     i = 0
     while i < len(spans):
@@ -352,7 +355,8 @@ def _forms_of(text: str) -> List[Tuple[int, int, str, Tuple[str, ...], int]]:
 
 
 def _only_marks(gap: str) -> bool:
-    return bool(gap) and not gap.translate(_strip_marks())
+    marks = _strip_marks()
+    return bool(gap) and ord(gap[0]) in marks and not gap.translate(marks)
 
 
 def _ascii_spans(text: str) -> List[Tuple[int, int, str]]:
@@ -364,7 +368,8 @@ def _token_forms(source: str, token: str) -> Tuple[Tuple[str, ...], int]:
     """The search pieces of one token written as `source`, and their kind."""
     folded = search_tokens(source)
     if folded != [token]:
-        return tuple(search_tokens(_CAMEL_SPLIT_RE.sub(" ", source))), _FOLDED
+        split = _CAMEL_SPLIT_RE.sub(" ", source) if _CAMEL_RE.search(source) else source
+        return tuple(folded if split is source else search_tokens(split)), _FOLDED
     parts = identifier_parts(source)
     return (parts, _IDENTIFIER) if parts else ((), 0)
 
@@ -679,13 +684,20 @@ class _Unicode:
         )
 
     @functools.cached_property
+    def cjk_class(self) -> str:
+        return "".join("\\U%08x-\\U%08x" % (lo, hi) for lo, hi in _ranges(_CJK))
+
+    @functools.cached_property
+    def marks_re(self) -> "re.Pattern[str]":
+        return re.compile("[%s]" % "".join("\\u%04x-\\u%04x" % r for r in _ranges(_MARKS)))
+
+    @functools.cached_property
     def cjk_re(self) -> "re.Pattern[str]":
-        return re.compile("[%s]" % _char_class(_code_points(_CJK)))
+        return re.compile("[%s]" % self.cjk_class)
 
     @functools.cached_property
     def cjk_run_re(self) -> "re.Pattern[str]":
-        cjk = _char_class(_code_points(_CJK))
-        return re.compile("[%s]+|[^%s]+" % (cjk, cjk))
+        return re.compile("[%s]+|[^%s]+" % (self.cjk_class, self.cjk_class))
 
     @functools.cached_property
     def unmark_changes(self) -> Dict[str, bool]:

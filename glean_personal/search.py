@@ -331,7 +331,9 @@ class _Matcher:
         """(start, end, term index) for each token of the text that a query term matches."""
         judge = self.judge
         plain = text if text.isascii() else ascii_equivalent(text)
-        if plain is not None and not has_identifiers(plain):
+        if not self.wanted:   # only CJK words, found below as written
+            marks = []
+        elif plain is not None and not has_identifiers(plain):
             # Judge each distinct word, then find only the matching ones.
             matched = {tok: idx for tok in set(tokenize(plain)) for idx in (judge(tok),)
                        if idx >= 0}
