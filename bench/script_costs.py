@@ -13,14 +13,17 @@ Corpora:
 
 Runs alternate between the revisions (A B A B ...) so that a change in the
 machine's load falls on both. Each run is `python -m glean_personal index DIR
---db NEW.db` timed as a whole child process; the db size is the file after
-the run. Prints a Markdown table of medians.
+--db NEW.db` timed as a whole child process: wall time, and CPU time (user +
+system, the command and the worker processes it waited for), which a busy
+machine disturbs much less. The db size is the file after the run. Prints a
+Markdown table of medians.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -81,6 +84,7 @@ def main() -> None:
     corpora = args.corpus or ["10k", "cjk", "cyrillic"]
     stores = args.store or ["fts5"]
     times: Dict[tuple, List[float]] = {}
+    cpu: Dict[tuple, List[float]] = {}
     sizes: Dict[tuple, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for corpus in corpora:
@@ -93,24 +97,33 @@ def main() -> None:
                             if os.path.exists(db + suffix):
                                 os.remove(db + suffix)
                         os.environ["GLEAN_PERSONAL_STORE"] = store
+                        before = _children_cpu()
                         run = run_child([sys.executable, "-m", "glean_personal", "index", folder,
                                          "--db", db, "--json"], src)
                         if run.code != 0:
                             raise SystemExit(f"{label}: index failed: {run.err[-2000:]}")
                         key = (corpus, store, label)
                         times.setdefault(key, []).append(run.wall)
+                        cpu.setdefault(key, []).append(_children_cpu() - before)
                         sizes[key] = os.path.getsize(db)
                         print(f"{corpus} {store} {label}: {run.wall:.1f} s, "
+                              f"{cpu[key][-1]:.1f} s CPU, "
                               f"{sizes[key] / 1e6:.2f} MB", file=sys.stderr)
-    print("| corpus | store | revision | cold index (median s) | db MB | db vs first |")
-    print("|---|---|---|---|---|---|")
+    print("| corpus | store | revision | cold index: wall s | CPU s | db MB | db vs first |")
+    print("|---|---|---|---|---|---|---|")
     for corpus in corpora:
         for store in stores:
             first = sizes[(corpus, store, sources[0][1])]
             for _, label in sources:
                 key = (corpus, store, label)
                 print(f"| {corpus} | {store} | {label} | {statistics.median(times[key]):.1f} | "
+                      f"{statistics.median(cpu[key]):.1f} | "
                       f"{sizes[key] / 1e6:.2f} | {100 * (sizes[key] / first - 1):+.1f}% |")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":

@@ -214,6 +214,10 @@ prepositions, conjunctions, and the pieces contractions split into
 
 def alt_text(text: str) -> str:
     """What the extra full-text column holds for a field: '' when nothing differs."""
+    plain = text if text.isascii() else ascii_equivalent(text)
+    if plain is not None:   # only identifiers can differ: their parts
+        return " ".join(part for _, _, word in _camel_words(plain)
+                        for part in identifier_parts(word))
     stream: List[str] = []
     parts: List[str] = []
     whole = False
@@ -232,7 +236,28 @@ def alt_text(text: str) -> str:
 
 def has_identifiers(text: str) -> bool:
     """Does the text hold a word whose case changes inside it (`parseArgs`)?"""
-    return _CAMEL_RE.search(text) is not None
+    return _CAMEL_HINT_RE.search(text) is not None and bool(_camel_words(text))
+
+
+def _camel_words(text: str) -> List[Tuple[int, int, str]]:
+    """(start, end, word) of each ASCII word of the text whose case changes inside it.
+
+    A capital letter after a letter or digit is rare in prose, so the scan
+    stops at few places, where the word around it is checked.
+    """
+    out: List[Tuple[int, int, str]] = []
+    end = -1
+    for m in _CAMEL_HINT_RE.finditer(text):
+        if m.start() < end:
+            continue   # inside the word just checked
+        start = m.start()
+        while start > 0 and text[start - 1] in _ASCII_ALNUM:
+            start -= 1
+        end = _ASCII_WORD_RE.match(text, m.start()).end()
+        word = text[start:end]
+        if _CAMEL_RE.search(word) is not None:
+            out.append((start, end, word))
+    return out
 
 
 def search_tokens(text: str) -> List[str]:
@@ -246,6 +271,7 @@ def search_tokens(text: str) -> List[str]:
     return out
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def identifier_parts(word: str) -> Tuple[str, ...]:
     """The folded parts of a camelCase or PascalCase word (`parseArgs` ->
     ('parse', 'args')); () when the case does not change inside a token."""
@@ -305,6 +331,9 @@ _PIECE, _IDENTIFIER, _FOLDED = -1, 1, 2
 _CAMEL_RE = re.compile(r"[a-z][A-Z]|[0-9][A-Z][a-z]|[A-Z][A-Z][a-z]{2}")
 _CAMEL_SPLIT_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 _ASCII_WORD_RE = re.compile("[0-9A-Za-z]+")
+_ASCII_ALNUM = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# A capital inside a word; it starts with the class, so re scans for it quickly.
+_CAMEL_HINT_RE = re.compile("[A-Z](?<=[0-9A-Za-z][A-Z])")
 _MARKS = (
     "300-36f 483-489 591-5bd 5bf 5c1-5c2 5c4-5c5 5c7 610-61a 64b-65f 670 "
     "6d6-6dc 6df-6e4 6e7-6e8 6ea-6ed 1ab0-1aff 1dc0-1dff 20d0-20ff fe20-fe2f"
@@ -324,13 +353,11 @@ def _forms_of(text: str) -> List[Tuple[int, int, str, Tuple[str, ...], int]]:
     for the whole word with no token of its own."""
     plain = text if text.isascii() else ascii_equivalent(text)
     if plain is not None:
-        if _CAMEL_RE.search(plain) is None:
-            return [(s, e, t, (), 0) for s, e, t in _ascii_spans(plain)]
+        camel = {start: word for start, _, word in _camel_words(plain)}
         out = []
-        for m in _ASCII_WORD_RE.finditer(plain):
-            word = m.group()
-            parts = identifier_parts(word) if _CAMEL_RE.search(word) else ()
-            out.append((m.start(), m.end(), word.lower(), parts, _IDENTIFIER if parts else 0))
+        for start, end, token in _ascii_spans(plain):
+            parts = identifier_parts(camel[start]) if start in camel else ()
+            out.append((start, end, token, parts, _IDENTIFIER if parts else 0))
         return out
     spans = token_spans(text)
     if not _needs_forms(text):
@@ -376,7 +403,7 @@ def _token_forms(source: str, token: str) -> Tuple[Tuple[str, ...], int]:
 
 def _needs_forms(text: str) -> bool:
     """Does the text hold a character that unmark changes, or CJK, or an identifier?"""
-    if _CAMEL_RE.search(text) is not None:
+    if has_identifiers(text):
         return True
     changes = _unicode().unmark_changes
     for ch in set("".join(_NON_ASCII_RE.findall(text))):
