@@ -266,3 +266,16 @@ def test_schema_1_file_upgrades_and_finds_by_search_forms(tmp_path, kind):
     conn.close()
     from glean_personal.store.schema import SCHEMA_VERSION
     assert int(version) == SCHEMA_VERSION
+
+
+def test_code_identifiers_by_their_parts(tmp_path, open_ix):
+    docs = write_tree(tmp_path / "src", {
+        "cli.js": "function parseArgs(argv) {\n  return argv.slice(2)\n}\n",
+        "cli.py": 'def parse_args(argv):\n    """Read the options."""\n    return argv\n',
+        "other.py": "def unrelated():\n    return 1\n",
+    })
+    ix = open_ix()
+    ix.index(docs)
+    for query in ("parse args", "parseArgs", "parse_args"):
+        assert set(_paths(ix.search(query))) == {"cli.js", "cli.py"}, query
+    assert _paths(ix.search("parseArgs"))[0] == "cli.js"
