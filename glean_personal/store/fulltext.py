@@ -11,6 +11,7 @@ word that distinguishes a hit.
 """
 from __future__ import annotations
 
+import functools
 import math
 import sqlite3
 from bisect import bisect_left, bisect_right
@@ -419,8 +420,15 @@ def _weighted_terms(title: str, heading: str, text: str) -> Counter:
 def _fields(title: str, heading: str, text: str) -> List[Tuple[str, float]]:
     """A passage's fields and their search forms (as the FTS5 columns), with weights."""
     fields = [(title, TITLE_WEIGHT), (heading, HEADING_WEIGHT), (text, BODY_WEIGHT)]
-    return fields + [(alt, w * ALT_SHARE) for field, w in fields for alt in (alt_text(field),)
-                     if alt]
+    alts = [(_short_alt(title), TITLE_WEIGHT), (_short_alt(heading), HEADING_WEIGHT),
+            (alt_text(text), BODY_WEIGHT)]
+    return fields + [(alt, w * ALT_SHARE) for alt, w in alts if alt]
+
+
+@functools.lru_cache(maxsize=512)
+def _short_alt(field: str) -> str:
+    """alt_text of a title or heading: a document's passages repeat them."""
+    return alt_text(field)
 
 
 def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
