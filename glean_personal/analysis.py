@@ -42,6 +42,7 @@ __all__ = [
     "fold",
     "has_identifiers",
     "identifier_parts",
+    "identifier_phrases",
     "is_stopword",
     "normalize",
     "search_spans",
@@ -280,6 +281,19 @@ def identifier_parts(word: str) -> Tuple[str, ...]:
     whole = search_tokens(word)
     parts = search_tokens(_CAMEL_SPLIT_RE.sub(" ", word))
     return tuple(parts) if parts != whole else ()
+
+
+def identifier_phrases(word: str) -> List[Tuple[str, ...]]:
+    """The parts of each camelCase token of a typed word, to be looked up as
+    phrases: `merge.conflictStyle` -> [('conflict', 'style')]."""
+    if not has_identifiers(word):
+        return []
+    out = []
+    for start, end, _ in token_spans(word):
+        parts = identifier_parts(word[start:end])
+        if parts:
+            out.append(parts)
+    return out
 
 
 def search_spans(text: str) -> List[Tuple[int, int, str]]:

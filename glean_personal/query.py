@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .analysis import (bigram_chain, has_identifiers, identifier_parts, is_stopword,
-                       search_tokens, stem, token_spans)
+from .analysis import bigram_chain, identifier_phrases, is_stopword, search_tokens, stem
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
@@ -125,14 +124,7 @@ def _joined(token: str) -> bool:
 def _identifier_terms(word: str) -> List[Term]:
     """`parseArgs` is also `parse_args`: the phrase of its parts, for each token
     of the word (`merge.conflictStyle` gives "conflict style")."""
-    if not has_identifiers(word):
-        return []
-    out = []
-    for start, end, _ in token_spans(word):
-        parts = identifier_parts(word[start:end])
-        if parts:
-            out.append(Term(parts))
-    return out
+    return [Term(parts) for parts in identifier_phrases(word)]
 
 
 def _single(token: str) -> Term:

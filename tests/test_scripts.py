@@ -18,6 +18,7 @@ from glean_personal.analysis import (
     alt_text,
     bigram_chain,
     identifier_parts,
+    identifier_phrases,
     search_spans,
     search_tokens,
     tokenize,
@@ -92,6 +93,13 @@ def test_identifier_parts():
     assert identifier_parts("parse_args") == ()
     assert identifier_parts("parse") == ()
     assert identifier_parts("URLs") == ()
+
+
+def test_identifier_phrases():
+    assert identifier_phrases("parseArgs") == [("parse", "args")]
+    assert identifier_phrases("merge.conflictStyle") == [("conflict", "style")]
+    assert identifier_phrases("a/fooBar.js") == [("foo", "bar")]
+    assert identifier_phrases("parse_args") == []
 
 
 def test_bigram_chain():
