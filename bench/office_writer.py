@@ -7,7 +7,7 @@ would also want styles, themes, slide masters and layouts, which carry no text
 and are left out.
 
 Two details are deliberately not the trivial layout, because readers must not
-rely on them (SPEC §4):
+rely on them (docs/formats.md):
 - a workbook's sheets are listed in workbook.xml in the reverse order of their
   sheetN.xml file numbers, resolved through xl/_rels/workbook.xml.rels;
 - a presentation's display order (ppt/presentation.xml's sldIdLst) is its slide

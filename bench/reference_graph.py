@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A straightforward reference implementation of the content graph (SPEC §7).
+"""A straightforward reference implementation of the content graph (docs/graph.md).
 
     python bench/reference_graph.py CORPUS_DIR [--exclude NAME]...
     python bench/reference_graph.py --db GLEAN_DB
@@ -212,7 +212,7 @@ def peak_rss_mb() -> float:
 
 
 def main(argv: Optional[Iterable[str]] = None) -> int:
-    ap = argparse.ArgumentParser(description="Reference content graph (SPEC §7).")
+    ap = argparse.ArgumentParser(description="Reference content graph (docs/graph.md).")
     ap.add_argument("corpus", nargs="?")
     ap.add_argument("--db")
     ap.add_argument("--exclude", action="append", default=[])

@@ -1,4 +1,4 @@
-"""The one Python API every surface is a skin over (SPEC §10).
+"""The one Python API every surface is a skin over (docs/api.md).
 
     with glean_personal.open_index() as ix:
         ix.index("~/Documents", label="docs")
@@ -13,18 +13,22 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
+from .docref import doc_summary, is_file_url, path_from_url
 from .document import SECTION_SEPARATOR
-from .errors import Ambiguous, GleanError, LockedError, NotFound
+from .errors import Ambiguous, LockedError, NotFound, SettingError
 from .store.connection import default_db_path
 from .store.core import Store
 
 if TYPE_CHECKING:
+    from .config import Progress
+    from .graph import LinkReport, Related
     from .indexer import IndexReport
     from .search import SearchResult
+    from .suggest import Completion
 
 # The search, indexing and graph machinery is imported by the methods that use
 # it, so a command loads only what its verb needs.
@@ -72,29 +76,82 @@ class Status:
                 "version": self.version}
 
 
+@dataclass
+class PurgeReport:
+    """What `purge` removed: the labels of the sources and how many documents."""
+
+    sources: List[str]
+    documents: int
+
+    def to_dict(self) -> dict:
+        return {"sources": list(self.sources), "documents": self.documents}
+
+
+@dataclass
+class VerifyReport:
+    """Integrity findings by area; after a repair, what was rebuilt and what is left."""
+
+    ok: bool
+    problems: Dict[str, List[str]]
+    repaired: List[str] = field(default_factory=list)
+    problems_after: Optional[Dict[str, List[str]]] = None   # set by a repair
+
+    def to_dict(self) -> dict:
+        out = {"ok": self.ok, "problems": self.problems, "repaired": list(self.repaired)}
+        if self.problems_after is not None:
+            out["problems_after"] = self.problems_after
+        return out
+
+
+@dataclass
+class ExportReport:
+    """Where the copy was written and how large it is."""
+
+    path: str
+    bytes: int
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "bytes": self.bytes}
+
+
+@dataclass
+class EvaluationReport:
+    """A golden set's metrics, overall and per category, and each case's ranking."""
+
+    golden: str
+    root: str
+    store: str
+    summary: dict
+    cases: List[dict]
+
+    def to_dict(self) -> dict:
+        return {"golden": self.golden, "root": self.root, "store": self.store,
+                "summary": self.summary, "cases": self.cases}
+
+
 def resolve_db(db: Optional[PathLike]) -> Path:
     return Path(db).expanduser() if db else default_db_path()
 
 
 def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
-               limits: Limits = DEFAULT_LIMITS, passages: PassageSizes = DEFAULT_PASSAGES,
+               limits: Limits = DEFAULT_LIMITS, passage_sizes: PassageSizes = DEFAULT_PASSAGES,
                readonly: bool = False) -> "Index":
     """Open (creating if needed) the index file; `store` forces 'fts5' or 'plain' at creation."""
     if store is None:
         store = os.environ.get("GLEAN_PERSONAL_STORE") or None
     if store not in (None, "fts5", "plain"):
-        raise GleanError(f"unknown store kind {store!r}: use 'fts5' or 'plain'")
+        raise SettingError(f"unknown store kind {store!r}: use 'fts5' or 'plain'")
     return Index(Store.open(resolve_db(db), force_kind=store, readonly=readonly),
-                 limits, passages)
+                 limits, passage_sizes)
 
 
 class Index:
     """An open personal index."""
 
-    def __init__(self, store: Store, limits: Limits, passages: PassageSizes) -> None:
+    def __init__(self, store: Store, limits: Limits, passage_sizes: PassageSizes) -> None:
         self.store = store
         self.limits = limits
-        self.passage_sizes = passages
+        self.passage_sizes = passage_sizes
 
     def __enter__(self) -> "Index":
         return self
@@ -132,7 +189,8 @@ class Index:
 
     def index(self, folder: PathLike, label: Optional[str] = None,
               include: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
-              max_bytes: Optional[int] = None, progress=None) -> "IndexReport":
+              max_bytes: Optional[int] = None,
+              progress: Optional["Progress"] = None) -> "IndexReport":
         """Add or refresh a folder; filters left as None repeat the stored ones."""
         from .indexer import index_source  # worker machinery only when indexing
         with self._writer():
@@ -141,7 +199,7 @@ class Index:
                                 None if exclude is None else list(exclude),
                                 max_bytes, self.limits, self.passage_sizes, progress)
 
-    def purge(self, source: Optional[str] = None) -> dict:
+    def purge(self, source: Optional[str] = None) -> PurgeReport:
         """Delete index rows (one source, or all); files on disk are never touched."""
         with self._writer(), self.store.transaction():
             targets = self.store.sources()
@@ -153,7 +211,7 @@ class Index:
                                    "`sources` lists them")
             removed = sum(self.store.delete_source(s["id"]) for s in targets)
             self.store.bump_generation()
-        return {"sources": [s["label"] for s in targets], "documents": removed}
+        return PurgeReport([s["label"] for s in targets], removed)
 
     # -- reading -------------------------------------------------------------
     def search(self, query: str, limit: int = 10, offset: int = 0, explain: bool = False,
@@ -178,9 +236,8 @@ class Index:
 
     def _resolve(self, doc: Union[int, str]) -> dict:
         text = str(doc).strip()
-        if text.startswith("file://"):
-            from urllib.parse import unquote, urlparse
-            text = unquote(urlparse(text).path)
+        if is_file_url(text):
+            text = path_from_url(text)
         if text.isdigit():
             row = self.store.document(int(text))
             if row:
@@ -197,19 +254,22 @@ class Index:
             return candidates[0]
         if not candidates:
             raise NotFound(f"no indexed document matches {text!r}")
-        from .search import doc_summary
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
                         [doc_summary(c) for c in (exact or candidates)])
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .passages import regroup
-        from .search import doc_summary
         with self.store.reading():
             row = self._resolve(doc)
             passages = self.store.passages_of(row["id"])
         sections = regroup(passages)
         return FetchedDocument(doc_summary(row), sections, _reassemble(sections),
                                row["warnings"], row["indexed_at"], row["size"], row["mtime_ns"])
+
+    def suggest(self, text: str, limit: int = 10) -> List["Completion"]:
+        """Completions of `text` as typed so far: titles, then headings, then indexed words."""
+        from .suggest import suggest
+        return suggest(self.store, text, max(0, int(limit)))
 
     def sources(self) -> List[dict]:
         with self.store.reading():
@@ -224,26 +284,26 @@ class Index:
                           self.store.db_bytes(), self.store.last_indexed(),
                           graph_status(self.store))
 
-    def verify(self, repair: bool = False) -> dict:
+    def verify(self, repair: bool = False) -> VerifyReport:
         """Integrity checks; with `repair`, rebuild what is derived from the passages."""
         from .phrases import document_phrases
         from .store import maintenance
         found = maintenance.problems(self.store)
-        report = {"ok": not any(found.values()), "problems": found, "repaired": []}
+        report = VerifyReport(not any(found.values()), found)
         if repair:
             with self._writer():
-                report["repaired"] = maintenance.repair(self.store, document_phrases)
-            after = maintenance.problems(self.store)
-            report.update(ok=not any(after.values()), problems_after=after)
+                report.repaired = maintenance.repair(self.store, document_phrases)
+            report.problems_after = maintenance.problems(self.store)
+            report.ok = not any(report.problems_after.values())
         return report
 
-    def export(self, dest: PathLike) -> dict:
+    def export(self, dest: PathLike) -> ExportReport:
         """A consistent single-file copy, safe while another process writes."""
         from .store import maintenance
         size = maintenance.export(self.store, Path(dest))
-        return {"path": str(Path(dest).expanduser().absolute()), "bytes": size}
+        return ExportReport(str(Path(dest).expanduser().absolute()), size)
 
-    def evaluate(self, golden: PathLike, root: PathLike, limit: int = 10) -> dict:
+    def evaluate(self, golden: PathLike, root: PathLike, limit: int = 10) -> EvaluationReport:
         """Run a golden set's questions; metrics overall and per category."""
         from .evaluation import load_golden, score_cases, summarize
         cases = load_golden(golden)
@@ -256,16 +316,16 @@ class Index:
                                 base).replace(os.sep, "/")
                 for h in self.search(case.query, limit=limit).results]
         per_case = score_cases(cases, ranked)
-        return {"golden": str(golden), "root": base, "store": self.store.kind,
-                "summary": summarize(per_case), "cases": per_case}
+        return EvaluationReport(str(golden), base, self.store.kind, summarize(per_case), per_case)
 
     # -- graph ---------------------------------------------------------------
-    def link(self, top_k: int = 10, min_score: float = 0.0, progress=None):
+    def link(self, top_k: int = 10, min_score: float = 0.0,
+             progress: Optional["Progress"] = None) -> "LinkReport":
         from .graph import link
         with self._writer():
             return link(self.store, top_k=top_k, min_score=min_score, progress=progress)
 
-    def related(self, doc: Union[int, str], limit: int = 10):
+    def related(self, doc: Union[int, str], limit: int = 10) -> "Related":
         from .graph import related
         row = self.resolve(doc)
         return related(self.store, row["id"], limit=limit)
@@ -293,7 +353,6 @@ def _public_source(s: dict) -> dict:
 
 def _reassemble(sections: List[dict]) -> str:
     """The sections as readable text, each under a Markdown-style heading line."""
-    return SECTION_SEPARATOR.join(
-        ("#" * len(s["heading"]) + " " + s["heading"][-1] + "\n\n" if s["heading"] else "")
-        + s["text"] for s in sections)
+    from .passages import section_markdown
+    return SECTION_SEPARATOR.join(section_markdown(s) for s in sections)
 

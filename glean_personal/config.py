@@ -6,6 +6,7 @@ environment and turn them into a `Limits`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,16 @@ class Limits:
 
 @dataclass(frozen=True)
 class PassageSizes:
-    """How documents are cut into passages (SPEC §5)."""
+    """How documents are cut into passages (docs/passages.md)."""
 
     window: int = 1200
     overlap: int = 150
     min_tail: int = 200   # a shorter trailing fragment joins its neighbour
 
+
+# The one progress callback of long runs (indexing, linking): (done, total), where total
+# is None while it is still being counted.
+Progress = Callable[[int, Optional[int]], None]
 
 DEFAULT_LIMITS = Limits()
 DEFAULT_PASSAGES = PassageSizes()
@@ -60,7 +65,7 @@ CODE_EXTENSIONS = {
     ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".cs": "cs",
     ".rb": "rb", ".php": "php", ".swift": "swift",
     ".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh",
-    ".sql": "sql", ".lua": "lua", ".r": "r",
+    ".sql": "sql", ".lua": "lua", ".r": "r", ".pl": "pl", ".pm": "pl",
 }
 # Configuration, tables and lightweight markup, read with their structure.
 TEXT_EXTENSIONS = {
@@ -83,14 +88,36 @@ SUPPORTED_NAMES = {
 LINE_FORMATS = frozenset(CODE_EXTENSIONS.values()) | {
     "yaml", "toml", "ini", "css", "makefile", "dockerfile", "csv", "tsv"}
 
-# Folder and file names never descended into or indexed (SPEC §4).
+# The media type of each format name (the values of SUPPORTED), for answers that carry
+# one (the REPL's Client API documents); a format missing here is served as text/plain.
+MEDIA_TYPES = {
+    "txt": "text/plain", "md": "text/markdown", "html": "text/html",
+    "json": "application/json",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "odt": "application/vnd.oasis.opendocument.text",
+    "ods": "application/vnd.oasis.opendocument.spreadsheet",
+    "odp": "application/vnd.oasis.opendocument.presentation",
+    "pdf": "application/pdf", "epub": "application/epub+zip", "rtf": "application/rtf",
+    "eml": "message/rfc822", "mbox": "application/mbox", "csv": "text/csv",
+    "tsv": "text/tab-separated-values", "css": "text/css", "ipynb": "application/x-ipynb+json",
+}
+
+
+def media_type(fmt: str) -> str:
+    """The media type of a format name; text/plain for any format without an entry."""
+    return MEDIA_TYPES.get(fmt, "text/plain")
+
+
+# Folder and file names never descended into or indexed (docs/security.md).
 DEFAULT_EXCLUDES = (
     "~$*", ".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv",
     "dist", "build", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
     ".DS_Store", ".idea", ".cache",
 )
 
-# Never opened, whatever the include filters say (SPEC §4).
+# Never opened, whatever the include filters say (docs/security.md).
 SECRET_NAMES = (
     ".env", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", "id_rsa", "id_dsa", "id_ecdsa",
     "id_ed25519", "credentials.json", "secrets.yaml", "secrets.yml", ".netrc", ".pgpass",

@@ -1,7 +1,7 @@
 """One exception hierarchy for the package.
 
-Surfaces turn these into one-line messages and exit codes (SPEC §3): every
-subclass carries the exit code the command line should use.
+Surfaces turn these into one-line messages and exit codes (docs/reference.md,
+"Exit codes"): every subclass carries the exit code the command line uses.
 """
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ class GleanError(Exception):
 
     exit_code = 1
 
-    def __init__(self, message: str, **facts: object) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-        self.facts = facts
 
     def __str__(self) -> str:
         return self.message
@@ -26,6 +25,10 @@ class UsageError(GleanError):
     exit_code = 2
 
 
+class SettingError(GleanError):
+    """A setting (an argument of `open_index`, or the environment) has a value it cannot take."""
+
+
 class NotFound(GleanError):
     """A document, source or folder the caller named does not exist."""
 
@@ -34,8 +37,12 @@ class Ambiguous(GleanError):
     """A path fragment matches more than one document; `candidates` lists them."""
 
     def __init__(self, message: str, candidates: list) -> None:
-        super().__init__(message, candidates=candidates)
+        super().__init__(message)
         self.candidates = candidates
+
+
+class NotLinked(GleanError):
+    """The content graph has not been built yet (`link` builds it)."""
 
 
 class DatabaseError(GleanError):
@@ -64,5 +71,13 @@ class SkipFile(GleanError):
         self.reason = reason
 
 
-class LocalModeError(GleanError):
+class UnsupportedEndpoint(GleanError):
+    """A REPL endpoint that the current backend does not serve; `endpoint` names it."""
+
+    def __init__(self, message: str, endpoint: str) -> None:
+        super().__init__(message)
+        self.endpoint = endpoint
+
+
+class LocalModeError(UnsupportedEndpoint):
     """An endpoint that the local backend does not serve (REPL local mode)."""

@@ -66,20 +66,20 @@ def load_golden(path) -> List[Case]:
         with open(path, "r", encoding="utf-8") as handle:
             data = json.load(handle)
     except FileNotFoundError:
-        raise UsageError(f"golden file not found: {path}", path=str(path)) from None
+        raise UsageError(f"golden file not found: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read golden file {path}: {exc}", path=str(path)) from None
+        raise UsageError(f"cannot read golden file {path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise UsageError(
-            f"golden file {path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-            path=str(path)) from None
+            f"golden file {path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
     return parse_golden(data, source=str(path))
 
 
 def parse_golden(data: object, source: str = "golden set") -> List[Case]:
     """Validate already-decoded golden JSON; see the module docstring for the format."""
     def bad(message: str) -> UsageError:
-        return UsageError(f"{source}: {message}", path=source)
+        return UsageError(f"{source}: {message}")
 
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise bad('expected an object with a "cases" list')

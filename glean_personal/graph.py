@@ -1,4 +1,4 @@
-"""The content graph: documents linked by the rare phrases they share (SPEC §7).
+"""The content graph: documents linked by the rare phrases they share (docs/graph.md).
 
 How a link is scored, and why:
 
@@ -43,15 +43,15 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from itertools import compress, islice, repeat
 from operator import ge, mul, neg
-from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from .errors import GleanError
+from .config import Progress
+from .docref import doc_summary
+from .errors import NotFound, NotLinked, UsageError
 from .phrases import ID_BITS, ID_TYPECODE, phrase_forms, title_terms, unpack
 from .store import graph as graph_sql
 from .store.core import Store
 
-Progress = Callable[[int, int], None]
 PhraseSets = Callable[[], Iterable[Tuple[int, array]]]
 
 NOT_BUILT = "the content graph has not been built yet: run `glean-personal link`"
@@ -403,7 +403,7 @@ def median(values: Sequence[float]) -> float:
 # -- the store side ---------------------------------------------------------------
 @dataclass
 class LinkReport:
-    """What `link` did (SPEC §3 `link --json`)."""
+    """What `link` did (docs/reference.md, `link --json`)."""
 
     documents: int
     links: int
@@ -432,7 +432,7 @@ class Neighbour:
 
 @dataclass
 class Related:
-    """A document's neighbours (SPEC §3 `related --json`); `stale` if the index moved on."""
+    """A document's neighbours (docs/reference.md, `related --json`); `stale` if the index moved on."""
 
     document: dict
     neighbours: List[Neighbour]
@@ -447,7 +447,7 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
          progress: Optional[Progress] = None, tuning: GraphTuning = DEFAULT_TUNING) -> LinkReport:
     """Rebuild every link from the stored phrase sets, in one transaction."""
     if top_k < 1:
-        raise GleanError(f"--top-k must be at least 1 (got {top_k})")
+        raise UsageError(f"--top-k must be at least 1 (got {top_k})")
     started = time.perf_counter()
     conn = store.conn
     with store.reading():
@@ -514,11 +514,11 @@ def related(store: Store, doc_id: int, limit: int = 10) -> Related:
     """
     with store.reading():
         if not is_linked(store):
-            raise GleanError(NOT_BUILT)
+            raise NotLinked(NOT_BUILT)
         stale = is_stale(store)
         row = store.document(doc_id)
         if row is None:
-            raise GleanError(f"no document with id {doc_id}")
+            raise NotFound(f"no document with id {doc_id}")
         found = graph_sql.links_of(store.conn, doc_id)
         rows = store.documents([other for other, _, _ in found])
         found = [f for f in found if f[0] in rows]
@@ -535,9 +535,9 @@ def related(store: Store, doc_id: int, limit: int = 10) -> Related:
         for (other, score, _), shares in zip(found, evidence):
             shown = sorted((p for p in shares if p in forms),
                            key=lambda p: (-shares[p], -forms[p][1], forms[p][0]))
-            neighbours.append(Neighbour(_summary(rows[other]), score,
+            neighbours.append(Neighbour(doc_summary(rows[other]), score,
                                         _unique(forms[p][0] for p in shown)))
-        return Related(_summary(row), neighbours, stale)
+        return Related(doc_summary(row), neighbours, stale)
 
 
 def _evidence_shares(raw: str) -> Dict[int, float]:
@@ -556,8 +556,3 @@ def _unique(texts: Iterable[str]) -> List[str]:
 
 def _text(store: Store, doc_id: int) -> str:
     return "\n".join(p["text"] for p in store.passages_of(doc_id))
-
-
-def _summary(row: dict) -> dict:
-    return {"id": row["id"], "title": row["title"], "url": Path(row["root"], row["path"]).as_uri(),
-            "source": row["source"], "path": row["path"], "format": row["format"]}

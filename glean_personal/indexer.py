@@ -19,23 +19,22 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence
 
-from .config import Limits, PassageSizes
+from .config import Limits, PassageSizes, Progress
 from .errors import NotFound, SkipFile, UsageError
 from .store.core import Store
-from .walk import Skipped, printable, walk
+from .walk import Skipped, storable, walk
 
 BATCH_DOCUMENTS = 400
 BATCH_SECONDS = 2.0
 BATCH_CHARS = 8_000_000     # extracted text written before a commit
 RACY_NS = 2_000_000_000     # mtime ticks are up to 2 s coarse (FAT, some network file systems)
 
-Progress = Callable[[int, Optional[int]], None]
 """(files read, files to read: None while the walk goes on)."""
 
 
 @dataclass
 class IndexReport:
-    """What one `index` run did (SPEC §3 `index --json`)."""
+    """What one `index` run did (docs/reference.md, `index --json`)."""
 
     root: str
     label: str
@@ -74,10 +73,10 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     """Add or refresh one source; filters left as None repeat the stored ones."""
     started = time.monotonic()
     fs_root = resolve_root(folder)
-    root = printable(fs_root)   # what is stored; undecodable bytes escaped
+    root = storable(fs_root)   # what is stored; undecodable bytes escaped
     stored = store.source_settings(root)
     if label:
-        label = printable(label)
+        label = storable(label)
     if label and store.label_taken(label, root):
         raise UsageError(f"the label {label!r} already names another folder; choose another")
     label = label or (stored["label"] if stored else _free_label(store, root))
@@ -130,7 +129,7 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
     for entry in walk(fs_root, includes, excludes, max_bytes):
         tick()
         if isinstance(entry, Skipped):
-            report.skipped.append({"path": entry.path, "reason": printable(entry.reason)})
+            report.skipped.append({"path": entry.path, "reason": storable(entry.reason)})
             continue
         if entry.path in seen:
             continue
@@ -231,7 +230,7 @@ class _Writer:
         store, report = self.store, self.report
         state = self.states.get(task.path)
         if isinstance(outcome, SkipFile):
-            report.skipped.append({"path": task.path, "reason": printable(outcome.reason)})
+            report.skipped.append({"path": task.path, "reason": storable(outcome.reason)})
             if state:  # the file is still there but can no longer be read
                 store.remove_documents([state[0]])
                 report.removed += 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .config import DEFAULT_PASSAGES, LINE_FORMATS, PassageSizes
 from .document import SECTION_SEPARATOR, Document
@@ -195,3 +195,9 @@ def regroup(passages: Sequence[dict]) -> List[dict]:
             out.append({"heading": p["heading"], "text": text})
         end = max(end, p["end"])
     return out
+
+
+def section_markdown(section: Mapping) -> str:
+    """A regrouped section as readable text: its heading as a Markdown `#` line, then its text."""
+    heading = section["heading"]
+    return ("#" * len(heading) + " " + heading[-1] + "\n\n" if heading else "") + section["text"]

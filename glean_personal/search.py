@@ -15,23 +15,30 @@ from __future__ import annotations
 import functools
 import math
 import os
-import posixpath
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
-from urllib.parse import quote_from_bytes
 
 from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
                        tokenize)
+from .docref import doc_summary
 from .query import Filters, Query, Term, parse
 from .store.core import Store
 
-SNIPPET_CHARS = 260
-TIE = 0.01
-EXTRA = 0.5         # weight of a document's further matching passages
-TITLE_BOOST = 0.5   # how much a query word in the document title lifts it
-MIN_EVIDENCE = 0.45  # share of a partly unknown query's weight a hit must match
-RERANK = 20         # leaders whose best passage is checked for query coverage
-POOL = 120          # best passages fetched from the store per query
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """Search's knobs, in one place (as `graph.GraphTuning` holds the graph's); docs/search.md."""
+
+    snippet_chars: int = 260
+    tie: float = 0.01          # scores this close (relative) are shown as tied
+    extra: float = 0.5         # weight of a document's further matching passages
+    title_boost: float = 0.5   # how much a query word in the document title lifts it
+    min_evidence: float = 0.45  # share of a partly unknown query's weight a hit must match
+    rerank: int = 20           # leaders whose best passage is checked for query coverage
+    pool: int = 120            # best passages fetched from the store per query
+
+
+TUNING = SearchTuning()
 
 
 @dataclass
@@ -104,17 +111,6 @@ class SearchResult:
                 "results": [h.to_dict() for h in self.results]}
 
 
-def doc_summary(row: dict) -> dict:
-    """The document fields every result carries (SPEC §3)."""
-    return {"id": row["id"], "title": row["title"], "url": file_url(row["root"], row["path"]),
-            "source": row["source"], "path": row["path"], "format": row["format"]}
-
-
-def file_url(root: str, path: str) -> str:
-    """`Path(root, path).as_uri()` for the absolute root and clean relative path stored."""
-    return "file://" + quote_from_bytes(os.fsencode(posixpath.join(root, path)))
-
-
 def search(store: Store, text: str, limit: int = 10, offset: int = 0,
            filters: Filters = Filters(), explain: bool = False,
            passages: bool = False) -> SearchResult:
@@ -124,7 +120,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         return result
     want = offset + limit
     with store.reading():
-        hits = store.fulltext.search(query, max(POOL, want * 4), filters)
+        hits = store.fulltext.search(query, max(TUNING.pool, want * 4), filters)
         if not hits:
             result.absent_terms = _Gate(store, query).absent
             return result
@@ -143,10 +139,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         shown = []
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
-        for pid, score, count in ranked[:max(want * 3, POOL) if gate.active else want + 1]:
+        for pid, score, count in ranked[:max(want * 3, TUNING.pool) if gate.active else want + 1]:
             if not passages:   # a document's passages: show it by one of them
                 pid = _representative(pid, rows, query)
-            if gate.active and gate.evidence(gate.matched(pid, pid)) < MIN_EVIDENCE:
+            if gate.active and gate.evidence(gate.matched(pid, pid)) < TUNING.min_evidence:
                 continue
             kept += 1
             if kept > want:
@@ -207,7 +203,7 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query) -> List[tupl
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
-        ranked.append((pid, (best + EXTRA * extra) * boost[doc_id], len(scored)))
+        ranked.append((pid, (best + TUNING.extra * extra) * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
@@ -238,13 +234,13 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) 
 
 
 def _rerank(ranked, rows: _Rows, query: Query) -> List[Tuple[int, float, int]]:
-    """Scale the leaders by query coverage (costly, so only the first RERANK)."""
+    """Scale the leaders by query coverage (costly, so only the first TUNING.rerank)."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
-    rows.load([pid for pid, _, _ in ranked[:RERANK]])
+    rows.load([pid for pid, _, _ in ranked[:TUNING.rerank]])
     head = [(pid, score * _coverage(rows[pid]["text"], query), n)
-            for pid, score, n in ranked[:RERANK]]
+            for pid, score, n in ranked[:TUNING.rerank]]
     head.sort(key=lambda t: (-t[1], t[0]))
-    return head + ranked[RERANK:]
+    return head + ranked[TUNING.rerank:]
 
 
 def _stems(text: str) -> Set[str]:
@@ -259,11 +255,11 @@ def _search_words(text: str) -> List[str]:
 
 
 def _title_boost(title: str, words: Set[str]) -> float:
-    """1 + TITLE_BOOST × the share of the query's words (stems) found in the title."""
+    """1 + TUNING.title_boost × the share of the query's words (stems) found in the title."""
     if not words:
         return 1.0
     found = _title_stems(title).intersection(words)
-    return 1.0 + TITLE_BOOST * len(found) / len(words)
+    return 1.0 + TUNING.title_boost * len(found) / len(words)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -391,7 +387,7 @@ def _merge_marks(marks: List[Tuple[int, int, int]]) -> List[Tuple[int, int, int]
 
 
 def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
-            width: int = SNIPPET_CHARS) -> Snippet:
+            width: int = TUNING.snippet_chars) -> Snippet:
     """The densest window of matched terms, cut at word boundaries, with match ranges."""
     marks = matcher.positions(text)
     if not marks:
@@ -450,7 +446,7 @@ class _Gate:
     When a query word appears nowhere in the index (`sourdough` in a folder of
     Python docs), a hit that matched only the query's commoner words is a
     coincidence, not an answer. Then each hit's best passage must carry at
-    least MIN_EVIDENCE of the query's weight, each term weighted by its rarity
+    least TUNING.min_evidence of the query's weight, each term weighted by its rarity
     (a passage, not the document: a long table of contents matches everything
     somewhere).
     """
@@ -486,7 +482,7 @@ def _mark_ties(hits: Sequence[Hit]) -> None:
         hit.relative = hit.score / top if top > 0 else 0.0
         prev = hits[i - 1].score if i else None
         hit.tied_with_previous = (prev is not None and prev > 0
-                                  and abs(prev - hit.score) <= TIE * abs(prev))
+                                  and abs(prev - hit.score) <= TUNING.tie * abs(prev))
 
 
 def bar(relative: float, width: int = 12) -> str:

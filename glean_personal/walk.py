@@ -86,7 +86,7 @@ _SECRET_NAMES = _Globs(SECRET_NAMES)
 
 
 def is_secret(relpath: str) -> bool:
-    """Secret-looking names (SPEC §4): never opened, whatever the includes say."""
+    """Secret-looking names (docs/security.md): never opened, whatever the includes say."""
     parts = relpath.split("/")
     if any(p in SECRET_DIRS for p in parts[:-1]):
         return True
@@ -128,7 +128,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             name = entry.name
             relpath = prefix + name
             if not relpath.isascii():
-                relpath = printable(relpath)
+                relpath = storable(relpath)
                 name = relpath.rsplit("/", 1)[-1]
             if excluded(relpath, name):
                 continue
@@ -192,7 +192,7 @@ def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
     target = os.path.realpath(entry.path)
     if target != real_root and not target.startswith(real_root + os.sep):
         return Skipped(relpath, "symbolic link leads outside the folder: never followed")
-    shown = printable(os.path.relpath(target, real_root).replace(os.sep, "/"))
+    shown = storable(os.path.relpath(target, real_root).replace(os.sep, "/"))
     if stat.S_ISDIR(st.st_mode):
         here = os.path.dirname(entry.path)
         if here == target or here.startswith(target + os.sep):
@@ -220,7 +220,7 @@ def _why(exc: OSError) -> str:
     return (exc.strerror or type(exc).__name__).lower()
 
 
-def printable(text: str) -> str:
+def storable(text: str) -> str:
     """Text as it may be stored: lone surrogates (undecodable bytes) escaped as \\xNN."""
     try:
         text.encode("utf-8")

@@ -207,7 +207,7 @@ def _die_with_parent() -> None:
         os._exit(0)
 
 
-def _context():
+def _context() -> "multiprocessing.context.BaseContext":
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")

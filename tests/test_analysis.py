@@ -26,7 +26,7 @@ from glean_personal.analysis import (
 UNICODE61 = "unicode61 remove_diacritics 2"
 PORTER = "porter unicode61 remove_diacritics 2"
 
-from conftest import needs_fts5
+from helpers.sqlite import needs_fts5
 
 
 def fts5_tokens(texts: Sequence[str], tokenizer: str = UNICODE61) -> List[List[str]]:

@@ -1,4 +1,4 @@
-"""The command line: JSON shapes of SPEC §3, exit codes, one-line errors."""
+"""The command line: the JSON shapes and exit codes of docs/reference.md, one-line errors."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_tree
+from helpers.files import write_tree
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 

@@ -243,16 +243,16 @@ def test_a_reader_that_hangs_crashes_or_overeats_costs_only_its_file(tmp_path, s
     put(src, "crash.txt", "CRASH now")
     put(src, "greedy.txt", "GREEDY for memory")
     put(src, "odd.txt", "SURROGATE text")
-    limits = Limits(file_seconds=0.5, worker_memory_bytes=400_000_000)
-    started = time.monotonic()
+    # The hang never ends: only the budget can end it. 2 s is far more than the small
+    # files need even on a busy machine, so none of them can be cut short by it.
+    limits = Limits(file_seconds=2.0, worker_memory_bytes=400_000_000)
     with open_index(tmp_path / "i.db", store=kind, limits=limits) as ix:
         report = ix.index(src)
-        assert time.monotonic() - started < 8
         assert counts(report) == {"added": 7}
         skipped = {s["path"]: s["reason"] for s in report.skipped}
         assert skipped.pop("greedy.txt") in ("too large to read in memory",   # formats' words
                                              "needed more memory than a reader may use")
-        assert skipped == {"hang.txt": "took too long to read (over 0.5 s)",
+        assert skipped == {"hang.txt": "took too long to read (over 2 s)",
                            "crash.txt": "the reader crashed (exit code 3)"}
         assert paths(ix, "surrogate") == ["odd.txt"]
         assert ix.fetch("odd.txt").document["title"] == "lone \ufffd title"
@@ -265,7 +265,7 @@ def test_workers_die_with_a_killed_indexer(tmp_path, src, monkeypatch):
 
     from glean_personal.config import DEFAULT_PASSAGES
     from glean_personal.workers import Pool, Task
-    from test_crash import holders
+    from helpers.corpora import holders
     if not sys.platform.startswith("linux"):
         pytest.skip("finds open files through /proc")
     monkeypatch.setitem(formats.READERS, "txt", _hostile_txt)
@@ -280,13 +280,13 @@ def test_workers_die_with_a_killed_indexer(tmp_path, src, monkeypatch):
                     pass
         finally:
             os._exit(0)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while len(holders(held)) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
     assert len(holders(held)) == 2, "the worker did not start"
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + 30
     while holders(held) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert holders(held) == [], "a worker outlived its killed parent"
@@ -302,10 +302,11 @@ def test_the_pool_draws_tasks_lazily_from_a_slow_walk(tmp_path, src):
     def slow_walk():
         for i, path in enumerate(files):
             if i:
-                time.sleep(0.6)   # longer than a reader may take
+                time.sleep(2.2)   # longer than a reader may take
             yield Task(path.name, str(path), None)
 
-    with Pool(Limits(file_seconds=0.5), DEFAULT_PASSAGES, 1000, processes=2) as pool:
+    # 2 s: far more than a small file needs even on a busy machine, less than the pauses
+    with Pool(Limits(file_seconds=2.0), DEFAULT_PASSAGES, 1000, processes=2) as pool:
         outcomes = {t.path: o for t, o in pool.run(slow_walk())}
     assert sorted(outcomes) == ["f0.txt", "f1.txt", "f2.txt"]
     assert all(isinstance(o, Extracted) for o in outcomes.values()), outcomes

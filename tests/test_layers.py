@@ -2,11 +2,11 @@
 
 Floors, lowest first (a module may import its own floor or below):
 
-    0  version, errors, config, document, porter
+    0  version, errors, config, document, docref, porter
     1  analysis, query, evaluation
     2  formats, passages, phrases
     3  store
-    4  walk, workers, indexer, search, graph
+    4  walk, workers, indexer, search, suggest, graph
     5  api (the facade)
     6  surfaces.render (text, json, client), surfaces.failures
     7  surfaces.args (the parser), surfaces.local_backend (the REPL's backend)
@@ -24,11 +24,11 @@ from typing import Dict, Iterator, List, Set, Tuple
 PACKAGE = Path(__file__).resolve().parents[1] / "glean_personal"
 
 LAYERS = {
-    "version": 0, "errors": 0, "config": 0, "document": 0, "porter": 0,
+    "version": 0, "errors": 0, "config": 0, "document": 0, "docref": 0, "porter": 0,
     "analysis": 1, "query": 1, "evaluation": 1,
     "formats": 2, "passages": 2, "phrases": 2,
     "store": 3,
-    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "graph": 4,
+    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "suggest": 4, "graph": 4,
     "api": 5,
     "surfaces.render": 6, "surfaces.failures": 6,
     "surfaces.args": 7, "surfaces.local_backend": 7,

@@ -2,53 +2,14 @@
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 
 import pytest
 
 import glean_personal
 from glean_personal.errors import GleanError, LocalModeError, UsageError
+from helpers.corpora import build_index
 from glean_personal.surfaces.local_backend import (Backend, LocalBackend, error_response,
-                                          resolve_backend, suggest)
-
-CORPUS = {
-    "notes/espresso.md": (
-        "# Espresso care\n\n"
-        "Descale the espresso machine every month with citric acid, then run two "
-        "rinse cycles of clean water before pulling the next shot.\n\n"
-        "## Grinder\n\n"
-        "Clean the burr grinder weekly; stale oils make the espresso bitter.\n"),
-    "notes/roadmap.md": (
-        "# Roadmap\n\n## Quarter one goals\n\nShip the offline sync engine and the "
-        "conflict resolver.\n\n## Quarter two goals\n\nMigrate the billing service.\n"),
-    "hr/salary.txt": "Salary bands for 2024 are set by the compensation committee each March.\n",
-    "web/lisbon.html": (
-        "<html><head><title>Lisbon trip</title></head><body><h1>Lisbon</h1>"
-        "<p>Tram 28 climbs to the castle; pastel de nata at Belem.</p></body></html>"),
-    "data/build.json": '{"title": "Build settings", "compiler": {"flags": "-O2 -g"}}',
-    "notes/compost.md": "# Compost\n\n" + "\n\n".join(
-        f"Compost pile note {i}: turn the compost heap and keep the compost moist; "
-        "brown leaves balance green kitchen scraps in every layer of the heap." for i in range(40)),
-}
-
-
-def write_corpus(root: Path) -> Path:
-    for rel, text in CORPUS.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
-
-
-def build_index(folder: Path, db: Path, kind: str) -> Path:
-    """A real index of the corpus; GLEAN_PERSONAL_STORE picks the store kind at creation."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GLEAN_PERSONAL_STORE", kind)
-        with glean_personal.open_index(db) as ix:
-            ix.index(write_corpus(folder), label="notes")
-            assert ix.store.kind == kind
-    return db
-
+                                                   resolve_backend)
 
 @pytest.fixture(scope="module", params=["fts5", "plain"])
 def db(request, tmp_path_factory):
@@ -259,4 +220,11 @@ def test_missing_index_is_one_clear_error(tmp_path):
 
 def test_suggest_is_bounded_by_limit(db):
     with glean_personal.open_index(db, readonly=True) as ix:
-        assert len(suggest(ix, "co", 2)) <= 2
+        assert len(ix.suggest("co", 2)) <= 2
+
+
+def test_media_types_are_keyed_by_the_format_names_the_readers_give():
+    from glean_personal.config import MEDIA_TYPES, SUPPORTED, media_type
+    assert set(MEDIA_TYPES) <= set(SUPPORTED.values())
+    assert media_type("md") == "text/markdown"
+    assert media_type("a-format-added-later") == "text/plain"

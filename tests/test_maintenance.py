@@ -11,7 +11,7 @@ import time
 import pytest
 
 import glean_personal
-from conftest import write_tree
+from helpers.files import write_tree
 
 FILES = {f"note{i}.md": f"# Note {i}\n\nEspresso grinder calibration step {i}. "
                         f"Shared phrase burr alignment appears here.\n" for i in range(6)}
@@ -53,14 +53,14 @@ DAMAGE = {
 def test_damage_is_found_and_repaired(built, store_kind, area):
     sql = DAMAGE[area].get(store_kind) or DAMAGE[area]["any"]
     with glean_personal.open_index(built) as ix:
-        assert ix.verify()["ok"]
+        assert ix.verify().ok
     _damage(built, sql)
     with glean_personal.open_index(built) as ix:
         report = ix.verify()
-        assert not report["ok"] and report["problems"][area]
+        assert not report.ok and report.problems[area]
         repaired = ix.verify(repair=True)
-        assert repaired["ok"], repaired["problems_after"]
-        assert ix.verify()["ok"]
+        assert repaired.ok, repaired.problems_after
+        assert ix.verify().ok
         hits = ix.search("espresso grinder", limit=10).results
         assert len(hits) == len(FILES)
 
@@ -82,10 +82,10 @@ def test_export_is_a_private_consistent_copy(built, tmp_path):
             done = ix.export(dest)
     finally:
         os.umask(old)
-    assert done["bytes"] == dest.stat().st_size
+    assert done.bytes == dest.stat().st_size
     assert stat.S_IMODE(dest.stat().st_mode) == 0o600
     with glean_personal.open_index(dest, readonly=True) as copy:
-        assert copy.verify()["ok"]
+        assert copy.verify().ok
         assert len(copy.search("burr alignment").results) == len(FILES)
     with glean_personal.open_index(built) as ix, pytest.raises(glean_personal.GleanError):
         ix.export(dest)  # never overwrites
@@ -111,4 +111,4 @@ def test_export_while_another_process_indexes(tmp_path, store_kind):
         assert writer.wait(timeout=120) == 0
     for dest in copies:
         with glean_personal.open_index(dest, readonly=True) as copy:
-            assert copy.verify()["ok"]
+            assert copy.verify().ok

@@ -9,14 +9,13 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 import glean_personal
 from glean_personal.surfaces import cli, mcp
-from test_local_backend import build_index
+from helpers.corpora import build_index
 
 ROOT = Path(__file__).resolve().parents[1]
 VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
@@ -58,7 +57,7 @@ class Server:
         self.proc.stdin.write(line.encode("utf-8") + b"\n")
         self.proc.stdin.flush()
 
-    def read(self, timeout: float = 10.0):
+    def read(self, timeout: float = 120.0):
         ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
         assert ready, "no reply in time"
         line = self.proc.stdout.readline()
@@ -85,7 +84,7 @@ class Server:
 
     def close(self) -> int:
         self.proc.stdin.close()
-        code = self.proc.wait(timeout=10)
+        code = self.proc.wait(timeout=120)
         self.proc.stdout.close()
         self.proc.stderr.close()
         return code
@@ -245,7 +244,7 @@ def test_eof_ends_the_server_and_stdout_holds_only_protocol(one_db):
     s.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": "local_search", "arguments": {"query": "espresso"}}})
     s.proc.stdin.close()
-    code = s.proc.wait(timeout=10)
+    code = s.proc.wait(timeout=120)
     lines = s.proc.stdout.read().splitlines()
     s.proc.stdout.close()
     s.proc.stderr.close()
@@ -336,11 +335,15 @@ def test_a_concurrent_writer_is_waited_for_not_fatal(proto, one_db):
     server = proto
     conn = sqlite3.connect(str(one_db), isolation_level=None, check_same_thread=False)
     conn.execute("BEGIN EXCLUSIVE")  # what an index's commit holds, here for a while
-    release = threading.Timer(0.7, lambda: conn.execute("COMMIT"))
+    releasing = threading.Event()
+
+    def commit() -> None:
+        releasing.set()                  # before the COMMIT the search waits for
+        conn.execute("COMMIT")
+    release = threading.Timer(0.7, commit)
     release.start()
-    started = time.monotonic()
     data = ok(server.call("local_search", {"query": "Lisbon"}), "local_search")
-    assert data["results"] and time.monotonic() - started >= 0.5
+    assert data["results"] and releasing.is_set()   # answered, after the writer let go
     release.join()
     conn.close()
 

@@ -19,7 +19,7 @@ from glean_personal.porter import MAX_BYTES, stem
 
 PORTER = "porter unicode61 remove_diacritics 2"
 
-from conftest import needs_fts5
+from helpers.sqlite import needs_fts5
 
 
 def fts5_stems(words: Sequence[str]) -> List[bytes]:

@@ -24,7 +24,7 @@ import pytest
 
 from glean_personal.api import open_index
 from glean_personal.surfaces.cli import main
-from test_security_harness import REPO, file_bytes, guard_env, logged
+from helpers.guard import REPO, file_bytes, guard_env, logged
 
 SECRET_MARKER = "SECRETMARKERprivacyqzx"
 SECRET_FILES = [
@@ -68,7 +68,7 @@ def test_the_index_is_private_even_under_umask_0(tmp_path):
                  ["index", str(src)],                                 # the default path
                  ["search", "private", "--db", str(nested)]):
         proc = subprocess.run([sys.executable, "-c", code, *args], env=env,
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr
     default = home / ".gleancode" / "personal.db"
     for db in (nested, default):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from glean_personal.surfaces import cli, repl
-from test_local_backend import build_index, write_corpus
+from helpers.corpora import build_index, write_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 COVERED = ("/search", "/chat", "/autocomplete", "/getdocuments")
@@ -204,7 +204,7 @@ def test_subprocess_reads_stdin_without_prompt_noise(db, argv):
     env = dict(os.environ, PYTHONPATH=str(ROOT), GLEAN_PERSONAL_DB=str(db))
     proc = subprocess.run([sys.executable, "-m", "glean_personal"] + argv,
                           input="/search Lisbon\n/autocomplete Lis\n", capture_output=True,
-                          text=True, env=env, cwd=ROOT, timeout=60)
+                          text=True, env=env, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "glean[" not in proc.stdout and proc.stderr == ""
     assert proc.stdout.startswith("[LOCAL INDEX]\n1. Lisbon trip")

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from glean_personal.errors import Ambiguous, NotFound
-from conftest import write_tree
+from helpers.files import write_tree
 
 FILES = {
     "espresso.md": "# Espresso machine care\n\nDescale the espresso machine weekly with citric "
@@ -151,7 +151,7 @@ def test_fetch_by_id_path_and_fragment(ix):
 def test_purge_removes_rows_and_never_files(ix, tmp_path):
     before = sorted(p.name for p in (tmp_path / "files").rglob("*"))
     done = ix.purge("files")
-    assert done["documents"] == len(FILES)
+    assert done.documents == len(FILES)
     assert ix.search("kettle").results == []
     assert sorted(p.name for p in (tmp_path / "files").rglob("*")) == before
     with pytest.raises(NotFound):

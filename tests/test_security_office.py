@@ -27,8 +27,9 @@ from xml.sax.saxutils import escape
 
 import pytest
 
-from test_security_harness import (ZipWriter, documents, file_bytes, integrity_problems, logged,
-                                   overlapping_block, run_index_driver)
+from helpers.guard import (documents, file_bytes, integrity_problems, logged,
+                           run_index_driver)
+from helpers.zips import ZipWriter, overlapping_block
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -52,8 +53,11 @@ TEXT_PART = {"docx": "word/document.xml", "xlsx": "xl/worksheets/sheet1.xml",
 OUTSIDE_MARKER = "OUTSIDEMARKERzqxv"
 EMBEDDED_MARKER = "EMBEDDEDMARKERzqxv"
 MIB = 1 << 20
-LIMITS = {"file_seconds": 1.0}
-COST_SECONDS = 2.0
+# A per-file budget no busy machine can exhaust, except for the two cases that test the
+# budget itself (budget=True: 1 s, and they accept either outcome).
+LIMITS = {"file_seconds": 60.0}
+BUDGET_LIMITS = {"file_seconds": 1.0}
+COST_SECONDS = 2.0             # CPU seconds (process and workers) per case
 MEMORY_KB = 300 * 1024
 FORMATS = ("docx", "xlsx", "pptx")
 
@@ -265,6 +269,7 @@ class Case:
     either: bool = False                 # indexed, or skipped with `skip`
     file_name: str = ""
     warning: Optional[str] = None        # indexed: a warning that must be recorded
+    budget: bool = False                 # tests the per-file time budget (1 s)
 
 
 def _cases() -> List[Case]:
@@ -326,9 +331,10 @@ def _cases() -> List[Case]:
             text=[f"{fmt} inside words"], never=[OUTSIDE_MARKER])
     cases.append(Case("xlsx-million-shared-strings", lambda o: million_shared_strings(),
                       file_name="strings.xlsx", skip=r"took too long to read", either=True,
-                      text=["first"]))
+                      text=["first"], budget=True))
     cases.append(Case("xlsx-million-cells", lambda o: million_cells(), file_name="cells.xlsx",
-                      skip=r"took too long to read", either=True, text=["7 | 7 | 7"]))
+                      skip=r"took too long to read", either=True, text=["7 | 7 | 7"],
+                      budget=True))
     return cases
 
 
@@ -348,7 +354,8 @@ def office_run(tmp_path_factory):
         folder = root / case.name
         folder.mkdir()
         (folder / case.file_name).write_bytes(case.build(outside))
-        jobs.append({"name": case.name, "folder": str(folder)})
+        jobs.append({"name": case.name, "folder": str(folder),
+                     "limits": BUDGET_LIMITS if case.budget else {}})
     db = tmp / "db" / "personal.db"
     out = run_index_driver(tmp, tmp, db, jobs, LIMITS)
     return {"tmp": tmp, "outside": outside, "db": db, "out": out, "docs": documents(db)}
@@ -372,8 +379,8 @@ def test_each_hostile_office_file_gets_a_clear_answer(office_run, name):
 
 
 @pytest.mark.parametrize("name", [c.name for c in CASES])
-def test_each_hostile_office_file_costs_under_two_seconds(office_run, name):
-    assert office_run["out"]["results"][name]["seconds"] < COST_SECONDS
+def test_each_hostile_office_file_costs_under_two_cpu_seconds(office_run, name):
+    assert office_run["out"]["results"][name]["cpu_seconds"] < COST_SECONDS
 
 
 def test_the_whole_office_run_stays_under_300_mb(office_run):

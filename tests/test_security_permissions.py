@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from test_security_harness import REPO
+from helpers.guard import REPO
 
 NOBODY = 65534
 
@@ -69,7 +69,7 @@ def _run(uid: int, args, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONDONTWRITEBYTECODE="1")
     env.pop("GLEAN_PERSONAL_DB", None)
     return subprocess.run([sys.executable, "-c", RUN_AS, str(uid), *args], cwd=str(cwd),
-                          env=env, capture_output=True, text=True, timeout=60)
+                          env=env, capture_output=True, text=True, timeout=300)
 
 
 def _chown_tree(path: Path, uid: int) -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
@@ -25,12 +24,16 @@ from typing import Callable, Dict, List, Optional, Sequence
 import pytest
 
 from glean_personal.api import open_index
-from test_security_harness import (documents, file_bytes, integrity_problems, logged,
-                                   run_index_driver)
+from helpers.cost import cpu_budget
+from helpers.guard import (documents, file_bytes, integrity_problems, logged,
+                           run_index_driver)
 
 MAX_BYTES = 2_000_000          # the suite's --max-bytes (smaller than the default, for speed)
-LIMITS = {"file_seconds": 1.0, "max_bytes": MAX_BYTES}
-COST_SECONDS = 2.0
+# A per-file budget no busy machine can exhaust for the cases that must be indexed; the
+# cases that test the budget itself (slow=True) get 1 s and accept either outcome.
+LIMITS = {"file_seconds": 60.0, "max_bytes": MAX_BYTES}
+BUDGET_LIMITS = {"file_seconds": 1.0}
+COST_SECONDS = 2.0             # CPU seconds (process and workers) per case
 MEMORY_KB = 300 * 1024
 SCRIPT_MARKER = "SCRIPTMARKERqzx"
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
@@ -145,7 +148,8 @@ def run_cases(tmp: Path, store: str, cases: Sequence[Case]) -> dict:
         for raw, content in case.files().items():
             with open(os.path.join(os.fsencode(folder), raw), "wb") as fh:
                 fh.write(content)
-        jobs.append({"name": case.name, "folder": str(folder), "kwargs": case.kwargs or {}})
+        jobs.append({"name": case.name, "folder": str(folder), "kwargs": case.kwargs or {},
+                     "limits": BUDGET_LIMITS if case.slow else {}})
     db = tmp / "db" / "personal.db"
     out = run_index_driver(tmp, tmp, db, jobs, LIMITS, store=store)
     return {"tmp": tmp, "db": db, "out": out, "docs": documents(db), "store": store,
@@ -181,10 +185,10 @@ def test_each_hostile_text_file_gets_a_clear_answer(text_run, name):
 
 
 @pytest.mark.parametrize("name", [c.name for c in CASES])
-def test_each_hostile_text_file_costs_under_two_seconds(text_run, name):
+def test_each_hostile_text_file_costs_under_two_cpu_seconds(text_run, name):
     if name not in text_run["names"]:
         pytest.skip("time-budget case: run once, on the fts5 store")
-    assert text_run["out"]["results"][name]["seconds"] < COST_SECONDS
+    assert text_run["out"]["results"][name]["cpu_seconds"] < COST_SECONDS
 
 
 def test_the_whole_text_run_stays_under_300_mb(text_run):
@@ -226,14 +230,11 @@ def test_a_file_with_an_undecodable_name_can_be_fetched(text_run):
     assert "undecodable name words" in doc.text
 
 
-def test_a_query_of_twenty_thousand_terms_takes_well_under_a_second(text_run):
+def test_a_query_of_twenty_thousand_terms_takes_well_under_a_cpu_second(text_run):
     query = " ".join(f"term{i}x" for i in range(20_000)) + ' "exact limit" NEAR( col: * ^'
-    with open_index(text_run["db"], readonly=True) as ix:
-        started = time.perf_counter()
+    with open_index(text_run["db"], readonly=True) as ix, cpu_budget(1.0):
         ix.search(query, limit=10)
         ix.search(query, limit=10, explain=True)
-        elapsed = time.perf_counter() - started
-    assert elapsed < 1.0
 
 
 @pytest.mark.parametrize("kind", [
@@ -243,7 +244,7 @@ def test_a_query_of_twenty_thousand_terms_takes_well_under_a_second(text_run):
         "WITHOUT ROWID table (store/fulltext.py PlainText.add; sorting them first helps) "
         "and tokenizes 4 MB in Python"))),
 ])
-def test_a_file_just_under_the_default_limit_costs_under_two_seconds(tmp_path, kind):
+def test_a_file_just_under_the_default_limit_costs_under_two_cpu_seconds(tmp_path, kind):
     """The suite above uses a 2 MB limit for speed; this is the real default (5 MB)."""
     from glean_personal.config import DEFAULT_LIMITS
     src = tmp_path / "src"
@@ -251,9 +252,9 @@ def test_a_file_just_under_the_default_limit_costs_under_two_seconds(tmp_path, k
     (src / "under.html").write_bytes(_single_line_html(DEFAULT_LIMITS.max_bytes))
     (src / "over.html").write_bytes(_single_line_html(DEFAULT_LIMITS.max_bytes + 1))
     out = run_index_driver(tmp_path, src, tmp_path / "i.db", [{"name": "s", "folder": str(src)}],
-                           {}, store=kind)
+                           {"file_seconds": 60.0}, store=kind)
     result = out["results"]["s"]
     assert result["report"]["added"] == 1
     assert [s["path"] for s in result["report"]["skipped"]] == ["over.html"]
     assert out["maxrss_self_kb"] < MEMORY_KB and out["maxrss_children_kb"] < MEMORY_KB
-    assert result["seconds"] < COST_SECONDS
+    assert result["cpu_seconds"] < COST_SECONDS

@@ -11,7 +11,7 @@ import glean_personal
 from glean_personal.errors import DatabaseError, SchemaTooNew, StoreKindError
 from glean_personal.store import schema
 from glean_personal.store.core import Store
-from conftest import write_tree
+from helpers.files import write_tree
 
 
 def _cli(*args):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from glean_personal.walk import Candidate, Skipped, is_secret, printable, walk
+from glean_personal.walk import Candidate, Skipped, is_secret, storable, walk
 
 
 def entries(root: Path, **kw):
@@ -161,12 +161,12 @@ def test_names_that_are_not_utf8_are_escaped_and_still_openable(tmp_path):
         path.encode("utf-8")   # storable: no lone surrogates
 
 
-def test_printable_escapes_every_kind_of_lone_surrogate():
-    assert printable("plain") == "plain"
-    assert printable("caf\udce9") == "caf\\xe9"
-    assert printable("lone \ud800 high") == "lone \\ud800 high"
+def test_storable_escapes_every_kind_of_lone_surrogate():
+    assert storable("plain") == "plain"
+    assert storable("caf\udce9") == "caf\\xe9"
+    assert storable("lone \ud800 high") == "lone \\ud800 high"
     for text in ("caf\udce9", "lone \ud800 high", "\udfff"):
-        printable(text).encode("utf-8")
+        storable(text).encode("utf-8")
 
 
 def test_a_deep_tree_is_walked_without_recursion_in_a_stable_order(tmp_path):

@@ -130,3 +130,8 @@ def translate(path: Path) -> Iterator[None]:
     except sqlite3.DatabaseError as exc:
         raise DatabaseError(f"the index {path} is not a usable index file ({exc}); "
                             "move it aside and index again") from None
+
+
+def like_contains(text: str) -> str:
+    """A LIKE pattern (with `ESCAPE '\\'`) matching any text that contains `text` literally."""
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"

@@ -18,7 +18,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 from ..errors import DatabaseError, NotFound, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
-from .connection import connect, map_for_reading, prepare_file, translate
+from .connection import connect, like_contains, map_for_reading, prepare_file, translate
 from .fulltext import FullText, make_fulltext
 from ..passages import StoredPassage
 
@@ -302,7 +302,7 @@ class Store:
 
     def find_documents(self, fragment: str, limit: int = 50) -> List[dict]:
         """Documents whose relative or absolute path ends with, or contains, `fragment`."""
-        pattern = "%" + fragment.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        pattern = like_contains(fragment)
         rows = self.conn.execute(
             f"SELECT {DOC_SELECT} FROM {DOC_FROM} "
             "WHERE (s.root || '/' || d.path) LIKE ? ESCAPE '\\' OR d.title = ? "

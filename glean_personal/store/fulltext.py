@@ -23,7 +23,7 @@ from ..query import Filters, Query, Term
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
                      TITLE_WEIGHT)
 
-Hit = Tuple[int, float]  # passage id, score (higher is better)
+PassageScore = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
 
@@ -74,7 +74,7 @@ class FullText:
     def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
         raise NotImplementedError
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
         raise NotImplementedError
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
@@ -139,7 +139,7 @@ class Fts5Text(FullText):
                 f"WHERE passage_fts MATCH ? AND {where} ORDER BY score DESC, f.rowid LIMIT ?",
                 [query.fts5()] + params + [limit])
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
         if query.empty:
             return []
         sql, params = self.search_sql(query, limit, filters)
@@ -277,7 +277,7 @@ class PlainText(FullText):
         return ("SELECT passage_id, tf FROM plain_postings WHERE term = ? "
                 "-- or term >= ? AND term < ? for a prefix, one lookup per term", params)
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[Hit]:
+    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
         if query.empty:
             return []
         total, avg = self.conn.execute(

@@ -6,7 +6,7 @@ turns a version-n file into version n+1 and runs inside one transaction.
 from __future__ import annotations
 
 import sqlite3
-from typing import Callable, Dict
+from typing import Callable, Dict, Iterator
 
 from .graph import GRAPH_SCHEMA
 
@@ -154,7 +154,7 @@ def create(conn: sqlite3.Connection, kind: str) -> None:
     ])
 
 
-def _statements(script: str):
+def _statements(script: str) -> Iterator[str]:
     buf = ""
     for line in script.splitlines(keepends=True):
         if line.lstrip().startswith("--"):

@@ -13,13 +13,11 @@ import json
 import sqlite3
 from typing import List, Tuple
 
+from .connection import like_contains
+
 _MAX_CHAR = "\U0010ffff"
 
 DocRow = Tuple[int, str, str, str, int, str, str]  # id, title, path, format, mtime_ns, root, label
-
-
-def _like(text: str) -> str:
-    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def titles_sql(fragment: str, limit: int) -> Tuple[str, list]:
@@ -27,7 +25,7 @@ def titles_sql(fragment: str, limit: int) -> Tuple[str, list]:
     return ("SELECT d.id, d.title, d.path, d.format, d.mtime_ns, s.root, s.label "
             "FROM documents d JOIN sources s ON s.id = d.source_id "
             "WHERE d.title LIKE ? ESCAPE '\\' ORDER BY length(d.title), d.id LIMIT ?",
-            [_like(fragment), limit])
+            [like_contains(fragment), limit])
 
 
 def titles(conn: sqlite3.Connection, fragment: str, limit: int = 60) -> List[DocRow]:

@@ -1,7 +1,7 @@
 """The REPL's backends: one interface, and the local one that answers from the index.
 
 A backend takes Client API requests and returns Client API responses, as
-plain dicts with camelCase keys (see CLIENT_API.md), so one renderer draws a
+plain dicts with camelCase keys (docs/repl.md, "Response shapes"), so one renderer draws a
 local answer and a tenant answer alike. This package ships only
 `LocalBackend`; a tenant client would subclass `Backend` and plug in through
 `resolve_backend` without the REPL changing.
@@ -17,16 +17,19 @@ import abc
 import json
 import math
 import os
-import re
 import time
 import uuid
 from datetime import datetime, timezone
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ..analysis import is_stopword, stem, token_spans, tokenize
-from ..errors import Ambiguous, GleanError, LocalModeError, NotFound, UsageError
-from ..query import MIN_PREFIX_LEN, Term
-from ..search import doc_summary
+from ..config import media_type
+from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
+from ..passages import section_markdown
+
+if TYPE_CHECKING:
+    from ..api import FetchedDocument, Index
+    from ..search import Hit
+    from ..suggest import Completion
 
 COVERED = "/search, /chat, /autocomplete and /getdocuments"
 DATASOURCE = "local"
@@ -39,14 +42,6 @@ CHAT_RELATIVE = 0.5
 CHAT_WORDS = 300
 CHAT_PASSAGES = 5
 CHAT_CANDIDATES = 8
-
-MIME_TYPES = {
-    "txt": "text/plain", "md": "text/markdown", "markdown": "text/markdown",
-    "html": "text/html", "htm": "text/html", "json": "application/json",
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-}
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -82,7 +77,8 @@ class Backend(abc.ABC):
         """GetDocumentsRequest → GetDocumentsResponse."""
 
     def unsupported(self, endpoint: str) -> dict:
-        raise GleanError(f"/{endpoint} is not an endpoint this backend serves")
+        raise UnsupportedEndpoint(f"/{endpoint} is not an endpoint this backend serves",
+                                  endpoint)
 
     def close(self) -> None:
         """Release whatever the backend holds open."""
@@ -131,7 +127,7 @@ class LocalBackend(Backend):
         self.db = db
         self._ix = None
 
-    def index(self):
+    def opened(self) -> "Index":
         """The open index, opened on first use (so a REPL may start before any `index`)."""
         if self._ix is None:
             from ..api import open_index
@@ -145,8 +141,7 @@ class LocalBackend(Backend):
 
     def unsupported(self, endpoint: str) -> dict:
         raise LocalModeError(f"/{endpoint} is not available in local mode: local mode covers "
-                             f"{COVERED}, answered from the personal index",
-                             endpoint=endpoint)
+                             f"{COVERED}, answered from the personal index", endpoint)
 
     # -- /search ---------------------------------------------------------------
     def search(self, request: Mapping) -> dict:
@@ -155,12 +150,11 @@ class LocalBackend(Backend):
         size = _bounded(request.get("pageSize"), 10, 1, MAX_PAGE, "pageSize")
         offset = _cursor(request.get("cursor"))
         sources, types = _facets(request.get("requestOptions") or {})
-        ix = self.index()
+        ix = self.opened()
         result = ix.search(query, limit=size, offset=offset, source=sources or None,
                            type=types or None)
         out = {"results": [{"url": h.url, "title": h.title,
-                            "document": document(h.document, _mtime(ix, h.document["id"]),
-                                                 h.section),
+                            "document": document(h.document, h.section),
                             "snippets": [snippet(s.text, s.ranges, s.ordinal)
                                          for s in h.snippets]}
                            for h in result.results],
@@ -176,12 +170,11 @@ class LocalBackend(Backend):
         question = last_user_text(request.get("messages"))
         if not question.strip():
             raise UsageError("ask a question: the last USER message has no text")
-        ix = self.index()
+        ix = self.opened()
         result = ix.search(question, limit=CHAT_CANDIDATES, passages=True, explain=True)
         chosen, reason = quotable(result.results, getattr(result, "absent_terms", ()) or ())
         if chosen:
-            mtimes = {h.document["id"]: _mtime(ix, h.document["id"]) for h in chosen}
-            message = extractive_message(chosen, mtimes)
+            message = extractive_message(chosen)
         else:
             message = nothing_message(reason or "no passage has text to quote")
         return _finish({"messages": [message]}, started)
@@ -190,8 +183,8 @@ class LocalBackend(Backend):
     def autocomplete(self, request: Mapping) -> dict:
         started = time.monotonic()
         limit = _bounded(request.get("resultSizeLimit"), 10, 1, 50, "resultSizeLimit")
-        results = suggest(self.index(), str(request.get("query") or ""), limit)
-        return _finish({"results": results}, started)
+        completions = self.opened().suggest(str(request.get("query") or ""), limit)
+        return _finish({"results": [completion(c) for c in completions]}, started)
 
     # -- /getdocuments ---------------------------------------------------------
     def getdocuments(self, request: Mapping) -> dict:
@@ -199,7 +192,7 @@ class LocalBackend(Backend):
         specs = request.get("documentSpecs")
         if not isinstance(specs, list) or not specs:
             raise UsageError("name at least one document: documentSpecs [{id|url|path}]")
-        ix = self.index()
+        ix = self.opened()
         found: Dict[str, dict] = {}
         for spec in specs:
             key, value = _spec_value(spec)
@@ -214,16 +207,16 @@ class LocalBackend(Backend):
 
 
 # -- shapes --------------------------------------------------------------------
-def document(summary: Mapping, mtime_ns: Optional[int] = None,
-             section: Sequence[str] = ()) -> dict:
+def document(summary: Mapping, section: Sequence[str] = ()) -> dict:
     """A Client API Document from a result's document summary.
 
     `sections`, when present, holds the one section a snippet or citation came
     from (its heading path joined by ›), not the document's outline.
     """
     fmt = summary["format"]
+    mtime_ns = summary.get("mtime_ns")
     meta = {"datasource": DATASOURCE, "container": summary["source"],
-            "path": summary["path"], "mimeType": MIME_TYPES.get(fmt, "text/plain")}
+            "path": summary["path"], "mimeType": media_type(fmt)}
     if mtime_ns:
         meta["updateTime"] = iso_time(mtime_ns)
     out = {"id": str(summary["id"]), "datasource": DATASOURCE, "docType": fmt,
@@ -240,12 +233,10 @@ def snippet(text: str, ranges: Sequence[Tuple[int, int]], ordinal: int,
             "ranges": [{"startIndex": a, "endIndex": b, "type": kind} for a, b in ranges]}
 
 
-def fetched_document(doc) -> dict:
+def fetched_document(doc: "FetchedDocument") -> dict:
     """A Document with `content.fullTextList`: one entry per section, headings as `#` lines."""
-    out = document(doc.document, doc.mtime_ns)
-    out["content"] = {"fullTextList": [
-        ("#" * len(s["heading"]) + " " + s["heading"][-1] + "\n\n" if s["heading"] else "")
-        + s["text"] for s in doc.sections]}
+    out = document(doc.document)
+    out["content"] = {"fullTextList": [section_markdown(s) for s in doc.sections]}
     return out
 
 
@@ -259,13 +250,6 @@ def _finish(out: dict, started: float) -> dict:
     out["backendTimeMillis"] = int((time.monotonic() - started) * 1000)
     out["localIndex"] = True
     return out
-
-
-def _mtime(ix, doc_id: int) -> Optional[int]:
-    try:
-        return ix.resolve(doc_id)["mtime_ns"]
-    except GleanError:
-        return None
 
 
 def _bounded(value, default: int, low: int, high: int, name: str) -> int:
@@ -380,8 +364,7 @@ def _clip(text: str, words: int) -> str:
     return text[:cut] + " \u2026"
 
 
-def extractive_message(hits: Sequence,
-                       mtimes: Optional[Mapping[int, Optional[int]]] = None) -> dict:
+def extractive_message(hits: Sequence["Hit"]) -> dict:
     """Verbatim passages, each followed by its citation; ranges point into the message text.
 
     The message text is the text fragments joined in order; passages after the
@@ -397,14 +380,13 @@ def extractive_message(hits: Sequence,
         fragments.append({"text": lead + body})
         start = pos + len(lead)
         pos = start + len(body)
-        mtime = (mtimes or {}).get(hit.document["id"])
-        source = document(hit.document, mtime, hit.section)
+        source = document(hit.document, hit.section)
         ranged = {"textRange": {"startIndex": start, "endIndex": pos, "type": "CITATION"},
                   "snippets": [snippet(s.text, s.ranges, s.ordinal) for s in hit.snippets]}
         fragments.append({"citation": {"sourceDocument": source, "referenceRanges": [ranged]}})
         if hit.document["id"] not in cited:
             cited.add(hit.document["id"])
-            citations.append({"sourceDocument": document(hit.document, mtime)})
+            citations.append({"sourceDocument": document(hit.document)})
     return {"author": "GLEAN_AI", "messageType": "CONTENT", "fragments": fragments,
             "citations": citations}
 
@@ -415,137 +397,12 @@ def nothing_message(reason: str) -> dict:
 
 
 # -- /autocomplete -----------------------------------------------------------------
-TITLE_SCORE, TITLE_WORD_SCORE, HEADING_SCORE, TERM_SCORE = 1.0, 0.8, 0.6, 0.4
-SAMPLE = 25
-
-# A candidate before it is shaped: (score, text, DocRow or None). Shaping (URLs,
-# dates) is left to the few that are returned, because a common prefix matches
-# hundreds of titles and a keystroke cannot pay for all of them.
-Candidate = Tuple[float, str, Optional[tuple]]
-
-
-def suggest(ix, text: str, limit: int = 10) -> List[dict]:
-    """Ranked completions of `text`: titles, then headings, then words of the index.
-
-    Titles are DOCUMENT results; headings and words are SUGGESTION results that
-    keep what was typed before the last word. Every query is bounded (see
-    store/suggest.py), so this is cheap enough to call per keystroke.
-    """
-    from ..store import suggest as sql
-    typed = text.lstrip()
-    tokens = tokenize(typed)
-    if not tokens:
-        return []
-    last = tokens[-1]
-    head = typed[:_last_token_start(typed)]
-    found: Dict[str, Candidate] = {}
-    with ix.store.reading():
-        conn = ix.store.conn
-        folded = typed.casefold()
-        for row in sql.titles(conn, max(tokens, key=len)):
-            title = row[1]
-            if title.casefold().startswith(folded):
-                _offer(found, (TITLE_SCORE, title, row))
-            elif _has_words(title, tokens):
-                _offer(found, (TITLE_WORD_SCORE, title, row))
-        anchor = _anchor(tokens)
-        if anchor:
-            expr, key = anchor
-            kind = ix.store.kind
-            sample = sql.passages(conn, kind, expr, key, SAMPLE)
-            heads = sql.passages(conn, kind, expr, key, SAMPLE, "heading") \
-                if kind == "fts5" else sample
-            for heading in {h for _, path, _ in heads for h in path}:
-                if _has_words(heading, tokens):
-                    _offer(found, (HEADING_SCORE, heading.rstrip(" \u00b6"), None))
-            counts: Dict[str, int] = {}
-            starts = _word_start(last, tokens[-2] if len(tokens) > 1 else "")
-            for _, _, body in sample:
-                for match in starts.finditer(body.lower()):
-                    word = tokenize(match.group(1))
-                    if word and word[0].startswith(last):
-                        counts[word[0]] = counts.get(word[0], 0) + 1
-            for word, n in counts.items():
-                _offer(found, (round(TERM_SCORE + 0.2 * min(n, 20) / 20, 3), head + word, None))
-    ranked = sorted(found.values(), key=lambda c: (-c[0], len(c[1]), c[1]))
-    return [_shape(c, typed, last) for c in ranked[:limit]]
-
-
-def _anchor(tokens: Sequence[str]) -> Optional[Tuple[str, str]]:
-    """What to sample passages by: (FTS5 expression, plain-store term prefix), or None.
-
-    The word being typed joins as a prefix once it is long enough, and not a
-    stopword, for its prefix query to stay cheap (FTS5 expands a prefix into
-    every matching term before the LIMIT applies); otherwise the sample comes
-    from the words before it, and the caller filters by the prefix.
-    """
-    *before, last = tokens
-    terms = [Term((t,)) for t in before]
-    if len(last) >= MIN_PREFIX_LEN and not is_stopword(last):
-        terms.append(Term((last,), prefix=True))
-    if not terms:
-        return None
-    rarest = max(terms, key=lambda t: len(t.tokens[0]))
-    word = rarest.tokens[0]
-    key = _common_prefix(word, stem(word)) if rarest.prefix else stem(word)
-    return " AND ".join(t.fts5() for t in terms), key
-
-
-def _offer(found: Dict[str, Candidate], candidate: Candidate) -> None:
-    key = candidate[1].casefold()
-    if candidate[1].strip() and (key not in found or found[key][0] < candidate[0]):
-        found[key] = candidate
-
-
-def _shape(candidate: Candidate, typed: str, last: str) -> dict:
-    score, text, row = candidate
-    if score == TITLE_SCORE:
-        start, end = 0, len(typed.rstrip())
-    else:
-        start, end = _word_range(text, last)
-    out = {"result": text, "resultType": "SUGGESTION" if row is None else "DOCUMENT",
-           "score": score, "ranges": [{"startIndex": start, "endIndex": end, "type": "BOLD"}]}
-    if row is not None:
-        doc_id, title, path, fmt, mtime_ns, root, label = row
-        summary = doc_summary({"id": doc_id, "title": title, "root": root, "path": path,
-                               "source": label, "format": fmt})
-        out["document"] = document(summary, mtime_ns)
-        out["url"] = summary["url"]
+def completion(c: "Completion") -> dict:
+    """A Client API autocomplete result: titles are DOCUMENT results, the rest SUGGESTION."""
+    out = {"result": c.text, "resultType": "SUGGESTION" if c.document is None else "DOCUMENT",
+           "score": c.score,
+           "ranges": [{"startIndex": c.start, "endIndex": c.end, "type": "BOLD"}]}
+    if c.document is not None:
+        out["document"] = document(c.document)
+        out["url"] = c.document["url"]
     return out
-
-
-def _has_words(text: str, tokens: Sequence[str]) -> bool:
-    """Every typed token begins some word of `text` (the last one may be partial)."""
-    words = tokenize(text)
-    return all(any(w.startswith(t) for w in words) for t in tokens)
-
-
-def _word_start(prefix: str, before: str = "") -> "re.Pattern[str]":
-    """Words of lower-cased text that begin with `prefix`, right after `before` if given.
-
-    Group 1 is the word (then folded by `tokenize`). Only the few matching words
-    are tokenized, not the whole sample: per keystroke, tokenizing every word of
-    every sampled passage cost more than the queries. Requiring the word typed
-    before keeps "brake p" to "brake pads", not every p-word near a brake.
-    """
-    lead = (re.escape(before) + r"[^\w]{1,3}") if before else ""
-    return re.compile(r"(?<![^\W_])" + lead + "(" + re.escape(prefix) + r"[^\W_]*)")
-
-
-def _word_range(text: str, prefix: str) -> Tuple[int, int]:
-    for start, end, tok in token_spans(text):
-        if tok.startswith(prefix):
-            return start, min(end, start + len(prefix))
-    return 0, 0
-
-
-def _last_token_start(text: str) -> int:
-    spans = token_spans(text)
-    return spans[-1][0] if spans else len(text)
-
-
-def _common_prefix(a: str, b: str) -> str:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return a[:n]

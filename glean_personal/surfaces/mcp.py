@@ -16,6 +16,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, List, Mapping, Optional, Tuple
 
+from ..docref import is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
 from .render import text as render_text
@@ -279,9 +280,8 @@ def _doc_id(value: Any) -> int:
 
 def _same_path(text: str, row: Mapping) -> bool:
     """Does `text` name this row exactly (relative path, absolute path or file:// URL)?"""
-    if text.startswith("file://"):
-        from urllib.parse import unquote, urlparse
-        text = unquote(urlparse(text).path)
+    if is_file_url(text):
+        text = path_from_url(text)
     full = os.path.join(row["root"], row["path"])
     return text in (row["path"], full) or os.path.abspath(os.path.expanduser(text)) == full
 

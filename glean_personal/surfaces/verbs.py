@@ -16,7 +16,7 @@ from .render import text as render_text
 
 if TYPE_CHECKING:
     from ..api import Index
-    from ..indexer import Progress
+    from ..config import Progress
 
 
 def _out(args: argparse.Namespace, data: object, shown: str) -> int:
@@ -106,7 +106,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
 def cmd_purge(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         done = ix.purge(args.source)
-    return _out(args, done, render_text.purged(done))
+    return _out(args, done.to_dict(), render_text.purged(done))
 
 
 def cmd_link(args: argparse.Namespace) -> int:
@@ -125,20 +125,20 @@ def cmd_related(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         report = ix.verify(repair=args.repair)
-    _out(args, report, render_text.verified(report, args.repair))
-    return 0 if report["ok"] else 3
+    _out(args, report.to_dict(), render_text.verified(report, args.repair))
+    return 0 if report.ok else 3
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         done = ix.export(args.path)
-    return _out(args, done, render_text.exported(done))
+    return _out(args, done.to_dict(), render_text.exported(done))
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         report = ix.evaluate(args.golden, args.root)
-    return _out(args, report, render_text.evaluation(report))
+    return _out(args, report.to_dict(), render_text.evaluation(report))
 
 
 Verb = Callable[[argparse.Namespace], int]

@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tuple
 
 if TYPE_CHECKING:
+    from ...api import EvaluationReport, ExportReport, PurgeReport, VerifyReport
     from ...graph import LinkReport, Related
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -192,12 +193,12 @@ def extracted(doc, name: str) -> str:
     return "\n".join(lines)
 
 
-def evaluation(report: dict) -> str:
+def evaluation(report: "EvaluationReport") -> str:
     metrics = ("ndcg@10", "mrr@10", "recall@5", "recall@10", "hit@1")
-    lines = [f"Golden set {report['golden']} over {report['root']} ({report['store']} store)",
+    lines = [f"Golden set {report.golden} over {report.root} ({report.store} store)",
              f"{'':<16}{'cases':>6}" + "".join(f"{m:>11}" for m in metrics) + f"{'unans. empty':>14}"]
-    groups = [("overall", report["summary"]["overall"])]
-    groups += sorted(report["summary"]["by_category"].items())
+    groups = [("overall", report.summary["overall"])]
+    groups += sorted(report.summary["by_category"].items())
     for name, g in groups:
         cells = "".join(f"{g[m]:>11.3f}" if g.get(m) is not None else f"{'-':>11}"
                         for m in metrics)
@@ -212,9 +213,9 @@ def extract_skipped(name: str, reason: str) -> str:
     return f"{name}: skipped: {reason}"
 
 
-def purged(done: Mapping) -> str:
-    return (f"Removed {done['documents']} documents from the index "
-            f"({', '.join(done['sources']) or 'no sources'}); no file on disk was touched.")
+def purged(done: "PurgeReport") -> str:
+    return (f"Removed {done.documents} documents from the index "
+            f"({', '.join(done.sources) or 'no sources'}); no file on disk was touched.")
 
 
 def linked(report: "LinkReport") -> str:
@@ -242,21 +243,21 @@ def related(result: "Related", ids: bool = False) -> str:
     return "\n".join(lines)
 
 
-def verified(report: Mapping, repair: bool) -> str:
+def verified(report: "VerifyReport", repair: bool) -> str:
     lines = []
-    for area, items in report["problems"].items():
+    for area, items in report.problems.items():
         lines += [f"problem ({area}): {p}" for p in items]
-    lines += [f"repaired: {r}" for r in report["repaired"]]
-    if report["ok"]:
-        lines.append("The index is consistent." if not report["repaired"] else
+    lines += [f"repaired: {r}" for r in report.repaired]
+    if report.ok:
+        lines.append("The index is consistent." if not report.repaired else
                      "The index is consistent after repair.")
     elif not repair:
         lines.append("Run `glean-personal verify --repair` to rebuild what can be rebuilt.")
     return "\n".join(lines)
 
 
-def exported(done: Mapping) -> str:
-    return f"Copied the index to {done['path']} ({done['bytes']:,} bytes)."
+def exported(done: "ExportReport") -> str:
+    return f"Copied the index to {done.path} ({done.bytes:,} bytes)."
 
 
 def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:

@@ -1,0 +1,10 @@
+"""Helpers the tests share, imported as `helpers.<module>` (tests/ is on sys.path).
+
+    files.py    small folders of real files (write_tree, bump_mtime)
+    sqlite.py   what this interpreter's SQLite can do (needs_fts5)
+    guard.py    guarded subprocesses: open log, network refusal, index driver, raw reads
+    zips.py     hand-written ZIP archives for the Office bombs
+    corpora.py  generated and hand-written corpora, and what the index stored
+
+conftest.py holds fixtures only; no test imports from conftest or from another test.
+"""
