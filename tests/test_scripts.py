@@ -26,7 +26,8 @@ from glean_personal.analysis import (
 )
 from glean_personal.query import parse
 
-from conftest import needs_fts5, write_tree
+from helpers.files import write_tree
+from helpers.sqlite import needs_fts5
 
 DATA = Path(__file__).parent / "data" / "schema1"
 
@@ -245,7 +246,7 @@ def test_removing_a_document_unindexes_its_forms(tmp_path, open_ix):
     ix.index(docs)
     assert ix.search("渋谷").results == []
     assert ix.search("parse args").results == []
-    assert ix.verify()["ok"]
+    assert ix.verify().ok
 
 
 # --- a schema-1 file is upgraded --------------------------------------------------
@@ -268,7 +269,7 @@ def test_schema_1_file_upgrades_and_finds_by_search_forms(tmp_path, kind):
         assert _paths(ix.search("αθηνα")) == ["athens.txt"]
         assert "code.txt" in _paths(ix.search("http server"))
         assert _paths(ix.search("espresso")) == ["note.txt"]
-        assert ix.verify()["ok"]
+        assert ix.verify().ok
     conn = sqlite3.connect(db)
     version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
     conn.close()
