@@ -30,20 +30,28 @@ import bisect
 import functools
 import re
 import unicodedata
-from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from .porter import stem as _porter_stem
 
 __all__ = [
     "STOPWORDS",
+    "alt_text",
     "ascii_equivalent",
+    "bigram_chain",
     "fold",
+    "has_identifiers",
+    "identifier_parts",
+    "identifier_phrases",
     "is_stopword",
     "normalize",
+    "search_spans",
+    "search_tokens",
     "stem",
     "terms",
     "token_spans",
     "tokenize",
+    "unmark",
 ]
 
 
@@ -96,8 +104,9 @@ def tokenize(text: str) -> List[str]:
     spaced = raw.translate(_ASCII_SPLIT).decode("utf-8", "surrogatepass")
     # Mostly-ASCII text: visit each non-ASCII run; dense text: only the
     # characters that change (scanning the bigger class costs more per char).
+    # A short text (a query word) is not worth compiling the bigger class for.
     u = _unicode()
-    runs = u.split_run_re if len(raw) > 1.25 * len(text) else _NON_ASCII_RE
+    runs = u.split_run_re if len(raw) > 1.25 * len(text) > 100 else _NON_ASCII_RE
     return runs.sub(u.split_run, spaced).split()
 
 
@@ -174,6 +183,272 @@ STOPWORDS: FrozenSet[str] = frozenset(
 """English function words as folded tokens: pronouns, articles, auxiliaries,
 prepositions, conjunctions, and the pieces contractions split into
 (``don't`` -> ``don``, ``t``).  No domain words, and not stems."""
+
+
+# --- Search forms: what unicode61 alone cannot match ------------------------
+#
+# Three kinds of words are not found by their tokens alone:
+#
+# * Chinese, Japanese and Korean run words together: unicode61 makes
+#   `東京都の渋谷区に行きました` one token, so `東京` matches nothing.  Their
+#   search form is the token's overlapping character bigrams (a run of one
+#   character stays as it is), so any substring of two or more characters is
+#   a phrase of bigrams.
+# * unicode61 strips diacritics from Latin letters only: `Αθήνα` keeps its
+#   tonos and `ёлка` its diaeresis, so `αθηνα` and `елка` miss.  Their search
+#   form is NFKC (full-width letters, ligatures, compatibility ideographs),
+#   then the combining marks of Latin, Greek, Cyrillic, Hebrew and Arabic
+#   removed (`unmark`), then tokenized as usual.
+# * Identifiers glue words: `parseArgs` is the one token `parseargs`.  Its
+#   search form is its parts, `parse args`, cut where the case changes
+#   (`parse_args` and `parse-args` are already two tokens).
+#
+# The store indexes each field's search form in an extra column (empty for
+# most English text), and a query word is looked up by its search form, so
+# both sides fold the same way.  A field with any token of the first two
+# kinds gets its whole token stream in search form, so that a phrase of
+# folded words stays a phrase; a field whose only such tokens are
+# identifiers gets just their parts.  The full-text index keeps no copy of
+# this text: the FTS5 store reads it back through `alt_text`, so the forms
+# must not change without a schema migration that rebuilds the index.
+
+
+def alt_text(text: str) -> str:
+    """What the extra full-text column holds for a field: '' when nothing differs."""
+    plain = text if text.isascii() else ascii_equivalent(text)
+    if plain is not None:   # only identifiers can differ: their parts
+        return " ".join(part for _, _, word in _camel_words(plain)
+                        for part in identifier_parts(word))
+    stream: List[str] = []
+    parts: List[str] = []
+    whole = False
+    for _start, _end, token, pieces, kind in _forms_of(text):
+        if kind <= 0:
+            if kind == 0:
+                stream.append(token)
+            continue
+        stream.extend(pieces)
+        if kind == _IDENTIFIER:
+            parts.extend(pieces)
+        else:
+            whole = True
+    return " ".join(stream if whole else parts)
+
+
+def has_identifiers(text: str) -> bool:
+    """Does the text hold a word whose case changes inside it (`parseArgs`)?"""
+    return _CAMEL_HINT_RE.search(text) is not None and bool(_camel_words(text))
+
+
+def _camel_words(text: str) -> List[Tuple[int, int, str]]:
+    """(start, end, word) of each ASCII word of the text whose case changes inside it.
+
+    A capital letter after a letter or digit is rare in prose, so the scan
+    stops at few places, where the word around it is checked.
+    """
+    out: List[Tuple[int, int, str]] = []
+    end = -1
+    for m in _CAMEL_HINT_RE.finditer(text):
+        if m.start() < end:
+            continue   # inside the word just checked
+        start = m.start()
+        while start > 0 and text[start - 1] in _ASCII_ALNUM:
+            start -= 1
+        end = _ASCII_WORD_RE.match(text, m.start()).end()
+        word = text[start:end]
+        if _CAMEL_RE.search(word) is not None:
+            out.append((start, end, word))
+    return out
+
+
+def search_tokens(text: str) -> List[str]:
+    """The tokens of typed text in search form (folded, CJK as bigrams), not split
+    at case changes: what a query word is looked up by."""
+    if text.isascii():
+        return tokenize(text)
+    out: List[str] = []
+    for token in tokenize(unmark(text)):
+        out.extend(_cjk_pieces(token))
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def identifier_parts(word: str) -> Tuple[str, ...]:
+    """The folded parts of a camelCase or PascalCase word (`parseArgs` ->
+    ('parse', 'args')); () when the case does not change inside a token."""
+    if _CAMEL_RE.search(word) is None:
+        return ()
+    whole = search_tokens(word)
+    parts = search_tokens(_CAMEL_SPLIT_RE.sub(" ", word))
+    return tuple(parts) if parts != whole else ()
+
+
+def identifier_phrases(word: str) -> List[Tuple[str, ...]]:
+    """The parts of each camelCase token of a typed word, to be looked up as
+    phrases: `merge.conflictStyle` -> [('conflict', 'style')]."""
+    if not has_identifiers(word):
+        return []
+    out = []
+    for start, end, _ in token_spans(word):
+        parts = identifier_parts(word[start:end])
+        if parts:
+            out.append(parts)
+    return out
+
+
+def search_spans(text: str) -> List[Tuple[int, int, str]]:
+    """``token_spans(text)`` plus, for each token with another search form, its
+    pieces: ``(start, end, piece)`` at the piece's place in the token when it
+    can be found there (identifier parts, bigrams), else the token's span."""
+    out: List[Tuple[int, int, str]] = []
+    for start, end, token, pieces, kind in _forms_of(text):
+        if token:
+            out.append((start, end, token))
+        if kind <= 0:
+            continue
+        source = text[start:end].lower()
+        exact = len(source) == end - start
+        at = 0
+        for piece in pieces:
+            i = source.find(piece, at) if exact else -1
+            if i < 0:
+                out.append((start, end, piece))
+            else:
+                out.append((start + i, start + i + len(piece), piece))
+                at = i + 1
+    return out
+
+
+def bigram_chain(tokens: Sequence[str]) -> Optional[str]:
+    """The text a sequence of overlapping CJK bigrams spells (`東京 京都` ->
+    `東京都`), or None if the tokens are not such a chain."""
+    if not tokens or not all(len(t) == 2 and _is_cjk(t[0]) and _is_cjk(t[1]) for t in tokens):
+        return None
+    if any(a[1] != b[0] for a, b in zip(tokens, tokens[1:])):
+        return None
+    return tokens[0] + "".join(t[1] for t in tokens[1:])
+
+
+def unmark(text: str) -> str:
+    """NFKC, then without the combining marks of Latin, Greek, Cyrillic, Hebrew
+    and Arabic (`Αθήνα` -> `Αθηνα`, `ﬁle` -> `file`, `ＡＢＣ` -> `ABC`)."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFD", text).translate(_strip_marks())
+    return unicodedata.normalize("NFC", text)
+
+
+_PIECE, _IDENTIFIER, _FOLDED = -1, 1, 2
+# Where a word's case changes: parse|Args, HTTP|Server, utf8|Decode; not in
+# the plural of an acronym (`PDFs`, `APIs`).
+_CAMEL_RE = re.compile(r"[a-z][A-Z]|[0-9][A-Z][a-z]|[A-Z][A-Z][a-z]{2}")
+_CAMEL_SPLIT_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
+_ASCII_WORD_RE = re.compile("[0-9A-Za-z]+")
+_ASCII_ALNUM = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# A capital inside a word; it starts with the class, so re scans for it quickly.
+_CAMEL_HINT_RE = re.compile("[A-Z](?<=[0-9A-Za-z][A-Z])")
+_MARKS = (
+    "300-36f 483-489 591-5bd 5bf 5c1-5c2 5c4-5c5 5c7 610-61a 64b-65f 670 "
+    "6d6-6dc 6df-6e4 6e7-6e8 6ea-6ed 1ab0-1aff 1dc0-1dff 20d0-20ff fe20-fe2f"
+)
+# Han, kana, Hangul and Bopomofo (all token characters of unicode61).
+_CJK = (
+    "1100-11ff 2e80-2fdf 3040-3098 309d-30ff 3100-312f 3130-318f 31a0-31bf "
+    "31f0-31ff 3400-4dbf 4e00-9fff a960-a97f ac00-d7ff f900-faff ff66-ff9d "
+    "20000-3134f"
+)
+
+
+def _forms_of(text: str) -> List[Tuple[int, int, str, Tuple[str, ...], int]]:
+    """(start, end, token, search pieces, kind) per token; kind 0 when the
+    token is its own search form, else _IDENTIFIER or _FOLDED.  A word that
+    unicode61 cuts at its marks gives its pieces as _PIECE, then one entry
+    for the whole word with no token of its own."""
+    plain = text if text.isascii() else ascii_equivalent(text)
+    if plain is not None:
+        camel = {start: word for start, _, word in _camel_words(plain)}
+        out = []
+        for start, end, token in _ascii_spans(plain):
+            parts = identifier_parts(camel[start]) if start in camel else ()
+            out.append((start, end, token, parts, _IDENTIFIER if parts else 0))
+        return out
+    spans = token_spans(text)
+    if not _needs_forms(text):
+        return [(s, e, t, (), 0) for s, e, t in spans]
+    if _unicode().marks_re.search(text) is None:
+        return [(s, e, t) + _token_forms(text[s:e], t) for s, e, t in spans]
+    out = []
+    i = 0
+    while i < len(spans):
+        start, end, token = spans[i]
+        j = i + 1   # unicode61 cuts Hebrew and Arabic words at their vowel marks
+        while j < len(spans) and _only_marks(text[spans[j - 1][1]:spans[j][0]]):
+            j += 1
+        if j == i + 1:
+            out.append((start, end, token) + _token_forms(text[start:end], token))
+        else:
+            end = spans[j - 1][1]
+            out.extend((s, e, t, (), _PIECE) for s, e, t in spans[i:j])
+            out.append((start, end, "", tuple(search_tokens(text[start:end])), _FOLDED))
+        i = j
+    return out
+
+
+def _only_marks(gap: str) -> bool:
+    marks = _strip_marks()
+    return bool(gap) and ord(gap[0]) in marks and not gap.translate(marks)
+
+
+def _ascii_spans(text: str) -> List[Tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group()) for m in _ASCII_TOKEN_RE.finditer(text.lower())]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _token_forms(source: str, token: str) -> Tuple[Tuple[str, ...], int]:
+    """The search pieces of one token written as `source`, and their kind."""
+    folded = search_tokens(source)
+    if folded != [token]:
+        split = _CAMEL_SPLIT_RE.sub(" ", source) if _CAMEL_RE.search(source) else source
+        return tuple(folded if split is source else search_tokens(split)), _FOLDED
+    parts = identifier_parts(source)
+    return (parts, _IDENTIFIER) if parts else ((), 0)
+
+
+def _needs_forms(text: str) -> bool:
+    """Does the text hold a character that unmark changes, or CJK, or an identifier?"""
+    if has_identifiers(text):
+        return True
+    changes = _unicode().unmark_changes
+    for ch in set("".join(_NON_ASCII_RE.findall(text))):
+        if ch not in changes:
+            changes[ch] = (_is_cjk(ch) or ord(ch) in _strip_marks()
+                           or tokenize(unmark(ch)) != tokenize(ch))
+        if changes[ch]:
+            return True
+    return False
+
+
+def _is_cjk(text: str) -> bool:
+    return _unicode().cjk_re.search(text) is not None
+
+
+def _cjk_pieces(token: str) -> List[str]:
+    """A folded token with its CJK runs cut into overlapping bigrams."""
+    if token.isascii() or not _is_cjk(token):
+        return [token]
+    out: List[str] = []
+    for run in _unicode().cjk_run_re.findall(token):
+        if len(run) > 1 and _is_cjk(run[0]):
+            out.extend(run[i:i + 2] for i in range(len(run) - 1))
+        else:
+            out.append(run)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _strip_marks() -> Dict[int, None]:
+    return {cp: None for cp in _code_points(_MARKS)}
 
 
 # --- Machinery ---------------------------------------------------------------
@@ -448,6 +723,27 @@ class _Unicode:
                 _char_class(cp for cp in self.bmp_separators if cp not in self.diacritics),
             )
         )
+
+    @functools.cached_property
+    def cjk_class(self) -> str:
+        return "".join("\\U%08x-\\U%08x" % (lo, hi) for lo, hi in _ranges(_CJK))
+
+    @functools.cached_property
+    def marks_re(self) -> "re.Pattern[str]":
+        return re.compile("[%s]" % "".join("\\u%04x-\\u%04x" % r for r in _ranges(_MARKS)))
+
+    @functools.cached_property
+    def cjk_re(self) -> "re.Pattern[str]":
+        return re.compile("[%s]" % self.cjk_class)
+
+    @functools.cached_property
+    def cjk_run_re(self) -> "re.Pattern[str]":
+        return re.compile("[%s]+|[^%s]+" % (self.cjk_class, self.cjk_class))
+
+    @functools.cached_property
+    def unmark_changes(self) -> Dict[str, bool]:
+        """Non-ASCII character -> has it another search form (filled as met)."""
+        return {}
 
     def split_run(self, m: "re.Match[str]") -> str:
         return m.group().translate(self.split)

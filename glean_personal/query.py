@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .analysis import is_stopword, stem, tokenize
+from .analysis import bigram_chain, identifier_phrases, is_stopword, search_tokens, stem
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
@@ -64,8 +64,13 @@ class Query:
 
     def labels(self) -> List[str]:
         """How each term is shown to a person (`--explain`)."""
-        return [("\"%s\"" % " ".join(t.tokens)) if t.is_phrase else t.tokens[0]
-                for t in self.terms]
+        return [_label(t) for t in self.terms]
+
+
+def _label(term: Term) -> str:
+    if not term.is_phrase:
+        return term.tokens[0]
+    return bigram_chain(term.tokens) or "\"%s\"" % " ".join(term.tokens)
 
 
 def parse(text: str) -> Query:
@@ -79,7 +84,7 @@ def parse(text: str) -> Query:
         parts.pop()
     for i, part in enumerate(parts):
         if i % 2:
-            tokens = tuple(tokenize(part))
+            tokens = tuple(search_tokens(part))
             if tokens:
                 terms.append(Term(tokens, quoted=True))
         else:
@@ -99,15 +104,27 @@ def parse(text: str) -> Query:
 def _bare_terms(text: str) -> List[Term]:
     out: List[Term] = []
     for word in text.split():
-        tokens = tuple(tokenize(word))
+        tokens = tuple(search_tokens(word))
         if not tokens:
             continue
         if len(tokens) == 1:
             out.append(_single(tokens[0]))
-            continue
-        out.append(Term(tokens))
-        out.extend(_single(t) for t in tokens if _informative(t))
+        else:
+            out.append(Term(tokens))
+            out.extend(_single(t) for t in tokens if _informative(t) and not _joined(t))
+        out.extend(_identifier_terms(word))
     return out
+
+
+def _joined(token: str) -> bool:
+    """Is the token a CJK bigram, which means nothing apart from its phrase?"""
+    return bigram_chain((token,)) is not None
+
+
+def _identifier_terms(word: str) -> List[Term]:
+    """`parseArgs` is also `parse_args`: the phrase of its parts, for each token
+    of the word (`merge.conflictStyle` gives "conflict style")."""
+    return [Term(parts) for parts in identifier_phrases(word)]
 
 
 def _single(token: str) -> Term:

@@ -18,7 +18,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from .analysis import ascii_equivalent, stem, token_spans, tokenize
+from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
+                       tokenize)
 from .docref import doc_summary
 from .query import Filters, Query, Term, parse
 from .store.core import Store
@@ -243,7 +244,14 @@ def _rerank(ranked, rows: _Rows, query: Query) -> List[Tuple[int, float, int]]:
 
 
 def _stems(text: str) -> Set[str]:
-    return set(map(stem, set(tokenize(text))))
+    return set(map(stem, set(_search_words(text))))
+
+
+def _search_words(text: str) -> List[str]:
+    """The text's tokens and their search forms (the extra column's words)."""
+    if text.isascii() and not has_identifiers(text):
+        return tokenize(text)
+    return [tok for _, _, tok in search_spans(text)]
 
 
 def _title_boost(title: str, words: Set[str]) -> float:
@@ -267,7 +275,7 @@ def _coverage(text: str, query: Query) -> float:
     # A stem starts with its word's first letter: only words that share a first
     # letter with a query stem are worth stemming.
     firsts = {s[:1] for t in query.terms for s in t.stems()}
-    stems = set(map(stem, [tok for tok in set(tokenize(text)) if tok[:1] in firsts]))
+    stems = set(map(stem, [tok for tok in set(_search_words(text)) if tok[:1] in firsts]))
     joined = "\n" + "\n".join(stems)   # for prefix tests in C, not one per stem
     found = sum(1 for t in query.terms if _term_in(t, stems, joined))
     return 0.5 + 0.5 * found / len(query.terms)
@@ -286,7 +294,12 @@ class _Matcher:
     def __init__(self, query: Query) -> None:
         self.wanted: Dict[str, int] = {}
         self.prefixes: List[Tuple[str, int]] = []
+        self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
         for i, term in enumerate(query.terms):
+            chain = bigram_chain(term.tokens)
+            if chain:
+                self.literals.append((chain, i))
+                continue
             for s in term.stems():
                 self.wanted.setdefault(s, i)
             if term.prefix:
@@ -314,13 +327,19 @@ class _Matcher:
         """(start, end, term index) for each token of the text that a query term matches."""
         judge = self.judge
         plain = text if text.isascii() else ascii_equivalent(text)
-        if plain is not None:
+        if not self.wanted:   # only CJK words, found below as written
+            marks = []
+        elif plain is not None and not has_identifiers(plain):
             # Judge each distinct word, then find only the matching ones.
             matched = {tok: idx for tok in set(tokenize(plain)) for idx in (judge(tok),)
                        if idx >= 0}
-            return _ascii_occurrences(plain.lower(), matched) if matched else []
-        return [(start, end, idx) for start, end, tok in token_spans(text)
-                for idx in (judge(tok),) if idx >= 0]
+            marks = _ascii_occurrences(plain.lower(), matched) if matched else []
+        else:   # tokens and their search forms: folded words, identifier parts
+            marks = [(start, end, idx) for start, end, tok in search_spans(text)
+                     for idx in (judge(tok),) if idx >= 0]
+        if self.literals:
+            marks += _literal_occurrences(text, self.literals)
+        return _merge_marks(marks)
 
 
 _ASCII_WORD = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
@@ -339,6 +358,31 @@ def _ascii_occurrences(low: str, words: Dict[str, int]) -> List[Tuple[int, int, 
                 out.append((i, end, value))
             i = low.find(word, end)   # a later token cannot start inside this run
     out.sort()
+    return out
+
+
+def _literal_occurrences(text: str, literals: Sequence[Tuple[str, int]]
+                         ) -> List[Tuple[int, int, int]]:
+    """(start, end, term index) for each place the text holds a CJK query word."""
+    out = []
+    for word, idx in literals:
+        i = text.find(word)
+        while i >= 0:
+            out.append((i, i + len(word), idx))
+            i = text.find(word, i + 1)
+    return out
+
+
+def _merge_marks(marks: List[Tuple[int, int, int]]) -> List[Tuple[int, int, int]]:
+    """Sorted marks, overlapping or touching ones (a word and its parts) made one."""
+    marks.sort()
+    out: List[Tuple[int, int, int]] = []
+    for start, end, idx in marks:
+        if out and start <= out[-1][1]:
+            if end > out[-1][1]:
+                out[-1] = (out[-1][0], end, out[-1][2])
+            continue
+        out.append((start, end, idx))
     return out
 
 

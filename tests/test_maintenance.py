@@ -36,8 +36,9 @@ def _damage(db, sql):
 
 DAMAGE = {
     "fulltext": {
-        "fts5": "INSERT INTO passage_fts(passage_fts, rowid, title, heading, text) "
-                "SELECT 'delete', id, title, heading, text FROM passage_content WHERE id = 1;",
+        "fts5": "INSERT INTO passage_fts(passage_fts, rowid, title, heading, text, "
+                "title_alt, heading_alt, text_alt) SELECT 'delete', id, title, heading, text, "
+                "'', '', '' FROM passage_content WHERE id = 1;",
         "plain": "DELETE FROM plain_lengths WHERE passage_id = 1;",
     },
     "cross": {

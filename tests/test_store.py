@@ -41,7 +41,7 @@ def test_fts5_passage_text_lives_once(tmp_path):
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert "passage_fts_content" not in tables          # external content: no second copy
     sql = conn.execute("SELECT sql FROM sqlite_master WHERE name='passage_fts'").fetchone()[0]
-    assert "content='passage_content'" in sql and "content_rowid='id'" in sql
+    assert "content='passage_indexed'" in sql and "content_rowid='id'" in sql
 
 
 def test_no_journal_is_left_after_a_command(tmp_path, store_kind):

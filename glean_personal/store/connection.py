@@ -13,7 +13,9 @@ import sqlite3
 from pathlib import Path
 from typing import Iterator
 
+from ..analysis import alt_text
 from ..errors import DatabaseError, LockedError, ReadOnlyError
+from .schema import ALT_FUNCTION
 
 MMAP_BYTES = 1 << 30
 BUSY_TIMEOUT_MS = 15_000
@@ -118,7 +120,17 @@ def connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left behind
         conn.execute("PRAGMA temp_store = MEMORY")
         conn.execute("PRAGMA cache_size = -32000")
+        register_functions(conn)
     return conn
+
+
+def register_functions(conn: sqlite3.Connection) -> None:
+    """The SQL functions the schema relies on: the FTS5 store's view of search forms."""
+    conn.create_function(ALT_FUNCTION, 1, _alt_sql, deterministic=True)
+
+
+def _alt_sql(value: object) -> str:
+    return alt_text(value) if isinstance(value, str) else ""
 
 
 def map_for_reading(conn: sqlite3.Connection) -> None:

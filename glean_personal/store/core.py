@@ -117,6 +117,10 @@ class Store:
             try:
                 for v in range(version, schema.SCHEMA_VERSION):
                     schema.MIGRATIONS[v](conn)
+                if version < schema.REBUILD_FULLTEXT_BEFORE:
+                    fulltext = make_fulltext(kind, conn)
+                    fulltext.rebuild()
+                    fulltext.flush()
                 conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
                              (str(schema.SCHEMA_VERSION),))
                 conn.execute("COMMIT")

@@ -11,15 +11,17 @@ word that distinguishes a hit.
 """
 from __future__ import annotations
 
+import functools
 import math
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
-from ..analysis import stem, tokenize
+from ..analysis import alt_text, stem, tokenize
 from ..query import Filters, Query, Term
-from .schema import BODY_WEIGHT, HEADING_WEIGHT, TITLE_WEIGHT
+from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
+                     TITLE_WEIGHT)
 
 PassageScore = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
@@ -110,7 +112,7 @@ class Fts5Text(FullText):
     # makes it write them out as a segment; small segments are merged again later.
     def add(self, rows: Sequence[Row]) -> None:
         self.conn.executemany(
-            "INSERT INTO passage_fts(rowid, title, heading, text) VALUES (?, ?, ?, ?)", rows)
+            f"INSERT INTO passage_fts(rowid, {_COLUMNS}) VALUES (?, {_MARKS})", _with_alt(rows))
 
     def remove(self, passage_ids: Sequence[int]) -> None:
         for i in range(0, len(passage_ids), 500):
@@ -119,14 +121,14 @@ class Fts5Text(FullText):
                 "SELECT id, title, heading, text FROM passage_content "
                 f"WHERE id IN ({','.join('?' * len(chunk))}) ORDER BY id", chunk).fetchall()
             self.conn.executemany(
-                "INSERT INTO passage_fts(passage_fts, rowid, title, heading, text) "
-                "VALUES ('delete', ?, ?, ?, ?)", rows)
+                f"INSERT INTO passage_fts(passage_fts, rowid, {_COLUMNS}) "
+                f"VALUES ('delete', ?, {_MARKS})", _with_alt(rows))
 
     def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
         # `ORDER BY bm25(...) LIMIT n` keeps the n best in SQLite's bounded sorter;
         # `ORDER BY rank` would have FTS5 sort every matching row first (about a
         # third slower on common words). Snippets are made later, for the shown.
-        score = f"-bm25(passage_fts, {TITLE_WEIGHT}, {HEADING_WEIGHT}, {BODY_WEIGHT})"
+        score = f"-bm25(passage_fts, {BM25_WEIGHTS})"
         if not filters.any:
             return (f"SELECT rowid, {score} AS score FROM passage_fts WHERE passage_fts MATCH ? "
                     "ORDER BY score DESC, rowid LIMIT ?", [query.fts5(), limit])
@@ -193,7 +195,28 @@ class Fts5Text(FullText):
 def _any_of(terms: Sequence[Term], in_title: bool) -> str:
     """An FTS5 expression for any of `terms`; without `in_title`, in headings and text only."""
     expr = " OR ".join(t.fts5() for t in terms)
-    return expr if in_title else "{heading text} : (" + expr + ")"
+    return expr if in_title else "{heading text heading_alt text_alt} : (" + expr + ")"
+
+
+_COLUMNS = ", ".join(FTS_COLUMNS)
+_MARKS = ", ".join("?" * len(FTS_COLUMNS))
+
+
+def _with_alt(rows: Sequence[Row]) -> List[tuple]:
+    """(id, title, heading, text) rows with each field's search form added.
+
+    A document's passages share its title and often a heading: each distinct
+    one is analysed once.
+    """
+    seen: Dict[str, str] = {}
+
+    def alt(value: str) -> str:
+        out = seen.get(value)
+        if out is None:
+            out = seen[value] = alt_text(value)
+        return out
+    return [(pid, title, heading, text, alt(title), alt(heading), alt_text(text))
+            for pid, title, heading, text in rows]
 
 
 class PlainText(FullText):
@@ -292,12 +315,16 @@ class PlainText(FullText):
         row = self.conn.execute("SELECT title FROM passage_content WHERE id = ?", (lo,)).fetchone()
         if not row:
             return 0.0
-        stems = [stem(t) for t in tokenize(row[0])]
         want = term.stems()
-        if len(want) > 1:
-            return _phrase_count(stems, want) * TITLE_WEIGHT
-        return sum(TITLE_WEIGHT for s in stems
-                   if s == want[0] or (term.prefix and s.startswith(want[0])))
+        total = 0.0
+        for field, weight in ((row[0], TITLE_WEIGHT), (alt_text(row[0]), TITLE_WEIGHT * ALT_SHARE)):
+            stems = [stem(t) for t in tokenize(field)]
+            if len(want) > 1:
+                total += _phrase_count(stems, want) * weight
+            else:
+                total += sum(weight for s in stems
+                             if s == want[0] or (term.prefix and s.startswith(want[0])))
+        return total
 
     def _allowed(self, filters: Filters) -> Optional[Set[int]]:
         if not filters.any:
@@ -340,8 +367,7 @@ class PlainText(FullText):
                     "SELECT id, title, heading, text FROM passage_content "
                     f"WHERE id IN ({','.join('?' * len(chunk))})", chunk):
                 count = sum(_phrase_count([stem(t) for t in tokenize(field)], stems) * w
-                            for field, w in ((title, TITLE_WEIGHT), (heading, HEADING_WEIGHT),
-                                             (text, BODY_WEIGHT)))
+                            for field, w in _fields(title, heading, text))
                 if count:
                     out[pid] = count
         return out
@@ -385,10 +411,24 @@ class PlainText(FullText):
 
 def _weighted_terms(title: str, heading: str, text: str) -> Counter:
     tf: Counter = Counter()
-    for field, weight in ((title, TITLE_WEIGHT), (heading, HEADING_WEIGHT), (text, BODY_WEIGHT)):
+    for field, weight in _fields(title, heading, text):
         for token in tokenize(field):
             tf[stem(token)] += weight
     return tf
+
+
+def _fields(title: str, heading: str, text: str) -> List[Tuple[str, float]]:
+    """A passage's fields and their search forms (as the FTS5 columns), with weights."""
+    fields = [(title, TITLE_WEIGHT), (heading, HEADING_WEIGHT), (text, BODY_WEIGHT)]
+    alts = [(_short_alt(title), TITLE_WEIGHT), (_short_alt(heading), HEADING_WEIGHT),
+            (alt_text(text), BODY_WEIGHT)]
+    return fields + [(alt, w * ALT_SHARE) for alt, w in alts if alt]
+
+
+@functools.lru_cache(maxsize=512)
+def _short_alt(field: str) -> str:
+    """alt_text of a title or heading: a document's passages repeat them."""
+    return alt_text(field)
 
 
 def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:

@@ -10,11 +10,23 @@ from typing import Callable, Dict, Iterator
 
 from .graph import GRAPH_NORMS, GRAPH_SCHEMA
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # Column weights of the full-text index: a title hit beats a heading hit beats a body hit.
 TITLE_WEIGHT, HEADING_WEIGHT, BODY_WEIGHT = 8.0, 3.0, 1.0
+# Each field's search form (analysis.alt_text: CJK bigrams, unmarked Greek,
+# Cyrillic, Hebrew and Arabic, identifier parts) weighs a quarter of its field:
+# in English text it holds only identifier parts, which should not outweigh
+# the words themselves (measured on the golden sets: docs/search.md).
+ALT_SHARE = 0.25
+FTS_COLUMNS = ("title", "heading", "text", "title_alt", "heading_alt", "text_alt")
+FTS_WEIGHTS = (TITLE_WEIGHT, HEADING_WEIGHT, BODY_WEIGHT,
+               TITLE_WEIGHT * ALT_SHARE, HEADING_WEIGHT * ALT_SHARE, BODY_WEIGHT * ALT_SHARE)
+BM25_WEIGHTS = ", ".join(str(w) for w in FTS_WEIGHTS)
+
+ALT_FUNCTION = "glean_alt"
+"""The SQL function (registered on every connection) that computes a search form."""
 
 FTS_HASH_BYTES = 16 << 20
 """Terms FTS5 gathers in memory before writing a segment (its default is 1 MB).
@@ -75,13 +87,19 @@ CREATE TABLE passage_vectors (
 """
 
 FTS5 = f"""
+-- What the FTS5 index reads: the passage's fields and their search forms,
+-- computed by a function glean-personal registers (no copy is stored).
+CREATE VIEW passage_indexed AS
+    SELECT id, document_id, title, heading, text,
+           {ALT_FUNCTION}(title) AS title_alt, {ALT_FUNCTION}(heading) AS heading_alt,
+           {ALT_FUNCTION}(text) AS text_alt
+    FROM passage_content;
 CREATE VIRTUAL TABLE passage_fts USING fts5(
-    title, heading, text,
-    content='passage_content', content_rowid='id',
+    {", ".join(FTS_COLUMNS)},
+    content='passage_indexed', content_rowid='id',
     tokenize='{TOKENIZER}'
 );
-INSERT INTO passage_fts(passage_fts, rank)
-    VALUES ('rank', 'bm25({TITLE_WEIGHT}, {HEADING_WEIGHT}, {BODY_WEIGHT})');
+INSERT INTO passage_fts(passage_fts, rank) VALUES ('rank', 'bm25({BM25_WEIGHTS})');
 INSERT INTO passage_fts(passage_fts, rank) VALUES ('hashsize', {FTS_HASH_BYTES});
 """
 
@@ -100,7 +118,18 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
         conn.execute(f"ALTER TABLE passages ADD COLUMN {column}")
 
 
-def _lifecycle(conn: sqlite3.Connection) -> None:
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """Add the search-form columns: the FTS5 table is made again, empty (the
+    caller rebuilds every full-text index older than REBUILD_FULLTEXT_BEFORE)."""
+    kind = conn.execute("SELECT value FROM meta WHERE key = 'store'").fetchone()
+    if kind and kind[0] == "fts5":
+        conn.execute("DROP TABLE IF EXISTS passage_fts")
+        conn.execute("DROP VIEW IF EXISTS passage_indexed")
+        for statement in _statements(FTS5):
+            conn.execute(statement)
+
+
+def _v3_to_v4(conn: sqlite3.Connection) -> None:
     """Missing roots, per-source redaction, redaction counts, the graph's stored norms."""
     _add_column(conn, "sources", "missing_since", "REAL")
     _add_column(conn, "sources", "redact", "INTEGER NOT NULL DEFAULT 1")
@@ -116,7 +145,12 @@ def _add_column(conn: sqlite3.Connection, table: str, column: str, decl: str) ->
         conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
 
-MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2, 2: _lifecycle}
+MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+
+REBUILD_FULLTEXT_BEFORE = 3
+"""A file older than this has its full-text index rebuilt from its passages
+after migrating (the search forms were added in version 3)."""
 
 
 def has_fts5(conn: sqlite3.Connection) -> bool:

@@ -21,6 +21,8 @@ import textwrap
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from glean_personal.store.connection import register_functions
+
 REPO = Path(__file__).resolve().parents[2]   # the repository: tests/helpers/guard.py
 
 SITECUSTOMIZE = textwrap.dedent('''
@@ -186,6 +188,7 @@ def documents(db: Path) -> Dict[Tuple[str, str], dict]:
 def integrity_problems(db: Path) -> List[str]:
     """PRAGMA integrity_check plus the full-text index's own check."""
     conn = sqlite3.connect(str(db))
+    register_functions(conn)   # the FTS5 check reads the search forms through one
     try:
         problems = [r[0] for r in conn.execute("PRAGMA integrity_check") if r[0] != "ok"]
         kind = dict(conn.execute("SELECT key, value FROM meta")).get("store")
