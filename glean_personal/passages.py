@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, List, Sequence, Tuple
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 from .config import DEFAULT_PASSAGES, PassageSizes
 from .document import SECTION_SEPARATOR, Document
@@ -22,6 +22,10 @@ _SPACE = re.compile(r"\s")
 
 Span = Tuple[int, int]
 
+# A passage as the indexer hands it to the store:
+# (heading, text, start, end, first line, last line, page).
+StoredPassage = Tuple[Tuple[str, ...], str, int, int, Optional[int], Optional[int], Optional[str]]
+
 
 @dataclass
 class Passage:
@@ -31,10 +35,17 @@ class Passage:
     text: str
     start: int
     end: int
+    lines: Optional[Tuple[int, int]] = None   # first and last line in the file, 1-based
+    page: Optional[str] = None                # the page label, for paged formats
 
     def to_dict(self) -> dict:
-        return {"heading": list(self.heading), "text": self.text,
-                "start": self.start, "end": self.end}
+        out = {"heading": list(self.heading), "text": self.text,
+               "start": self.start, "end": self.end}
+        if self.lines is not None:
+            out["lines"] = list(self.lines)
+        if self.page is not None:
+            out["page"] = self.page
+        return out
 
 
 def split_document(doc: Document, sizes: PassageSizes = DEFAULT_PASSAGES) -> List[Passage]:
@@ -43,11 +54,28 @@ def split_document(doc: Document, sizes: PassageSizes = DEFAULT_PASSAGES) -> Lis
     passages: List[Passage] = []
     offset = 0
     for section in doc.sections:
-        for start, end in _section_spans(section.text, sizes):
+        spans = _section_spans(section.text, sizes)
+        lines = (_line_ranges(section.text, spans, section.first_line)
+                 if section.first_line is not None else [None] * len(spans))
+        for (start, end), span_lines in zip(spans, lines):
             passages.append(Passage(section.heading, text[offset + start:offset + end],
-                                    offset + start, offset + end))
+                                    offset + start, offset + end, span_lines, section.page))
         offset += len(section.text) + len(SECTION_SEPARATOR)
     return passages
+
+
+def _line_ranges(text: str, spans: Sequence[Span], first_line: int) -> List[Tuple[int, int]]:
+    """The file lines each span covers; spans start in order, so lines are counted once."""
+    out: List[Tuple[int, int]] = []
+    pos, line = 0, first_line
+    for start, end in spans:
+        if start >= pos:
+            line += text.count("\n", pos, start)
+        else:   # an overlapping sentence window starts before the last one ended
+            line -= text.count("\n", start, pos)
+        pos = start
+        out.append((line, line + text.count("\n", start, end)))
+    return out
 
 
 def _section_spans(text: str, sizes: PassageSizes) -> List[Span]:

@@ -82,6 +82,11 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             head += "  (tied with the one above)"
         lines.append(f"{BOLD}{head}{RESET}" if color else head)
         where = hit.document["source"] + ": " + printable(hit.document["path"])
+        if hit.lines:
+            first, last = hit.lines
+            where += f":{first}" if first == last else f":{first}-{last}"
+        elif hit.page is not None:
+            where += f" (page {hit.page})"
         if hit.section:
             where += "  \u203a " + " \u203a ".join(hit.section)
         lines.append("   " + (f"{DIM}{where}{RESET}" if color else where))

@@ -61,6 +61,8 @@ class Hit:
     missed_terms: Optional[List[str]] = None
     tied_with_previous: Optional[bool] = None
     relative: float = 1.0
+    lines: Optional[List[int]] = None   # the best passage's first and last line in the file
+    page: Optional[str] = None          # the best passage's page label (PDF)
     strength: float = 0.0
     rare_matched: bool = False
 
@@ -80,6 +82,10 @@ class Hit:
                "snippets": [s.to_dict() for s in self.snippets],
                "passage": {"id": self.passage_id, "text": self.passage_text},
                "strength": round(self.strength, 3), "rare_matched": self.rare_matched}
+        if self.lines is not None:
+            out["lines"] = list(self.lines)
+        if self.page is not None:
+            out["page"] = self.page
         if self.matched_terms is not None:
             out.update(matched_terms=self.matched_terms, missed_terms=self.missed_terms,
                        tied_with_previous=bool(self.tied_with_previous))
@@ -183,7 +189,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
-                      passage["text"])
+                      passage["text"], lines=passage["lines"], page=passage["page"])
             hit.strength, hit.rare_matched = weights.strength(_passage_text(passage), query)
             if explain:
                 _explain(store, hit, query, lo, hi)

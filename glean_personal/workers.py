@@ -33,7 +33,7 @@ from .config import Limits, PassageSizes
 from .document import Document, Section
 from .errors import SkipFile
 from .formats import read_document
-from .passages import split_document
+from .passages import StoredPassage, split_document
 from .phrases import document_phrases
 
 
@@ -52,7 +52,7 @@ class Extracted:
     title: str = ""
     format: str = ""
     warnings: Tuple[str, ...] = ()
-    passages: Tuple[Tuple[Tuple[str, ...], str, int, int], ...] = ()
+    passages: Tuple[StoredPassage, ...] = ()
     phrases: bytes = b""
     chars: int = 0
     same_bytes: bool = False
@@ -123,7 +123,8 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         text = doc.text
         return Extracted(
             sha, len(data), doc.title, doc.format, tuple(doc.warnings),
-            tuple((p.heading, p.text, p.start, p.end) for p in passages),
+            tuple((p.heading, p.text, p.start, p.end,
+                   *(p.lines or (None, None)), p.page) for p in passages),
             document_phrases(doc.title, text), len(text))
     except SkipFile as skip:
         return skip

@@ -141,7 +141,9 @@ def test_file_stem_when_no_title():
 def test_thematic_break_after_blank_line_is_not_a_heading():
     doc = read_document(b"para one\n\n---\n\npara two", "x.md")
     assert [s.heading for s in doc.sections] == [()]
-    assert doc.text == "para one\n\npara two"
+    # the break's line is kept as a blank line, so line numbers stay the file's
+    assert doc.text == "para one\n\n\n\npara two"
+    assert doc.sections[0].first_line == 1
 
 
 def test_list_item_before_dashes_is_not_setext():
@@ -177,3 +179,16 @@ def test_utf16_markdown_with_bom():
 def test_utf16_without_a_bom_is_read_as_text(codec):
     doc = read_document("Notes written by an old Windows editor, no BOM. Grüße.".encode(codec), "n.txt")
     assert doc.text == "Notes written by an old Windows editor, no BOM. Grüße."
+
+
+@pytest.mark.parametrize("name", ["notes.md", "notes.txt"])
+def test_sections_keep_the_file_lines(name):
+    source = ("---\ntitle: T\n---\n\n# Intro\n\nfirst para\nstill first\n\n\n\nsecond para\n"
+              "## Deeper\n```\ncode line\n\n\ncode after gap\n```\n\nlast words\n")
+    doc = read_document(source.encode(), name)
+    lines = source.split("\n")
+    for section in doc.sections:
+        assert section.first_line is not None
+        for k, text_line in enumerate(section.text.split("\n")):
+            if text_line.strip():
+                assert lines[section.first_line - 1 + k].strip() == text_line.strip(), (section, k)

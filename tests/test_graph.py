@@ -123,7 +123,7 @@ def add_docs(st: Store, root: str, docs: Sequence[Tuple[str, str, str]]) -> Dict
         for path, title, text in docs:
             sha = hashlib.sha256(text.encode()).hexdigest()
             ids[path] = st.put_document(sid, path, title, "md", len(text), 1, sha, [],
-                                        [((), text, 0, len(text))],
+                                        [((), text, 0, len(text), None, None, None)],
                                         document_phrases(title, text))
         st.bump_generation()
     return ids

@@ -105,3 +105,27 @@ def test_text_without_spaces_or_sentences_is_still_cut():
     passages = split_document(doc)
     assert "".join(p.text for p in passages) == "z" * 5000
     assert all(len(p.text) <= SIZES.window for p in passages)
+
+
+def test_line_ranges_follow_the_file_lines():
+
+    body = "\n".join(f"line {i} " + "word " * 30 for i in range(1, 201))
+    doc = Document("t", "txt", [Section((), "intro\n\nmore", first_line=1),
+                                Section(("code",), body, first_line=5)])
+    passages = split_document(doc)
+    assert passages[0].lines == (1, 3)
+    rest = [p for p in passages if p.heading == ("code",)]
+    assert len(rest) > 3
+    for p in rest:
+        first, last = p.lines
+        # the passage's first and last lines are the file lines those numbers name
+        assert p.text.splitlines()[0].startswith(f"line {first - 4} ")
+        assert p.text.splitlines()[-1].startswith(f"line {last - 4} ")
+
+
+def test_pages_are_carried_and_absent_lines_stay_absent():
+
+    doc = Document("t", "pdf", [Section(("Page iv",), "text on a page", page="iv")])
+    (p,) = split_document(doc)
+    assert p.page == "iv" and p.lines is None
+    assert p.to_dict()["page"] == "iv" and "lines" not in p.to_dict()

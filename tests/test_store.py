@@ -75,10 +75,32 @@ def test_an_older_schema_is_migrated_in_one_transaction(tmp_path, monkeypatch):
     db = tmp_path / "p.db"
     index_with_schema_version(db, "0")
     ran = []
-    monkeypatch.setitem(schema.MIGRATIONS, 0, lambda c: ran.append(c.in_transaction))
+    for version in range(schema.SCHEMA_VERSION):
+        monkeypatch.setitem(schema.MIGRATIONS, version,
+                            lambda c, v=version: ran.append((v, c.in_transaction)))
     with glean_personal.open_index(db) as ix:
         assert ix.status().schema_version == schema.SCHEMA_VERSION
-    assert ran == [True]
+    assert ran == [(v, True) for v in range(schema.SCHEMA_VERSION)]
+
+
+def test_a_version_1_file_gains_line_and_page_columns(tmp_path, store_kind):
+    db = tmp_path / "p.db"
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.txt").write_text("alpha bravo\ncharlie delta\n")
+    with glean_personal.open_index(db, store=store_kind) as ix:
+        ix.index(tmp_path / "docs")
+    conn = sqlite3.connect(db)   # make it the file an earlier release wrote
+    for column in ("line_start", "line_end", "page"):
+        conn.execute(f"ALTER TABLE passages DROP COLUMN {column}")
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with glean_personal.open_index(db) as ix:
+        hits = ix.search("charlie").results
+        assert [h.title for h in hits] == ["a"] and hits[0].lines is None
+        (tmp_path / "docs" / "a.txt").write_text("alpha bravo\n\ncharlie delta\n")
+        ix.index(tmp_path / "docs")
+        assert ix.search("charlie").results[0].lines == [1, 3]
 
 
 def test_an_fts5_file_without_fts5_names_the_fix(tmp_path, monkeypatch):
@@ -136,7 +158,7 @@ def test_documents_written_in_one_transaction_are_indexed_exactly(tmp_path, stor
 
     def put(sid, path, text):
         return st.put_document(sid, path, path, "md", len(text), 1, "0" * 64, [],
-                               [((), text, 0, len(text))], b"")
+                               [((), text, 0, len(text), None, None, None)], b"")
 
     with st.transaction():
         sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)

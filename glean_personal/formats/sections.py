@@ -23,8 +23,8 @@ class SectionBuilder:
 
     def __init__(self, budget: Optional[int] = None) -> None:
         self._stack: List[Tuple[int, str]] = []      # (level, heading text)
-        self._done: List[Tuple[Tuple[str, ...], List[str], bool]] = []
-        self._current: List[str] = []
+        self._done: List[Tuple[Tuple[str, ...], List[_Para], bool]] = []
+        self._current: List[_Para] = []
         self._keep_if_empty = False   # a heading's text must not vanish
         self._size = 0
         self._budget = budget
@@ -45,12 +45,19 @@ class SectionBuilder:
         self._keep_if_empty = True
         self._size += len(text)
 
-    def paragraph(self, text: str) -> None:
-        """Add one paragraph (blank-only text is ignored)."""
-        text = text.strip()
-        if text:
-            self._current.append(text)
-            self._size += len(text) + len(PARAGRAPH_BREAK)
+    def paragraph(self, text: str, line: Optional[int] = None) -> None:
+        """Add one paragraph (blank-only text is ignored).
+
+        `line` is the file line the paragraph starts on, for readers whose
+        paragraphs are runs of the file's own lines: the sections then keep
+        the file's line breaks, so passages can name their lines.
+        """
+        stripped = text.strip()
+        if stripped:
+            if line is not None:
+                line += text[:len(text) - len(text.lstrip())].count("\n")
+            self._current.append((stripped, line))
+            self._size += len(stripped) + len(PARAGRAPH_BREAK)
 
     def section(self, heading: Tuple[str, ...]) -> None:
         """Start a section with an explicit heading path (sheets, slides, notes).
@@ -77,25 +84,34 @@ class SectionBuilder:
         self._close()
         raw = [(path, paras) for path, paras, keep in self._done if paras or (path and keep)]
         out: List[Section] = []
+        groups: List[Tuple[Tuple[str, ...], List[_Para]]] = []
         for i, (path, paras) in enumerate(raw):
-            if paras:
-                out.append(Section(path, PARAGRAPH_BREAK.join(paras)))
-                continue
-            later = raw[i + 1][0] if i + 1 < len(raw) else ()
-            if later[: len(path)] != path:
-                out.append(Section(path, path[-1]))
-        return _merge_adjacent(out)
+            if not paras:
+                later = raw[i + 1][0] if i + 1 < len(raw) else ()
+                if later[: len(path)] == path:
+                    continue
+                paras = [(path[-1], None)]
+            if groups and groups[-1][0] == path:   # the same path again: one section
+                groups[-1][1].extend(paras)
+            else:
+                groups.append((path, list(paras)))
+        return [_section(path, paras) for path, paras in groups]
 
 
-def _merge_adjacent(sections: List[Section]) -> List[Section]:
-    """Join consecutive sections that ended up with the same heading path."""
-    groups: List[Tuple[Tuple[str, ...], List[str]]] = []
-    for sec in sections:
-        if groups and groups[-1][0] == sec.heading:
-            groups[-1][1].append(sec.text)
-        else:
-            groups.append((sec.heading, [sec.text]))
-    return [Section(heading, PARAGRAPH_BREAK.join(texts)) for heading, texts in groups]
+# A paragraph's text and the file line it starts on (None where unknown).
+_Para = Tuple[str, Optional[int]]
+
+
+def _section(heading: Tuple[str, ...], paras: List[_Para]) -> Section:
+    """Join paragraphs; where every line is known, keep the file's line breaks."""
+    if any(line is None for _, line in paras):
+        return Section(heading, PARAGRAPH_BREAK.join(text for text, _ in paras))
+    parts = [paras[0][0]]
+    end = paras[0][1] + paras[0][0].count("\n")
+    for text, line in paras[1:]:
+        parts.append("\n" * max(2, line - end) + text)
+        end = line + text.count("\n")
+    return Section(heading, "".join(parts), first_line=paras[0][1])
 
 
 CELL_SEPARATOR = " | "

@@ -28,10 +28,14 @@ def read_txt(data: bytes, limits: Limits) -> Document:
     """Plain text: blank lines separate paragraphs; no headings, so one section."""
     text = normalise_newlines(decode_text(data))
     builder = SectionBuilder(limits.max_text_chars)
-    for block in _BLANK_SPLIT.split(text):
-        builder.paragraph(block.rstrip())
-        if builder.full:
+    start, line = 0, 1
+    for gap in [*_BLANK_SPLIT.finditer(text), None]:
+        end = gap.start() if gap else len(text)
+        builder.paragraph(text[start:end].rstrip(), line)
+        if builder.full or gap is None:
             break
+        line += text.count("\n", start, gap.end())
+        start = gap.end()
     return Document(title="", format="txt", sections=builder.build())
 
 
@@ -40,7 +44,7 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
     text = normalise_newlines(decode_text(data))
     front_title, body = split_front_matter(text)
     builder = SectionBuilder(limits.max_text_chars)
-    first_h1 = _walk_markdown(body, builder)
+    first_h1 = _walk_markdown(body, builder, 1 + text.count("\n") - body.count("\n"))
     title = front_title or first_h1 or ""
     return Document(title=title, format="md", sections=builder.build())
 
@@ -68,18 +72,24 @@ def _unquote(value: str) -> str:
     return value.strip()
 
 
-def _walk_markdown(body: str, builder: SectionBuilder) -> Optional[str]:
-    """Feed headings and paragraphs to the builder; return the first H1's text."""
+def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optional[str]:
+    """Feed headings and paragraphs to the builder; return the first H1's text.
+
+    `first_line` is the file line `body` starts on (after any front matter).
+    """
     first_h1: Optional[str] = None
     para: List[str] = []
+    para_line = first_line
     fence: Optional[Tuple[str, int]] = None   # (fence character, length) while in code
 
     def flush() -> None:
         if para:
-            builder.paragraph("\n".join(para))
+            builder.paragraph("\n".join(para), para_line)
             del para[:]
 
-    for line in body.split("\n"):
+    for number, line in enumerate(body.split("\n"), first_line):
+        if not para:
+            para_line = number
         if builder.full:
             break
         if fence is not None:

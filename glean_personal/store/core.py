@@ -20,6 +20,7 @@ from . import graph as graph_sql
 from . import schema
 from .connection import connect, map_for_reading, prepare_file, translate
 from .fulltext import FullText, make_fulltext
+from ..passages import StoredPassage
 
 DocState = Tuple[int, int, int]  # id, size, mtime_ns
 
@@ -28,6 +29,7 @@ _DOC_FIELDS = ("id", "source_id", "path", "title", "format", "size", "mtime_ns",
 # Document columns plus the source's root and label, for `FROM documents d JOIN sources s`.
 DOC_SELECT = ", ".join("d." + f for f in _DOC_FIELDS) + ", s.root, s.label"
 DOC_FROM = "documents d JOIN sources s ON s.id = d.source_id"
+PASSAGE_SELECT = "id, document_id, ordinal, heading, text, start, end, line_start, line_end, page"
 
 
 class Store:
@@ -226,7 +228,7 @@ class Store:
 
     def put_document(self, source_id: int, path: str, title: str, fmt: str, size: int,
                      mtime_ns: int, sha256: str, warnings: Sequence[str],
-                     passages: Sequence[Tuple[Sequence[str], str, int, int]],
+                     passages: Sequence[StoredPassage],
                      phrases: bytes) -> int:
         """Insert or replace one document with its passages (caller holds the transaction)."""
         row = self.conn.execute("SELECT id FROM documents WHERE source_id = ? AND path = ?",
@@ -245,12 +247,12 @@ class Store:
                 "warnings, passages, source_id, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values + (source_id, path)).lastrowid
         first = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[0]
-        rows = [(first + i, doc_id, i, _heading_json(tuple(h)), t, s, e)
-                for i, (h, t, s, e) in enumerate(passages)]
+        rows = [(first + i, doc_id, i, _heading_json(tuple(h)), t, s, e, l1, l2, page)
+                for i, (h, t, s, e, l1, l2, page) in enumerate(passages)]
         self.conn.executemany(
-            "INSERT INTO passages(id, document_id, ordinal, heading, text, start, end) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-        self.fulltext.add([(pid, title, heading, text) for pid, _, _, heading, text, _, _ in rows])
+            "INSERT INTO passages(id, document_id, ordinal, heading, text, start, end, "
+            "line_start, line_end, page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        self.fulltext.add([(r[0], title, r[3], r[4]) for r in rows])
         if not self.conn.in_transaction:
             self.fulltext.flush()
         graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
@@ -308,15 +310,15 @@ class Store:
 
     def passages_of(self, doc_id: int) -> List[dict]:
         return [_passage_row(r) for r in self.conn.execute(
-            "SELECT id, document_id, ordinal, heading, text, start, end FROM passages "
-            "WHERE document_id = ? ORDER BY ordinal", (doc_id,))]
+            f"SELECT {PASSAGE_SELECT} FROM passages WHERE document_id = ? ORDER BY ordinal",
+            (doc_id,))]
 
     def passages(self, passage_ids: Iterable[int]) -> Dict[int, dict]:
         ids = list(passage_ids)
         out: Dict[int, dict] = {}
         for chunk in _chunks(ids, 500):
             for r in self.conn.execute(
-                    "SELECT id, document_id, ordinal, heading, text, start, end FROM passages "
+                    f"SELECT {PASSAGE_SELECT} FROM passages "
                     f"WHERE id IN ({','.join('?' * len(chunk))})", chunk):
                 out[r[0]] = _passage_row(r)
         return out
@@ -374,7 +376,8 @@ def _doc_row(r: Sequence) -> dict:
 
 def _passage_row(r: Sequence) -> dict:
     return {"id": r[0], "document_id": r[1], "ordinal": r[2], "heading": json.loads(r[3]),
-            "text": r[4], "start": r[5], "end": r[6]}
+            "text": r[4], "start": r[5], "end": r[6],
+            "lines": [r[7], r[8]] if r[7] is not None else None, "page": r[9]}
 
 
 def _chunks(items: list, size: int) -> Iterator[list]:

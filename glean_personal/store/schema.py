@@ -10,7 +10,7 @@ from typing import Callable, Dict
 
 from .graph import GRAPH_SCHEMA
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # Column weights of the full-text index: a title hit beats a heading hit beats a body hit.
@@ -53,7 +53,10 @@ CREATE TABLE passages (
     heading TEXT NOT NULL,
     text TEXT NOT NULL,
     start INTEGER NOT NULL,
-    end INTEGER NOT NULL
+    end INTEGER NOT NULL,
+    line_start INTEGER,   -- first and last line in the file (text and code), 1-based
+    line_end INTEGER,
+    page TEXT             -- the page label (PDF)
 );
 CREATE INDEX passages_by_document ON passages(document_id, ordinal);
 -- What the full-text index reads: one row per passage, with its document's title.
@@ -88,7 +91,13 @@ CREATE TABLE plain_postings (
 CREATE TABLE plain_lengths (passage_id INTEGER PRIMARY KEY, length REAL NOT NULL);
 """
 
-MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {}
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
+    """Passages learn where they sit in the file: line range or page (NULL until re-read)."""
+    for column in ("line_start INTEGER", "line_end INTEGER", "page TEXT"):
+        conn.execute(f"ALTER TABLE passages ADD COLUMN {column}")
+
+
+MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2}
 
 
 def has_fts5(conn: sqlite3.Connection) -> bool:
