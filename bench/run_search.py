@@ -192,6 +192,43 @@ def generated_queries(db: str, n: int = 200, seed: int = 7) -> List[str]:
     return out
 
 
+def chat_backend(db: str):
+    """The REPL's /chat backend over DB (its module moved under surfaces/ at some point)."""
+    for name in ("glean_personal.surfaces.local_backend", "glean_personal.local_backend"):
+        try:
+            module = __import__(name, fromlist=["LocalBackend"])
+        except ImportError:
+            continue
+        return module.LocalBackend(db)
+    return None
+
+
+def chat_answers(backend, question: str) -> bool:
+    """Does /chat quote something (True) or say the index has nothing (False)?"""
+    reply = backend.chat({"messages": [{"author": "USER", "fragments": [{"text": question}]}]})
+    return any("citation" in f for f in reply["messages"][0]["fragments"])
+
+
+def abstention_lines(db: str, cases) -> List[str]:
+    backend = chat_backend(db)
+    if backend is None:
+        return ["/chat: no local backend in this revision"]
+    unanswerable = [c for c in cases if not c.answerable]
+    answerable = [c for c in cases if c.answerable]
+    declined = [c for c in unanswerable if not chat_answers(backend, c.query)]
+    answered = [c for c in answerable if chat_answers(backend, c.query)]
+    lines = [f"/chat: unanswerable questions declined {len(declined)} of {len(unanswerable)} "
+             f"({len(declined) / max(1, len(unanswerable)):.0%}); answerable questions answered "
+             f"{len(answered)} of {len(answerable)} ({len(answered) / max(1, len(answerable)):.0%})"]
+    wrong = [c.query for c in unanswerable if c not in declined]
+    missed = [c.query for c in answerable if c not in answered]
+    if wrong:
+        lines.append("  answered although unanswerable: " + "; ".join(wrong))
+    if missed:
+        lines.append("  declined although answerable: " + "; ".join(missed))
+    return lines
+
+
 def latency_block(label: str, systems: Dict[str, SearchFn], queries: Sequence[str]) -> List[str]:
     lines = [f"| {label} | median ms | p95 ms |", "|---|---|---|"]
     for name, fn in systems.items():
@@ -267,6 +304,12 @@ def main(argv=None) -> int:
     for sname, (med, p95) in latency.items():
         via = " (one CLI process per query)" if sname == "glean_personal" and how != "Python API" else ""
         print(f"| {sname}{via} | {ms(med)} | {ms(p95)} |")
+
+    if glean_fn and how == "Python API":
+        print("\n" + "\n".join(abstention_lines(pdb, cases)))
+        zero = [c.query for c, r in zip(cases, per_case["glean_personal"])
+                if c.answerable and r["empty"]]
+        print(f"answerable questions with no result: {len(zero)}" + (f" ({'; '.join(zero)})" if zero else ""))
 
     if glean_fn and args.cli_queries:
         walls = []

@@ -30,6 +30,11 @@ TIE = 0.01
 EXTRA = 0.5         # weight of a document's further matching passages
 TITLE_BOOST = 0.5   # how much a query word in the document title lifts it
 RARE = 0.5          # a term is rare when its weight is at least this share of the query's top
+ABSENT_WEIGHT = 2.0  # a word the index does not know weighs this many times its rarest known word
+# A surface that must answer or say "nothing" (/chat) answers when one of its
+# candidate passages has at least this match strength (tuned on the golden
+# sets' unanswerable questions; docs/search.md, "Match strength").
+ANSWER_STRENGTH = 0.42
 RERANK = 20         # leaders whose best passage is checked for query coverage
 POOL = 120          # best passages fetched from the store per query
 
@@ -451,8 +456,8 @@ class _Weights:
     """Each query term's weight by its rarity in the index, and a passage's match strength.
 
     A term's weight is its BM25 inverse document frequency over passages. A
-    word the index does not know weighs as much as the rarest known one, so a
-    hit that rests on a query's commoner words shows a low strength. Terms
+    word the index does not know weighs ABSENT_WEIGHT times the rarest known
+    one, so a hit that rests on a query's commoner words shows a low strength. Terms
     joined by OR are one slot: the passage covers it with any of them.
     """
 
@@ -464,8 +469,8 @@ class _Weights:
         labels = query.labels()
         self.absent = [lab for lab, df in zip(labels, dfs) if df == 0]
         known = [math.log(1 + (total - df + 0.5) / (df + 0.5)) for df in dfs if df]
-        rarest = max(known, default=1.0)
-        self.term = [math.log(1 + (total - df + 0.5) / (df + 0.5)) if df else rarest
+        unknown = ABSENT_WEIGHT * max(known, default=1.0)
+        self.term = [math.log(1 + (total - df + 0.5) / (df + 0.5)) if df else unknown
                      for df in dfs]
         self.slots = query.slots()
         self.slot = [max(self.term[i] for i in group) for group in self.slots]
