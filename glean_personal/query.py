@@ -28,6 +28,15 @@ _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": 
 
 FIELDS = ("type", "source", "path")
 
+# Words that say what kind of help is wanted, not what it is about ("how do I
+# make…", "a way to show…", "find out how many…"): dropped from a query that
+# has at least two other content words (docs/search.md gives the figures).
+REQUEST_WORDS = frozenset("""
+    way ways make makes making show want wants need needs get gets getting use using
+    something thing things able possible tell give know like also one many much often
+    lot lots kind sort go see let find figure
+    """.split())
+
 # Every format the readers produce, and the names people give it (`--type markdown`).
 TYPE_ALIASES: Dict[str, str] = {
     "markdown": "md", "mdown": "md", "mkd": "md", "mkdn": "md", "md": "md",
@@ -238,7 +247,8 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
     informative = [t for t in terms if t.quoted or t.is_phrase or t.prefix
                    or _informative(t.tokens[0]) or t.slot >= 0]
     if informative:
-        terms = informative
+        content = [t for t in informative if not _request(t)]
+        terms = content if len(content) >= 2 else informative
     elif len(terms) > 1:
         # Nothing but common words: a quotation or a fixed expression ("to be or
         # not to be", "let it be"), so the words in their order, as a phrase.
@@ -260,6 +270,11 @@ def _terms_of(tokens: Tuple[str, ...], quoted: bool, prefix: bool) -> List[Term]
     out = [Term(tokens, prefix=prefix)]
     out.extend(Term((t,)) for t in tokens if _informative(t))
     return out
+
+
+def _request(term: Term) -> bool:
+    return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
+            and term.tokens[0] in REQUEST_WORDS)
 
 
 def _informative(token: str) -> bool:

@@ -37,6 +37,7 @@ ABSENT_WEIGHT = 2.0  # a word the index does not know weighs this many times its
 ANSWER_STRENGTH = 0.42
 RERANK = 20         # leaders whose best passage is checked for query coverage
 POOL = 120          # best passages fetched from the store per query
+COVER_FLOOR = 0.5   # a leader holding none of the query's weight keeps half its score
 
 
 @dataclass
@@ -292,7 +293,7 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights") -> List[Tupl
     """Scale the leaders by query coverage (costly, so only the first RERANK)."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
     rows.load([pid for pid, _, _ in ranked[:RERANK]])
-    head = [(pid, score * _coverage(rows[pid]["text"], query), n)
+    head = [(pid, score * _coverage(rows[pid]["text"], query, weights), n)
             for pid, score, n in ranked[:RERANK]]
     head.sort(key=lambda t: (-t[1], t[0]))
     return head + ranked[RERANK:]
@@ -316,17 +317,11 @@ def _title_stems(title: str) -> FrozenSet[str]:
     return frozenset(_stems(title))
 
 
-def _coverage(text: str, query: Query) -> float:
-    """0.5–1.0: the share of the query's distinct terms present in the passage text."""
+def _coverage(text: str, query: Query, weights: "_Weights") -> float:
+    """COVER_FLOOR–1.0: the share of the query's rarity-weighted terms in the passage text."""
     if len(query.terms) < 2:
         return 1.0
-    # A stem starts with its word's first letter: only words that share a first
-    # letter with a query stem are worth stemming.
-    firsts = {s[:1] for t in query.terms for s in t.stems()}
-    stems = set(map(stem, [tok for tok in set(tokenize(text)) if tok[:1] in firsts]))
-    joined = "\n" + "\n".join(stems)   # for prefix tests in C, not one per stem
-    found = sum(1 for t in query.terms if _term_in(t, stems, joined))
-    return 0.5 + 0.5 * found / len(query.terms)
+    return COVER_FLOOR + (1 - COVER_FLOOR) * weights.share(text)
 
 
 def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
@@ -504,6 +499,13 @@ class _Weights:
             else:
                 out.append(_term_in(t, stems, joined))
         return out
+
+    def share(self, text: str) -> float:
+        if not self.total:
+            return 0.0
+        have = self.present(text)
+        return sum(w for w, group in zip(self.slot, self.slots)
+                   if any(have[i] for i in group)) / self.total
 
     def strength(self, text: str, query: Query) -> Tuple[float, bool]:
         """(share of the slots' weight the text holds, whether it holds every rare slot)."""
