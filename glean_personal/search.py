@@ -37,6 +37,8 @@ ABSENT_WEIGHT = 2.0  # a word the index does not know weighs this many times its
 ANSWER_STRENGTH = 0.42
 RERANK = 20         # leaders whose best passage is checked for query coverage
 POOL = 120          # best passages fetched from the store per query
+DOC_COVER = int(os.environ.get("GP_DC", "0"))
+DOC_SHARE = float(os.environ.get("GP_DS", "1.0"))
 COVER_FLOOR = 0.5   # a leader holding none of the query's weight keeps half its score
 
 
@@ -260,7 +262,12 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
         ranked.append((pid, (best + EXTRA * extra) * boost[doc_id], len(scored)))
-    ranked = _rerank(ranked, rows, query, weights)
+    others = {}
+    if DOC_COVER:
+        ranked.sort(key=lambda t: (-t[1], t[0]))
+        others = {pid: [p for _, p in by_doc[doc_of[pid]][1:DOC_COVER]]
+                  for pid, _, _ in ranked[:RERANK]}
+    ranked = _rerank(ranked, rows, query, weights, others)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
 
@@ -289,12 +296,19 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) 
     return scored[0][1]
 
 
-def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights") -> List[Tuple[int, float, int]]:
+def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights",
+            others: Optional[Dict[int, List[int]]] = None) -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first RERANK)."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
-    rows.load([pid for pid, _, _ in ranked[:RERANK]])
-    head = [(pid, score * _coverage(rows[pid]["text"], query, weights), n)
-            for pid, score, n in ranked[:RERANK]]
+    others = others or {}
+    rows.load([pid for pid, _, _ in ranked[:RERANK]] + [p for ps in others.values() for p in ps])
+    head = []
+    for pid, score, n in ranked[:RERANK]:
+        cover = _coverage(rows[pid]["text"], query, weights)
+        if others.get(pid):
+            text = "\n".join([rows[pid]["text"]] + [rows[p]["text"] for p in others[pid]])
+            cover = max(cover, DOC_SHARE * _coverage(text, query, weights))
+        head.append((pid, score * cover, n))
     head.sort(key=lambda t: (-t[1], t[0]))
     return head + ranked[RERANK:]
 
