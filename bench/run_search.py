@@ -247,6 +247,8 @@ def main(argv=None) -> int:
     ap.add_argument("--db", help="an existing glean_personal db of ROOT (default: index it into bench/out)")
     ap.add_argument("--latency-corpus", help="also time generated queries on this folder (e.g. the 10k corpus)")
     ap.add_argument("--latency-db", help="an existing glean_personal db of the latency corpus")
+    ap.add_argument("--latency-queries", default=os.path.join(HERE, "queries", "mixed-10k-nl.txt"),
+                    help="natural-language queries (one a line) timed on the latency corpus")
     ap.add_argument("--cli-queries", type=int, default=20)
     ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
     args = ap.parse_args(argv)
@@ -339,6 +341,16 @@ def main(argv=None) -> int:
         print(f"\nIn-process latency on {lname}, {len(lqueries)} generated queries of 1-3 words "
               f"(15% quoted bigrams):\n")
         print("\n".join(latency_block("system", lsystems, lqueries)))
+        if args.latency_queries and os.path.exists(args.latency_queries):
+            with open(args.latency_queries, encoding="utf-8") as fh:
+                nl = [line.strip() for line in fh if line.strip()]
+            print(f"\nIn-process latency on {lname}, {len(nl)} natural-language queries of "
+                  f"5-12 words ({os.path.relpath(args.latency_queries, REPO)}):\n")
+            print("\n".join(latency_block("system", lsystems, nl)))
+            if lpdb and args.cli_queries:
+                walls = [cli("search", q, "--db", lpdb, "--json").wall for q in nl[: args.cli_queries]]
+                print(f"\nCLI `search --json` on {lname}, whole command, {len(walls)} of those queries: "
+                      f"median {ms(statistics.median(walls))} ms, p95 {ms(pct(walls, 0.95))} ms")
 
     with open(os.path.join(OUT, f"search-{name}.json"), "w", encoding="utf-8") as fh:
         json.dump({"notes": notes, "summaries": summaries, "per_case": per_case}, fh, indent=1)

@@ -37,8 +37,6 @@ ABSENT_WEIGHT = 2.0  # a word the index does not know weighs this many times its
 ANSWER_STRENGTH = 0.42
 RERANK = 20         # leaders whose best passage is checked for query coverage
 POOL = 120          # best passages fetched from the store per query
-DOC_COVER = int(os.environ.get("GP_DC", "0"))
-DOC_SHARE = float(os.environ.get("GP_DS", "1.0"))
 COVER_FLOOR = 0.5   # a leader holding none of the query's weight keeps half its score
 
 
@@ -262,12 +260,7 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
         ranked.append((pid, (best + EXTRA * extra) * boost[doc_id], len(scored)))
-    others = {}
-    if DOC_COVER:
-        ranked.sort(key=lambda t: (-t[1], t[0]))
-        others = {pid: [p for _, p in by_doc[doc_of[pid]][1:DOC_COVER]]
-                  for pid, _, _ in ranked[:RERANK]}
-    ranked = _rerank(ranked, rows, query, weights, others)
+    ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
 
@@ -296,19 +289,12 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) 
     return scored[0][1]
 
 
-def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights",
-            others: Optional[Dict[int, List[int]]] = None) -> List[Tuple[int, float, int]]:
+def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights") -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first RERANK)."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
-    others = others or {}
-    rows.load([pid for pid, _, _ in ranked[:RERANK]] + [p for ps in others.values() for p in ps])
-    head = []
-    for pid, score, n in ranked[:RERANK]:
-        cover = _coverage(rows[pid]["text"], query, weights)
-        if others.get(pid):
-            text = "\n".join([rows[pid]["text"]] + [rows[p]["text"] for p in others[pid]])
-            cover = max(cover, DOC_SHARE * _coverage(text, query, weights))
-        head.append((pid, score * cover, n))
+    rows.load([pid for pid, _, _ in ranked[:RERANK]])
+    head = [(pid, score * _coverage(rows[pid]["text"], query, weights), n)
+            for pid, score, n in ranked[:RERANK]]
     head.sort(key=lambda t: (-t[1], t[0]))
     return head + ranked[RERANK:]
 
@@ -486,32 +472,34 @@ class _Weights:
         top = max(self.slot, default=0.0)
         self.rare = [w >= RARE * top for w in self.slot]
         self.total = sum(self.slot)
+        self.firsts = {s[:1] for t in terms for s in t.stems()}
+        self._seen: Dict[str, List[bool]] = {}
 
     def present(self, text: str) -> List[bool]:
         """Which terms the text holds, by stem (a phrase by adjacent stems)."""
+        known = self._seen.get(text)
+        if known is not None:
+            return known
         terms = self.query.terms
-        firsts = {s[:1] for t in terms for s in t.stems()}
-        toks = [tok for tok in tokenize(text)]
-        stems = set()
-        seq: List[str] = []
-        need_seq = any(t.is_phrase for t in terms)
-        for tok in toks:
-            s = stem(tok) if (need_seq or tok[:1] in firsts) else ""
-            if need_seq:
-                seq.append(s)
-            if s:
-                stems.add(s)
+        toks = tokenize(text)
+        # A stem starts with its word's first letter: only words that share a
+        # first letter with a query stem are worth stemming.
+        stem_of = {tok: stem(tok) for tok in set(toks) if tok[:1] in self.firsts}
+        stems = set(stem_of.values())
         joined = "\n" + "\n".join(stems)
         out = []
         for t in terms:
-            if t.is_phrase:
+            if t.is_phrase and not t.prefix:
                 want = t.stems()
                 n = len(want)
-                found = any(tuple(seq[i:i + n]) == want for i in range(len(seq) - n + 1)
-                            if seq[i] == want[0]) if not t.prefix else _term_in(t, stems, joined)
+                found = all(s in stems for s in want) and any(
+                    tuple(stem_of.get(x, "") for x in toks[i:i + n]) == want
+                    for i in range(len(toks) - n + 1) if stem_of.get(toks[i]) == want[0])
                 out.append(found)
             else:
                 out.append(_term_in(t, stems, joined))
+        if len(self._seen) < 256:
+            self._seen[text] = out
         return out
 
     def share(self, text: str) -> float:
@@ -577,10 +565,12 @@ MAX_SUGGESTIONS = 3
 def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     """For words the index does not know: close words it does know ("did you mean").
 
-    Candidates share the first letter, are within a small edit distance of the
-    word's stem (1 for stems up to 4 letters, else 2), and are ranked by
-    distance, then by how many passages hold them. Each is shown as a word from
-    a passage that holds it, not as a bare stem.
+    Candidates share the first letter and either the second or (a swap) the
+    third, are within a small edit distance of the word's stem (1 for stems up
+    to 4 letters, else 2), and are ranked by distance, then by how many
+    passages hold them. Each is shown as a word from a passage that holds it,
+    not as a bare stem. (Reading the index's vocabulary costs about a
+    microsecond a posting, so only those two slices of it are read.)
     """
     out: Dict[str, List[str]] = {}
     for word in words:
@@ -588,9 +578,11 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
             continue
         target = stem(word)
         bound = 1 if len(target) <= 4 else 2
-        first = target[:1]
+        heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
+        vocab = [row for head in sorted(heads)
+                 for row in store.fulltext.vocabulary(head, head + "\U0010ffff")]
         found = []
-        for term, freq in store.fulltext.vocabulary(first, first + "\U0010ffff"):
+        for term, freq in vocab:
             if abs(len(term) - len(target)) > bound or term == target:
                 continue
             d = _distance(target, term, bound)

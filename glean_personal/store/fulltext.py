@@ -216,17 +216,6 @@ class Fts5Text(FullText):
                           "USING fts5vocab(main, passage_fts, row)")
         return "temp.glean_vocab"
 
-    def frequencies(self, terms: Sequence[Term]) -> List[int]:
-        singles = [t.stems()[0] for t in terms if not t.is_phrase and not t.prefix]
-        known: Dict[str, int] = {}
-        if singles:
-            vocab = self._vocab()
-            for s in set(singles):
-                row = self.conn.execute(f"SELECT doc FROM {vocab} WHERE term = ?", (s,)).fetchone()
-                known[s] = row[0] if row else 0
-        return [known[t.stems()[0]] if (not t.is_phrase and not t.prefix)
-                else self.document_frequency(t) for t in terms]
-
     def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         return self.conn.execute(
             f"SELECT term, doc FROM {self._vocab()} WHERE term >= ? AND term < ?",
