@@ -4,9 +4,13 @@ The whole index is one SQLite file; every surface (CLI, REPL, MCP) is a thin
 skin over `open_index` and the `Index` it returns. Names are imported lazily
 so that a command pays only for what it uses.
 """
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .version import __version__
+
+if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports on first use
+    from .api import Index, open_index
+    from .errors import GleanError
 __all__ = ["open_index", "Index", "GleanError", "__version__"]
 
 

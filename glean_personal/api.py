@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
 
-from . import __version__
+from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .document import SECTION_SEPARATOR
 from .errors import Ambiguous, GleanError, LockedError, NotFound

@@ -17,8 +17,17 @@ class Limits:
     max_inflated_bytes: int = 64_000_000  # total bytes inflated from one Office file
     max_xml_part_bytes: int = 32_000_000  # one XML part of an Office file
     max_json_depth: int = 64              # deeper JSON is flattened no further
+    max_repeat: int = 1_000               # an ODF row or cell repeated more is written this often
+    max_mail_messages: int = 10_000       # messages read from one .mbox
+    max_mail_parts: int = 1_000           # MIME parts walked in one message
+    max_mail_depth: int = 32              # multipart nesting followed in one message
     file_seconds: float = 10.0            # a reader past this is abandoned
     worker_memory_bytes: int = 1_500_000_000
+    max_pdf_objects: int = 500_000        # objects one PDF may declare or hold
+    max_pdf_stream_bytes: int = 32_000_000  # one PDF stream, inflated
+    max_pdf_operators: int = 2_000_000    # content-stream operators read per page
+    max_pdf_depth: int = 48               # nested arrays/dictionaries and reference chains
+    max_pdf_form_depth: int = 12          # Form XObjects drawn inside each other
 
 
 @dataclass(frozen=True)
@@ -37,7 +46,42 @@ DEFAULT_PASSAGES = PassageSizes()
 SUPPORTED = {
     ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
     ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
+    ".pdf": "pdf",
+    ".odt": "odt", ".ods": "ods", ".odp": "odp", ".ott": "odt", ".ots": "ods", ".otp": "odp",
+    ".epub": "epub", ".eml": "eml", ".mbox": "mbox", ".ipynb": "ipynb",
 }
+# Source code: the format is the language, named by its usual extension.
+CODE_EXTENSIONS = {
+    ".py": "py", ".pyw": "py", ".pyi": "py",
+    ".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js",
+    ".ts": "ts", ".tsx": "ts", ".mts": "ts", ".cts": "ts",
+    ".go": "go", ".rs": "rs", ".java": "java", ".kt": "kt", ".kts": "kt",
+    ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp",
+    ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".cs": "cs",
+    ".rb": "rb", ".php": "php", ".swift": "swift",
+    ".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh",
+    ".sql": "sql", ".lua": "lua", ".r": "r",
+}
+# Configuration, tables and lightweight markup, read with their structure.
+TEXT_EXTENSIONS = {
+    ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".ini": "ini", ".cfg": "ini",
+    ".conf": "ini", ".css": "css", ".scss": "css", ".less": "css", ".mk": "makefile",
+    ".dockerfile": "dockerfile", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
+    ".rst": "rst", ".rest": "rst", ".org": "org", ".adoc": "adoc", ".asciidoc": "adoc",
+    ".tex": "tex", ".latex": "tex", ".rtf": "rtf",
+}
+SUPPORTED.update(CODE_EXTENSIONS)
+SUPPORTED.update(TEXT_EXTENSIONS)
+# Files known by their whole name (lower case) rather than an extension.
+SUPPORTED_NAMES = {
+    "makefile": "makefile", "gnumakefile": "makefile", "dockerfile": "dockerfile",
+    "containerfile": "dockerfile", "rakefile": "rb", "gemfile": "rb", "vagrantfile": "rb",
+    ".bashrc": "sh", ".bash_profile": "sh", ".bash_logout": "sh", ".profile": "sh",
+    ".zshrc": "sh", ".zprofile": "sh",
+}
+# Formats whose passages are cut at line ends, never inside a line.
+LINE_FORMATS = frozenset(CODE_EXTENSIONS.values()) | {
+    "yaml", "toml", "ini", "css", "makefile", "dockerfile", "csv", "tsv"}
 
 # Folder and file names never descended into or indexed (SPEC §4).
 DEFAULT_EXCLUDES = (
@@ -50,5 +94,8 @@ DEFAULT_EXCLUDES = (
 SECRET_NAMES = (
     ".env", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", "id_rsa", "id_dsa", "id_ecdsa",
     "id_ed25519", "credentials.json", "secrets.yaml", "secrets.yml", ".netrc", ".pgpass",
+    # Text files with no extension or an unknown one are read, so these need naming too.
+    ".git-credentials", ".pypirc", ".npmrc", ".htpasswd", "*_history", "*.keystore", "*.jks",
+    "*.ovpn",
 )
 SECRET_DIRS = (".ssh", ".gnupg", ".aws")

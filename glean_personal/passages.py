@@ -4,8 +4,11 @@ Headings first (a passage never spans two sections), then windows of about
 `window` characters packed at paragraph boundaries. Only a paragraph longer
 than a window is cut by sentences, with `overlap` characters repeated, because
 a cut inside a paragraph can split the sentence that answers a question while
-a cut at a blank line cannot. Every passage is an exact slice of the document
-text (`Document.text`), so its offsets can always be trusted.
+a cut at a blank line cannot. Code, configuration and tables (the formats in
+`LINE_FORMATS`) are cut only at line ends, so a line of code is never split;
+their readers make each definition a section, so a short one is one passage.
+Every passage is an exact slice of the document text (`Document.text`), so
+its offsets can always be trusted.
 """
 from __future__ import annotations
 
@@ -13,11 +16,12 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, List, Optional, Sequence, Tuple
 
-from .config import DEFAULT_PASSAGES, PassageSizes
+from .config import DEFAULT_PASSAGES, LINE_FORMATS, PassageSizes
 from .document import SECTION_SEPARATOR, Document
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:。！？])[\"')\]]*\s+|\n")
+_LINE_END = re.compile(r"\n")
 _SPACE = re.compile(r"\s")
 
 Span = Tuple[int, int]
@@ -53,8 +57,9 @@ def split_document(doc: Document, sizes: PassageSizes = DEFAULT_PASSAGES) -> Lis
     text = doc.text
     passages: List[Passage] = []
     offset = 0
+    ends = _LINE_END if doc.format in LINE_FORMATS else _SENTENCE_END
     for section in doc.sections:
-        spans = _section_spans(section.text, sizes)
+        spans = _section_spans(section.text, sizes, ends)
         lines = (_line_ranges(section.text, spans, section.first_line)
                  if section.first_line is not None else [None] * len(spans))
         for (start, end), span_lines in zip(spans, lines):
@@ -78,14 +83,14 @@ def _line_ranges(text: str, spans: Sequence[Span], first_line: int) -> List[Tupl
     return out
 
 
-def _section_spans(text: str, sizes: PassageSizes) -> List[Span]:
+def _section_spans(text: str, sizes: PassageSizes, ends: "re.Pattern[str]" = _SENTENCE_END) -> List[Span]:
     spans: List[Span] = []
     group: List[Span] = []
     for para in _paragraphs(text):
         if para[1] - para[0] > sizes.window:
             spans.extend(_flush(group))
             group = []
-            spans.extend(_sentence_windows(text, para, sizes))
+            spans.extend(_sentence_windows(text, para, sizes, ends))
         elif group and para[1] - group[0][0] > sizes.window:
             spans.extend(_flush(group))
             group = [para]
@@ -117,11 +122,11 @@ def _trimmed(text: str, start: int, end: int) -> Iterator[Span]:
         yield (start, end)
 
 
-def _sentences(text: str, para: Span, limit: int) -> List[Span]:
+def _sentences(text: str, para: Span, limit: int, ends: "re.Pattern[str]") -> List[Span]:
     """Sentence spans of one paragraph; a sentence longer than `limit` is cut at spaces."""
     out: List[Span] = []
     pos = para[0]
-    for match in _SENTENCE_END.finditer(text, para[0], para[1]):
+    for match in ends.finditer(text, para[0], para[1]):
         out.extend(_hard_cut(text, pos, match.end(), limit))
         pos = match.end()
     out.extend(_hard_cut(text, pos, para[1], limit))
@@ -142,9 +147,10 @@ def _hard_cut(text: str, start: int, end: int, limit: int) -> List[Span]:
     return pieces
 
 
-def _sentence_windows(text: str, para: Span, sizes: PassageSizes) -> List[Span]:
-    """Windows of whole sentences; each after the first repeats ~`overlap` chars."""
-    sentences = _sentences(text, para, sizes.window)
+def _sentence_windows(text: str, para: Span, sizes: PassageSizes,
+                      ends: "re.Pattern[str]") -> List[Span]:
+    """Windows of whole sentences (or lines); each after the first repeats ~`overlap` chars."""
+    sentences = _sentences(text, para, sizes.window, ends)
     windows: List[Span] = []
     first = 0
     while first < len(sentences):

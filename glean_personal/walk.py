@@ -1,6 +1,8 @@
 """Walk a source folder: what is a candidate file, and why everything else is not.
 
-The walk never opens a file and never follows a symbolic link. A link that
+The walk never opens a file and never follows a symbolic link. A file whose
+name no reader claims is still a candidate unless its name says it is binary
+(`.png`, `.zip`); the worker reads it as text if its first 8 KB are text. A link that
 leads outside the root is skipped (nothing outside is ever read); a link to
 something inside the root is skipped too, because its target is read at its
 own path (or is excluded on purpose) and reading it twice would only make
@@ -21,6 +23,7 @@ import stat
 from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES, SUPPORTED
+from .formats import skip_by_name
 
 
 class Candidate(NamedTuple):
@@ -157,8 +160,9 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
                 size = st.st_size
                 dot = name.rfind(".")   # os.path.splitext's extension, without its cost
                 ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
-                if ext not in SUPPORTED:
-                    yield Skipped(relpath, f"unsupported file type {ext or '(no extension)'}")
+                why = skip_by_name(name) if ext not in SUPPORTED else None
+                if why:
+                    yield Skipped(relpath, why)
                 elif size == 0:
                     yield Skipped(relpath, "empty file")
                 elif max_bytes is not None and size > max_bytes:

@@ -32,7 +32,7 @@ from .analysis import normalize
 from .config import Limits, PassageSizes
 from .document import Document, Section
 from .errors import SkipFile
-from .formats import read_document
+from .formats import SNIFF_BYTES, check_head, needs_sniff, read_document
 from .passages import StoredPassage, split_document
 from .phrases import document_phrases
 
@@ -65,11 +65,13 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
-def read_file(fs_path: str, max_bytes: int) -> bytes:
+def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], None]] = None) -> bytes:
     """The bytes of a regular file; never opens a FIFO, socket or device.
 
     Non-blocking, so a file swapped for a FIFO after the walk cannot hang the
     read; no-follow, so one swapped for a symbolic link is not followed.
+    `head`, if given, sees the first 8 KB before the rest is read, and may
+    raise SkipFile (a file with no known format that is not text).
     """
     try:
         fd = os.open(fs_path, _OPEN_FLAGS)
@@ -85,6 +87,11 @@ def read_file(fs_path: str, max_bytes: int) -> bytes:
             raise SkipFile(f"larger than --max-bytes ({st.st_size:,} > {max_bytes:,} bytes)")
         chunks = []
         remaining = max_bytes + 1
+        if head is not None:
+            chunk = os.read(fd, min(remaining, SNIFF_BYTES))
+            head(chunk)
+            chunks.append(chunk)
+            remaining -= len(chunk)
         while remaining > 0:
             chunk = os.read(fd, min(remaining, 1 << 20))
             if not chunk:
@@ -112,11 +119,13 @@ def clean(doc: Document) -> Document:
 def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> Outcome:
     """Read, hash, extract and cut one file; every failure becomes a SkipFile."""
     try:
-        data = read_file(task.fs_path, max_bytes)
+        name = task.path.rsplit("/", 1)[-1]
+        sniff = (lambda first: check_head(first, name)) if needs_sniff(name) else None
+        data = read_file(task.fs_path, max_bytes, sniff)
         sha = hashlib.sha256(data).hexdigest()
         if sha == task.old_sha:
             return Extracted(sha, len(data), same_bytes=True)
-        doc = clean(read_document(data, task.path.rsplit("/", 1)[-1], limits))
+        doc = clean(read_document(data, name, limits))
         passages = split_document(doc, sizes)
         if not passages:
             raise SkipFile("no extractable text")

@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from office_factory import docx, para, pptx, slide_table, table, xlsx  # noqa: E402
+from pdf_factory import document  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -132,12 +133,41 @@ def induction_deck() -> bytes:
     return pptx(slides, title="Volunteer induction")
 
 
+def wheel_guide() -> bytes:
+    pages = [
+        ["Wheel truing and spoke tension",
+         "",
+         "A wheel that wobbles from side to side is out of true. Most wobbles come from a few",
+         "spokes that have lost tension, so the cure is to tighten the right spokes a little",
+         "at a time, never to loosen the whole wheel.",
+         "",
+         "Checking a wheel",
+         "Put the wheel in the truing stand and spin it slowly. Bring the caliper in until it",
+         "just touches the rim at the worst point, and mark that spot with a piece of tape.",
+         "Pluck the spokes near the mark: a spoke that sounds dull and low has lost tension.",
+         "Check the hub bearings first. A loose cone makes a true wheel look out of true."],
+        ["Correcting a wobble",
+         "If the rim rubs on the right, tighten the left-side spokes at the rub a quarter turn",
+         "each, and loosen the right-side spokes beside them by the same amount. Work out from",
+         "the middle of the wobble and spin again after every few turns.",
+         "",
+         "Spoke keys come in several sizes. Use the one that fits the nipple snugly; a loose key",
+         "rounds the nipple and the spoke then has to be cut out and replaced.",
+         "",
+         "When the wheel is true within a millimetre, squeeze pairs of parallel spokes hard",
+         "to stress-relieve them, then check the wheel again before it goes back on the bike."],
+    ]
+    return document("Wheel truing and spoke tension", pages,
+                    [("Checking a wheel", 0), ("Correcting a wobble", 1)])
+
+
 def main() -> None:
     outputs = {
         "safety-procedures.docx": safety_procedures(),
         "parts-inventory.xlsx": parts_inventory(),
         "budget-2024.xlsx": budget(),
         "volunteer-induction.pptx": induction_deck(),
+        "wheel-truing-guide.pdf": wheel_guide(),
     }
     for name, data in outputs.items():
         (EXAMPLES / name).write_bytes(data)

@@ -170,6 +170,8 @@ def _cell_xml(ref: str, value: Cell, shared: List[str]) -> str:
             return f'<c r="{ref}" t="inlineStr"><is><t>{escape(value[1])}</t></is></c>'
         if kind == "error":         # ("error", "#DIV/0!")
             return f'<c r="{ref}" t="e"><f>1/0</f><v>{value[1]}</v></c>'
+        if kind == "styled":        # ("styled", 45352.5, 3): a number with cell format 3
+            return f'<c r="{ref}" s="{value[2]}"><v>{value[1]!r}</v></c>'
         if kind == "rich":          # ("rich", "part one", "part two"): rich-text shared string
             shared.append("\x00rich\x00" + "\x00".join(value[1:]))
             return f'<c r="{ref}" t="s"><v>{len(shared) - 1}</v></c>'
@@ -187,7 +189,8 @@ def _col(index: int) -> str:
     return name
 
 
-def sheet_xml(rows: Sequence[Sequence[Cell]], shared: List[str], prefix: str = "") -> str:
+def sheet_xml(rows: Sequence[Sequence[Cell]], shared: List[str], prefix: str = "",
+              drawing: Optional[str] = None) -> str:
     pre = f"{prefix}:" if prefix else ""
     ns = f'xmlns:{prefix}="{S}"' if prefix else f'xmlns="{S}"'
     body = "".join(
@@ -198,7 +201,11 @@ def sheet_xml(rows: Sequence[Sequence[Cell]], shared: List[str], prefix: str = "
         for tag in ("c", "v", "f", "is", "t"):
             body = body.replace(f"<{tag} ", f"<{pre}{tag} ").replace(f"<{tag}>", f"<{pre}{tag}>")
             body = body.replace(f"</{tag}>", f"</{pre}{tag}>")
-    return XML_DECL + f"<{pre}worksheet {ns}><{pre}sheetData>{body}</{pre}sheetData></{pre}worksheet>"
+    if drawing:
+        ns += f' xmlns:r="{R}"'
+    tail = f'<{pre}drawing r:id="{drawing}"/>' if drawing else ""
+    return (XML_DECL + f"<{pre}worksheet {ns}><{pre}sheetData>{body}</{pre}sheetData>"
+            f"{tail}</{pre}worksheet>")
 
 
 def shared_strings_xml(shared: List[str]) -> str:
@@ -217,11 +224,16 @@ def shared_strings_xml(shared: List[str]) -> str:
 def xlsx(sheets: Sequence[Tuple[str, Sequence[Sequence[Cell]]]], title: Optional[str] = None,
          file_numbers: Optional[Sequence[int]] = None, workbook_rels: bool = True,
          prefix: str = "", chartsheet: Optional[str] = None,
-         parts: Optional[Dict[str, Part]] = None, rel_targets: Optional[Dict[int, str]] = None) -> bytes:
+         parts: Optional[Dict[str, Part]] = None, rel_targets: Optional[Dict[int, str]] = None,
+         number_formats: Optional[Sequence[Tuple[int, Optional[str]]]] = None,
+         date1904: bool = False, drawings: Optional[Dict[int, str]] = None) -> bytes:
     """A workbook; sheet i (workbook order) is stored as sheet{file_numbers[i]}.xml.
 
     `rel_targets` overrides the relationship target of sheet i (to point it
     somewhere odd); `chartsheet` adds a chart sheet of that name at the end.
+    `number_formats` are the cell formats (numFmtId, custom format code or
+    None) that ("styled", value, index) cells point at; `drawings` gives
+    sheet i a drawing part (its name; put the part itself in `parts`).
     """
     numbers = list(file_numbers or range(1, len(sheets) + 1))
     shared: List[str] = []
@@ -229,7 +241,12 @@ def xlsx(sheets: Sequence[Tuple[str, Sequence[Sequence[Cell]]]], title: Optional
     rels: List[Tuple[str, str, str]] = []
     entries = []
     for i, ((name, rows), number) in enumerate(zip(sheets, numbers)):
-        files[f"xl/worksheets/sheet{number}.xml"] = sheet_xml(rows, shared, prefix)
+        drawing = (drawings or {}).get(i)
+        files[f"xl/worksheets/sheet{number}.xml"] = sheet_xml(
+            rows, shared, prefix, "rIdDrawing" if drawing else None)
+        if drawing:
+            files[f"xl/worksheets/_rels/sheet{number}.xml.rels"] = rels_xml(
+                [("rIdDrawing", "drawing", "../drawings/" + drawing.rsplit("/", 1)[-1])])
         target = (rel_targets or {}).get(i, f"worksheets/sheet{number}.xml")
         rels.append((f"rId{i + 10}", "worksheet", target))
         entries.append(f'<sheet name={quoteattr(name)} sheetId="{i + 1}" r:id="rId{i + 10}"/>')
@@ -241,15 +258,147 @@ def xlsx(sheets: Sequence[Tuple[str, Sequence[Sequence[Cell]]]], title: Optional
     if shared:
         files["xl/sharedStrings.xml"] = shared_strings_xml(shared)
         rels.append(("rIdShared", "sharedStrings", "sharedStrings.xml"))
+    if number_formats is not None:
+        files["xl/styles.xml"] = styles_part(number_formats)
+        rels.append(("rIdStyles", "styles", "styles.xml"))
     pre = f"{prefix}:" if prefix else ""
     ns = f'xmlns:{prefix}="{S}"' if prefix else f'xmlns="{S}"'
     sheet_entries = "".join(e.replace("<sheet ", f"<{pre}sheet ") for e in entries)
-    files["xl/workbook.xml"] = (XML_DECL + f'<{pre}workbook {ns} xmlns:r="{R}"><{pre}sheets>'
+    props = f'<{pre}workbookPr date1904="1"/>' if date1904 else ""
+    files["xl/workbook.xml"] = (XML_DECL + f'<{pre}workbook {ns} xmlns:r="{R}">{props}<{pre}sheets>'
                                 f"{sheet_entries}</{pre}sheets></{pre}workbook>")
     if workbook_rels:
         files["xl/_rels/workbook.xml.rels"] = rels_xml(rels)
     files.update(parts or {})
     return _package("xl/workbook.xml", XLSX_MAIN, files, {}, title)
+
+
+def styles_part(number_formats: Sequence[Tuple[int, Optional[str]]]) -> str:
+    """styles.xml whose cellXfs[i] uses number_formats[i] (custom ones get numFmt entries)."""
+    custom = "".join(f'<numFmt numFmtId="{fid}" formatCode={quoteattr(code)}/>'
+                     for fid, code in number_formats if code is not None)
+    xfs = "".join(f'<xf numFmtId="{fid}" fontId="0" fillId="0" borderId="0" xfId="0"'
+                  f'{" applyNumberFormat=" + chr(34) + "1" + chr(34) if fid else ""}/>'
+                  for fid, _ in number_formats)
+    return (XML_DECL + f'<styleSheet xmlns="{S}"><numFmts count="1">{custom}</numFmts>'
+            f'<cellXfs count="{len(number_formats)}">{xfs}</cellXfs></styleSheet>')
+
+
+# -- drawings, charts, SmartArt (shared by the three formats) ----------------
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+PIC = "http://schemas.openxmlformats.org/drawingml/2006/picture"
+
+
+def _points(values: Sequence[object], numeric: bool, format_code: str = "General") -> str:
+    pts = "".join(f'<c:pt idx="{i}"><c:v>{escape(str(v))}</c:v></c:pt>' for i, v in enumerate(values))
+    if numeric:
+        return (f"<c:numRef><c:f>Sheet1!$A$1</c:f><c:numCache><c:formatCode>{escape(format_code)}"
+                f'</c:formatCode><c:ptCount val="{len(values)}"/>{pts}</c:numCache></c:numRef>')
+    return (f'<c:strRef><c:f>Sheet1!$A$1</c:f><c:strCache><c:ptCount val="{len(values)}"/>{pts}'
+            "</c:strCache></c:strRef>")
+
+
+def chart_xml(title: Optional[str], series: Sequence[Tuple[str, Sequence[object], Sequence[float]]],
+              category_format: Optional[str] = None, date1904: bool = False,
+              axis_title: Optional[str] = None) -> str:
+    """A bar chart part whose caches hold `series` as (name, categories, values).
+
+    Categories are strings, or numbers in a numCache with `category_format`.
+    """
+    def rich(text: str) -> str:
+        return (f"<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>{escape(text)}</a:t></a:r></a:p>"
+                '</c:rich></c:tx><c:overlay val="0"/></c:title>')
+    body = ""
+    for i, (name, cats, vals) in enumerate(series):
+        cat = _points(cats, category_format is not None, category_format or "General")
+        body += (f'<c:ser><c:idx val="{i}"/><c:order val="{i}"/><c:tx>{_points([name], False)}</c:tx>'
+                 f'<c:dLbls><c:dLbl><c:idx val="0"/><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>label'
+                 f"</a:t></a:r></a:p></c:rich></c:tx></c:dLbl></c:dLbls>"
+                 f"<c:cat>{cat}</c:cat><c:val>{_points(vals, True)}</c:val></c:ser>")
+    axis = (f'<c:valAx><c:axId val="2"/>{rich(axis_title)}</c:valAx>' if axis_title else "")
+    return (XML_DECL + f'<c:chartSpace xmlns:c="{C}" xmlns:a="{A}" xmlns:r="{R}">'
+            f'<c:date1904 val="{int(date1904)}"/><c:chart>{rich(title) if title else ""}'
+            f'<c:plotArea><c:barChart><c:barDir val="col"/>{body}</c:barChart>{axis}</c:plotArea>'
+            "</c:chart></c:chartSpace>")
+
+
+def diagram_data_xml(nodes: Sequence[str]) -> str:
+    """A SmartArt data part: a doc point, one node per text, and transition points."""
+    pts = ('<dgm:pt modelId="{0}" type="doc"><dgm:prSet/><dgm:t><a:bodyPr/><a:p>'
+           '<a:r><a:t>not shown</a:t></a:r></a:p></dgm:t></dgm:pt>')
+    for i, text in enumerate(nodes, start=1):
+        pts += (f'<dgm:pt modelId="{{{i}}}"><dgm:prSet phldrT="[Text]"/><dgm:t><a:bodyPr/><a:p>'
+                f"<a:r><a:t>{escape(text)}</a:t></a:r></a:p></dgm:t></dgm:pt>"
+                f'<dgm:pt modelId="{{t{i}}}" type="parTrans" cxnId="{{c{i}}}"><dgm:prSet/><dgm:t>'
+                "<a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>"
+                f'<dgm:pt modelId="{{p{i}}}" type="pres"><dgm:prSet presName="x"/></dgm:pt>')
+    return (XML_DECL + f'<dgm:dataModel xmlns:dgm="{DGM}" xmlns:a="{A}"><dgm:ptLst>{pts}'
+            "</dgm:ptLst><dgm:cxnLst/></dgm:dataModel>")
+
+
+def graphic_chart(rid: str) -> str:
+    return (f'<a:graphic xmlns:a="{A}"><a:graphicData uri="{C}"><c:chart xmlns:c="{C}" '
+            f'xmlns:r="{R}" r:id="{rid}"/></a:graphicData></a:graphic>')
+
+
+def graphic_diagram(rid: str) -> str:
+    return (f'<a:graphic xmlns:a="{A}"><a:graphicData uri="{DGM}"><dgm:relIds xmlns:dgm="{DGM}" '
+            f'xmlns:r="{R}" r:dm="{rid}" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/>'
+            "</a:graphicData></a:graphic>")
+
+
+def word_drawing(graphic: str, descr: str = "", title: str = "", pic: bool = False) -> str:
+    """An inline w:drawing holding `graphic` (or a picture), with docPr alt text."""
+    attrs = (f" descr={quoteattr(descr)}" if descr else "") + (f" title={quoteattr(title)}" if title else "")
+    if pic:
+        graphic = (f'<a:graphic xmlns:a="{A}"><a:graphicData uri="{PIC}"><pic:pic xmlns:pic="{PIC}">'
+                   '<pic:nvPicPr><pic:cNvPr id="0" name="photo.png" descr="photo.png"/><pic:cNvPicPr/>'
+                   "</pic:nvPicPr><pic:blipFill/><pic:spPr/></pic:pic></a:graphicData></a:graphic>")
+    return (f'<w:r><w:drawing><wp:inline xmlns:wp="{WP}"><wp:extent cx="1" cy="1"/>'
+            f'<wp:docPr id="1" name="Picture 1"{attrs}/>{graphic}</wp:inline></w:drawing></w:r>')
+
+
+def word_text_box(*paragraphs: str) -> str:
+    """A run holding a text box twice, as Word writes it: DrawingML choice and VML fallback."""
+    content = "<w:txbxContent>" + "".join(para(p) for p in paragraphs) + "</w:txbxContent>"
+    return (f'<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing>'
+            f'<wp:anchor xmlns:wp="{WP}"><wp:docPr id="2" name="Text Box 2"/>'
+            f'<a:graphic xmlns:a="{A}"><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/'
+            f'wordprocessingShape"><wps:wsp><wps:txbx>{content}</wps:txbx></wps:wsp></a:graphicData>'
+            "</a:graphic></wp:anchor></w:drawing></mc:Choice><mc:Fallback><w:pict>"
+            f'<v:shape><v:textbox>{content}</v:textbox></v:shape></w:pict></mc:Fallback>'
+            "</mc:AlternateContent></w:r>")
+
+
+def picture_shape(descr: str, title: str = "", ns: str = "p") -> str:
+    """A slide (ns "p") or spreadsheet-drawing (ns "xdr") picture with alt text."""
+    attrs = f" descr={quoteattr(descr)}" + (f" title={quoteattr(title)}" if title else "")
+    return (f'<{ns}:pic><{ns}:nvPicPr><{ns}:cNvPr id="7" name="Picture 6"{attrs}/><{ns}:cNvPicPr/>'
+            + ("<p:nvPr/>" if ns == "p" else "") +
+            f"</{ns}:nvPicPr><{ns}:blipFill/><{ns}:spPr/></{ns}:pic>")
+
+
+def graphic_frame(graphic: str, ns: str = "p", descr: str = "") -> str:
+    attrs = f" descr={quoteattr(descr)}" if descr else ""
+    return (f'<{ns}:graphicFrame><{ns}:nvGraphicFramePr><{ns}:cNvPr id="8" name="Frame"{attrs}/>'
+            f"<{ns}:cNvGraphicFramePr/>" + ("<p:nvPr/>" if ns == "p" else "") +
+            f"</{ns}:nvGraphicFramePr><{ns}:xfrm/>{graphic}</{ns}:graphicFrame>")
+
+
+def sheet_drawing_xml(*anchored: str) -> str:
+    """A spreadsheet drawing part: each piece of markup in its own two-cell anchor."""
+    anchors = "".join('<xdr:twoCellAnchor><xdr:from/><xdr:to/>' + item + "<xdr:clientData/>"
+                      "</xdr:twoCellAnchor>" for item in anchored)
+    return XML_DECL + f'<xdr:wsDr xmlns:xdr="{XDR}" xmlns:a="{A}" xmlns:r="{R}">{anchors}</xdr:wsDr>'
+
+
+def text_box_shape(text: str, ns: str = "xdr") -> str:
+    return (f'<{ns}:sp><{ns}:nvSpPr><{ns}:cNvPr id="9" name="TextBox 8"/><{ns}:cNvSpPr txBox="1"/>'
+            f"</{ns}:nvSpPr><{ns}:spPr/><{ns}:txBody><a:bodyPr/><a:p><a:r><a:t>{escape(text)}</a:t>"
+            f"</a:r></a:p></{ns}:txBody></{ns}:sp>")
 
 
 # -- pptx --------------------------------------------------------------------
@@ -292,7 +441,8 @@ def pptx(slides: Sequence[Dict], title: Optional[str] = None,
     """A presentation; slide i (show order) is stored as slide{file_numbers[i]}.xml.
 
     Each slide dict may have "title", "body" (paragraphs), "shapes" (raw
-    markup, e.g. from `slide_table` or `group`) and "notes" (paragraphs).
+    markup, e.g. from `slide_table` or `group`), "notes" (paragraphs) and
+    "rels" (extra slide relationships, for charts and diagrams).
     """
     numbers = list(file_numbers or range(1, len(slides) + 1))
     files: Dict[str, Part] = {}
@@ -311,6 +461,7 @@ def pptx(slides: Sequence[Dict], title: Optional[str] = None,
             files[f"ppt/notesSlides/notesSlide{number}.xml"] = slide_xml(
                 shape(["1"], "sldNum", 4) + shape(spec["notes"], "body", 3), root="notes")
             slide_rels.append(("rId2", "notesSlide", f"../notesSlides/notesSlide{number}.xml"))
+        slide_rels.extend(spec.get("rels", ()))
         files[f"ppt/slides/_rels/slide{number}.xml.rels"] = rels_xml(slide_rels)
         rels.append((f"rId{i + 10}", "slide", f"slides/slide{number}.xml"))
         ids.append(f'<p:sldId id="{256 + i}" r:id="rId{i + 10}"/>')

@@ -23,7 +23,7 @@ import pytest
 
 from glean_personal import api
 from glean_personal.api import open_index
-from glean_personal.cli import main
+from glean_personal.surfaces.cli import main
 from test_crash import Corpus, index_command, stored
 from test_security_harness import REPO, integrity_problems
 

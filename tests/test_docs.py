@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from glean_personal.cli import build_parser  # noqa: E402
+from glean_personal.surfaces.args import build_parser  # noqa: E402
 
 CLI_DOC = ROOT / "docs" / "cli.md"
 HELP_BLOCK = re.compile(r"```text\n\$ glean-personal ((?:[a-z]+ )?)--help\n(.*?)```", re.S)

@@ -243,4 +243,40 @@ def test_markitdown_equations_and_linked_image():
     doc = corpus("markitdown/equations.docx")
     assert "From Eq. 36.1.3," in doc.text
     assert "θ" in doc.text
-    assert corpus("markitdown/rlink.docx").text == "Testing Linked Images"
+    # The linked picture's alt text, less the note Word appends to text it wrote itself.
+    assert corpus("markitdown/rlink.docx").text == "Testing Linked Images\n\nImage: A red and blue square"
+
+
+# -- drawings: alt text, charts, SmartArt, text boxes -----------------------------
+def test_drawings_give_alt_text_chart_data_and_smartart_words():
+    from office_factory import chart_xml, diagram_data_xml, graphic_chart, graphic_diagram, word_drawing
+    chart = chart_xml("Rainfall by month", [("Leeds", ["Jan", "Feb"], [61.5, 45.0]),
+                                            ("York", ["Jan", "Feb"], [55.25, 40])],
+                      axis_title="Millimetres")
+    body = (para("Figures follow.")
+            + para(word_drawing("", descr="A heron standing in a river", title="Heron", pic=True))
+            + para(word_drawing(graphic_chart("rIdChart")))
+            + table([["cell", "<w:p>" + word_drawing(graphic_diagram("rIdDm")) + "</w:p>"]]))
+    data = docx(body, extra_rels=[("rIdChart", "chart", "charts/chart1.xml"),
+                                  ("rIdDm", "diagramData", "diagrams/data1.xml")],
+                parts={"word/charts/chart1.xml": chart,
+                       "word/diagrams/data1.xml": diagram_data_xml(["Plan", "Build", "Ship"])})
+    doc = read_document(data, "report.docx")
+    assert doc.text.split("\n\n") == [
+        "Figures follow.",
+        "Image: Heron: A heron standing in a river",
+        "Chart: Rainfall by month — Millimetres",
+        "Leeds: Jan = 61.5; Feb = 45",
+        "York: Jan = 55.25; Feb = 40",
+        "cell | Plan Build Ship"]
+    assert "photo.png" not in doc.text and "label" not in doc.text and "not shown" not in doc.text
+
+
+def test_text_box_is_read_once_and_missing_chart_part_is_harmless():
+    from office_factory import graphic_chart, word_drawing, word_text_box
+    body = (para("Before the box.", word_text_box("Boxed words", "Second line"))
+            + para(word_drawing(graphic_chart("rIdGone"))))
+    data = docx(body, extra_rels=[("rIdGone", "chart", "charts/missing.xml")])
+    doc = read_document(data, "box.docx")
+    assert doc.text.count("Boxed words") == 1 and doc.text.count("Second line") == 1
+    assert doc.text == "Boxed words\n\nSecond line\n\nBefore the box."

@@ -155,7 +155,9 @@ def test_markitdown_blog_page():
     headings = [s.heading[-1] for s in doc.sections if s.heading]
     assert any(h.startswith("Experiment Setup") for h in headings)
     assert "the baseline accuracy of untuned gpt-4 can be improved by 20%" in doc.text
-    assert "AutoGen Docs API Blog" in doc.text        # nav links not glued
+    # The post is the page's <article>: the site's navbar, sidebar and footer are frame.
+    assert "AutoGen Docs API Blog" not in doc.text and "Recent posts" not in doc.text
+    assert "Copyright" not in doc.text
     assert "function(" not in doc.text
 
 
@@ -163,7 +165,9 @@ def test_markitdown_wikipedia_page():
     doc = read_document((CORPUS / "test_wikipedia.html").read_bytes(), "test_wikipedia.html")
     assert doc.title == "Microsoft - Wikipedia"
     paths = [s.heading for s in doc.sections]
-    assert ("Microsoft", "History", "1972–1985: Founding") in paths
+    # MediaWiki's #bodyContent is the article; the language menu and navboxes are left out.
+    assert ("History", "1972–1985: Founding") in paths
+    assert "Afrikaans" not in doc.text
     founding = next(s.text for s in doc.sections if s.heading[-1:] == ("1972–1985: Founding",))
     assert "Bill Gates" in founding and "Paul Allen" in founding
     assert "The Vanguard Group | 8.9%" in doc.text
@@ -209,3 +213,149 @@ def test_whitespace_runs_become_one_space_whatever_the_characters():
     samples += [f"a{s}b" for s in spaces]
     for text in samples:
         assert _squeeze(text) == re.sub(r"\s+", " ", text), repr(text)
+
+
+# -- the page's content, not its frame ------------------------------------------
+def _page(body: str, head: str = "<title>T</title>") -> bytes:
+    return f"<!doctype html><html><head>{head}</head><body>{body}</body></html>".encode()
+
+
+SPHINX = _page("""
+<div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="genindex.html">index</a></li></ul></div>
+<div class="document"><div class="documentwrapper"><div class="bodywrapper">
+<div class="body" role="main">
+<section id="csv"><h1>csv — CSV files<a class="headerlink" href="#csv" title="Permalink">¶</a></h1>
+<p>Read and write tabular data.</p>
+<h2>Reader objects<a class="headerlink" href="#r">¶</a></h2><p>Rows come back as lists.</p>
+</section></div></div></div>
+<div class="sphinxsidebar" role="navigation"><h3>Table of Contents</h3><ul><li>csv</li></ul>
+<h4>Previous topic</h4><p>File Formats</p></div></div>
+<div class="footer">© Copyright 2001 Python Software Foundation.</div>
+""")
+
+
+def test_sphinx_page_is_read_as_its_body():
+    doc, body = _sections(SPHINX)
+    assert list(body) == [("csv — CSV files",), ("csv — CSV files", "Reader objects")]
+    assert body[("csv — CSV files",)] == "Read and write tabular data."
+    for frame in ("Navigation", "Table of Contents", "Previous topic", "File Formats",
+                  "Copyright", "¶", "index"):
+        assert frame not in doc.text and all(frame not in h for s in body for h in s)
+    assert doc.title == "T"
+
+
+@pytest.mark.parametrize("body", [
+    # MkDocs Material
+    '<header class="md-header"><nav>Site Search</nav></header><main class="md-main">'
+    '<div class="md-sidebar"><nav class="md-nav">Sidebar links</nav></div>'
+    '<div class="md-content"><article class="md-content__inner"><h1>Guide</h1><p>The words.</p>'
+    '</article></div></main><footer class="md-footer">Made with Material</footer>',
+    # Docusaurus: the title sits in a <header> inside the article
+    '<nav class="navbar">Docs Blog</nav><div class="main-wrapper"><aside>Sidebar links</aside>'
+    '<main><div class="theme-doc-markdown markdown"><header><h1>Guide</h1></header>'
+    '<p>The words.</p></div><nav class="pagination-nav">Next Previous</nav></main></div>'
+    '<footer class="footer">Copyright Site</footer>',
+    # rustdoc
+    '<nav class="sidebar">Sidebar links</nav><main><div class="width-limiter">'
+    '<section id="main-content" class="content"><h1>Guide<a class="anchor" href="#g">§</a></h1>'
+    '<p>The words.</p></section></div></main>',
+    # GitHub-style rendered Markdown
+    '<div class="site-header" role="banner">Site Search</div>'
+    '<article class="markdown-body"><h1><a class="anchor" href="#guide"></a>Guide</h1>'
+    '<p>The words.</p></article><div role="contentinfo">Copyright Site</div>',
+    # javadoc and Doxygen
+    '<div class="topNav">Site</div><div class="contentContainer"><h1>Guide</h1><p>The words.</p></div>'
+    '<div class="bottomNav" role="navigation">Sidebar links</div>',
+    '<div id="top"><div id="navrow1" class="tabs">Site Search</div></div>'
+    '<div class="contents"><h1>Guide</h1><p>The words.</p></div><hr class="footer"/>',
+], ids=["mkdocs", "docusaurus", "rustdoc", "github", "javadoc", "doxygen"])
+def test_generator_body_containers(body):
+    doc, sections = _sections(_page(body + "<p>Trailing site text outside.</p>"))
+    assert sections == {("Guide",): "The words."}
+
+
+def test_asciidoc_keeps_its_header_beside_the_content():
+    page = _page(
+        '<div id="header"><h1>git-add(1) Manual Page</h1><h2>NAME</h2>'
+        '<div class="sectionbody"><p>git-add - Add file contents to the index</p></div></div>'
+        '<div id="content"><div class="sect1"><h2>DESCRIPTION</h2><p>Updates the index.</p>'
+        '</div></div><div id="footnotes"><hr/></div>'
+        '<div id="footer"><div id="footer-text">Last updated 2024-05-31</div></div>',
+        head='<meta name="generator" content="AsciiDoc 10.2.0"/><title>git-add(1)</title>')
+    doc, body = _sections(page)
+    assert body == {("git-add(1) Manual Page", "NAME"): "git-add - Add file contents to the index",
+                    ("git-add(1) Manual Page", "DESCRIPTION"): "Updates the index."}
+
+
+def test_largest_of_several_articles_and_no_marker_pages():
+    articles = _page("<article><p>short teaser</p></article>"
+                     "<article><h2>Story</h2><p>" + "long story words " * 50 + "</p></article>")
+    doc, body = _sections(articles)
+    assert list(body) == [("Story",)] and "teaser" not in doc.text
+    # Without markers the page is read whole, less its frame.
+    plain = _page("<header><p>Site banner</p></header><nav>Home About</nav><h1>Notes</h1>"
+                  "<p>Body text.</p><aside>Related posts</aside><footer>Contact</footer>")
+    doc, body = _sections(plain)
+    assert body == {("Notes",): "Body text."}
+
+
+def test_a_small_marker_does_not_stand_for_the_page():
+    page = _page("<h1>Recipe</h1><p>" + "flour water salt " * 40 + "</p>"
+                 "<div class='comments'><div class='body'>nice one</div></div>")
+    doc, body = _sections(page)
+    assert "flour water salt" in body[("Recipe",)] and "nice one" in body[("Recipe",)]
+
+
+def test_page_that_is_all_frame_is_still_read():
+    doc, body = _sections(_page("<header><h1>Only Title</h1><p>Only words here.</p></header>"))
+    assert body == {("Only Title",): "Only words here."}
+    doc, body = _sections(_page("<nav><a href='a.html'>Alpha</a> <a href='b.html'>Beta</a></nav>"))
+    assert "Alpha" in doc.text and "Beta" in doc.text
+
+
+def test_skip_links_and_permalinks_are_dropped_but_real_links_kept():
+    page = _page('<a class="skip-link" href="#main">Skip to main content</a>'
+                 '<main id="main"><h2 id="x">Setup <a href="#x">#</a></h2>'
+                 '<p>See <a href="#install">installation</a> and <a href="other.html">¶ list</a>.</p>'
+                 '<h3>Usage<a class="hash-link" href="#usage">\u200b</a></h3><p>Run it.</p>'
+                 '<pre>make all<button class="copy">Copy</button></pre></main>')
+    doc, body = _sections(page)
+    assert body == {("Setup",): "See installation and ¶ list .",
+                    ("Setup", "Usage"): "Run it.\n\nmake all"}
+    assert "Skip" not in doc.text
+
+
+def test_unbalanced_and_deep_markers_stay_bounded():
+    data = b'<div class="body">' * 50_000 + b"<h2>Deep</h2><p>bottom</p>"
+    doc, body = _sections(data)
+    assert body[("Deep",)] == "bottom"
+    # A frame element that never closes drops nothing the page needs.
+    doc, body = _sections(b"<nav>menu<h1>Title</h1><p>text</p>")
+    assert "text" in doc.text
+
+
+def test_api_signatures_are_sections_and_text_after_them_returns_to_its_heading():
+    page = _page("""<div class="body" role="main"><section><h1>csv</h1>
+<h2>Module Contents<a class="headerlink" href="#mc">¶</a></h2>
+<p>Functions:</p>
+<dl class="py function"><dt class="sig sig-object py" id="csv.reader">
+<span class="sig-prename">csv.</span><span class="sig-name">reader</span>(<em>csvfile</em>)
+<a class="headerlink" href="#csv.reader">¶</a></dt><dd><p>Return a reader.</p></dd></dl>
+<dl class="py class"><dt class="sig sig-object py" id="csv.Sniffer">class csv.Sniffer</dt>
+<dd><p>Deduces formats.</p>
+<dl class="py method"><dt class="sig sig-object py" id="csv.Sniffer.sniff">sniff(sample)</dt>
+<dd><p>Analyze the sample.</p></dd></dl><p>A note on the class.</p></dd></dl>
+<p>Constants follow.</p>
+<dl><dt>term</dt><dd>A plain definition list is no API.</dd></dl>
+<h2>Examples</h2><p>Read a file.</p></section></div>""")
+    doc = read_document(page, "csv.html")
+    assert [(s.heading[1:], s.text) for s in doc.sections] == [
+        (("Module Contents",), "Functions:"),
+        (("Module Contents", "csv.reader(csvfile)"), "Return a reader."),
+        (("Module Contents", "class csv.Sniffer"), "Deduces formats."),
+        (("Module Contents", "class csv.Sniffer", "sniff(sample)"), "Analyze the sample."),
+        (("Module Contents", "class csv.Sniffer"), "A note on the class."),
+        (("Module Contents",), "Constants follow.\n\nterm\n\nA plain definition list is no API."),
+        (("Examples",), "Read a file."),
+    ]
+    assert "¶" not in doc.text

@@ -106,8 +106,11 @@ def test_python_pptx_tables_groups_and_notes():
 
 def test_python_pptx_placeholders_keep_presentation_numbering():
     doc = corpus("python-pptx/ph-populated-placeholders.pptx")
-    assert by_heading(doc) == {("Slide 5 — Title Text",): "Title Text",
-                               ("Slide 6",): "Content", ("Slide 7",): "Body text"}
+    # Slides 1 and 2 hold pictures whose "alt text" is only their file name.
+    assert by_heading(doc) == {
+        ("Slide 4",): "Chart\n\nSales: 1st Qtr = 8.2; 2nd Qtr = 3.2; 3rd Qtr = 1.4; 4th Qtr = 1.2",
+        ("Slide 5 — Title Text",): "Title Text",
+        ("Slide 6",): "Content", ("Slide 7",): "Body text"}
 
 
 def test_python_pptx_external_relationships_and_odd_packages():
@@ -124,3 +127,41 @@ def test_python_pptx_external_relationships_and_odd_packages():
 def test_python_pptx_decks_without_text_are_skipped(name):
     with pytest.raises(SkipFile, match="no extractable text"):
         corpus(f"python-pptx/{name}")
+
+
+def test_pictures_charts_and_smartart_on_slides():
+    from office_factory import (chart_xml, diagram_data_xml, graphic_chart, graphic_diagram,
+                                graphic_frame, picture_shape)
+    chart = chart_xml("Visitors", [("2024", ["Spring", "Summer"], [1200, 3400.5])])
+    slides = [
+        {"title": "Our garden", "shapes": picture_shape("Roses climbing a brick wall")
+         + picture_shape("IMG_2041.JPG")},
+        {"title": "Numbers", "shapes": graphic_frame(graphic_chart("rIdC")),
+         "rels": [("rIdC", "chart", "../charts/chart1.xml")]},
+        {"title": "Process", "shapes": graphic_frame(graphic_diagram("rIdD"), descr="Three steps"),
+         "rels": [("rIdD", "diagramData", "../diagrams/data1.xml")]},
+    ]
+    data = pptx(slides, parts={"ppt/charts/chart1.xml": chart,
+                               "ppt/diagrams/data1.xml": diagram_data_xml(["Sow", "Water", "Harvest"])})
+    body = by_heading(read_document(data, "garden.pptx"))
+    assert body == {
+        ("Slide 1 — Our garden",): "Image: Roses climbing a brick wall",
+        ("Slide 2 — Numbers",): "Chart: Visitors\n\n2024: Spring = 1200; Summer = 3400.5",
+        ("Slide 3 — Process",): "Three steps\n\nSow\n\nWater\n\nHarvest",
+    }
+
+
+def test_markitdown_chart_and_image_captions():
+    doc = corpus("markitdown/test.pptx")
+    assert "Chart: a3f6004b-6f4f-4ea8-bee3-3741f4dc385f" in doc.text
+    assert "Series 1: 2000 = 2000; 2001 = 2001" in doc.text
+    assert "Image: This phrase of the caption is Human-written." in doc.text
+
+
+def test_python_pptx_chart_from_its_cache():
+    doc = corpus("python-pptx/shp-access-chart.pptx")
+    assert by_heading(doc)[("Slide 1",)] == (
+        "Chart\n\n"
+        "Series 1: Category 1 = 4.3; Category 2 = 2.5; Category 3 = 3.5; Category 4 = 4.5\n\n"
+        "Series 2: Category 1 = 2.4; Category 2 = 4.4; Category 3 = 1.8; Category 4 = 2.8\n\n"
+        "Series 3: Category 1 = 2; Category 2 = 2; Category 3 = 3; Category 4 = 5")

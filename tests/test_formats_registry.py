@@ -12,23 +12,32 @@ from glean_personal.formats import READERS, SUPPORTED, extract, format_for, read
 
 
 def test_supported_table():
-    assert SUPPORTED == {".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html",
-                         ".htm": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx",
-                         ".pptx": "pptx"}
-    assert set(SUPPORTED.values()) == set(READERS)
+    for ext, fmt in {".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html",
+                     ".htm": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx",
+                     ".pptx": "pptx", ".pdf": "pdf", ".odt": "odt", ".epub": "epub",
+                     ".eml": "eml", ".mbox": "mbox", ".ipynb": "ipynb", ".py": "py", ".tsx": "ts", ".h": "c", ".hpp": "cpp",
+                     ".yml": "yaml", ".csv": "csv", ".rst": "rst", ".rtf": "rtf"}.items():
+        assert SUPPORTED[ext] == fmt
+    assert all(ext == ext.lower() and ext.startswith(".") for ext in SUPPORTED)
+    assert set(SUPPORTED.values()) | {"makefile", "dockerfile"} == set(READERS)
 
 
 @pytest.mark.parametrize("name, fmt", [
     ("a.TXT", "txt"), ("dir.v2/notes.Md", "md"), ("x.markdown", "md"), ("Page.HTM", "html"),
     ("report.DOCX", "docx"), ("a.xlsx", "xlsx"), ("deck.pptx", "pptx"), ("c.json", "json"),
-    ("a.pdf", None), ("a.doc", None), ("README", None), (".md", None), ("archive.docx.zip", None),
+    ("a.PDF", "pdf"), ("a.doc", None), ("README", None), (".md", None), ("archive.docx.zip", None),
+    ("src/Parser.PY", "py"), ("App.jsx", "js"), ("x.R", "r"), ("Makefile", "makefile"),
+    ("Dockerfile", "dockerfile"), ("Dockerfile.dev", "dockerfile"), ("rules.mk", "makefile"),
+    ("notes.org", "org"), ("paper.tex", "tex"), ("data.TSV", "tsv"), ("changelog.gz", None),
 ])
 def test_format_for(name, fmt):
     assert format_for(name) == fmt
 
 
-@pytest.mark.parametrize("name, reason", [("report.pdf", "unsupported file type .pdf"),
-                                          ("Makefile", "unsupported file type")])
+@pytest.mark.parametrize("name, reason", [("report.doc", "unsupported file type .doc"),
+                                          ("photo.png", "unsupported file type .png"),
+                                          ("backup.tar.gz", r"tar archive \(.tar.gz\)"),
+                                          ("logo.png.gz", r"unsupported file type .png \(compressed")])
 def test_unsupported(name, reason):
     with pytest.raises(SkipFile, match=reason):
         read_document(b"%PDF-1.4", name)
@@ -38,7 +47,7 @@ def test_document_shape():
     doc = read_document(b"# Hi\n\nthere", "x.md")
     assert isinstance(doc, Document)
     assert doc.to_dict() == {"title": "Hi", "format": "md",
-                             "sections": [{"heading": ["Hi"], "text": "there"}], "warnings": []}
+                             "sections": [{"heading": ["Hi"], "text": "there", "first_line": 3}], "warnings": []}
 
 
 def test_text_cap_keeps_whole_sections_first():
@@ -79,9 +88,9 @@ def test_extract_refuses_non_regular_files(tmp_path):
 def test_extract_missing_and_unsupported(tmp_path):
     with pytest.raises(SkipFile, match="cannot read file"):
         extract(tmp_path / "gone.txt")
-    (tmp_path / "x.pdf").write_bytes(b"%PDF")
-    with pytest.raises(SkipFile, match="unsupported file type .pdf"):
-        extract(tmp_path / "x.pdf")
+    (tmp_path / "x.doc").write_bytes(b"%PDF")
+    with pytest.raises(SkipFile, match="unsupported file type .doc"):
+        extract(tmp_path / "x.doc")
 
 
 def test_extract_empty_file(tmp_path):

@@ -122,14 +122,25 @@ def test_openpyxl_namespace_prefixed_charts_workbook():
     assert [s.heading[0] for s in doc.sections] == [
         "Numbers", "Negative", "Letters", "Dates", "Pie", "Line", "Scatter"]
     assert by_heading(doc)[("Letters",)].startswith("A | 0 | 0\n\nB | 1 | 1")
+    # Each sheet's chart follows its cells; date categories read as dates.
+    dates = by_heading(doc)[("Dates",)]
+    assert dates.startswith("2013-01-01 | 1\n\n2013-02-01 | 2")
+    assert "Chart\n\nSeries 1: 2013-01-01 = 1; 2013-02-01 = 2; " in dates
 
 
-def test_openpyxl_chartsheets_skipped():
+def test_openpyxl_chartsheets_read_for_their_charts():
     doc = corpus("openpyxl/contains_chartsheets.xlsx")
-    assert [s.heading for s in doc.sections] == [("data",), ("moredata",)]
-    assert "january | 18" in by_heading(doc)[("moredata",)]
+    assert [s.heading for s in doc.sections] == [("data",), ("chart",), ("moredata",)]
+    body = by_heading(doc)
+    assert body[("chart",)].startswith("Chart\n\ny: 0 = 0; 1 = 0.312961796207787; ")
+    assert body[("moredata",)].startswith("month | count\n\njanuary | 18")
+    # The sheet's own chart follows its cells.
+    assert body[("moredata",)].endswith("count: january = 18; february = 10; march = 15; "
+                                        "april = 11; may = 17; june = 20; july = 12; "
+                                        "august = 5; september = 14")
     doc = corpus("openpyxl/bug137.xlsx")
-    assert [s.heading for s in doc.sections] == [("Sheet1",)]
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        (("Chart1",), "Chart\n\nA: 1; 2; 3; 4"), (("Sheet1",), "A\n\n1\n\n2\n\n3\n\n4")]
 
 
 def test_openpyxl_formulas_give_cached_values_and_errors():
@@ -153,7 +164,7 @@ def test_openpyxl_other_writers():
         "Simple LibreOffice spreadsheet\n\nGenerated on a mac\n\nUsing OSX Mountain Lion")
     assert "This sheet has one comment" in corpus("openpyxl/comments.xlsx").text
     assert corpus("openpyxl/guess_types.xlsx").text.startswith("3.14 | 3.14 | 3/14/15")
-    assert corpus("openpyxl/date_1900.xlsx").text == "40847"   # dates stay serial numbers
+    assert corpus("openpyxl/date_1900.xlsx").text == "2011-10-31"   # serial 40847, a date format
 
 
 @pytest.mark.parametrize("name, reason", [
@@ -173,3 +184,54 @@ def test_markitdown_workbook_two_sheets():
     assert "6ff4173b-42a5-4784-9b19-f49caff4d93d" in doc.sections[0].text
     assert doc.sections[1].heading[0].startswith("09060124-b5e7-4717-9d07-3c046eb")
     assert "affc7dad-52dc-4b98-9b5d-51e65d8a8ad0" in doc.sections[1].text
+
+
+# -- dates from number formats ---------------------------------------------------
+FORMATS = [(0, None), (14, None), (164, "yyyy-mm-dd hh:mm"), (165, "h:mm AM/PM"),
+           (166, "[h]:mm:ss"), (167, '0.0 "days"'), (168, '[$-409]d mmmm yyyy;@'),
+           (169, "0.00E+00"), (22, None), (170, '"Due "dd/mm/yy'), (171, "[Red]#,##0")]
+
+
+def _styled(value, style):
+    return ("styled", value, style)
+
+
+def test_dates_follow_the_cell_number_format():
+    rows = [[_styled(45352, 1), _styled(45352.75, 2), _styled(0.5, 3), _styled(1.5, 4)],
+            [_styled(3.25, 5), _styled(45352, 6), _styled(45352, 7), _styled(45352.5, 8)],
+            [_styled(45352, 9), _styled(45352, 10), 45352, _styled(45352, 0)]]
+    doc = read_document(xlsx([("Log", rows)], number_formats=FORMATS), "log.xlsx")
+    assert doc.text.split("\n\n") == [
+        "2024-03-01 | 2024-03-01 18:00 | 12:00 | 36:00:00",
+        "3.25 | 2024-03-01 | 45352 | 2024-03-01 12:00",
+        "2024-03-01 | 45352 | 45352 | 45352"]
+
+
+def test_1900_leap_year_bug_and_the_1904_system():
+    rows = [[_styled(v, 1) for v in (1, 59, 60, 61, 2958465)], [_styled(-1, 1), _styled(3e7, 1)]]
+    doc = read_document(xlsx([("D", rows)], number_formats=FORMATS), "d.xlsx")
+    assert doc.text == ("1900-01-01 | 1900-02-28 | 1900-02-29 | 1900-03-01 | 9999-12-31"
+                        "\n\n-1 | 30000000")
+    doc = read_document(xlsx([("D", [[_styled(0, 1), _styled(43890, 1)]])],
+                             number_formats=FORMATS, date1904=True), "d.xlsx")
+    assert doc.text == "1904-01-01 | 2024-03-01"   # 1,462 days fewer than in the 1900 system
+
+
+def test_sheet_drawing_pictures_charts_and_text_boxes():
+    from office_factory import (chart_xml, graphic_chart, graphic_frame, picture_shape,
+                                sheet_drawing_xml, text_box_shape)
+    drawing = sheet_drawing_xml(picture_shape("Company logo", ns="xdr"),
+                                graphic_frame(graphic_chart("rIdC1"), ns="xdr"),
+                                text_box_shape("Figures are provisional"))
+    chart = chart_xml("Sales by week", [("Units", [45352, 45359], [10, 12])],
+                      category_format="d-mmm-yy")
+    parts = {"xl/drawings/drawing1.xml": drawing,
+             "xl/drawings/_rels/drawing1.xml.rels": __import__("office_factory").rels_xml(
+                 [("rIdC1", "chart", "../charts/chart1.xml")]),
+             "xl/charts/chart1.xml": chart}
+    doc = read_document(xlsx([("Sales", [["Week", "Units"], [_styled(45352, 1), 10]])],
+                             number_formats=FORMATS, drawings={0: "xl/drawings/drawing1.xml"},
+                             parts=parts), "sales.xlsx")
+    assert doc.text.split("\n\n") == [
+        "Week | Units", "2024-03-01 | 10", "Image: Company logo", "Chart: Sales by week",
+        "Units: 2024-03-01 = 10; 2024-03-08 = 12", "Figures are provisional"]

@@ -18,7 +18,7 @@ import pytest
 
 from glean_personal import formats
 from glean_personal.api import open_index
-from glean_personal.cli import main
+from glean_personal.surfaces.cli import main
 from glean_personal.config import Limits
 from glean_personal.errors import NotFound, UsageError
 

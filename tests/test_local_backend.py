@@ -8,7 +8,7 @@ import pytest
 
 import glean_personal
 from glean_personal.errors import GleanError, LocalModeError, UsageError
-from glean_personal.local_backend import (Backend, LocalBackend, error_response,
+from glean_personal.surfaces.local_backend import (Backend, LocalBackend, error_response,
                                           resolve_backend, suggest)
 
 CORPUS = {

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import glean_personal
-from glean_personal import mcp
+from glean_personal.surfaces import cli, mcp
 from test_local_backend import build_index
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -366,7 +366,7 @@ def test_stray_prints_never_reach_stdout(one_db, monkeypatch):
     monkeypatch.setattr(sys, "stdin", stdin)
     monkeypatch.setattr(sys, "stdout", stdout)
     monkeypatch.setattr(sys, "stderr", stderr)
-    assert mcp.run_mcp(["--db", str(one_db)]) == 0
+    assert cli.main(["mcp", "--db", str(one_db)]) == 0
     assert sys.stdout is stdout  # restored
     lines = stdout.buffer.getvalue().decode().splitlines()
     assert [json.loads(x)["id"] for x in lines] == [1, 2]

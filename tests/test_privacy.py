@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from glean_personal.api import open_index
-from glean_personal.cli import main
+from glean_personal.surfaces.cli import main
 from test_security_harness import REPO, file_bytes, guard_env, logged
 
 SECRET_MARKER = "SECRETMARKERprivacyqzx"
@@ -59,7 +59,7 @@ def test_the_index_is_private_even_under_umask_0(tmp_path):
     (src / "a.md").write_text("private words")
     home = tmp_path / "home"
     home.mkdir(mode=0o755)
-    code = ("import os, sys; os.umask(0); from glean_personal.cli import main; "
+    code = ("import os, sys; os.umask(0); from glean_personal.surfaces.cli import main; "
             "sys.exit(main(sys.argv[1:]))")
     env = dict(os.environ, PYTHONPATH=str(REPO), HOME=str(home))
     env.pop("GLEAN_PERSONAL_DB", None)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from glean_personal import cli, repl
+from glean_personal.surfaces import cli, repl
 from test_local_backend import build_index, write_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,14 +30,14 @@ class _Stdin(io.StringIO):
 
 
 def run(lines, *argv, monkeypatch, env=None):
-    """Feed `lines` to run_repl; returns (exit code, stdout, stderr)."""
+    """Feed `lines` to `glean-personal repl ARGV`; returns (exit code, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdin", _Stdin("\n".join(lines) + "\n"))
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
     for key, value in (env or {}).items():
         monkeypatch.setenv(key, value)
-    code = repl.run_repl(list(argv))
+    code = cli.main(["repl", *argv])
     return code, out.getvalue(), err.getvalue()
 
 

@@ -29,15 +29,15 @@ RUN_AS = textwrap.dedent('''
     # Import everything first: after the drop, the interpreter's own folder may be closed.
     import encodings.cp1252, encodings.latin_1, encodings.utf_16, encodings.idna
     import ctypes, gettext, locale, resource, multiprocessing.popen_fork, multiprocessing.connection
-    import glean_personal.cli, glean_personal.api, glean_personal.render, glean_personal.indexer
+    import glean_personal.surfaces.cli, glean_personal.surfaces.verbs, glean_personal.api, glean_personal.indexer
     import glean_personal.workers, glean_personal.walk, glean_personal.formats
-    glean_personal.cli.build_parser().parse_args(sys.argv[2:])   # argparse's lazy imports
+    glean_personal.surfaces.args.build_parser().parse_args(sys.argv[2:])   # argparse's lazy imports
     uid = int(sys.argv[1])
     if uid >= 0 and os.getuid() != uid:
         os.setgroups([])
         os.setgid(uid)
         os.setuid(uid)
-    sys.exit(glean_personal.cli.main(sys.argv[2:]))
+    sys.exit(glean_personal.surfaces.cli.main(sys.argv[2:]))
 ''')
 
 

@@ -84,13 +84,15 @@ def test_a_secret_folder_is_reported_once_and_never_entered(tmp_path):
 def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
     write(tmp_path, "photo.jpg")
     write(tmp_path, "Makefile")
+    write(tmp_path, "backup.tar.gz")
     write(tmp_path, "empty.md", "")
     write(tmp_path, "exact.md", "x" * 100)
     write(tmp_path, "over.md", "x" * 101)
     found, skipped = entries(tmp_path, max_bytes=100)
-    assert list(found) == ["exact.md"]
+    # A name no reader claims (README, Makefile) is a candidate: the reader sniffs it.
+    assert list(found) == ["Makefile", "exact.md"]
     assert skipped == {"photo.jpg": "unsupported file type .jpg",
-                       "Makefile": "unsupported file type (no extension)",
+                       "backup.tar.gz": "tar archive (.tar.gz): archives are not read",
                        "empty.md": "empty file",
                        "over.md": "larger than --max-bytes (101 > 100 bytes)"}
 

@@ -16,14 +16,26 @@ import zlib
 from pathlib import PurePath
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
-from ..config import DEFAULT_LIMITS, SUPPORTED, Limits
+from ..config import (CODE_EXTENSIONS, DEFAULT_LIMITS, LINE_FORMATS, SUPPORTED, SUPPORTED_NAMES,
+                      Limits)
 from ..document import SECTION_SEPARATOR, Document, Section
 from ..errors import SkipFile
+from .code import read_code
+from .conffiles import read_css, read_dockerfile, read_makefile, read_tables, read_yaml
+from .csvtext import read_csv
 from .docx import read_docx
+from .epub import read_epub
 from .htmltext import read_html
 from .jsontext import read_json
+from .mail import read_eml, read_mbox
+from .notebook import read_ipynb
+from .odf import read_odp, read_ods, read_odt
+from .markup import read_asciidoc, read_latex, read_org, read_rst
 from .package import PartError
+from .pdf import read_pdf
 from .pptx import read_pptx
+from .rtf import read_rtf
+from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
 from .xlsx import read_xlsx
 
@@ -31,15 +43,91 @@ Reader = Callable[[bytes, Limits], Document]
 
 READERS: Dict[str, Reader] = {
     "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
-    "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx,
+    "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,
+    "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
+    "epub": read_epub,
+    # Mail reads its attachments through the registry's own door, passed in.
+    "eml": lambda data, limits: read_eml(data, limits, read_document),
+    "mbox": lambda data, limits: read_mbox(data, limits, read_document),
 }
 
-__all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract"]
+
+def _with_format(reader: Callable[..., Document], fmt: str) -> Reader:
+    return lambda data, limits: reader(data, limits, fmt)
+
+
+# Code, configuration, tables and lightweight markup.
+READERS.update({fmt: _with_format(read_code, fmt) for fmt in set(CODE_EXTENSIONS.values())})
+READERS.update({
+    "yaml": read_yaml, "toml": _with_format(read_tables, "toml"),
+    "ini": _with_format(read_tables, "ini"), "css": read_css, "makefile": read_makefile,
+    "dockerfile": read_dockerfile, "csv": _with_format(read_csv, "csv"),
+    "tsv": _with_format(read_csv, "tsv"), "rst": read_rst, "org": read_org,
+    "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf,
+})
+
+__all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "skip_by_name",
+           "needs_sniff", "check_head", "SNIFF_BYTES"]
 
 
 def format_for(name: str) -> Optional[str]:
-    """The format name for a file name's extension (any case), or None."""
-    return SUPPORTED.get(os.path.splitext(name)[1].lower())
+    """The format a file name's extension (any case) or whole name gives, or None.
+
+    None does not always mean "not read": see `skip_by_name` and `needs_sniff`.
+    """
+    base = _base(name)
+    fmt = SUPPORTED.get(_ext(base))
+    if fmt is None:
+        low = base.lower()
+        fmt = SUPPORTED_NAMES.get(low)
+        if fmt is None and low.startswith(("dockerfile.", "containerfile.")):
+            fmt = "dockerfile"
+    return fmt
+
+
+def skip_by_name(name: str) -> Optional[str]:
+    """Why a file is skipped from its name alone (never opened), or None to read it.
+
+    Files no reader claims are read when they turn out to be text (`needs_sniff`);
+    `x.gz` is read as `x` would be.
+    """
+    base = _base(name)
+    if format_for(base) is not None:
+        return None
+    ext = _ext(base)
+    if ext == ".gz":
+        inner = base[:-3]
+        inner_ext = _ext(inner)
+        if inner_ext == ".tar":
+            return "tar archive (.tar.gz): archives are not read"
+        if inner_ext == ".gz":
+            return "gzip inside gzip: not read"
+        reason = skip_by_name(inner)
+        return f"{reason} (compressed with gzip)" if reason else None
+    return name_skip_reason(ext)
+
+
+def needs_sniff(name: str) -> bool:
+    """True for a file read only if its first bytes are text (no known format, not .gz)."""
+    base = _base(name)
+    return format_for(base) is None and _ext(base) != ".gz" and skip_by_name(base) is None
+
+
+def check_head(head: bytes, name: str) -> None:
+    """Raise SkipFile unless a file with no known format starts like text."""
+    why = text_sniff(head[:SNIFF_BYTES])
+    if why:
+        ext = _ext(_base(name))
+        raise SkipFile(f"unsupported file type {ext or '(no extension)'}: {why}")
+
+
+def _base(name: str) -> str:
+    return name.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def _ext(base: str) -> str:
+    """The extension as os.path.splitext gives it (a leading dot is not one), lower case."""
+    return os.path.splitext(base)[1].lower()
 
 
 def read_document(data: bytes, name: str, limits: Limits = DEFAULT_LIMITS) -> Document:
@@ -47,12 +135,21 @@ def read_document(data: bytes, name: str, limits: Limits = DEFAULT_LIMITS) -> Do
 
     `name` gives the extension (which reader) and the fallback title (its stem).
     """
-    suffix = PurePath(name).suffix.lower()
-    fmt = SUPPORTED.get(suffix)
+    base = _base(name)
+    fmt = format_for(base)
     if fmt is None:
-        raise SkipFile(f"unsupported file type {suffix}" if suffix else "unsupported file type (no extension)")
+        reason = skip_by_name(base)
+        if reason:
+            raise SkipFile(reason)
+        if not data:
+            raise SkipFile("empty file")
+        if _ext(base) == ".gz":
+            return _read_gzip(data, base, limits)
+        check_head(data, base)
+        fmt, name = "txt", base + ".txt"   # read as text; the title keeps the whole name
     if not data:
         raise SkipFile("empty file")
+    suffix = _ext(base)
     try:
         doc = READERS[fmt](data, limits)
     except SkipFile:
@@ -72,15 +169,40 @@ def read_document(data: bytes, name: str, limits: Limits = DEFAULT_LIMITS) -> Do
     return _finish(doc, fmt, name, limits)
 
 
+def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
+    """`x.gz`: inflated (bounded), then read as `x`; a binary payload is skipped."""
+    name = base[:-3]
+    fmt = format_for(name)
+    cuttable = fmt is None or fmt in LINE_FORMATS or fmt in _TEXT_FORMATS
+    try:
+        inner, cut = gunzip(data, limits, keep=limits.max_bytes if cuttable else None)
+    except (zlib.error, EOFError) as exc:
+        raise SkipFile(f"damaged gzip file ({exc})") from None
+    if needs_sniff(name):
+        why = text_sniff(inner[:SNIFF_BYTES])
+        if why:
+            raise SkipFile(f"gzip of a file that is not text: {why}")
+    doc = read_document(inner, name, limits)
+    if cut:
+        doc.warnings.append(f"only the first {len(inner):,} bytes of the inflated file read "
+                            f"(--max-bytes is {limits.max_bytes:,})")
+    return doc
+
+
+# Formats whose text survives being cut at a line end (besides LINE_FORMATS).
+_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex"})
+
+
 def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMITS) -> Document:
     """Stat, then read and extract one file; raises only SkipFile.
 
     The size check uses the stat result, so an oversized file is never read.
+    A file with no known format is read only if its first 8 KB are text.
     """
     path = os.fspath(path)
-    if format_for(path) is None:
-        suffix = PurePath(path).suffix.lower()
-        raise SkipFile(f"unsupported file type {suffix}" if suffix else "unsupported file type (no extension)")
+    reason = skip_by_name(path)
+    if reason:
+        raise SkipFile(reason)
     try:
         info = os.stat(path)
     except OSError as exc:
@@ -91,6 +213,9 @@ def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMIT
         raise SkipFile(f"larger than --max-bytes ({limits.max_bytes:,} bytes)")
     try:
         with open(path, "rb") as handle:
+            if needs_sniff(path):
+                check_head(handle.read(SNIFF_BYTES), path)
+                handle.seek(0)
             data = handle.read(limits.max_bytes + 1)
     except OSError as exc:
         raise SkipFile(f"cannot read file ({exc.strerror or exc})") from None

@@ -17,6 +17,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
+from .drawing import alt_text, related_paragraphs, rel_map
 from .package import Package, PartError, local, visible_events
 from .sections import SectionBuilder, end_cell, end_row
 
@@ -53,7 +54,7 @@ def read_docx(data: bytes, limits: Limits) -> Document:
         found.setdefault("first_heading", text)
         builder.heading(level, text)
 
-    _read_part(pkg, main, styles, builder.paragraph, on_heading, lambda: builder.full)
+    _read_part(pkg, main, styles, builder.paragraph, on_heading, lambda: builder.full, warnings)
 
     seen_texts = set()
     for rel_type, heading in _EXTRA_PARTS:
@@ -62,7 +63,8 @@ def read_docx(data: bytes, limits: Limits) -> Document:
                 break
             paragraphs: List[str] = []
             try:
-                _read_part(pkg, part, styles, paragraphs.append, None, lambda: builder.full)
+                _read_part(pkg, part, styles, paragraphs.append, None, lambda: builder.full,
+                           warnings)
             except PartError as exc:
                 warnings.append(f"{heading.lower()} not read: {exc}")
                 continue
@@ -152,12 +154,23 @@ class _Styles:
 
 def _read_part(pkg: Package, part: str, styles: _Styles, on_paragraph: Callable[[str], None],
                on_heading: Optional[Callable[[int, str], None]],
-               full: Callable[[], bool]) -> None:
+               full: Callable[[], bool], warnings: List[str]) -> None:
     """Stream one WordprocessingML part, calling back per paragraph or heading.
 
+    A drawing's alt text, a chart's data and a SmartArt diagram's words come
+    as paragraphs of their own, before the text of the paragraph holding
+    them; a text box's paragraphs likewise (its mc:Fallback copy is skipped).
     Flat state only: counters, and stacks that grow with the tables and
     paragraphs actually open.
     """
+    rels: Optional[Dict[str, str]] = None
+
+    def side_text(text: str) -> None:
+        if cells:
+            cells[-1].append(text)
+        else:
+            on_paragraph(text)
+
     in_run = 0
     paras: List[List] = []                 # [pieces, style id, outline level]
     rows: List[List[str]] = []             # cells of each open table row
@@ -176,6 +189,15 @@ def _read_part(pkg: Package, part: str, styles: _Styles, on_paragraph: Callable[
                 rows.append([])
             elif tag == "tc":
                 cells.append([])
+            elif tag == "docPr":
+                described = alt_text(elem)
+                if described:
+                    side_text("Image: " + described)
+            elif tag in ("chart", "relIds"):
+                if rels is None:
+                    rels = rel_map(pkg, part)
+                for text in related_paragraphs(pkg, rels, elem, warnings)[1]:
+                    side_text(text)
             continue
         if tag == "t" and paras:
             paras[-1][0].append(elem.text or "")

@@ -31,7 +31,7 @@ _MAGIC = (
     (b"%PDF-", "PDF document"),
     (b"PK\x03\x04", "ZIP archive"),
     (b"\x1f\x8b", "gzip archive"),
-    (b"\x7fELF", "executable"),
+    (b"\x7fELF", "program (ELF)"),
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "legacy Office file"),
     (b"SQLite format 3\x00", "SQLite database"),
 )

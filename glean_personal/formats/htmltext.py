@@ -3,16 +3,26 @@
 What a browser would show as words is what gets indexed: script, style,
 noscript and template bodies are dropped, block elements separate words so
 "end</p><p>start" never becomes one token, `<pre>` keeps its line breaks and
-headings make sections. Parser state is a handful of counters, never an
-element stack, so a page nested 100,000 levels deep costs no more than a
-flat one.
+headings make sections.
+
+A page is read as its content, not its frame. Navigation, banners, footers,
+search boxes, "skip to content" links and heading permalinks (the `¶` after
+every Sphinx heading) are left out. Where the page marks its main content
+(`<main>`, `role="main"`, `<article>`, or the body container of a common
+documentation generator) only that is read; a page without such markers
+is read whole, less its frame, and a page whose only words are in its frame
+is read whole. The parser records paragraphs and headings once, with the
+ranges the candidate containers cover, and the choice is made at the end.
+
+Parser state is a handful of counters and short stacks, never an element
+stack, so a page nested 100,000 levels deep costs no more than a flat one.
 """
 from __future__ import annotations
 
 import codecs
 import re
 from html.parser import HTMLParser
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -32,7 +42,34 @@ _CELLS = frozenset({"td", "th"})
 # Inline elements that sit side by side in menus and toolbars ("<a>Docs</a><a>API</a>"):
 # a space at their edges keeps them separate words.
 _WORD_EDGES = frozenset({"a", "button", "img", "input", "label", "svg"})
+# The frame of a page: dropped wherever it appears ...
+_FRAME_TAGS = frozenset({"nav", "footer"})
+_FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
+# ... and dropped outside the main content (inside an article they hold its title or a sidebar).
+_PAGE_FRAME_TAGS = frozenset({"header", "aside"})
+_CONTAINER_TAGS = _FRAME_TAGS | _PAGE_FRAME_TAGS | {"main", "article"}
+# Body containers of documentation generators: Sphinx, MkDocs, Docusaurus,
+# javadoc, Doxygen, GitHub-style Markdown (ids: rustdoc, AsciiDoc, MediaWiki).
+_GENERATOR_CLASSES = frozenset({
+    "body", "document", "md-content", "md-content__inner", "theme-doc-markdown",
+    "contentcontainer", "contents", "markdown-body"})
+_GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent"})
+_ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
+_VOID = frozenset("""
+    area base br col embed hr img input keygen link meta param source track wbr
+""".split())
+_MIN_SHARE = 0.25
+_MAX_OPEN_ZONES = 8
+_MAX_ZONES = 1000
+_PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
+_PERMALINK_CLASSES = frozenset({
+    "headerlink", "anchor", "anchorjs-link", "hash-link", "header-anchor",
+    "heading-anchor", "anchor-link", "permalink"})
+_SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", re.IGNORECASE)
+_TRAILING_MARKS = " ¶§#\u200b"
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
+_SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
+_MAX_SIGNATURE_NESTING = 4
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -45,17 +82,38 @@ _AS_CP1252 = {"iso8859-1", "latin-1", "ascii", "iso8859-9", "cp1252"}
 
 
 def read_html(data: bytes, limits: Limits) -> Document:
-    """Visible text of an HTML page, sectioned by h1-h6."""
+    """Visible text of an HTML page, sectioned by h1-h6, without its frame."""
     text = defuse(decode_text(data, declared=sniff_charset(data)))
-    parser = _TextParser(SectionBuilder(limits.max_text_chars))
+    parser = _TextParser(limits.max_text_chars)
     try:
         parser.feed(text)
         parser.close()
     except _Full:
         pass
-    sections = parser.finish()
-    title = parser.title or parser.first_h1 or ""
-    return Document(title=title, format="html", sections=sections)
+    parser.finish()
+    builder = SectionBuilder(limits.max_text_chars)
+    first_h1 = _replay(parser.content(), builder)
+    title = parser.title or first_h1 or ""
+    return Document(title=title, format="html", sections=builder.build())
+
+
+def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
+    """Feed recorded headings and paragraphs to `builder`; the first h1's text."""
+    first_h1: Optional[str] = None
+    for position, (level, text, _) in enumerate(ops):
+        if builder.full:
+            break
+        if level < 0:
+            # Back under the heading a definition list interrupted, if text follows.
+            if position + 1 < len(ops) and ops[position + 1][0] == 0:
+                builder.heading(-level, text)
+        elif level:
+            builder.heading(level, text)
+            if level == 1 and first_h1 is None:
+                first_h1 = text
+        else:
+            builder.paragraph(text)
+    return first_h1
 
 
 def sniff_charset(data: bytes) -> Optional[str]:
@@ -114,12 +172,18 @@ class _Full(Exception):
     """Raised inside the parser once the text budget is spent."""
 
 
+# (heading level, 0 for a paragraph or minus a level to return to that heading; text; in the frame)
+_Op = Tuple[int, str, bool]
+
+
 class _TextParser(HTMLParser):
-    def __init__(self, builder: SectionBuilder) -> None:
+    def __init__(self, budget: int) -> None:
         super().__init__(convert_charrefs=True)
-        self.builder = builder
         self.title: Optional[str] = None
-        self.first_h1: Optional[str] = None
+        self.ops: List[_Op] = []
+        self._budget = budget
+        self._chars = 0                        # text recorded outside the frame
+        self._frame_chars = 0
         self._raw_skip: Optional[str] = None   # inside <script>/<style> raw text
         self._skip_depth = 0                   # open noscript/template elements
         self._pre_depth = 0
@@ -128,6 +192,16 @@ class _TextParser(HTMLParser):
         self._parts: List[str] = []            # the paragraph being built ("\n" = line break)
         self._line_has_text = False            # for placing cell separators
         self._pre_paragraph = False
+        self._frame: Optional[List] = None     # [tag, open elements of that name]
+        self._open_zones: List[List] = []      # [tag, open elements of that name, zone index]
+        self._zones: List[List] = []           # [first op, end op or None, kind]
+        self._anchor: Optional[Tuple[List[str], int, str, str]] = None
+        self._button: Optional[Tuple[List[str], int]] = None
+        self._dl_depth = 0
+        # Open API definitions: [dl depth, heading to restore after it, its own heading].
+        self._signatures: List[List] = []
+        self._last_heading: Optional[Tuple[int, str]] = None
+        self._asciidoc = False
 
     # -- tags ---------------------------------------------------------------
     def handle_starttag(self, tag: str, attrs: list) -> None:
@@ -141,12 +215,18 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
+        if tag not in _VOID:
+            self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
             self._title_parts = []
         elif tag in _HEADINGS:
             self._end_heading()
             self._flush()
             self._heading = (_HEADINGS[tag], [])
+        elif tag == "dt" and _is_signature(attrs):
+            self._end_heading()
+            self._flush()
+            self._heading = (self._open_signature(), [])
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
@@ -154,11 +234,21 @@ class _TextParser(HTMLParser):
                 self._parts.append(CELL_SEPARATOR)
         elif tag in _WORD_EDGES:
             self._space()
+            if tag == "a":
+                self._start_anchor(attrs)
+            elif tag == "button":
+                self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
-            if tag == "pre":
+            if tag == "dl":
+                self._dl_depth += 1
+            elif tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
+        elif tag == "meta" and not self._asciidoc:
+            values = dict(attrs)
+            if (values.get("name") or "").lower() == "generator":
+                self._asciidoc = (values.get("content") or "").lower().startswith("asciidoc")
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -180,14 +270,140 @@ class _TextParser(HTMLParser):
         if tag == "title" and self._title_parts is not None:
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
-        elif tag in _HEADINGS:
+        elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
+                                  and self._heading[0] >= _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _WORD_EDGES:
+            if tag == "a":
+                self._end_anchor()
+            elif tag == "button" and self._button is not None:
+                # A control's label ("Copy", "Copy item path", "Toggle menu") is not the page's.
+                target, start = self._button
+                self._button = None
+                if self._text_target() is target and len(target) >= start:
+                    del target[start:]
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
             self._flush()
+        if tag == "dl":
+            self._close_definitions()
+        if tag not in _VOID:
+            self._close_container(tag)
+
+    # -- API definitions -------------------------------------------------------
+    def _open_signature(self) -> int:
+        """Heading level for a signature line; a nested definition sits under its owner."""
+        depth = self._dl_depth
+        stack = self._signatures
+        while stack and stack[-1][0] > depth:
+            stack.pop()
+        if not (stack and stack[-1][0] == depth) and len(stack) < _MAX_SIGNATURE_NESTING:
+            restore = stack[-1][2] if stack else self._last_heading
+            stack.append([depth, restore, None])
+        return _SIGNATURE_LEVEL + max(0, len(stack) - 1)
+
+    def _close_definitions(self) -> None:
+        """A `</dl>` of definitions: what follows belongs to the enclosing heading again."""
+        depth = self._dl_depth
+        self._dl_depth = max(0, depth - 1)
+        if self._signatures and self._signatures[-1][0] == depth:
+            restore = self._signatures.pop()[1]
+            if restore is not None:
+                self._end_heading()
+                self._flush()
+                self._emit(-restore[0], restore[1])
+
+    # -- the frame and the main content ---------------------------------------
+    def _open_container(self, tag: str, attrs: list) -> None:
+        """Count `tag` in the open frame and zones; start one if it is a marker."""
+        frame = self._frame
+        if frame is not None:
+            if frame[0] == tag:
+                frame[1] += 1
+            return   # nothing inside navigation is main content
+        for zone in self._open_zones:
+            if zone[0] == tag:
+                zone[1] += 1
+        if tag not in _CONTAINER_TAGS and not attrs:
+            return
+        values = {name: (value or "") for name, value in attrs}
+        role = values.get("role", "").strip().lower()
+        if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
+                tag in _PAGE_FRAME_TAGS and not self._open_zones):
+            self._flush()
+            self._frame = [tag, 1]
+            return
+        kind = _zone_kind(tag, role, values, self._asciidoc)
+        if kind and len(self._open_zones) < _MAX_OPEN_ZONES and len(self._zones) < _MAX_ZONES:
+            self._flush()
+            self._open_zones.append([tag, 1, len(self._zones)])
+            self._zones.append([len(self.ops), None, kind])
+
+    def _close_container(self, tag: str) -> None:
+        frame = self._frame
+        if frame is not None:
+            if frame[0] == tag:
+                frame[1] -= 1
+                if frame[1] == 0:
+                    self._flush()
+                    self._frame = None
+            return
+        for position in range(len(self._open_zones) - 1, -1, -1):
+            zone = self._open_zones[position]
+            if zone[0] != tag:
+                continue
+            zone[1] -= 1
+            if zone[1] == 0:   # it closes, and so does anything left open inside it
+                self._flush()
+                for inner in self._open_zones[position:]:
+                    self._zones[inner[2]][1] = len(self.ops)
+                del self._open_zones[position:]
+            break
+
+    def _text_target(self) -> List[str]:
+        return self._heading[1] if self._heading is not None else self._parts
+
+    def _start_anchor(self, attrs: list) -> None:
+        values = {name: (value or "") for name, value in attrs}
+        target = self._text_target()
+        self._anchor = (target, len(target), values.get("href", "").strip(),
+                        values.get("class", "").lower())
+
+    def _end_anchor(self) -> None:
+        """Drop a permalink or skip link: its words are not the page's."""
+        anchor, self._anchor = self._anchor, None
+        if anchor is None:
+            return
+        target, start, href, classes = anchor
+        if self._text_target() is not target or len(target) < start:
+            return
+        text = " ".join("".join(target[start:]).split())
+        local_link = href.startswith("#")
+        permalink = len(text) <= 3 and (
+            (local_link and (not text or text in _PERMALINK_MARKS))
+            or not _PERMALINK_CLASSES.isdisjoint(classes.split()))
+        if permalink or (local_link and _SKIP_LINK.match(text)):
+            del target[start:]
+
+    def content(self) -> List[_Op]:
+        """The recorded text that is the page's content, in document order."""
+        ops = self.ops
+        for zone in self._zones:
+            if zone[1] is None:
+                zone[1] = len(ops)
+        sizes = [0]
+        for _, text, in_frame in ops:
+            sizes.append(sizes[-1] + (0 if in_frame else len(text)))
+        total = sizes[-1]
+        ranges = _main_ranges(self._zones, sizes, total)
+        chosen = [op for start, end in ranges for op in ops[start:end] if not op[2]]
+        if chosen:
+            return chosen
+        if total:
+            return [op for op in ops if not op[2]]
+        return ops   # a page that is all frame is read whole
 
     # -- text ---------------------------------------------------------------
     def handle_data(self, data: str) -> None:
@@ -215,18 +431,34 @@ class _TextParser(HTMLParser):
             self._parts.append("\n")
             self._line_has_text = False
 
+    def _emit(self, level: int, text: str) -> None:
+        in_frame = self._frame is not None
+        if in_frame:
+            if self._frame_chars > self._budget:
+                return
+            self._frame_chars += len(text)
+        else:
+            self._chars += len(text)
+        self.ops.append((level, text, in_frame))
+        if self._chars > self._budget:
+            raise _Full()
+
     def _end_heading(self) -> None:
         if self._heading is None:
             return
         level, parts = self._heading
         self._heading = None
-        text = _collapse("".join(parts))
+        text = _collapse("".join(parts)).rstrip(_TRAILING_MARKS)
         if len(text) > _MAX_HEADING_CHARS:
-            self.builder.paragraph(text)
-            return
-        self.builder.heading(level, text)
-        if level == 1 and self.first_h1 is None and text:
-            self.first_h1 = text
+            self._emit(0, text)
+        elif text:
+            self._emit(level, text)
+            if level >= _SIGNATURE_LEVEL:
+                if self._signatures:
+                    self._signatures[-1][2] = (level, text)
+            else:
+                self._last_heading = (level, text)
+                self._signatures = []
 
     def _flush(self) -> None:
         joined = "".join(self._parts)
@@ -238,19 +470,63 @@ class _TextParser(HTMLParser):
         self._line_has_text = False
         self._pre_paragraph = bool(self._pre_depth)
         if text.strip():
-            self.builder.paragraph(text)
-            if self.builder.full:
-                raise _Full()
+            self._emit(0, text)
 
-    def finish(self) -> list:
+    def finish(self) -> None:
         if self._title_parts is not None:   # <title> never closed
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
-        self._end_heading()
         try:
+            self._end_heading()
             self._flush()
         except _Full:
             pass
-        return self.builder.build()
+
+
+def _is_signature(attrs: list) -> bool:
+    """A documented API object's signature line (Sphinx `<dt class="sig" id="os.path.join">`)."""
+    values = dict(attrs)
+    return bool(values.get("id")) and "sig" in (values.get("class") or "").split()
+
+
+def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> Optional[str]:
+    """What kind of main-content marker this element is, if any."""
+    if tag == "main" or role == "main":
+        return "main"
+    classes = values.get("class", "").lower().split()
+    ident = values.get("id", "").strip().lower()
+    if not _GENERATOR_CLASSES.isdisjoint(classes) and "topic" not in classes:
+        return "main"
+    if ident in _GENERATOR_IDS:
+        return "main"
+    if tag == "article":
+        return "article"
+    if asciidoc and tag == "div" and ident in _ASCIIDOC_COMPANIONS:
+        return "companion"
+    return None
+
+
+def _main_ranges(zones: List[List], sizes: List[int], total: int) -> List[Tuple[int, int]]:
+    """Op ranges of the main content: the innermost marked container with a fair share.
+
+    A marker counts only if it holds at least a quarter of the page's words,
+    so a stray `<div class="body">` in a comment box cannot stand for the
+    page. Of those, containers holding another are passed over (Sphinx's
+    `div.document` for its `div.body`), and of the rest the largest wins.
+    """
+    floor = max(1, total * _MIN_SHARE)
+    companions = [(start, end) for start, end, kind in zones if kind == "companion"]
+    beside = sum(sizes[end] - sizes[start] for start, end in companions)
+    spans = sorted({(start, end) for start, end, kind in zones
+                    if kind != "companion" and sizes[end] - sizes[start] + beside >= floor})
+    inner = [span for span in spans
+             if not any(o != span and span[0] <= o[0] and o[1] <= span[1] for o in spans)]
+    if not inner:
+        return []
+    best = max(inner, key=lambda span: (sizes[span[1]] - sizes[span[0]], -span[0]))
+    ranges = [best]
+    # AsciiDoc puts the page's title and NAME line in div#header, beside div#content.
+    ranges += [(start, end) for start, end in companions if end <= best[0] or start >= best[1]]
+    return sorted(ranges)
 
 
 def _squeeze(text: str) -> str:

@@ -1,4 +1,5 @@
-"""Safe access to Office Open XML packages (the ZIP behind .docx/.xlsx/.pptx).
+"""Safe access to ZIP packages: Office Open XML (.docx/.xlsx/.pptx), and the
+OpenDocument and EPUB containers, which are ZIPs of XML parts too.
 
 Everything an Office reader touches goes through `Package`, which is where
 the hostile-file rules live, once:
@@ -7,7 +8,9 @@ the hostile-file rules live, once:
   and per document, whatever sizes the ZIP headers declare;
 * members are only ever parsed as XML, so a ZIP inside the ZIP is never opened;
 * an XML part that declares a DOCTYPE or ENTITY is refused before parsing
-  (expat would expand a "billion laughs" internal DTD in memory);
+  (expat would expand a "billion laughs" internal DTD in memory); EPUB,
+  whose XHTML and NCX files carry a harmless `<!DOCTYPE html>`, opens its
+  package with `doctype_ok`, and then only entity declarations are refused;
 * relationship targets are resolved inside the package only: external and
   absolute URIs and paths that climb out of the root resolve to nothing.
 """
@@ -28,6 +31,7 @@ _CHUNK = 64 * 1024
 _DTD_MARKERS = tuple(
     word.encode(codec) for word in ("<!doctype", "<!entity")
     for codec in ("ascii", "utf-16-le", "utf-16-be"))
+_ENTITY_MARKERS = tuple(m for m in _DTD_MARKERS if m.lower().replace(b"\0", b"") == b"<!entity")
 _DTD_OVERLAP = max(len(m) for m in _DTD_MARKERS)
 _URI_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -141,10 +145,15 @@ def resolve_target(source: str, target: str) -> Optional[str]:
 
 
 class Package:
-    """A ZIP-based Office file, read under `Limits`."""
+    """A ZIP-based Office, OpenDocument or EPUB file, read under `Limits`.
 
-    def __init__(self, data: bytes, kind: str, limits: Limits) -> None:
+    With `doctype_ok`, a part may carry a DOCTYPE, but never an entity
+    declaration (the part of a DTD that can expand).
+    """
+
+    def __init__(self, data: bytes, kind: str, limits: Limits, doctype_ok: bool = False) -> None:
         self.kind = kind
+        self._markers = _ENTITY_MARKERS if doctype_ok else _DTD_MARKERS
         self.limits = limits
         self.inflated = 0
         self.cut_parts: List[str] = []   # parts streamed only up to the per-part cap
@@ -198,6 +207,10 @@ class Package:
                 self._count(len(chunk))
                 yield chunk
 
+    def read(self, part: str) -> bytes:
+        """The whole inflated member, under the same caps as `chunks`."""
+        return b"".join(self.chunks(part))
+
     def _count(self, size: int) -> None:
         self.inflated += size
         cap = self.limits.max_inflated_bytes
@@ -211,7 +224,7 @@ class Package:
         With `cut_at_cap`, an oversized part ends early instead of failing and
         is recorded in `self.cut_parts`, so the reader can warn.
         """
-        scan = _DtdScan(part)
+        scan = _DtdScan(part, self._markers)
         try:
             for chunk in self.chunks(part, cut_at_cap=cut_at_cap):
                 scan(chunk)
@@ -341,12 +354,13 @@ class _CutAtCap(Exception):
 class _DtdScan:
     """Refuses a part whose bytes declare a DTD, checking across chunk borders."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: str, markers: Tuple[bytes, ...] = _DTD_MARKERS) -> None:
         self.part = part
+        self.markers = markers
         self.tail = b""
 
     def __call__(self, chunk: bytes) -> None:
         window = (self.tail + chunk).lower()
-        if any(marker in window for marker in _DTD_MARKERS):
+        if any(marker in window for marker in self.markers):
             raise SkipFile(f"refused: XML part {self.part} declares a DTD/entities")
         self.tail = window[-_DTD_OVERLAP:]

@@ -10,10 +10,11 @@ Each section is headed "Slide N — <title>" and holds the other shapes' text
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
+from .drawing import alt_text, related_paragraphs, rel_map
 from .package import Package, PartError, local, rel_id, visible_events
 from .sections import SectionBuilder, end_cell, end_row
 
@@ -23,7 +24,7 @@ _TITLE_PLACEHOLDERS = ("title", "ctrTitle")
 # and on notes pages the slide image, header and footer.
 _SLIDE_NOISE = ("sldNum", "dt")
 _NOTES_NOISE = ("sldNum", "dt", "hdr", "ftr", "sldImg")
-_TEXT_HOLDERS = ("sp", "graphicFrame", "cxnSp")
+_TEXT_HOLDERS = ("sp", "graphicFrame", "cxnSp", "pic")
 _SKIPPED = frozenset({"extLst"})
 _MAX_TITLE_CHARS = 200
 
@@ -41,7 +42,7 @@ def read_pptx(data: bytes, limits: Limits) -> Document:
         if part is None:
             continue
         try:
-            title, body = _shape_text(pkg, part, _SLIDE_NOISE)
+            title, body = _shape_text(pkg, part, _SLIDE_NOISE, warnings=warnings)
         except PartError as exc:
             warnings.append(f"slide {number} not read: {exc}")
             continue
@@ -107,12 +108,16 @@ def _notes(pkg: Package, slide: str, warnings: List[str]) -> List[str]:
 
 
 def _shape_text(pkg: Package, part: str, noise: Tuple[str, ...],
-                want_title: bool = True) -> Tuple[str, List[str]]:
+                want_title: bool = True, warnings: Optional[List[str]] = None
+                ) -> Tuple[str, List[str]]:
     """(title text, other paragraphs) of one slide or notes part, in shape order.
 
-    Table rows become one line each, cells joined by " | ". State is flat:
-    stacks grow only with shapes, paragraphs and table rows actually open.
+    Table rows become one line each, cells joined by " | ". Pictures give
+    their alt text, charts their title and data, SmartArt its words. State
+    is flat: stacks grow only with shapes, paragraphs and table rows actually open.
     """
+    rels: Optional[Dict[str, str]] = None
+    warnings = warnings if warnings is not None else []
     title = ""
     body: List[str] = []
     shapes: List[List] = []          # [placeholder type, paragraphs]
@@ -125,6 +130,14 @@ def _shape_text(pkg: Package, part: str, noise: Tuple[str, ...],
                 shapes.append([None, []])
             elif tag == "ph" and shapes:
                 shapes[-1][0] = elem.get("type", "body")
+            elif tag == "cNvPr" and shapes:
+                described = alt_text(elem)
+                if described:
+                    shapes[-1].append(described)
+            elif tag in ("chart", "relIds") and shapes:
+                if rels is None:
+                    rels = rel_map(pkg, part)
+                shapes[-1][1].extend(related_paragraphs(pkg, rels, elem, warnings)[1])
             elif tag == "p":
                 paras.append([])
             elif tag == "tr":
@@ -155,8 +168,11 @@ def _shape_text(pkg: Package, part: str, noise: Tuple[str, ...],
             elif line:
                 body.append(line)
         elif tag in _TEXT_HOLDERS and shapes:
-            kind, paragraphs = shapes.pop()
+            kind, paragraphs, *described = shapes.pop()
             elem.clear()
+            if described and kind not in noise:
+                label = "Image: " if tag == "pic" else ""
+                paragraphs.insert(0, label + described[0])
             if kind in noise or not paragraphs:
                 continue
             if want_title and kind in _TITLE_PLACEHOLDERS and not title:

@@ -6,17 +6,24 @@ unrelated, so pairing them by number puts a real name on the wrong content.
 Where the relationships are missing, sheets get honest `Sheet N` labels.
 Worksheets are streamed through parser callbacks that build no elements,
 so a million cells never become a million-element tree. Formulas give their cached
-results (the value Excel last computed), never the formula text.
+results (the value Excel last computed), never the formula text. A number
+whose cell format is a date or time format is shown as an ISO date or time,
+in the workbook's date system (1900, with Excel's phantom 1900-02-29, or
+1904). Pictures' alt text, charts and text boxes in a sheet's drawing
+follow its cells; a chart sheet is read for its charts.
 """
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
+from .drawing import date_kind, drawing_paragraphs, number_text, serial_text
 from .package import Package, PartError, local, rel_id
 from .sections import CELL_SEPARATOR, SectionBuilder
+
+__all__ = ["read_xlsx", "number_text"]
 
 _SHEET_FILE = re.compile(r"^xl/worksheets/sheet(\d+)\.xml$", re.IGNORECASE)
 _READABLE_SHEETS = ("worksheet",)
@@ -28,26 +35,44 @@ def read_xlsx(data: bytes, limits: Limits) -> Document:
     pkg = Package(data, "xlsx", limits)
     workbook = pkg.main_part("spreadsheetml", "xl/workbook.xml")
     warnings: List[str] = []
-    sheets, shared_part = _sheets(pkg, workbook, warnings)
-    shared = _shared_strings(pkg, shared_part, warnings) if shared_part else []
+    book = _sheets(pkg, workbook, warnings)
+    shared = _shared_strings(pkg, book.shared, warnings) if book.shared else []
+    cells = _CellFormats(_date_styles(pkg, book.styles, warnings), book.date1904)
     builder = SectionBuilder(limits.max_text_chars)
-    for name, part in sheets:
+    for name, part, is_chart in book.sheets:
         if builder.full:
             break
         builder.section((name,))
-        try:
-            _read_sheet(pkg, part, shared, builder)
-        except PartError as exc:
-            warnings.append(f"sheet {name!r} not read: {exc}")
-        if part in pkg.cut_parts:
-            warnings.append(f"sheet {name!r} cut at {limits.max_xml_part_bytes:,} bytes of XML")
+        if not is_chart:
+            try:
+                _read_sheet(pkg, part, shared, cells, builder)
+            except PartError as exc:
+                warnings.append(f"sheet {name!r} not read: {exc}")
+            if part in pkg.cut_parts:
+                warnings.append(f"sheet {name!r} cut at {limits.max_xml_part_bytes:,} bytes of XML")
+        for drawing in _drawings(pkg, part):
+            if builder.full:
+                break
+            try:
+                paragraphs = drawing_paragraphs(pkg, drawing, warnings)
+            except PartError as exc:
+                warnings.append(f"drawing of sheet {name!r} not read: {exc}")
+                continue
+            for paragraph in paragraphs:
+                builder.paragraph(paragraph)
     return Document(title=pkg.core_title() or "", format="xlsx",
                     sections=builder.build(), warnings=warnings)
 
 
-def _sheets(pkg: Package, workbook: str,
-            warnings: List[str]) -> Tuple[List[Tuple[str, str]], Optional[str]]:
-    """(sheet name, part) in workbook order, and the shared-strings part."""
+class _Book(NamedTuple):
+    sheets: List[Tuple[str, str, bool]]   # (name, part, is a chart sheet) in workbook order
+    shared: Optional[str]
+    styles: Optional[str]
+    date1904: bool
+
+
+def _sheets(pkg: Package, workbook: str, warnings: List[str]) -> _Book:
+    """Sheets in workbook order, the shared-strings and styles parts, the date system."""
     try:
         rels = pkg.rels(workbook)
     except PartError:
@@ -58,14 +83,20 @@ def _sheets(pkg: Package, workbook: str,
         warnings.append(f"workbook unreadable ({exc})")
         root = None
     default_shared = "xl/sharedStrings.xml" if pkg.has("xl/sharedStrings.xml") else None
+    default_styles = "xl/styles.xml" if pkg.has("xl/styles.xml") else None
+    date1904 = root is not None and any(
+        local(e.tag) == "workbookPr" and (e.get("date1904") or "").lower() in ("1", "true")
+        for e in root.iter())
     if rels is None or root is None:
         warnings.append("sheet names unknown: workbook relationships missing; "
                         "sheets labelled Sheet N in file-name order")
-        return _numbered_sheets(pkg), default_shared
+        return _Book(_numbered_sheets(pkg), default_shared, default_styles, date1904)
     by_id = {rel.id: rel for rel in rels}
     shared = next((r.part for r in rels if r.is_type("sharedStrings") and pkg.has(r.part)),
                   default_shared)
-    sheets: List[Tuple[str, str]] = []
+    styles = next((r.part for r in rels if r.is_type("styles") and pkg.has(r.part)),
+                  default_styles)
+    sheets: List[Tuple[str, str, bool]] = []
     for position, elem in enumerate(
             (e for e in root.iter() if local(e.tag) == "sheet"), start=1):
         name = " ".join((elem.get("name") or "").split()) or f"Sheet {position}"
@@ -74,14 +105,59 @@ def _sheets(pkg: Package, workbook: str,
             warnings.append(f"sheet {name!r} skipped: its relationship is missing")
             continue
         kind = rel.type.rsplit("/", 1)[-1]
-        if kind in _QUIET_SHEETS:
-            continue   # chart and dialog sheets hold no cells
+        if kind in _QUIET_SHEETS and kind != "chartsheet":
+            continue   # dialog and macro sheets hold no cells
         if rel.part is None or not pkg.has(rel.part):
-            warnings.append(f"sheet {name!r} skipped: its part is outside the file or missing")
+            if kind != "chartsheet":
+                warnings.append(f"sheet {name!r} skipped: its part is outside the file or missing")
             continue
-        if kind in _READABLE_SHEETS or "worksheets/" in rel.part.lower():
-            sheets.append((name, rel.part))
-    return sheets, shared
+        if kind == "chartsheet":
+            sheets.append((name, rel.part, True))   # only its charts are read
+        elif kind in _READABLE_SHEETS or "worksheets/" in rel.part.lower():
+            sheets.append((name, rel.part, False))
+    return _Book(sheets, shared, styles, date1904)
+
+
+def _drawings(pkg: Package, sheet: str) -> List[str]:
+    """The drawing parts (pictures, charts, text boxes) a sheet links to."""
+    try:
+        rels = pkg.rels(sheet) or []
+    except PartError:
+        return []
+    return [rel.part for rel in rels if rel.is_type("drawing") and rel.part and pkg.has(rel.part)]
+
+
+def _date_styles(pkg: Package, part: Optional[str], warnings: List[str]) -> List[Optional[str]]:
+    """For each cell format (the cell's `s` index): its date kind, or None for numbers."""
+    if not part:
+        return []
+    try:
+        root = pkg.tree(part)
+    except PartError as exc:
+        warnings.append(f"styles not read ({exc}); dates shown as serial numbers")
+        return []
+    codes: Dict[int, str] = {}
+    kinds: List[Optional[str]] = []
+    for elem in root.iter():
+        tag = local(elem.tag)
+        if tag == "numFmt":
+            number = _int(elem.get("numFmtId"))
+            if number is not None:
+                codes[number] = elem.get("formatCode") or ""
+        elif tag == "cellXfs":
+            for xf in elem:
+                if local(xf.tag) == "xf":
+                    number = _int(xf.get("numFmtId"))
+                    kinds.append(date_kind(number, codes.get(number)) if number is not None
+                                 else None)
+    return kinds
+
+
+def _int(value: Optional[str]) -> Optional[int]:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
 
 
 def _numbered_sheets(pkg: Package) -> List[Tuple[str, str]]:
@@ -91,7 +167,7 @@ def _numbered_sheets(pkg: Package) -> List[Tuple[str, str]]:
         if match:
             found.append((int(match.group(1)), name))
     found.sort()
-    return [(f"Sheet {i}", part) for i, (_, part) in enumerate(found, start=1)]
+    return [(f"Sheet {i}", part, False) for i, (_, part) in enumerate(found, start=1)]
 
 
 def _shared_strings(pkg: Package, part: str, warnings: List[str]) -> List[str]:
@@ -120,9 +196,15 @@ def _shared_strings(pkg: Package, part: str, warnings: List[str]) -> List[str]:
     return strings
 
 
-def _read_sheet(pkg: Package, part: str, shared: List[str], builder: SectionBuilder) -> None:
+class _CellFormats(NamedTuple):
+    dates: List[Optional[str]]   # date kind per cell format index
+    date1904: bool
+
+
+def _read_sheet(pkg: Package, part: str, shared: List[str], formats: _CellFormats,
+                builder: SectionBuilder) -> None:
     """Stream one worksheet: each row becomes one line of non-empty cell values."""
-    sheet = _SheetTarget(shared, builder)
+    sheet = _SheetTarget(shared, formats, builder)
     try:
         pkg.feed(part, sheet, cut_at_cap=True)
     except _SheetFull:
@@ -137,8 +219,10 @@ class _SheetFull(Exception):
 class _SheetTarget:
     """Parser callbacks for a worksheet: no elements are built, only row text."""
 
-    def __init__(self, shared: List[str], builder: SectionBuilder) -> None:
+    def __init__(self, shared: List[str], formats: _CellFormats, builder: SectionBuilder) -> None:
         self.shared = shared
+        self.formats = formats
+        self.style: Optional[str] = None
         self.builder = builder
         self.row: List[str] = []
         self.cell_type: Optional[str] = None
@@ -152,6 +236,7 @@ class _SheetTarget:
         name = local(tag)
         if name == "c":
             self.cell_type, self.value, self.inline = attrib.get("t"), None, []
+            self.style = attrib.get("s")
         elif name == "v" or (name == "t" and self.in_inline and not self.phonetic):
             self.buffer = []
         elif name == "is":
@@ -177,12 +262,23 @@ class _SheetTarget:
             self.phonetic = max(0, self.phonetic - 1)
         elif name == "c":
             text = _cell_text(self.cell_type, self.value, self.inline, self.shared)
+            if self.style and self.cell_type in (None, "n") and self.value is not None:
+                text = self._as_date(self.style) or text
             if text.strip():
                 self.row.append(" ".join(text.split()))
         elif name == "row":
             self.flush_row()
             if self.builder.full:
                 raise _SheetFull()
+
+    def _as_date(self, style: str) -> Optional[str]:
+        try:
+            kind = self.formats.dates[int(style)]
+        except (ValueError, IndexError):
+            return None
+        if kind is None or self.value is None:
+            return None
+        return serial_text(self.value, kind, self.formats.date1904)
 
     def flush_row(self) -> None:
         if self.row:
@@ -209,16 +305,3 @@ def _cell_text(cell_type: Optional[str], value: Optional[str], inline: List[str]
     if cell_type in ("str", "e", "d"):
         return value   # formula string result, error such as #DIV/0!, ISO date
     return number_text(value)
-
-
-def number_text(value: str) -> str:
-    """A numeric cell as Excel's General format would show it (15 significant digits)."""
-    try:
-        number = float(value)
-    except ValueError:
-        return value
-    if number != number or number in (float("inf"), float("-inf")):
-        return value
-    if number.is_integer() and abs(number) < 1e15:
-        return str(int(number))
-    return format(number, ".15g")

@@ -22,10 +22,10 @@ import uuid
 from datetime import datetime, timezone
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .analysis import is_stopword, stem, token_spans, tokenize
-from .errors import Ambiguous, GleanError, LocalModeError, NotFound, UsageError
-from .query import MIN_PREFIX_LEN, Term
-from .search import ANSWER_STRENGTH, doc_summary
+from ..analysis import is_stopword, stem, token_spans, tokenize
+from ..errors import Ambiguous, GleanError, LocalModeError, NotFound, UsageError
+from ..query import MIN_PREFIX_LEN, Term
+from ..search import ANSWER_STRENGTH, doc_summary
 
 COVERED = "/search, /chat, /autocomplete and /getdocuments"
 DATASOURCE = "local"
@@ -132,7 +132,7 @@ class LocalBackend(Backend):
     def index(self):
         """The open index, opened on first use (so a REPL may start before any `index`)."""
         if self._ix is None:
-            from .api import open_index
+            from ..api import open_index
             self._ix = open_index(self.db, readonly=True)
         return self._ix
 
@@ -423,7 +423,7 @@ def suggest(ix, text: str, limit: int = 10) -> List[dict]:
     keep what was typed before the last word. Every query is bounded (see
     store/suggest.py), so this is cheap enough to call per keystroke.
     """
-    from .store import suggest as sql
+    from ..store import suggest as sql
     typed = text.lstrip()
     tokens = tokenize(typed)
     if not tokens:

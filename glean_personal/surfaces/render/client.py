@@ -5,10 +5,10 @@ the one local addition, `"localIndex": true`, adds the `[LOCAL INDEX]` banner.
 """
 from __future__ import annotations
 
-import json
 from typing import List, Mapping, Sequence, Tuple
 
-from .render import BOLD, DIM, RESET, collapse, highlight
+from .json import dumps
+from .text import BOLD, DIM, RESET, collapse, highlight
 
 BANNER = "[LOCAL INDEX]"
 
@@ -26,11 +26,6 @@ def render(endpoint: str, response: Mapping, color: bool = False) -> str:
                 "getdocuments": _getdocuments}.get(key, _raw)
         lines += draw(response, color)
     return "\n".join(lines).rstrip()
-
-
-def to_json(response: Mapping) -> str:
-    """The raw response, as the `--json` / `/json on` output."""
-    return json.dumps(response, ensure_ascii=False, indent=2)
 
 
 def error_lines(response: Mapping) -> List[str]:
@@ -138,4 +133,4 @@ def _getdocuments(response: Mapping, color: bool) -> List[str]:
 
 
 def _raw(response: Mapping, color: bool) -> List[str]:
-    return [to_json({k: v for k, v in response.items() if k != "localIndex"})]
+    return [dumps({k: v for k, v in response.items() if k != "localIndex"})]

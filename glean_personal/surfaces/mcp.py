@@ -1,7 +1,7 @@
 """The MCP server: four read-only tools over the personal index, on stdin/stdout.
 
 JSON-RPC 2.0, one message per line, written with the standard library only
-(the wire rules are in CLIENT_API.md). stdout carries protocol and nothing
+(the wire rules: docs/mcp.md). stdout carries protocol and nothing
 else: while the server runs, `sys.stdout` points at stderr, so a stray print
 anywhere cannot corrupt the stream. The index is opened read-only per tool
 call, so a concurrent `index` in another process is simply seen or waited for
@@ -10,13 +10,18 @@ so a path a tool receives can only name an indexed document.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
-from typing import Any, BinaryIO, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, List, Mapping, Optional, Tuple
 
-from . import __version__
-from .errors import Ambiguous, GleanError, NotFound
+from ..errors import Ambiguous, GleanError, NotFound
+from ..version import __version__
+from .render import text as render_text
+
+if TYPE_CHECKING:
+    from ..api import Index
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")  # newest first
 SERVER_NAME = "glean-personal"
@@ -148,8 +153,8 @@ class Tools:
     def __init__(self, db: Optional[str]) -> None:
         self.db = db
 
-    def _open(self):
-        from .api import open_index
+    def _open(self) -> "Index":
+        from ..api import open_index
         return open_index(self.db, readonly=True)
 
     def call(self, name: str, arguments: Mapping) -> Tuple[str, dict]:
@@ -180,7 +185,7 @@ class Tools:
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "results": rows,
                 "has_more": bool(result.has_more)}
-        return _search_text(data), data
+        return render_text.search_passages(query, rows, data["has_more"]), data
 
     def local_fetch(self, args: Mapping) -> Tuple[str, dict]:
         given = [k for k in ("id", "path", "url", "fragment", "doc", "document")
@@ -208,13 +213,14 @@ class Tools:
             else:
                 row = ix.resolve(_text(args, key))
             doc = ix.fetch(row["id"])
-        text = doc.text
-        data = {"document": doc.document, "text": text[:limit], "chars": len(text),
-                "truncated": len(text) > limit, "warnings": list(doc.warnings)}
-        return _fetch_text(data), data
+        whole = doc.text
+        data = {"document": doc.document, "text": whole[:limit], "chars": len(whole),
+                "truncated": len(whole) > limit, "warnings": list(doc.warnings)}
+        shown = render_text.fetched(doc.document, data["text"], data["warnings"],
+                             len(whole) if data["truncated"] else None)
+        return shown, data
 
     def local_sources(self, args: Mapping) -> Tuple[str, dict]:
-        from .render import sources as sources_text
         with self._open() as ix:
             items = ix.sources()
         data = {"sources": [{"label": s["label"], "root": s["root"],
@@ -222,7 +228,7 @@ class Tools:
                              "bytes": s["bytes"], "last_indexed": s["last_indexed"],
                              "includes": list(s["includes"]), "excludes": list(s["excludes"])}
                             for s in items]}
-        return sources_text(items), data
+        return render_text.sources(items), data
 
     def local_related(self, args: Mapping) -> Tuple[str, dict]:
         given = [k for k in ("doc", "document", "id") if args.get(k) not in (None, "")]
@@ -237,7 +243,7 @@ class Tools:
                 "neighbours": [{"document": _brief(n.document), "score": float(n.score),
                                 "phrases": [str(p) for p in n.phrases]}
                                for n in result.neighbours]}
-        return _related_text(data), data
+        return render_text.related(result, ids=True), data
 
 
 def _text(args: Mapping, *names: str) -> Optional[str]:
@@ -283,46 +289,6 @@ def _same_path(text: str, row: Mapping) -> bool:
 def _brief(doc: Mapping) -> dict:
     return {"id": int(doc["id"]), "title": str(doc["title"]), "url": str(doc["url"]),
             "path": str(doc["path"])}
-
-
-def _search_text(data: dict) -> str:
-    rows = data["results"]
-    if not rows:
-        return (f"No passages match {data['query']!r}. Try other or fewer words; "
-                "local_sources shows what is indexed.")
-    lines = [f"{len(rows)} passage{'s' if len(rows) != 1 else ''} for {data['query']!r}"
-             + (" (more available: raise limit)" if data["has_more"] else "") + ":"]
-    for r in rows:
-        where = f"{r['source']}: {r['path']}"
-        if r["section"]:
-            where += " \u203a " + " \u203a ".join(r["section"])
-        lines += ["", f"{r['rank']}. {r['title']}  [document id {r['id']}]", f"   {where}",
-                  f"   {r['url']}", "", r["passage"].strip()]
-    return "\n".join(lines)
-
-
-def _fetch_text(data: dict) -> str:
-    d = data["document"]
-    head = [d["title"], f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})", d["url"]]
-    head += [f"warning: {w}" for w in data["warnings"]]
-    tail = (f"\n\n[cut at {len(data['text']):,} of {data['chars']:,} characters; "
-            "pass a larger max_chars to read more]" if data["truncated"] else "")
-    return "\n".join(head) + "\n\n" + data["text"] + tail
-
-
-def _related_text(data: dict) -> str:
-    d = data["document"]
-    lines = [f"Related to {d['title']} ({d['path']}, id {d['id']}):"]
-    if data["stale"]:
-        lines.append("  (the graph is older than the index: run `glean-personal link`)")
-    if not data["neighbours"]:
-        lines.append("  no linked documents")
-    for n in data["neighbours"]:
-        nd = n["document"]
-        lines.append(f"  {n['score']:6.3f}  {nd['title']}  ({nd['path']}, id {nd['id']})")
-        if n["phrases"]:
-            lines.append("          shares: " + ", ".join(n["phrases"]))
-    return "\n".join(lines)
 
 
 # -- JSON-RPC -------------------------------------------------------------------------------
@@ -400,12 +366,8 @@ class Server:
             raise _ParamsError("Invalid params: tool arguments must be an object")
         try:
             text, data = self.tools.call(name, arguments)
-        except Ambiguous as exc:
-            more = "\n".join(f"  {c['id']}: {c['source']}: {c['path']}"
-                             for c in exc.candidates[:20])
-            return _tool_error(f"{exc}\n{more}" if more else str(exc))
         except GleanError as exc:
-            return _tool_error(str(exc))
+            return _tool_error(render_text.failure(exc))
         except Exception as exc:  # a bug in a tool is still a tool result, not a crash
             _log(f"internal error in {name}: {type(exc).__name__}: {exc}")
             return _tool_error(f"internal error in {name} ({type(exc).__name__}: {exc})")
@@ -455,12 +417,8 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
             stdout.flush()
 
 
-def run_mcp(argv: Sequence[str] = ()) -> int:
-    """Serve MCP on stdin/stdout; returns when stdin closes."""
-    from .cli import verb_args
-    args = verb_args("mcp", argv)
-    if isinstance(args, int):
-        return args
+def run_mcp(args: argparse.Namespace) -> int:
+    """Serve MCP on stdin/stdout (`args`: the parsed `mcp` verb); returns when stdin closes."""
     real_stdout = sys.stdout
     out = getattr(real_stdout, "buffer", None) or real_stdout
     sys.stdout = sys.stderr  # nothing but protocol may reach the real stdout

@@ -1,9 +1,17 @@
-"""Human-readable text for the facade's results (JSON comes from their to_dict)."""
+"""Human-readable text: the one home for what people read, from every surface.
+
+The command line, the REPL and the MCP server's text content all draw here,
+over the facade's result objects (JSON comes from their `to_dict`, see
+`render.json`; Client API answers are drawn by `render.client`).
+"""
 from __future__ import annotations
 
 import os
 import time
-from typing import List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tuple
+
+if TYPE_CHECKING:
+    from ...graph import LinkReport, Related
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -108,7 +116,7 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
                          f"   missed: {', '.join(hit.missed_terms or []) or '-'}")
-            from .search import bar
+            from ...search import bar
             lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}"
                          f"   match strength {hit.strength:.2f}"
                          + ("" if hit.rare_matched else " (not every rare term)"))
@@ -136,7 +144,8 @@ def collapse(text: str, ranges: Sequence[Tuple[int, int]]) -> Tuple[str, List[Tu
     return "".join(out), [(where[a], where[b]) for a, b in ranges]
 
 
-def status(st) -> str:
+def status(st, skips: bool = False) -> str:
+    """`status`; with `skips`, the last run's skipped files of every source too."""
     store = "fts5 (SQLite full-text search)" if st.store == "fts5" else "plain + Python scorer"
     lines = [f"Index      {st.db}", f"Store      {store}, schema {st.schema_version}",
              f"Contents   {st.documents} documents, {st.passages} passages, "
@@ -151,6 +160,9 @@ def status(st) -> str:
         lines.append("Graph      not built yet (run `link`)")
     for s in st.sources:
         lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}")
+    if skips:
+        lines.append("\n".join(f"  skipped {s['label']}: {printable(k['path'])}: {k['reason']}"
+                               for s in st.sources for k in s["last_skipped"]))
     return "\n".join(lines)
 
 
@@ -168,12 +180,18 @@ def sources(items: Sequence[dict]) -> str:
     return "\n".join(lines)
 
 
-def fetched(doc) -> str:
-    d = doc.document
+def fetched(document: Mapping, body: str, warnings: Sequence[str],
+            chars: Optional[int] = None) -> str:
+    """One fetched document: a head (title, where, URL, warnings), then its text.
+
+    `chars` is the whole text's length when `body` was cut (MCP's max_chars).
+    """
+    d = document
     head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})", d["url"]]
-    for w in doc.warnings:
-        head.append(f"warning: {w}")
-    return "\n".join(head) + "\n\n" + doc.text
+    head += [f"warning: {w}" for w in warnings]
+    tail = (f"\n\n[cut at {len(body):,} of {chars:,} characters; "
+            "pass a larger max_chars to read more]" if chars is not None else "")
+    return "\n".join(head) + "\n\n" + body + tail
 
 
 def extracted(doc, name: str) -> str:
@@ -201,3 +219,86 @@ def evaluation(report: dict) -> str:
                      + (f"{empty:>14.2f}" if empty is not None else f"{'-':>14}"))
     return "\n".join(lines)
 
+
+
+def extract_skipped(name: str, reason: str) -> str:
+    return f"{name}: skipped: {reason}"
+
+
+def purged(done: Mapping) -> str:
+    return (f"Removed {done['documents']} documents from the index "
+            f"({', '.join(done['sources']) or 'no sources'}); no file on disk was touched.")
+
+
+def linked(report: "LinkReport") -> str:
+    d = report.to_dict()
+    return (f"Linked {d['documents']} documents: {d['links']} links, median score "
+            f"{d['median_score']:.3f}, highest degree {d['max_degree']}, "
+            f"in {d['seconds']:.2f} s")
+
+
+def related(result: "Related", ids: bool = False) -> str:
+    """A document's neighbours and the phrases they share; `ids` adds document ids (MCP)."""
+    def where(doc: Mapping) -> str:
+        return f"{doc['path']}, id {doc['id']}" if ids else doc["path"]
+
+    d = result.document
+    lines = [f"Related to {d['title']} ({where(d)}):"]
+    if result.stale:
+        lines.append("  (the graph is older than the index: run `glean-personal link` to refresh)")
+    if not result.neighbours:
+        lines.append("  no linked documents")
+    for n in result.neighbours:
+        lines.append(f"  {n.score:6.3f}  {n.document['title']}  ({where(n.document)})")
+        if n.phrases:
+            lines.append("          shares: " + ", ".join(n.phrases))
+    return "\n".join(lines)
+
+
+def verified(report: Mapping, repair: bool) -> str:
+    lines = []
+    for area, items in report["problems"].items():
+        lines += [f"problem ({area}): {p}" for p in items]
+    lines += [f"repaired: {r}" for r in report["repaired"]]
+    if report["ok"]:
+        lines.append("The index is consistent." if not report["repaired"] else
+                     "The index is consistent after repair.")
+    elif not repair:
+        lines.append("Run `glean-personal verify --repair` to rebuild what can be rebuilt.")
+    return "\n".join(lines)
+
+
+def exported(done: Mapping) -> str:
+    return f"Copied the index to {done['path']} ({done['bytes']:,} bytes)."
+
+
+def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:
+    """Ranked passages, each quoted in full under its document (MCP's local_search)."""
+    if not rows:
+        return (f"No passages match {query!r}. Try other or fewer words; "
+                "local_sources shows what is indexed.")
+    lines = [f"{len(rows)} passage{'s' if len(rows) != 1 else ''} for {query!r}"
+             + (" (more available: raise limit)" if has_more else "") + ":"]
+    for r in rows:
+        where = f"{r['source']}: {r['path']}"
+        if r["section"]:
+            where += " \u203a " + " \u203a ".join(r["section"])
+        lines += ["", f"{r['rank']}. {r['title']}  [document id {r['id']}]", f"   {where}",
+                  f"   {r['url']}", "", r["passage"].strip()]
+    return "\n".join(lines)
+
+
+def candidates(items: Sequence[Mapping], limit: int = 20) -> List[str]:
+    """The documents an ambiguous reference could mean, one line each."""
+    return [f"  {c['id']}: {c['source']}: {c['path']}" for c in items[:limit]]
+
+
+def failure(exc: BaseException) -> str:
+    """An expected failure's message; an ambiguous reference lists its candidates below it."""
+    lines = [str(exc)] + candidates(getattr(exc, "candidates", None) or [])
+    return "\n".join(lines)
+
+
+def internal_error(exc: BaseException) -> str:
+    return (f"internal error ({type(exc).__name__}: {exc}); "
+            "set GLEAN_PERSONAL_DEBUG=1 to see where")

@@ -1,9 +1,9 @@
 """The interactive REPL: `/personal …` runs CLI verbs, `/search` and friends ask a backend.
 
-Parsing only: `/personal` lines go through the CLI's own parser and verb
-functions (no flag is defined twice), endpoint lines build a Client API
-request for the current backend (local_backend.py), and answers are drawn by
-client_render.py. On a terminal it keeps readline history in ~/.gleancode and
+Parsing only: `/personal` lines go through the one parser (args.py) and the
+verb handlers (verbs.py), so no flag is defined twice; endpoint lines build a
+Client API request for the current backend (local_backend.py), and answers
+are drawn by render/client.py. On a terminal it keeps readline history in ~/.gleancode and
 completes commands and flags; fed a pipe it reads line by line and prints no
 prompt, so scripts and tests can drive it.
 """
@@ -15,11 +15,16 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import Iterator, List, Optional, Sequence, TextIO
+from typing import Iterator, List, Optional, TextIO
 
-from . import __version__, client_render
-from .errors import Ambiguous, GleanError, UsageError
+from ..errors import Ambiguous, GleanError, UsageError
+from ..version import __version__
+from .args import build_parser
+from .failures import internal_error
 from .local_backend import Backend, error_response, resolve_backend
+from .render import client as render_client
+from .render import json as render_json
+from .render import text as render_text
 
 COMMANDS = ("/personal", "/mode", "/search", "/chat", "/autocomplete", "/getdocuments",
             "/json", "/help", "/quit")
@@ -89,22 +94,15 @@ class Session:
         name, rest = name.lower(), rest.strip()
         try:
             return self._run(name, rest)
-        except Ambiguous as exc:
-            self.fail(str(exc))
-            for c in exc.candidates[:20]:
-                print(f"  {c['id']}: {c['source']}: {c['path']}", file=self.err)
         except GleanError as exc:
-            if self.as_json and name not in _SESSION_COMMANDS:
-                self.say(client_render.to_json(error_response(exc)))
+            if self.as_json and name not in _SESSION_COMMANDS and not isinstance(exc, Ambiguous):
+                self.say(render_json.dumps(error_response(exc)))
             else:
-                self.fail(str(exc))
+                self.fail(render_text.failure(exc))
         except BrokenPipeError:
             return False
         except Exception as exc:  # a bug: one line, and the session carries on
-            if os.environ.get("GLEAN_PERSONAL_DEBUG"):
-                raise
-            self.fail(f"internal error ({type(exc).__name__}: {exc}); "
-                      "set GLEAN_PERSONAL_DEBUG=1 to see where")
+            self.fail(internal_error(exc))
         return True
 
     def _run(self, name: str, rest: str) -> bool:
@@ -124,7 +122,7 @@ class Session:
 
     def personal(self, rest: str) -> None:
         """`/personal VERB …`: the CLI's parser and verb function, with this session's --db."""
-        from .cli import VERBS, build_parser
+        from .verbs import VERBS
         argv = _split(rest)
         if not argv:
             raise UsageError("/personal needs a verb: " + ", ".join(PERSONAL_VERBS))
@@ -169,9 +167,9 @@ class Session:
             as_json, rest = True, rest[len("--json"):].strip()
         response = self.backend.call(name, _request(name, rest))
         if as_json:
-            self.say(client_render.to_json(response))
+            self.say(render_json.dumps(response))
         else:
-            self.say(client_render.render(name, response, _color(self.out)))
+            self.say(render_client.render(name, response, _color(self.out)))
 
 
 _SESSION_COMMANDS = ("personal", "mode", "json", "help", "?", "quit", "exit", "q")
@@ -209,9 +207,8 @@ def _split(text: str) -> List[str]:
 
 
 def _color(stream: TextIO) -> bool:
-    from .render import use_color
     try:
-        return use_color(stream)
+        return render_text.use_color(stream)
     except (AttributeError, ValueError):
         return False
 
@@ -229,7 +226,6 @@ def _stdout(stream: TextIO) -> Iterator[None]:
 
 # -- terminal niceties ---------------------------------------------------------------
 def _flags_by_verb() -> dict:
-    from .cli import build_parser
     parser = build_parser()
     out = {}
     for action in parser._actions:  # argparse keeps subparsers here; read-only use
@@ -312,12 +308,8 @@ def _lines(stream: TextIO) -> Iterator[str]:
         yield line
 
 
-def run_repl(argv: Sequence[str] = ()) -> int:
-    """Run the REPL until /quit, Ctrl-D or the end of input; 0 unless the arguments are bad."""
-    from .cli import verb_args
-    args = verb_args("repl", argv)
-    if isinstance(args, int):
-        return args
+def run_repl(args: argparse.Namespace) -> int:
+    """Run the REPL until /quit, Ctrl-D or the end of input (`args`: the parsed `repl` verb)."""
     session = Session(args.db, "auto", args.json)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:

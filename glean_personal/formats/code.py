@@ -1,0 +1,455 @@
+"""Source code, cut into one section per definition, with exact line numbers.
+
+Python is read through `ast`: the module's own lines (docstring, imports,
+constants) come first, then one section per top-level function and class;
+a class's methods are sections of their own, headed `Parser.parse`.
+Decorators and the comment lines right above a definition belong to it.
+
+Other languages use a small table each: what starts a definition (a regular
+expression on a line), which definitions hold members (classes, `impl`
+blocks), and how a definition ends (its braces close, a `;`, or an `end` at
+its own indentation). Braces inside strings and comments are not counted.
+What no pattern recognises stays in sections of its own, which passages cut
+at blank lines and, when long, at line ends. Sections keep the file's lines
+one to one, so every section knows its first line.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import List, Optional, Pattern, Sequence, Tuple
+
+from ..config import Limits
+from ..document import Document
+from .encoding import decode_text, normalise_newlines
+from .lines import Heading, Span, line_sections, split_lines
+
+# A region: (first line, end line) 0-based half-open, its heading, its members.
+Region = Tuple[int, int, Heading, list]
+
+_MAX_SIGNATURE_LINES = 12   # a definition's `{` must come this soon after its first line
+_MAX_NESTING = 4            # containers inside containers scanned this deep
+_MAX_DEFINITION_LINE = 400  # longer lines are never taken for a definition's first line
+_MAX_SCANNED_LINE = 10_000  # longer (minified) lines: braces counted without skipping strings
+
+
+def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
+    """Any language in LANGUAGES (Python through `ast`, others by table)."""
+    text = normalise_newlines(decode_text(data))
+    lines = split_lines(text)
+    warnings: List[str] = []
+    spans: Optional[List[Span]] = None
+    if fmt == "py":
+        spans, why = python_spans(text, lines)
+        if spans is None:
+            warnings.append(f"Python not parsed ({why}): definitions found by indentation")
+    if spans is None:
+        lang = LANGUAGES.get(fmt)
+        spans = table_spans(lines, lang) if lang else [((), 0, len(lines))]
+    return Document(title="", format=fmt, sections=line_sections(spans, lines), warnings=warnings)
+
+
+# ---------------------------------------------------------------- Python, by ast
+
+_LEAD_PY = re.compile(r"\s*(?:#|@)")
+
+
+def python_spans(text: str, lines: Sequence[str]) -> Tuple[Optional[List[Span]], str]:
+    """Spans of a Python module from its syntax tree, or (None, why) if it does not parse."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        return None, f"syntax error at line {exc.lineno}"
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return None, type(exc).__name__
+    regions = _py_regions(tree.body, lines, 0, len(lines), "", 0)
+    return _flatten((0, len(lines), (), regions)), ""
+
+
+def _py_regions(body: Sequence[ast.stmt], lines: Sequence[str], floor: int, ceiling: int,
+                prefix: str, depth: int) -> List[Region]:
+    out: List[Region] = []
+    for node in body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        first = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
+        end = min(getattr(node, "end_lineno", None) or node.lineno, ceiling)
+        first = _lead(lines, first, out[-1][1] if out else floor, _LEAD_PY)
+        name = prefix + node.name
+        members: List[Region] = []
+        if isinstance(node, ast.ClassDef) and depth < _MAX_NESTING:
+            members = _py_regions(node.body, lines, node.lineno, end, name + ".", depth + 1)
+        out.append((first, end, (name,), members))
+    return out
+
+
+def _lead(lines: Sequence[str], first: int, floor: int, lead: Optional[Pattern[str]]) -> int:
+    """Move a definition's start up over the comment and attribute lines right above it."""
+    if lead is None:
+        return first
+    while first - 1 >= floor and lines[first - 1].strip() and lead.match(lines[first - 1]):
+        first -= 1
+    return first
+
+
+def _flatten(region: Region) -> List[Span]:
+    """Regions to spans that cover every line once: gaps take the enclosing heading."""
+    start, end, heading, members = region
+    spans: List[Span] = []
+    pos = start
+    for member in members:
+        if member[0] > pos:
+            spans.append((heading, pos, member[0]))
+        spans.extend(_flatten(member))
+        pos = max(pos, member[1])
+    if pos < end:
+        spans.append((heading, pos, end))
+    return spans
+
+
+# ---------------------------------------------------------------- languages, by table
+
+@dataclass(frozen=True)
+class Language:
+    """What starts a definition in one language, and how its end is found.
+
+    `defs` start leaf definitions, `containers` definitions whose members
+    (`members`, plus defs and containers) become sections of their own, named
+    `Container.member`; `transparent` blocks (namespaces) are scanned without
+    adding to the name. Each pattern names the definition in group `name`.
+    `ends` is "braces", "end" (a line starting `end` at the definition's own
+    indentation), "indent" (the next line indented no deeper) or "semicolon".
+    """
+
+    defs: Tuple[Pattern[str], ...] = ()
+    containers: Tuple[Pattern[str], ...] = ()
+    members: Tuple[Pattern[str], ...] = ()
+    transparent: Tuple[Pattern[str], ...] = ()
+    ends: str = "braces"
+    line_comment: Tuple[str, ...] = ("//",)
+    block_comment: Optional[Tuple[str, str]] = ("/*", "*/")
+    quotes: str = "\"'`"
+    lead: Optional[Pattern[str]] = None
+    ignore_case: bool = False
+    kind_in_heading: bool = False
+    spaced_comments: bool = False   # a line comment must follow white space (CSS `url(//x)`)
+    literals: str = ""              # extra literal syntax whose braces do not count (a regex)
+    joiner: str = "."
+    extra: dict = field(default_factory=dict)
+
+
+def _rx(*patterns: str, flags: int = 0) -> Tuple[Pattern[str], ...]:
+    return tuple(re.compile(p, flags) for p in patterns)
+
+
+_NOT_CONTROL = (r"(?!(?:if|else|for|foreach|while|do|switch|case|catch|return|new|throw|"
+                r"sizeof|typeof|delete|using|lock|await|yield|when|try|elif|guard|defer|"
+                r"go|match|select)\b)")
+_JS_MODS = r"(?:(?:export|default|declare|abstract|public|private|protected|static|readonly|" \
+           r"async|override|get|set|accessor)\s+)*"
+_JAVA_MODS = r"(?:(?:public|protected|private|internal|static|final|abstract|synchronized|" \
+             r"native|default|strictfp|virtual|override|sealed|async|extern|unsafe|partial|" \
+             r"new|readonly|open|data|inner|inline|suspend|operator|infix|tailrec|external|" \
+             r"enum|annotation|companion|value|lateinit|const|fileprivate|mutating|" \
+             r"convenience|required|dynamic|final|class)\s+|@\w+(?:\([^)]*\))?\s+)*"
+_C_LEAD = re.compile(r"\s*(?://|/\*|\*|@|\[|#\[|///)")
+# C: comments, or a line of only words and `*` (a return type on a line of its own, GNU style)
+_C_TYPE_LEAD = re.compile(r"\s*(?://|/\*|\*|[A-Za-z_][\w \t*]*$)")
+_HASH_LEAD = re.compile(r"\s*#")
+
+_JS = Language(
+    defs=_rx(
+        r"\s*" + _JS_MODS + r"function\s*\*?\s*(?P<name>[\w$]+)",
+        r"\s*" + _JS_MODS + r"(?:const|let|var)\s+(?P<name>[\w$]+)\s*(?::[^=]*)?=\s*"
+        r"(?:async\s+)?(?:function\b|[^=;]*=>)",
+        r"\s*" + _JS_MODS + r"(?:interface|type|enum)\s+(?P<name>[\w$]+)",
+    ),
+    containers=_rx(r"\s*" + _JS_MODS + r"class\s+(?P<name>[\w$]+)"),
+    transparent=_rx(r"\s*" + _JS_MODS + r"(?:namespace|module)\s+[\w$.\"']+\s*\{"),
+    members=_rx(r"\s*" + _NOT_CONTROL + _JS_MODS + r"\*?(?P<name>#?[\w$]+)\s*\??\s*(?:<[^>]*>)?\s*\("),
+    lead=_C_LEAD,
+)
+_GO = Language(
+    defs=_rx(r"func\s+(?:\(\s*(?:\w+\s+)?\*?(?P<recv>\w+)[^)]*\)\s*)?(?P<name>\w+)",
+             r"type\s+(?P<name>\w+)"),
+    lead=_C_LEAD,
+)
+_RUST_VIS = r"(?:pub(?:\([^)]*\))?\s+)?"
+_RUST = Language(
+    defs=_rx(r"\s*" + _RUST_VIS + r"(?:(?:const|async|unsafe|default|extern(?:\s+\"[^\"]*\")?)\s+)*"
+             r"fn\s+(?P<name>\w+)",
+             r"\s*" + _RUST_VIS + r"(?:struct|enum|union|type|static|const)\s+(?P<name>\w+)",
+             r"\s*macro_rules!\s*(?P<name>\w+)"),
+    containers=_rx(r"\s*(?:unsafe\s+)?impl\b(?:\s*<[^{]*?>)?\s+(?:[^{]*?\s+for\s+)?&?(?P<name>\w+)",
+                   r"\s*" + _RUST_VIS + r"(?:unsafe\s+)?trait\s+(?P<name>\w+)",
+                   r"\s*" + _RUST_VIS + r"mod\s+(?P<name>\w+)\s*\{"),
+    quotes="\"",
+    literals=r"'(?:\\[^']{1,10}|[^\\'])'",   # char literals; a lone ' is a lifetime
+    lead=_C_LEAD,
+)
+_JAVA_LIKE = dict(
+    containers=_rx(r"\s*" + _JAVA_MODS + r"(?:class|interface|enum|record|struct|object|@interface|"
+                   r"protocol|extension|actor|trait)\s+(?P<name>\w+)"),
+    members=_rx(r"\s*" + _NOT_CONTROL + _JAVA_MODS + r"(?:fun\s+|func\s+|def\s+)?(?:<[^>]*>\s*)?"
+                r"(?:[\w<>\[\],.?*&:]+(?:<[^>]*>)?\s+)*?(?:[\w.]+\.)?(?P<name>\w+)\s*(?:<[^>]*>)?\s*\(",
+                r"\s*" + _JAVA_MODS + r"(?:init|deinit)(?P<name>)\b",
+                r"\s*" + _JAVA_MODS + r"(?:var|val|let)\s+(?P<name>\w+)[^=]*\{\s*$"),
+    lead=_C_LEAD,
+)
+_JAVA = Language(**_JAVA_LIKE)
+_KOTLIN = Language(defs=_rx(r"\s*" + _JAVA_MODS + r"fun\s+(?:<[^>]*>\s*)?(?:[\w.<>]+\.)?(?P<name>\w+)"),
+                   **_JAVA_LIKE)
+_SWIFT = Language(defs=_rx(r"\s*" + _JAVA_MODS + r"func\s+(?P<name>\w+)"), **_JAVA_LIKE)
+_CSHARP = Language(transparent=_rx(r"\s*namespace\b[^;]*$"), **_JAVA_LIKE)
+_C_FUNC = (r"(?!(?:if|else|for|while|switch|return|do|case|typedef|struct|enum|union|class)\b)"
+           r"[A-Za-z_][\w\s*&:<>,~]*?[\s*&]\**(?P<name>[A-Za-z_][\w:~]*|operator\s*\S+?)\s*\([^;]*$")
+_C = Language(
+    defs=_rx(_C_FUNC, r"(?:typedef\s+)?(?:struct|enum|union)\s+(?P<name>\w+)\s*\{?\s*$",
+             r"(?!(?:if|else|for|while|switch|return|do|case|sizeof)\b)(?P<name>[A-Za-z_][\w:~]*)"
+             r"\s*\([^;]*$"),
+    containers=_rx(r"\s*(?:template\s*<[^>]*>\s*)?(?:class|struct)\s+(?:\w+\s+)?(?P<name>\w+)"
+                   r"(?:\s*final)?\s*(?::[^;{]*)?\{?\s*$"),
+    transparent=_rx(r"\s*(?:inline\s+)?namespace\b[^;]*$", r"\s*extern\s+\"C\"\s*\{"),
+    members=_rx(r"\s*" + _NOT_CONTROL + r"(?:(?:virtual|static|inline|explicit|constexpr|friend)\s+)*"
+                r"(?:[\w:<>,*&]+\s+)*?[*&]*(?P<name>~?\w+|operator\s*\S+?)\s*\([^;]*(?:\)\s*"
+                r"(?:const\s*)?(?:override\s*)?(?:noexcept\s*)?)?\{?\s*$"),
+    quotes="\"",
+    lead=_C_TYPE_LEAD,
+)
+_PHP = Language(
+    defs=_rx(r"\s*(?:(?:abstract|final|public|private|protected|static)\s+)*function\s+&?(?P<name>\w+)"),
+    containers=_rx(r"\s*(?:(?:abstract|final|readonly)\s+)*(?:class|interface|trait|enum)\s+(?P<name>\w+)"),
+    line_comment=("//", "#"),
+    lead=_C_LEAD,
+)
+_SHELL = Language(
+    defs=_rx(r"\s*(?:function\s+)?(?P<name>[\w.:-]+)\s*\(\s*\)", r"\s*function\s+(?P<name>[\w.:-]+)"),
+    line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
+)
+_R = Language(
+    defs=_rx(r"(?P<name>[\w.]+)\s*(?:<-|=)\s*function\b"),
+    line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
+)
+_SQL = Language(
+    defs=_rx(r"\s*(?:create|alter)\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unique|materialized|"
+             r"virtual|global|local)\s+)*(?P<kind>table|view|function|procedure|index|trigger|type|"
+             r"sequence|schema|domain|extension)\s+(?:if\s+not\s+exists\s+)?(?P<name>[\w.\"`\[\]]+)",
+             flags=re.IGNORECASE),
+    ends="semicolon", line_comment=("--",), quotes="'", lead=re.compile(r"\s*--"),
+    kind_in_heading=True,
+)
+_RUBY = Language(
+    defs=_rx(r"\s*(?:private\s+|protected\s+|public\s+)?def\s+(?:self\.)?(?P<name>[\w?!=]+|\[\]=?|[<>=+*/%-]+)"),
+    containers=_rx(r"\s*(?:class|module)\s+(?!<<)(?P<name>[\w:]+)"),
+    ends="end", line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
+)
+_LUA = Language(
+    defs=_rx(r"\s*(?:local\s+)?function\s+(?P<name>[\w.:]+)",
+             r"\s*(?:local\s+)?(?P<name>[\w.]+)\s*=\s*function\b"),
+    ends="end", line_comment=("--",), block_comment=None, quotes="\"'", lead=re.compile(r"\s*--"),
+)
+_PYTHON_FALLBACK = Language(
+    defs=_rx(r"\s*(?:async\s+)?def\s+(?P<name>\w+)"),
+    containers=_rx(r"\s*class\s+(?P<name>\w+)"),
+    ends="indent", line_comment=("#",), block_comment=None, quotes="\"'", lead=_LEAD_PY,
+)
+
+LANGUAGES = {
+    "py": _PYTHON_FALLBACK, "js": _JS, "ts": _JS, "go": _GO, "rs": _RUST, "java": _JAVA,
+    "kt": _KOTLIN, "c": _C, "cpp": _C, "cs": _CSHARP, "rb": _RUBY, "php": _PHP,
+    "swift": _SWIFT, "sh": _SHELL, "sql": _SQL, "lua": _LUA, "r": _R,
+}
+
+
+def table_spans(lines: Sequence[str], lang: Language) -> List[Span]:
+    """Spans of a file in a language described by a table."""
+    depths = _brace_depths(lines, lang) if lang.ends in ("braces", "semicolon") else None
+    scanner = _Scanner(lines, lang, depths)
+    regions = scanner.scan(0, len(lines), 0, "", top=True, nesting=0)
+    return _flatten((0, len(lines), (), regions))
+
+
+class _Scanner:
+    def __init__(self, lines: Sequence[str], lang: Language, depths: Optional[List[Tuple[int, int]]]):
+        self.lines, self.lang, self.depths = lines, lang, depths
+
+    def level(self, i: int) -> int:
+        """Nesting of line i: brace depth at its start, or its indentation."""
+        if self.depths is not None:
+            return self.depths[i][0]
+        line = self.lines[i]
+        return len(line) - len(line.lstrip(" \t"))
+
+    def scan(self, start: int, end: int, level: int, prefix: str, top: bool, nesting: int) -> List[Region]:
+        lang, lines = self.lang, self.lines
+        out: List[Region] = []
+        i = start
+        inner_level: Optional[int] = None if self.depths is None and not top else level
+        while i < end:
+            line = lines[i]
+            if not line.strip():
+                i += 1
+                continue
+            lvl = self.level(i)
+            if inner_level is None:
+                inner_level = lvl   # indentation of a body: its first line's
+            if lvl != inner_level:
+                i += 1
+                continue
+            found = self.match(line, top)
+            if found is None:
+                i += 1
+                continue
+            kind, name, role = found
+            stop = min(self.end_of(i, lvl, end), end)
+            first = _lead(lines, i, out[-1][1] if out else start, lang.lead)
+            title = prefix + name if name else prefix.rstrip(lang.joiner) or kind
+            if lang.kind_in_heading and kind:
+                title = f"{kind.upper()} {title}"
+            members: List[Region] = []
+            if role in ("container", "transparent") and nesting < _MAX_NESTING and stop - i > 1:
+                inner = self.level(i) + 1 if self.depths is not None else None
+                members = self.scan(i + 1, stop, inner if inner is not None else 0,
+                                    prefix if role == "transparent" else title + lang.joiner,
+                                    top=(role == "transparent"), nesting=nesting + 1)
+            if role == "transparent":
+                out.extend(members)
+            else:
+                out.append((first, stop, (title,), members))
+            i = max(stop, i + 1)
+        return out
+
+    def match(self, line: str, top: bool) -> Optional[Tuple[str, str, str]]:
+        lang = self.lang
+        if len(line) > _MAX_DEFINITION_LINE:
+            return None
+        groups = [("transparent", lang.transparent), ("container", lang.containers), ("def", lang.defs)]
+        if not top:
+            groups.append(("def", lang.members))
+        for role, patterns in groups:
+            for pattern in patterns:
+                m = pattern.match(line)
+                if m:
+                    gd = m.groupdict()
+                    name = (gd.get("name") or "").strip("\"`[]")
+                    if gd.get("recv"):
+                        name = f"{gd['recv']}.{name}"
+                    if role != "transparent" and not name and "init" not in m.group(0):
+                        continue
+                    if not name and role == "def":
+                        name = m.group(0).strip().split("(")[0].split()[-1]
+                    return gd.get("kind") or "", name, role
+        return None
+
+    def end_of(self, i: int, lvl: int, end: int) -> int:
+        """The line after the definition that starts at line i."""
+        lines, ends = self.lines, self.lang.ends
+        if ends == "semicolon":
+            return self._semicolon_end(i, end)
+        if ends == "end":
+            return self._end_keyword(i, lvl, end)
+        if ends == "indent":
+            return self._indent_end(i, lvl, end)
+        depths = self.depths
+        assert depths is not None
+        for k in range(i, min(end, i + _MAX_SIGNATURE_LINES)):
+            if k > i and (not lines[k].strip() or lines[k].lstrip().startswith("}")
+                          or self.match(lines[k], True)):
+                return k
+            if depths[k][1] > lvl:   # a brace opened: the definition ends when it closes
+                for m in range(k, end):
+                    after = depths[m + 1][0] if m + 1 < len(depths) else 0
+                    if after <= lvl:
+                        return m + 1
+                return end
+            if lines[k].rstrip().endswith(";") or depths[k + 1 if k + 1 < len(depths) else k][0] < lvl:
+                return k + 1
+        return i + 1
+
+    def _semicolon_end(self, i: int, end: int) -> int:
+        dollar = False
+        for k in range(i, end):
+            text = self.lines[k]
+            if text.count("$$") % 2:
+                dollar = not dollar
+            if not dollar and text.split("--", 1)[0].rstrip().endswith(";"):
+                return k + 1
+        return end
+
+    def _end_keyword(self, i: int, lvl: int, end: int) -> int:
+        head = self.lines[i]
+        if re.search(r"(?:;|\s)end\s*$", head) or re.match(r"\s*def\s+[^(=]*(?:\([^)]*\))?\s*=", head):
+            return i + 1   # a one-line definition
+        for k in range(i + 1, end):
+            text = self.lines[k]
+            if not text.strip():
+                continue
+            indent = len(text) - len(text.lstrip(" \t"))
+            if indent == lvl and re.match(r"\s*end\b", text):
+                return k + 1
+            if indent < lvl:
+                return k
+        return end
+
+    def _indent_end(self, i: int, lvl: int, end: int) -> int:
+        k = i + 1
+        while k < end and self.lines[k - 1].rstrip().endswith((",", "(", "\\")):
+            k += 1   # a signature over several lines
+        for k in range(k, end):
+            text = self.lines[k]
+            if text.strip() and len(text) - len(text.lstrip(" \t")) <= lvl \
+                    and not text.lstrip().startswith((")", "]", "}")):
+                return k
+        return end
+
+
+def _brace_depths(lines: Sequence[str], lang: Language) -> List[Tuple[int, int]]:
+    """Per line: brace depth at its start and the deepest it reaches on it.
+
+    Braces inside strings (closed on the same line) and comments are skipped.
+    One extra entry gives the depth after the last line.
+    """
+    parts = [re.escape(c) for c in lang.line_comment]
+    if lang.block_comment:
+        parts.append(re.escape(lang.block_comment[0]))
+    for q in lang.quotes:
+        parts.append(f"{re.escape(q)}(?:\\\\.|[^{re.escape(q)}\\\\])*{re.escape(q)}")
+    if lang.literals:
+        parts.append(lang.literals)
+    parts.append(r"[{}]")
+    token = re.compile("|".join(parts))
+    close = lang.block_comment[1] if lang.block_comment else ""
+    out: List[Tuple[int, int]] = []
+    depth, in_block = 0, False
+    for line in lines:
+        start, peak, pos = depth, depth, 0
+        if len(line) > _MAX_SCANNED_LINE and not in_block:   # minified: count braces, no lexing
+            depth = max(0, depth + line.count("{") - line.count("}"))
+            out.append((start, max(start, depth)))
+            continue
+        while True:
+            if in_block:
+                at = line.find(close, pos)
+                if at < 0:
+                    break
+                in_block, pos = False, at + len(close)
+            m = token.search(line, pos)
+            if m is None:
+                break
+            tok = m.group(0)
+            pos = m.end()
+            if tok == "{":
+                depth += 1
+                peak = max(peak, depth)
+            elif tok == "}":
+                depth = max(0, depth - 1)
+            elif tok in lang.line_comment:
+                if (tok != "#" and not lang.spaced_comments) or m.start() == 0 \
+                        or line[m.start() - 1].isspace():
+                    break
+            elif lang.block_comment and tok == lang.block_comment[0]:
+                in_block = True
+        out.append((start, peak))
+    out.append((depth, depth))
+    return out

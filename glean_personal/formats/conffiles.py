@@ -1,0 +1,136 @@
+"""Configuration files: one section per top-level block, with exact line numbers.
+
+YAML top-level keys that hold a block, TOML tables and INI sections, CSS
+rules, Makefile targets and Dockerfile build stages each become a section
+headed by their name. The lines are kept as they are (comments too: they
+often say what a setting is for), so line numbers stay exact.
+"""
+from __future__ import annotations
+
+import re
+from typing import List, Sequence
+
+from ..config import Limits
+from ..document import Document
+from .code import Language, table_spans
+from .encoding import decode_text, normalise_newlines
+from .lines import Heading, Span, line_sections, split_lines
+
+_YAML_KEY = re.compile(r"(?P<key>\"[^\"]*\"|'[^']*'|[^\s#\-?:&*!|>'\"%@`{\[][^:#]*?)\s*:(?:\s|$)")
+_YAML_TITLE = re.compile(r"(?:title|name)\s*:\s*(?P<v>[^#\n{\[|>&*]+?)\s*$")
+_DOC_BREAK = re.compile(r"(?:---|\.\.\.)(?:\s|$)")
+_TABLE = re.compile(r"\s*\[\[?\s*(?P<name>[^\]\[]+?)\s*\]\]?\s*(?:[#;].*)?$")
+
+_CSS = Language(
+    defs=(re.compile(r"(?!\*/)(?!.*,\s*$)(?P<name>[^\s/{}][^{};]*?)\s*(?:\{.*)?$"),),
+    line_comment=("//",), quotes="\"'", spaced_comments=True,
+    lead=re.compile(r"\s*(?://|/\*|\*|.*,\s*$)"),   # comments, and a selector list's first lines
+)
+_MAKE = Language(
+    defs=(re.compile(r"(?P<name>[^\s:=#][^:=]*?)\s*::?(?!=)"),),
+    ends="indent", line_comment=("#",), block_comment=None, quotes="", lead=re.compile(r"#"),
+)
+
+
+def read_yaml(data: bytes, limits: Limits) -> Document:
+    """YAML: a top-level key holding a block is a section; `---` separates documents."""
+    lines = _lines(data)
+    spans: List[Span] = []
+    heading: Heading = ()
+    pos = 0
+    title = ""
+    for i, line in enumerate(lines):
+        if not line or line[0] in " \t#":
+            continue
+        if _DOC_BREAK.match(line):
+            spans.append((heading, pos, i))
+            heading, pos = (), i
+            continue
+        key = _YAML_KEY.match(line)
+        if not title:
+            found = _YAML_TITLE.match(line)
+            if found:
+                title = found.group("v").strip("\"' ")
+        if key is None:
+            continue
+        block = _block_follows(lines, i)
+        start = _comment_top(lines, i, pos)
+        if block or heading:
+            spans.append((heading, pos, start))
+            heading, pos = ((key.group("key").strip("\"'"),) if block else ()), start
+    spans.append((heading, pos, len(lines)))
+    return Document(title=title, format="yaml", sections=line_sections(spans, lines))
+
+
+def _block_follows(lines: Sequence[str], i: int) -> bool:
+    """True when the key on line i holds indented lines (or a list) below it."""
+    for line in lines[i + 1:i + 50]:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        return line[0] in " \t" or line.startswith("- ") or line.rstrip() == "-"
+    return False
+
+
+def _comment_top(lines: Sequence[str], i: int, floor: int) -> int:
+    while i - 1 >= floor and lines[i - 1].startswith("#"):
+        i -= 1
+    return i
+
+
+def read_tables(data: bytes, limits: Limits, fmt: str) -> Document:
+    """TOML and INI: `[table]` (and `[[array]]`) lines start sections, headed by the name."""
+    lines = _lines(data)
+    spans: List[Span] = []
+    heading: Heading = ()
+    pos = 0
+    comment = "#" if fmt == "toml" else "#;"
+    for i, line in enumerate(lines):
+        m = _TABLE.match(line)
+        if m and not line.lstrip().startswith(tuple(comment)):
+            start = i
+            while start - 1 >= pos and lines[start - 1].lstrip()[:1] in tuple(comment) \
+                    and lines[start - 1].strip():
+                start -= 1
+            spans.append((heading, pos, start))
+            heading, pos = (m.group("name").strip(),), start
+    spans.append((heading, pos, len(lines)))
+    return Document(title="", format=fmt, sections=line_sections(spans, lines))
+
+
+def read_css(data: bytes, limits: Limits) -> Document:
+    """CSS, SCSS and Less: one section per top-level rule or at-rule, headed by its selector."""
+    lines = _lines(data)
+    spans = [(tuple(_short(h) for h in heading), a, b)
+             for heading, a, b in table_spans(lines, _CSS)]
+    return Document(title="", format="css", sections=line_sections(spans, lines))
+
+
+def read_makefile(data: bytes, limits: Limits) -> Document:
+    """Makefile: one section per target with its recipe; variables stay in between."""
+    lines = _lines(data)
+    return Document(title="", format="makefile",
+                    sections=line_sections(table_spans(lines, _MAKE), lines))
+
+
+def read_dockerfile(data: bytes, limits: Limits) -> Document:
+    """Dockerfile: one section per build stage, headed by its FROM line."""
+    lines = _lines(data)
+    spans: List[Span] = []
+    heading: Heading = ()
+    pos = 0
+    for i, line in enumerate(lines):
+        if re.match(r"\s*FROM\s", line, re.IGNORECASE):
+            start = _comment_top(lines, i, pos)
+            spans.append((heading, pos, start))
+            heading, pos = (_short(" ".join(line.split())),), start
+    spans.append((heading, pos, len(lines)))
+    return Document(title="", format="dockerfile", sections=line_sections(spans, lines))
+
+
+def _lines(data: bytes) -> List[str]:
+    return split_lines(normalise_newlines(decode_text(data)))
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split()).rstrip("{ ").strip()
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"

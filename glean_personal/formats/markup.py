@@ -1,0 +1,204 @@
+"""Lightweight markup: reStructuredText, Org, AsciiDoc and LaTeX, by their headings.
+
+Each reader only finds the headings; the text between them is kept line for
+line as typed (markup and all), so sections know their first line. Heading
+levels follow each language's own rule: in reStructuredText the order in
+which underline styles first appear, in Org the number of stars, in AsciiDoc
+the number of `=`, in LaTeX the sectioning command.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..config import Limits
+from ..document import Document
+from .encoding import decode_text, normalise_newlines
+from .lines import Heading, headed_sections, split_lines
+
+Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
+
+_RST_ADORN = re.compile(r"([!-/:-@\[-`{-~])\1+\s*$")
+_ORG_HEADING = re.compile(r"(\*+)\s+(.*?)\s*$")
+_ORG_TODO = re.compile(r"(?:TODO|DONE|NEXT|WAITING|CANCELLED|CANCELED)\s+(?:\[#[A-Z]\]\s+)?")
+_ORG_TAGS = re.compile(r"\s+:[\w@#%:]+:\s*$")
+_ORG_TITLE = re.compile(r"#\+title:\s*(.*?)\s*$", re.IGNORECASE)
+_ADOC_HEADING = re.compile(r"(={1,6}|#{1,6})\s+(\S.*?)\s*$")
+_ADOC_FENCE = re.compile(r"(-{4,}|\.{4,}|`{3,}|\+{4,}|/{4,}|_{4,})\s*$")
+_TEX_SECTION = re.compile(r"\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?"
+                          r"\s*(?:\[[^\]]*\])?\s*\{")
+_TEX_TITLE = re.compile(r"\\title\s*(?:\[[^\]]*\])?\s*\{")
+_TEX_LEVELS = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5,
+               "paragraph": 6}
+_TEX_COMMAND = re.compile(r"\\[A-Za-z@]+\*?|\\.")
+
+
+def _lines(data: bytes) -> List[str]:
+    return split_lines(normalise_newlines(decode_text(data)))
+
+
+class _Path:
+    """A heading path kept by level."""
+
+    def __init__(self) -> None:
+        self.stack: List[Tuple[int, str]] = []
+
+    def push(self, level: int, text: str) -> Heading:
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        self.stack.append((level, text))
+        return tuple(t for _, t in self.stack)
+
+
+def read_rst(data: bytes, limits: Limits) -> Document:
+    """reStructuredText: underlined (and overlined) titles start sections."""
+    lines = _lines(data)
+    styles: Dict[Tuple[str, bool], int] = {}
+    path = _Path()
+    marks: List[Mark] = []
+    title = ""
+    literal_indent: Optional[int] = None
+    i = 0
+    while i < len(lines) - 1:
+        line = lines[i]
+        if literal_indent is not None:   # inside a `::` literal block or directive body
+            if line.strip() and len(line) - len(line.lstrip()) <= literal_indent:
+                literal_indent = None
+            else:
+                i += 1
+                continue
+        found = _rst_title(lines, i)
+        if found is None:
+            if line.rstrip().endswith("::") or line.lstrip().startswith(".. "):
+                literal_indent = len(line) - len(line.lstrip())
+            i += 1
+            continue
+        text, style, after = found
+        level = styles.setdefault(style, len(styles) + 1)
+        marks.append((i, after, path.push(level, text)))
+        title = title or text
+        i = after
+    return Document(title=title, format="rst", sections=headed_sections(marks, lines))
+
+
+def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, bool], int]]:
+    """(title, (adornment character, overlined), line after) for a title at line i."""
+    line = lines[i]
+    over = _RST_ADORN.match(line)
+    if over and i + 2 < len(lines) and lines[i + 1].strip():
+        under = _RST_ADORN.match(lines[i + 2])
+        text = lines[i + 1].strip()
+        if under and under.group(1) == over.group(1) and len(line.rstrip()) >= len(text) \
+                and not _RST_ADORN.match(lines[i + 1]):
+            return text, (over.group(1), True), i + 3
+    if not line.strip() or line[0] in " \t" or _RST_ADORN.match(line):
+        return None
+    if i > 0 and lines[i - 1].strip():
+        return None   # a title follows a blank line (or starts the file)
+    under = _RST_ADORN.match(lines[i + 1])
+    text = line.strip()
+    width = len(lines[i + 1].rstrip())
+    if under and width >= 3 and width >= len(text) // 2:   # docutils wants >= len(text)
+        return text, (under.group(1), False), i + 2
+    return None
+
+
+def read_org(data: bytes, limits: Limits) -> Document:
+    """Org: `*` headings (their level is the number of stars); `#+TITLE:` is the title."""
+    lines = _lines(data)
+    path = _Path()
+    marks: List[Mark] = []
+    title = ""
+    in_block = False
+    for i, line in enumerate(lines):
+        low = line.lstrip().lower()
+        if low.startswith("#+begin_"):
+            in_block = True
+        elif low.startswith("#+end_"):
+            in_block = False
+        if in_block:
+            continue
+        m = _ORG_TITLE.match(line)
+        if m and not title:
+            title = m.group(1)
+            continue
+        m = _ORG_HEADING.match(line)
+        if m and m.group(2):
+            text = _ORG_TAGS.sub("", _ORG_TODO.sub("", m.group(2), count=1)).strip()
+            if text:
+                marks.append((i, i + 1, path.push(len(m.group(1)), text)))
+    return Document(title=title, format="org", sections=headed_sections(marks, lines))
+
+
+def read_asciidoc(data: bytes, limits: Limits) -> Document:
+    """AsciiDoc: `=` (or `#`) headings; the level-0 heading `= Title` is the document title."""
+    lines = _lines(data)
+    path = _Path()
+    marks: List[Mark] = []
+    title = ""
+    fence: Optional[str] = None
+    for i, line in enumerate(lines):
+        f = _ADOC_FENCE.match(line)
+        if f:
+            fence = None if fence == f.group(1) else (fence or f.group(1))
+            continue
+        if fence is not None or (i > 0 and lines[i - 1].strip() and not lines[i - 1].startswith(("[", ":"))):
+            continue
+        m = _ADOC_HEADING.match(line)
+        if m:
+            level = len(m.group(1))
+            if level == 1 and not title:
+                title = m.group(2)
+            marks.append((i, i + 1, path.push(level, m.group(2))))
+    return Document(title=title, format="adoc", sections=headed_sections(marks, lines))
+
+
+def read_latex(data: bytes, limits: Limits) -> Document:
+    """LaTeX: `\\part` to `\\paragraph` start sections; `\\title{…}` is the title."""
+    lines = _lines(data)
+    path = _Path()
+    marks: List[Mark] = []
+    title = ""
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("%"):
+            continue
+        if not title:
+            t = _TEX_TITLE.search(line)
+            if t:
+                title = tex_plain(_braced(lines, i, t.end()))
+        m = _TEX_SECTION.match(line)
+        if m:
+            text = tex_plain(_braced(lines, i, m.end()))
+            if text:
+                marks.append((i, i + 1, path.push(_TEX_LEVELS[m.group(1)], text)))
+    return Document(title=title, format="tex", sections=headed_sections(marks, lines))
+
+
+def _braced(lines: Sequence[str], i: int, pos: int) -> str:
+    """The text up to the brace that closes the one before `pos` (at most 5 lines on)."""
+    depth, out = 1, []
+    for line in lines[i:i + 5]:
+        while pos < len(line):
+            ch = line[pos]
+            if ch == "\\" and pos + 1 < len(line):
+                out.append(line[pos:pos + 2])
+                pos += 2
+                continue
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0:
+                    return "".join(out)
+            out.append(ch)
+            pos += 1
+        out.append(" ")
+        pos = 0
+    return "".join(out)
+
+
+def tex_plain(text: str) -> str:
+    """A heading's words without LaTeX commands, braces or `~`."""
+    text = _TEX_COMMAND.sub(lambda m: m.group(0)[1] if len(m.group(0)) == 2
+                            and not m.group(0)[1].isalpha() else " ", text)
+    return " ".join(text.replace("{", "").replace("}", "").replace("~", " ").split())

@@ -1,0 +1,237 @@
+"""PDF documents, read with the standard library alone.
+
+A born-digital PDF is objects, zlib streams and a small drawing language;
+this package reads all three. The modules, bottom up: lexer (tokens and
+objects), filters (stream decoding), crypt (the standard security handler),
+xref (the object table and its repair), glyphs/cmap/fonts (codes to
+Unicode), content (the text operators), layout (lines and paragraphs) and
+document (pages, labels, bookmarks, title). `read_pdf` puts them together:
+one section per page, headed by the bookmark path and `Page <label>`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from ...config import Limits
+from ...document import Document, Section
+from ...errors import SkipFile
+from . import document as doc_parts
+from .content import Chunk, Interpreter
+from .glyphs import decode_text_string
+from .crypt import NeedsPassword, Unsupported
+from .layout import page_text
+from .lexer import PDFSyntaxError, Stream
+from .xref import Damaged, PDFFile
+
+__all__ = ["read_pdf"]
+
+_HYPHENATED = re.compile(r"([^\W\d_]+)-\n([^\W\d_]+)")
+_WORD = re.compile(r"[^\W\d_]+")
+_COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+
+
+def read_pdf(data: bytes, limits: Limits) -> Document:
+    head = data[:1024]
+    start = head.find(b"%PDF-")
+    if start < 0:
+        raise SkipFile("not a PDF")
+    try:
+        pdf = PDFFile(data, limits)
+        if pdf.crypt_error is not None:
+            raise pdf.crypt_error
+    except Damaged:
+        raise SkipFile("damaged beyond repair") from None
+    except NeedsPassword:
+        raise SkipFile("encrypted: needs a password") from None
+    except Unsupported as exc:
+        raise SkipFile(f"encrypted with an unsupported method ({exc})") from None
+    warnings: Set[str] = set()
+    page_list = doc_parts.pages(pdf)
+    if not page_list:
+        raise SkipFile("damaged beyond repair")
+    index = {ref.num: i for i, (ref, _, _) in enumerate(page_list) if ref is not None}
+    labels = doc_parts.page_labels(pdf, len(page_list))
+    marks = _safe(lambda: doc_parts.outline(pdf, index), [])
+    headings = _page_headings(marks, len(page_list))
+    fonts: Dict[Any, Any] = {}
+    texts: List[str] = []
+    first_lines: List[Tuple[str, float]] = []
+    budget = limits.max_text_chars
+    used = 0
+    failed = 0
+    for i, (_, page, resources) in enumerate(page_list):
+        if used > budget:
+            texts.append("")
+            continue
+        try:
+            interp = Interpreter(pdf, warnings, fonts)
+            for body in _contents(pdf, page):
+                interp.run(body, pdf.resolve(resources))
+                if interp.ops >= limits.max_pdf_operators:
+                    break
+            _annotations(pdf, page, interp)
+            text, sized = page_text(interp.chunks)
+        except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError, AttributeError,
+                ZeroDivisionError, OverflowError) as exc:
+            failed += 1
+            warnings.add(f"page {labels[i]} could not be read ({type(exc).__name__})")
+            text, sized = "", []
+        if not first_lines and sized:
+            first_lines = sized
+        texts.append(text)
+        used += len(text)
+    texts = _dehyphenate(texts)
+    sections = []
+    for i, text in enumerate(texts):
+        if text.strip():
+            label = labels[i]
+            sections.append(Section(headings[i] + (f"Page {label}",), text, page=label))
+    warnings.update(pdf.warnings)
+    if pdf.repaired:
+        warnings.add("the cross-reference table was damaged and was rebuilt")
+    if not sections:
+        reasons = sorted(w for w in warnings if w.startswith(("font ", "page ")))
+        if reasons:
+            raise SkipFile(f"no extractable text ({reasons[0]})")
+        raise SkipFile("no text layer (scanned pages?)")
+    title = _safe(lambda: doc_parts.title(pdf), None) or _heading_like(first_lines)
+    return Document(title=title or "", format="pdf", sections=sections, warnings=sorted(warnings))
+
+
+def _safe(fn, default):
+    try:
+        return fn()
+    except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError, AttributeError, RecursionError):
+        return default
+
+
+def _contents(pdf: PDFFile, page: dict):
+    contents = pdf.resolve(page.get("Contents"))
+    parts = contents if isinstance(contents, list) else [contents]
+    bodies = []
+    for part in parts[:10_000]:
+        stream = pdf.resolve(part)
+        if isinstance(stream, Stream):
+            body = pdf.stream_data(stream)
+            if body:
+                bodies.append(body)
+    # streams of one page are one content stream split anywhere: join them
+    if len(bodies) > 1:
+        return [b"\n".join(bodies)]
+    return bodies
+
+
+def _annotations(pdf: PDFFile, page: dict, interp: Interpreter) -> None:
+    """Draw the visible appearance of form fields and text boxes, as viewers show them."""
+    annots = pdf.resolve(page.get("Annots"))
+    if not isinstance(annots, list):
+        return
+    for ref in annots[:2000]:
+        annot = pdf.resolve(ref)
+        if not isinstance(annot, dict) or annot.get("Subtype") in ("Link", "Popup"):
+            continue
+        flags = pdf.resolve(annot.get("F"))
+        if isinstance(flags, int) and flags & 2:   # hidden
+            continue
+        ap = pdf.resolve(annot.get("AP"))
+        normal = pdf.resolve(ap.get("N")) if isinstance(ap, dict) else None
+        if isinstance(normal, dict):   # appearance states: pick the current one
+            normal = pdf.resolve(normal.get(pdf.resolve(annot.get("AS")) or ""))
+        rect = pdf.resolve(annot.get("Rect"))
+        if not isinstance(normal, Stream) or not isinstance(rect, list) or len(rect) != 4:
+            continue
+        box = [pdf.resolve(v) for v in rect]
+        if not all(isinstance(v, (int, float)) for v in box):
+            continue
+        bbox = pdf.resolve(normal.get("BBox"))
+        bx, by = 0.0, 0.0
+        if isinstance(bbox, list) and len(bbox) == 4 and all(isinstance(v, (int, float)) for v in bbox):
+            bx, by = min(bbox[0], bbox[2]), min(bbox[1], bbox[3])
+        ctm = (1.0, 0.0, 0.0, 1.0, min(box[0], box[2]) - bx, min(box[1], box[3]) - by)
+        before = len(interp.chunks)
+        body = pdf.stream_data(normal)
+        if body:
+            inner = pdf.resolve(normal.get("Resources"))
+            interp.run(body, inner if isinstance(inner, dict) else {}, ctm)
+        value = _field_value(pdf, annot)
+        if value and len(interp.chunks) == before:
+            # a filled-in field whose appearance was never generated: show its value
+            x, y = min(box[0], box[2]), min(box[1], box[3])
+            size = max(1.0, min(abs(box[3] - box[1]), 12.0))
+            interp.chunks.append(Chunk(value, x + 2, y + 1, x + 2 + 0.5 * size * len(value), y + 1, size, 0))
+
+
+def _field_value(pdf: PDFFile, annot: dict) -> str:
+    """The text value of a text or choice field (inherited through /Parent)."""
+    node: Any = annot
+    kind = value = None
+    for _ in range(16):
+        if not isinstance(node, dict):
+            break
+        kind = kind or pdf.resolve(node.get("FT"))
+        value = value if value is not None else pdf.resolve(node.get("V"))
+        node = pdf.resolve(node.get("Parent"))
+    if kind not in ("Tx", "Ch") or not isinstance(value, bytes):
+        return ""
+    return " ".join(decode_text_string(value).split())
+
+
+def _page_headings(marks: List[Tuple[int, Tuple[str, ...]]], count: int) -> List[Tuple[str, ...]]:
+    """Each page's bookmark path: the first bookmark on the page, else the last one before it."""
+    first_on: Dict[int, Tuple[str, ...]] = {}
+    last_on: Dict[int, Tuple[str, ...]] = {}
+    for page, path in marks:
+        if 0 <= page < count:
+            first_on.setdefault(page, path)
+            last_on[page] = path
+    out: List[Tuple[str, ...]] = []
+    current: Tuple[str, ...] = ()
+    for i in range(count):
+        out.append(first_on.get(i, current))
+        if i in last_on:
+            current = last_on[i]
+    return out
+
+
+def _dehyphenate(texts: List[str]) -> List[str]:
+    """Join a word hyphenated at a line end (`exam-\\nple` → `example`).
+
+    The hyphen stays (and the line break goes) when the hyphenated form is
+    written elsewhere in the document on one line and the joined form is not,
+    as for compounds like `well-known`; a capital after the break also keeps
+    the hyphen (`Baden-\\nWürttemberg`).
+    """
+    if not any("-\n" in t for t in texts):
+        return texts
+    words = set()
+    compounds = set()
+    for t in texts:
+        words.update(w.lower() for w in _WORD.findall(t))
+        if "-" in t:
+            compounds.update(c.lower() for c in _COMPOUND.findall(t))
+
+    def join(m: "re.Match[str]") -> str:
+        left, right = m.group(1), m.group(2)
+        joined = (left + right).lower()
+        if right[0].islower() and (joined in words or f"{left}-{right}".lower() not in compounds):
+            return left + right
+        return f"{left}-{right}"
+
+    return [_HYPHENATED.sub(join, t) if "-\n" in t else t for t in texts]
+
+
+def _heading_like(lines: List[Tuple[str, float]]) -> Optional[str]:
+    """The first page's largest-type line near the top, when it is larger than the body."""
+    if not lines:
+        return None
+    head = lines[:20]
+    sizes = sorted(size for _, size in lines)
+    body = sizes[len(sizes) // 2]
+    best = max(head, key=lambda ts: ts[1])
+    if best[1] > 1.15 * body and 3 <= len(best[0]) <= 200:
+        return best[0]
+    for text, _ in head:
+        if len(text.split()) >= 2 and len(text) <= 200:
+            return text
+    return None

@@ -1,0 +1,179 @@
+"""From positioned chunks to lines, paragraphs and reading order.
+
+Chunks are taken in content-stream order (usually the writer's reading
+order). A chunk stays on the current line while its baseline is within half
+a font size of the line's; a gap wider than a tenth of the font size between
+two chunks is a space. Lines whose vertical gap exceeds the usual line
+spacing by half start a new paragraph. Two-column pages whose stream
+interleaves the columns line by line are put back into column order.
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from .content import Chunk
+
+SPACE_GAP = 0.1          # fraction of the font size that makes a word break
+BASELINE_TOLERANCE = 0.5
+
+
+class Line:
+    __slots__ = ("parts", "x0", "x1", "y", "size", "last")
+
+    def __init__(self, chunk: Chunk, x0: float, x1: float, y: float) -> None:
+        self.parts: List[str] = [chunk.text]
+        self.x0 = x0
+        self.x1 = x1
+        self.y = y
+        self.size = chunk.size
+        self.last = chunk.text
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _frame(chunk: Chunk, dirq: int) -> Tuple[float, float, float]:
+    """(start along the text, end along the text, baseline) in the rotated frame."""
+    if dirq == 0:
+        return chunk.x0, chunk.x1, chunk.y0
+    if dirq == 2:
+        return -chunk.x0, -chunk.x1, -chunk.y0
+    if dirq == 1:
+        return chunk.y0, chunk.y1, -chunk.x0
+    return -chunk.y0, -chunk.y1, chunk.x0
+
+
+def lines_of(chunks: List[Chunk]) -> List[Line]:
+    """Group chunks into lines, by direction (the dominant one first)."""
+    if not chunks:
+        return []
+    counts = [0, 0, 0, 0]
+    for c in chunks:
+        counts[c.dirq] += len(c.text)
+    order = sorted(range(4), key=lambda d: -counts[d])
+    out: List[Line] = []
+    for dirq in order:
+        if counts[dirq]:
+            out.extend(_lines([c for c in chunks if c.dirq == dirq], dirq))
+    return out
+
+
+def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
+    lines: List[Line] = []
+    line: Optional[Line] = None
+    for c in chunks:
+        x0, x1, y = _frame(c, dirq)
+        size = c.size if c.size > 0.1 else 1.0
+        if line is not None:
+            tol = BASELINE_TOLERANCE * max(size, line.size)
+            dy = abs(y - line.y)
+            if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size):
+                gap = x0 - line.x1
+                if c.text == line.last and abs(x1 - line.x1) < 0.08 * size:
+                    continue   # the same text drawn twice (fake bold, shadows)
+                if gap > SPACE_GAP * max(size, line.size) and not line.parts[-1].endswith(" ") \
+                        and not c.text.startswith(" "):
+                    line.parts.append(" ")
+                line.parts.append(c.text)
+                line.last = c.text
+                line.x1 = max(line.x1, x1)
+                if size > line.size and dy > 0.1 * size:
+                    pass
+                elif size > line.size:
+                    line.size = size
+                    line.y = y
+                continue
+            if dy <= 0.1 * size and c.text == line.last and x0 < line.x1:
+                continue   # overprinted duplicate going backwards
+        line = Line(c, x0, x1, y)
+        line.size = size
+        lines.append(line)
+    return _columns(lines)
+
+
+def _columns(lines: List[Line]) -> List[Line]:
+    """Reorder lines of a two-column page whose stream interleaves the columns."""
+    if len(lines) < 8:
+        return lines
+    left = min(l.x0 for l in lines)
+    right = max(l.x1 for l in lines)
+    mid = (left + right) / 2
+    sides = []
+    for l in lines:
+        if l.x1 <= mid + 0.01 * (right - left):
+            sides.append(0)
+        elif l.x0 >= mid - 0.01 * (right - left):
+            sides.append(1)
+        else:
+            sides.append(2)
+    n_left, n_right = sides.count(0), sides.count(1)
+    if n_left < 4 or n_right < 4 or sides.count(2) > 0.3 * len(lines):
+        return lines
+    switches = sum(1 for a, b in zip(sides, sides[1:]) if a != b and a != 2 and b != 2)
+    if switches <= 4:
+        return lines   # already column by column
+    # rebuild: full-width lines stay where they are, columns in between go left then right
+    out: List[Line] = []
+    block: List[Tuple[int, Line]] = []
+    for side, l in zip(sides, lines):
+        if side == 2:
+            out.extend(_flush(block))
+            block = []
+            out.append(l)
+        else:
+            block.append((side, l))
+    out.extend(_flush(block))
+    return out
+
+
+def _flush(block: List[Tuple[int, Line]]) -> List[Line]:
+    lefts = sorted((l for s, l in block if s == 0), key=lambda l: -l.y)
+    rights = sorted((l for s, l in block if s == 1), key=lambda l: -l.y)
+    return lefts + rights
+
+
+def paragraphs(lines: List[Line]) -> List[List[Line]]:
+    """Split lines into paragraphs by vertical gaps and size changes."""
+    if not lines:
+        return []
+    gaps = []
+    for a, b in zip(lines, lines[1:]):
+        d = a.y - b.y
+        if 0 < d < 3 * max(a.size, b.size):
+            gaps.append(d)
+    gaps.sort()
+    usual = gaps[len(gaps) // 2] if gaps else None
+    paras: List[List[Line]] = [[lines[0]]]
+    for a, b in zip(lines, lines[1:]):
+        d = a.y - b.y
+        size = max(a.size, b.size)
+        new = False
+        if d <= 0.3 * min(a.size, b.size) or d > 3 * size:
+            new = True   # going up (a new column or block) or a wide gap
+        elif usual is not None and d > 1.4 * usual + 0.1 * size:
+            new = True
+        elif abs(a.size - b.size) > 0.2 * size:
+            new = True
+        if new:
+            paras.append([b])
+        else:
+            paras[-1].append(b)
+    return paras
+
+
+def page_text(chunks: List[Chunk]) -> Tuple[str, List[Tuple[str, float]]]:
+    """The page's text (paragraphs apart by a blank line) and its lines with sizes."""
+    lines = lines_of(chunks)
+    out = []
+    sized = []
+    for para in paragraphs(lines):
+        texts = []
+        for l in para:
+            t = " ".join(l.text.split())
+            if t:
+                texts.append(t)
+                sized.append((t, l.size))
+        if texts:
+            out.append("\n".join(texts))
+    return "\n\n".join(out), sized

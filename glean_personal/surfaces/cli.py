@@ -1,0 +1,50 @@
+"""The command line's entry point: parse argv once, run one verb, turn errors into exit codes.
+
+Exit codes (docs/reference.md): 0 success, 1 runtime failure, 2 usage error,
+3 database problem. Expected failures print one line to stderr (an ambiguous
+document reference adds its candidates), never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Optional, Sequence
+
+from ..errors import GleanError
+from .args import build_parser
+from .failures import internal_error
+from .render import text as render_text
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line on `argv` (default: sys.argv); returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(argv or ["repl"])
+        return run(args)
+    except GleanError as exc:
+        print(f"glean-personal: {render_text.failure(exc)}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("glean-personal: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still one line, unless asked for the traceback
+        print(f"glean-personal: {internal_error(exc)}", file=sys.stderr)
+        return 1
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the verb `args` names: the REPL, the MCP server, or one of `verbs.VERBS`."""
+    if args.verb == "repl":
+        from .repl import run_repl
+        return run_repl(args)
+    if args.verb == "mcp":
+        from .mcp import run_mcp
+        return run_mcp(args)
+    if not args.verb:
+        build_parser().print_help()
+        return 0
+    from .verbs import VERBS
+    return VERBS[args.verb](args)

@@ -1,0 +1,150 @@
+"""The verb handlers: parsed arguments in, the facade called, text or JSON out.
+
+Each handler takes the namespace `args.build_parser` produced and returns an
+exit code; the human text comes from `render.text`, the JSON from `render.json`.
+The facade is imported when a verb runs, so `--help` pays for none of it.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING, Callable, Dict, Optional
+
+from .render import json as render_json
+from .render import text as render_text
+
+if TYPE_CHECKING:
+    from ..api import Index
+    from ..indexer import Progress
+
+
+def _out(args: argparse.Namespace, data: object, shown: str) -> int:
+    if args.json:
+        print(render_json.dumps(data))
+    elif shown:
+        print(shown)
+    return 0
+
+
+def _open(args: argparse.Namespace, readonly: bool = False) -> "Index":
+    from ..api import open_index
+    return open_index(args.db, readonly=readonly)
+
+
+def _progress(label: str) -> "Optional[Progress]":
+    if not sys.stderr.isatty():
+        return None
+    last = [0.0]
+
+    def show(done: int, total: Optional[int]) -> None:
+        now = time.monotonic()
+        if now - last[0] > 0.1 or done == total:
+            last[0] = now
+            end = "\n" if done == total else ""
+            of = "…" if total is None else total   # still walking the folder
+            print(f"\r{label} {done}/{of}", end=end, file=sys.stderr, flush=True)
+    return show
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    with _open(args) as ix:
+        report = ix.index(args.folder, label=args.label, include=args.include,
+                          exclude=args.exclude, max_bytes=args.max_bytes,
+                          progress=None if args.quiet else _progress("reading"))
+    if args.quiet and not args.json:
+        return 0
+    return _out(args, report.to_dict(), render_text.index_report(report))
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        result = ix.search(" ".join(args.query), limit=args.limit, offset=args.offset,
+                           explain=args.explain, passages=args.passages, source=args.source,
+                           type=args.type, path=args.path, after=args.after, before=args.before)
+        return _out(args, result.to_dict(),
+                    render_text.search_results(result, render_text.use_color(sys.stdout), args.explain))
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        st = ix.status()
+    return _out(args, render_json.status(st, args.skips), render_text.status(st, args.skips))
+
+
+def cmd_sources(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        items = ix.sources()
+    return _out(args, items, render_text.sources(items))
+
+
+def cmd_fetch(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        doc = ix.fetch(args.doc)
+    return _out(args, doc.to_dict(), render_text.fetched(doc.document, doc.text, doc.warnings))
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from ..config import DEFAULT_LIMITS
+    from ..errors import SkipFile
+    from ..formats import extract
+    from ..workers import clean
+    limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
+                                                                   max_bytes=args.max_bytes)
+    try:
+        doc = clean(extract(args.file, limits))
+    except SkipFile as skip:
+        if args.json:
+            return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1
+        print(render_text.extract_skipped(args.file, skip.reason))
+        return 1
+    return _out(args, dict(doc.to_dict(), file=args.file), render_text.extracted(doc, args.file))
+
+
+def cmd_purge(args: argparse.Namespace) -> int:
+    with _open(args) as ix:
+        done = ix.purge(args.source)
+    return _out(args, done, render_text.purged(done))
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    with _open(args) as ix:
+        report = ix.link(top_k=args.top_k, min_score=args.min_score,
+                         progress=_progress("linking"))
+    return _out(args, report.to_dict(), render_text.linked(report))
+
+
+def cmd_related(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        result = ix.related(args.doc, limit=args.limit)
+    return _out(args, result.to_dict(), render_text.related(result))
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        report = ix.verify(repair=args.repair)
+    _out(args, report, render_text.verified(report, args.repair))
+    return 0 if report["ok"] else 3
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        done = ix.export(args.path)
+    return _out(args, done, render_text.exported(done))
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as ix:
+        report = ix.evaluate(args.golden, args.root)
+    return _out(args, report, render_text.evaluation(report))
+
+
+Verb = Callable[[argparse.Namespace], int]
+
+VERBS: Dict[str, Verb] = {
+    "index": cmd_index, "search": cmd_search, "status": cmd_status, "sources": cmd_sources,
+    "fetch": cmd_fetch, "extract": cmd_extract, "purge": cmd_purge, "link": cmd_link,
+    "related": cmd_related, "verify": cmd_verify, "export": cmd_export,
+    "evaluate": cmd_evaluate}

@@ -1,0 +1,239 @@
+"""Lightweight markup, RTF and configuration files: headings as sections, exact lines."""
+from __future__ import annotations
+
+import configparser
+from pathlib import Path
+
+import pytest
+
+from glean_personal.errors import SkipFile
+from glean_personal.formats import extract, read_document
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def sections(doc):
+    return [(" › ".join(s.heading), s.first_line) for s in doc.sections]
+
+
+def assert_lines_exact(doc, src: str) -> None:
+    lines = src.split("\n")
+    for sec in doc.sections:
+        if sec.text == sec.heading[-1:][0] if sec.heading else False:
+            continue   # a heading kept as its own text
+        for k, line in enumerate(sec.text.split("\n")):
+            assert line == lines[sec.first_line - 1 + k].rstrip(), (sec.heading, k)
+
+
+RST = """\
+=============
+ Coffee guide
+=============
+
+Intro text.
+
+Grinding
+========
+
+Use a burr grinder::
+
+    Not a heading
+    =============
+
+Fine or coarse
+--------------
+
+Depends on the brew.
+
+Cleaning
+========
+
+Weekly.
+
+.. note::
+
+   A directive body.
+"""
+
+
+def test_rst_underlined_titles():
+    doc = read_document(RST.encode(), "guide.rst")
+    assert doc.title == "Coffee guide" and doc.format == "rst"
+    assert sections(doc) == [("Coffee guide", 5), ("Coffee guide › Grinding", 10),
+                             ("Coffee guide › Grinding › Fine or coarse", 18),
+                             ("Coffee guide › Cleaning", 23)]
+    assert "Not a heading" in doc.sections[1].text
+    assert_lines_exact(doc, RST)
+
+
+ORG = """\
+#+TITLE: Garden log
+Some preamble.
+* TODO Planting                                                  :spring:
+Tomatoes.
+** Seeds
+Bought in March.
+#+BEGIN_SRC sh
+* not a heading
+#+END_SRC
+* Harvest
+Plenty.
+"""
+
+
+def test_org_star_headings():
+    doc = read_document(ORG.encode(), "garden.org")
+    assert doc.title == "Garden log"
+    assert sections(doc) == [("", 1), ("Planting", 4), ("Planting › Seeds", 6), ("Harvest", 11)]
+    assert_lines_exact(doc, ORG)
+
+
+ADOC = """\
+= Server manual
+:toc:
+
+Preface.
+
+== Install
+
+Run the installer.
+
+----
+== not a heading in a listing
+----
+
+=== On Linux
+
+Use the package.
+
+== Upgrade
+
+Read the notes.
+"""
+
+
+def test_asciidoc_equals_headings():
+    doc = read_document(ADOC.encode(), "manual.adoc")
+    assert doc.title == "Server manual"
+    assert sections(doc) == [("Server manual", 2), ("Server manual › Install", 8),
+                             ("Server manual › Install › On Linux", 16),
+                             ("Server manual › Upgrade", 20)]
+    assert_lines_exact(doc, ADOC)
+
+
+TEX = r"""\documentclass{article}
+\title{A Study of \emph{Espresso}}
+\begin{document}
+\maketitle
+\section{Introduction}
+Coffee is brewed. % a comment
+\subsection*{Extraction~time}\label{sec:x}
+Twenty-five seconds.
+% \section{Commented out}
+\section[Short]{Results and \textbf{Discussion}}
+It works.
+\end{document}
+"""
+
+
+def test_latex_sectioning_commands():
+    doc = read_document(TEX.encode(), "paper.tex")
+    assert doc.title == "A Study of Espresso"
+    assert sections(doc) == [("", 1), ("Introduction", 6), ("Introduction › Extraction time", 8),
+                             ("Results and Discussion", 11)]
+    assert_lines_exact(doc, TEX)
+
+
+def test_rtf_from_wordpad():
+    """A file in the form WordPad (RichEdit 10) writes, made by hand from its output."""
+    doc = extract(DATA / "wordpad-notes.rtf")
+    assert doc.title == "Café opening notes" and doc.format == "rtf"
+    text = doc.text
+    assert "The résumé of the week" in text          # \'hh in code page 1252
+    assert "€ 2.50" in text                          # \uN with its fallback skipped
+    assert "日 is written too" in text and "\\" + "'93" not in text   # \uc2: two fallback bytes
+    assert "Monday – the grinder" in text
+    assert "Calibri" not in text and "Riched" not in text and "0100090000" not in text
+    assert "Order oat milk\n(two crates)" in text
+    assert "a literal brace { and a backslash \\." in text
+    assert "Renée" not in text                       # author metadata is not body text
+
+
+def test_rtf_that_is_not_rtf_is_skipped():
+    with pytest.raises(SkipFile, match="not an RTF file"):
+        read_document(b"just text", "x.rtf")
+
+
+YAML = """\
+# Service settings
+name: coffee-bot
+version: 3
+
+# Where it listens
+server:
+  host: 0.0.0.0
+  port: 8080
+
+plugins:
+  - grinder
+  - scale
+---
+other: document
+"""
+
+
+def test_yaml_top_level_blocks():
+    doc = read_document(YAML.encode(), "app.yaml")
+    assert doc.title == "coffee-bot"
+    assert sections(doc) == [("", 1), ("server", 5), ("plugins", 10), ("", 13)]
+    assert doc.sections[1].text.startswith("# Where it listens\nserver:")
+    assert_lines_exact(doc, YAML)
+
+
+def test_toml_tables_on_this_projects_pyproject():
+    path = ROOT / "pyproject.toml"
+    doc = extract(path)
+    assert doc.format == "toml"
+    heads = [h for h, _ in sections(doc)]
+    assert "project" in heads
+    assert_lines_exact(doc, path.read_text(encoding="utf-8"))
+
+
+def test_ini_written_by_configparser(tmp_path):
+    config = configparser.ConfigParser()
+    config["database"] = {"host": "localhost", "port": "5432"}
+    config["mail server"] = {"relay": "smtp.example.org"}
+    path = tmp_path / "settings.ini"
+    with open(path, "w", encoding="utf-8") as handle:
+        config.write(handle)
+    doc = extract(path)
+    assert sections(doc) == [("database", 1), ("mail server", 5)]
+    assert "relay = smtp.example.org" in doc.sections[1].text
+
+
+def test_css_rules():
+    css = ("/* Site styles */\nbody {\n  margin: 0;\n  background: url(//cdn.example/x.png);\n}\n\n"
+           "@media (max-width: 600px) {\n  .nav { display: none; }\n}\n\n"
+           ".button,\n.link {\n  color: blue;\n}\n")
+    doc = read_document(css.encode(), "site.css")
+    assert sections(doc) == [("body", 1), ("@media (max-width: 600px)", 7), (".link", 11)]
+    assert_lines_exact(doc, css)
+
+
+def test_makefile_targets():
+    make = ("CC = gcc\nCFLAGS := -O2\n\n# Build everything.\nall: app\n\napp: main.o util.o\n"
+            "\t$(CC) -o $@ $^\n\n.PHONY: clean\nclean:\n\trm -f *.o app\n")
+    doc = read_document(make.encode(), "Makefile")
+    assert doc.format == "makefile"
+    assert sections(doc) == [("", 1), ("all", 4), ("app", 7), (".PHONY", 10), ("clean", 11)]
+    assert_lines_exact(doc, make)
+
+
+def test_dockerfile_stages():
+    docker = ("ARG VERSION=3.12\n\n# Build stage\nFROM python:${VERSION} AS build\nRUN pip wheel .\n\n"
+              "FROM python:${VERSION}-slim\nCOPY --from=build /wheels /wheels\nCMD [\"app\"]\n")
+    doc = read_document(docker.encode(), "Dockerfile")
+    assert sections(doc) == [("", 1), ("FROM python:${VERSION} AS build", 3),
+                             ("FROM python:${VERSION}-slim", 7)]
+    assert_lines_exact(doc, docker)

@@ -1,0 +1,201 @@
+"""Hostile and hand-made PDFs: every one ends in text or a SkipFile, never a crash or a hang."""
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+from glean_personal.config import Limits
+from glean_personal.errors import SkipFile
+from glean_personal.formats import read_document
+from tests.pdf_factory import build, show, stream, text_pdf
+
+
+def read(data: bytes, limits: Limits = Limits()):
+    return read_document(data, "x.pdf", limits)
+
+
+def test_a_plain_hand_made_pdf():
+    doc = read(text_pdf([show(["Hello world", "second line"]), show(["Page two here"])]))
+    assert [s.page for s in doc.sections] == ["1", "2"]
+    assert doc.sections[0].text == "Hello world\nsecond line"
+    assert doc.title == "Hello world"
+
+
+def test_title_from_info_in_utf16():
+    title = "Über".encode("utf-16-be")
+    data = text_pdf([show(["Body text"])], extra_objects={5: b"<< /Title <feff" + title.hex().encode() + b"> >>"},
+                    trailer_extra="/Info 5 0 R")
+    assert read(data).title == "Über"
+
+
+def test_title_from_xmp():
+    xmp = (b'<x:xmpmeta><rdf:RDF><rdf:Description><dc:title><rdf:Alt><rdf:li xml:lang="x-default">'
+           b"From &amp; XMP</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta>")
+    data = text_pdf([show(["Body text"])], extra_objects={5: stream(xmp, "/Type /Metadata /Subtype /XML")},
+                    catalog_extra="/Metadata 5 0 R")
+    assert read(data).title == "From & XMP"
+
+
+def test_spaces_from_positions_and_tj_offsets():
+    content = (b"BT /F1 12 Tf 72 700 Td (Hel) Tj (lo) Tj 30 0 Td (world) Tj ET\n"
+               b"BT /F1 12 Tf 72 680 Td [(sepa) -50 (rate) -400 (words)] TJ ET")
+    text = read(text_pdf([content])).text
+    assert text.splitlines() == ["Hello world", "separate words"]
+
+
+def test_paragraph_gap_and_hyphen_join():
+    lines = ["An example of a long", "line that ends in a hyphen-", "ated word.", "", "", "",
+             "Another paragraph: hyphenated twice."]
+    text = read(text_pdf([show(lines)])).text
+    assert "hyphenated word." in text
+    assert "\n\nAnother paragraph" in text
+
+
+def test_compound_hyphen_kept():
+    text = read(text_pdf([show(["this is well-known, a well-", "known fact"])])).text
+    assert "well-known fact" in text
+
+
+def test_differences_and_glyph_names():
+    font = (b"<< /Type /Font /Subtype /Type1 /BaseFont /Custom /Encoding << /Type /Encoding "
+            b"/BaseEncoding /WinAnsiEncoding /Differences [65 /f_i /uni00E9 /u1F600 /Omega /afii10017 /bogus.x] >> >>")
+    content = b"BT /F1 12 Tf 72 700 Td (ABCDEF) Tj ET"
+    assert read(text_pdf([content], font=font)).text == "fi\u00e9\U0001F600\u03a9\u0410"
+
+
+def test_to_unicode_bfrange_forms_and_identity_h():
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            b"1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+            b"2 beginbfrange <0001> <0003> <0041> <0010> <0011> [<0078> <00660069>] endbfrange\n"
+            b"1 beginbfchar <0020> <0020> endbfchar endcmap end end")
+    objects = {
+        3: b"<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H "
+           b"/DescendantFonts [4 0 R] /ToUnicode 5 0 R >>",
+        4: b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /DW 500 /W [1 [600 600 600]] >>",
+        5: stream(cmap),
+    }
+    content = b"BT /F1 12 Tf 72 700 Td <000100020003002000100011> Tj ET"
+    data = text_pdf([content])
+    data = text_pdf([content], extra_objects=objects)
+    assert read(data).text == "ABC xfi"
+
+
+def test_font_without_unicode_is_a_warning_not_garbage():
+    objects = {3: b"<< /Type /Font /Subtype /Type0 /BaseFont /NoMap /Encoding /Identity-H "
+                  b"/DescendantFonts [4 0 R] >>",
+               4: b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /NoMap >>",
+               6: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
+    content = b"BT /F1 12 Tf 72 700 Td <00410042> Tj ET BT /F2 12 Tf 72 600 Td (readable) Tj ET"
+    data = text_pdf([content], extra_objects=objects)
+    data = data.replace(b"/Font << /F1 3 0 R >>", b"/Font << /F1 3 0 R /F2 6 0 R >>")
+    doc = read(data)
+    assert doc.text == "readable"
+    assert any("NoMap" in w for w in doc.warnings)
+
+
+def test_actual_text_replaces_glyphs():
+    content = (b"BT /F1 12 Tf 72 700 Td /Span << /ActualText (ligature) >> BDC (lig) Tj EMC "
+               b"( ok) Tj ET")
+    assert read(text_pdf([content])).text == "ligature ok"
+
+
+def test_form_xobject_text_and_self_reference():
+    form = stream(b"BT /F1 12 Tf 0 0 Td (inside form) Tj ET /Fm0 Do",
+                  "/Type /XObject /Subtype /Form /BBox [0 0 500 500] "
+                  "/Resources << /Font << /F1 3 0 R >> /XObject << /Fm0 5 0 R >> >>")
+    data = text_pdf([b"q 1 0 0 1 72 700 cm /Fm0 Do Q"], extra_objects={5: form})
+    data = data.replace(b"/Font << /F1 3 0 R >>", b"/Font << /F1 3 0 R >> /XObject << /Fm0 5 0 R >>")
+    assert read(data).text == "inside form"
+
+
+def test_inherited_resources_and_nested_page_tree():
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [4 0 R] /Count 1 /Resources << /Font << /F1 3 0 R >> >> >>",
+        3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        4: b"<< /Type /Pages /Parent 2 0 R /Kids [5 0 R 2 0 R 4 0 R] /Count 1 >>",   # a loop too
+        5: b"<< /Type /Page /Parent 4 0 R /Contents 6 0 R >>",
+        6: stream(show(["inherited fonts"])),
+    }
+    assert read(build(objects)).text == "inherited fonts"
+
+
+def test_filters_chained_with_decode_parms_array():
+    import base64
+    body = show(["chained filters"])
+    encoded = base64.a85encode(zlib.compress(body), adobe=True)[2:]
+    obj = b"<< /Length %d /Filter [/ASCII85Decode /FlateDecode] /DecodeParms [null null] >>\nstream\n" % len(encoded)
+    data = text_pdf([b"PLACEHOLDER"])
+    data = build({1: b"<< /Type /Catalog /Pages 2 0 R >>",
+                  2: b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+                  3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+                  4: b"<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+                  5: obj + encoded + b"\nendstream"})
+    assert read(data).text == "chained filters"
+
+
+def test_stream_bomb_is_bounded():
+    bomb = zlib.compress(b"0 0 m " * 4_000_000, 9)
+    limits = Limits(max_pdf_stream_bytes=1_000_000, max_inflated_bytes=2_000_000)
+    objects = {20: b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(bomb) + bomb + b"\nendstream"}
+    data = text_pdf([show(["real text"])], extra_objects=objects)
+    data = data.replace(b"/Contents 10 0 R", b"/Contents [10 0 R 20 0 R]")
+    try:
+        doc = read(data, limits)
+    except SkipFile:
+        return
+    assert "real text" in doc.text or doc.warnings
+
+
+def test_prev_loop_and_self_referencing_objects():
+    base = text_pdf([show(["loop safe"])], extra_objects={7: b"7 0 R", 8: b"9 0 R", 9: b"8 0 R"})
+    start = int(base.rsplit(b"startxref", 1)[1].split()[0])
+    # a second trailer whose /Prev points at itself
+    looped = base + b"xref\n0 0\ntrailer\n<< /Size 22 /Root 1 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(base), len(base))
+    assert read(looped).text == "loop safe"
+    assert start > 0
+
+
+def test_deep_arrays_and_dictionaries():
+    deep = b"[" * 100_000 + b"]" * 100_000
+    dicts = b"<< /A " * 5000 + b">>" * 5000
+    data = text_pdf([show(["still readable"])], extra_objects={7: deep, 8: dicts},
+                    catalog_extra="/Deep 7 0 R /Dicts 8 0 R")
+    assert read(data).text == "still readable"
+
+
+def test_operator_limit():
+    content = b"q Q " * 50_000 + show(["late text"])
+    doc = read(text_pdf([show(["early text"]), content]), Limits(max_pdf_operators=1000))
+    assert "early text" in doc.text and "late text" not in doc.text
+    assert any("operators" in w for w in doc.warnings)
+
+
+@pytest.mark.parametrize("data,reason", [
+    (b"%PDF-1.7\n" + b"\x00garbage" * 100, "damaged beyond repair"),
+    (b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF", "damaged beyond repair"),
+    (b"GIF89a not a pdf at all", "not a PDF"),
+])
+def test_skip_reasons(data, reason):
+    with pytest.raises(SkipFile, match=f"^{reason}$"):
+        read(data)
+
+
+def test_every_truncation_is_safe():
+    data = text_pdf([show(["some words here"]), show(["more words"])])
+    for cut in range(0, len(data), 37):
+        try:
+            read(data[:cut])
+        except SkipFile:
+            pass
+
+
+def test_no_text_layer():
+    image = stream(b"\xff" * 100, "/Type /XObject /Subtype /Image /Width 10 /Height 10 "
+                   "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode")
+    data = text_pdf([b"q 10 0 0 10 0 0 cm /Im0 Do Q"], extra_objects={5: image})
+    data = data.replace(b"/Font << /F1 3 0 R >>", b"/XObject << /Im0 5 0 R >>")
+    with pytest.raises(SkipFile, match=r"^no text layer \(scanned pages\?\)$"):
+        read(data)
