@@ -47,13 +47,24 @@ TYPE_ALIASES: Dict[str, str] = {
     "powerpoint": "pptx", "slides": "pptx", "ppt": "pptx", "pptx": "pptx",
     "json": "json", "pdf": "pdf", "acrobat": "pdf",
     "csv": "csv", "tsv": "tsv", "rst": "rst", "restructuredtext": "rst",
+    "python": "py", "javascript": "js", "typescript": "ts", "shell": "sh", "bash": "sh",
+    "c++": "cpp", "csharp": "cs", "c#": "cs", "rust": "rs", "ruby": "rb", "golang": "go",
+    "kotlin": "kt", "latex": "tex", "asciidoc": "adoc", "email": "eml", "mail": "eml",
+    "notebook": "ipynb", "jupyter": "ipynb", "yml": "yaml", "writer": "odt", "calc": "ods",
+    "impress": "odp", "orgmode": "org",
 }
 
 
-def canonical_type(name: str) -> str:
-    """The stored format for a name a person types: `markdown`, `.MD` and `md` are `md`."""
+def canonical_type(name: str, extensions: Optional[Dict[str, str]] = None) -> str:
+    """The stored format for a name a person types: `markdown`, `.MD` and `md` are `md`.
+
+    With `extensions` (the readers' `.ext` → format table), every file
+    extension names its format too (`yml` is `yaml`).
+    """
     key = str(name).strip().lower().lstrip(".")
-    return TYPE_ALIASES.get(key, key)
+    if key in TYPE_ALIASES:
+        return TYPE_ALIASES[key]
+    return (extensions or {}).get("." + key, key)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ text. docs/search.md gives the numbers and why.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
@@ -22,7 +23,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 from urllib.parse import quote_from_bytes
 
 from .analysis import ascii_equivalent, stem, token_spans, tokenize
-from .query import Filters, Query, Term, parse
+from .query import Filters, Query, Term, canonical_type, parse
 from .store.core import Store
 
 SNIPPET_CHARS = 260
@@ -138,7 +139,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
            filters: Filters = Filters(), explain: bool = False,
            passages: bool = False) -> SearchResult:
     query = parse(text)
-    filters = query.filters(filters)
+    filters = _known_types(query.filters(filters))
     result = SearchResult(text, store.kind, terms=query.labels(),
                           excluded_terms=[t.label for t in query.excluded])
     if limit <= 0:
@@ -202,6 +203,15 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.results.append(hit)
     _mark_ties(result.results)
     return result
+
+
+def _known_types(filters: Filters) -> Filters:
+    """Type filters as stored formats: aliases (`markdown`) and file extensions (`yml`)."""
+    if not filters.formats:
+        return filters
+    from .formats import SUPPORTED   # only when a type is asked for
+    formats = tuple(dict.fromkeys(canonical_type(f, SUPPORTED) for f in filters.formats))
+    return dataclasses.replace(filters, formats=formats)
 
 
 def _passage_text(passage: dict) -> str:

@@ -85,7 +85,7 @@ def test_type_aliases_cover_every_format():
     for fmt in READERS:
         assert canonical_type(fmt) == fmt
     for ext, fmt in SUPPORTED.items():     # every file extension names its format
-        assert canonical_type(ext) == fmt
+        assert canonical_type(ext, SUPPORTED) == fmt
 
 
 def test_unbalanced_quote_is_plain_text():
