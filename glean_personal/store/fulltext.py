@@ -21,12 +21,6 @@ from ..analysis import stem, tokenize
 from ..query import Filters, Query, Term
 from .schema import BODY_WEIGHT, HEADING_WEIGHT, TITLE_WEIGHT
 
-# Column weights FTS5 ranks by (title, heading, body). Lower than the weights the
-# plain store folds into its postings at index time (schema.py), which measured
-# better on questions in plain words (docs/search.md); the plain store keeps its
-# indexed weights until its postings are written again.
-RANK_TITLE, RANK_HEADING, RANK_BODY = 4.0, 2.0, 1.0
-
 Hit = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
@@ -168,7 +162,7 @@ class Fts5Text(FullText):
         # `ORDER BY bm25(...) LIMIT n` keeps the n best in SQLite's bounded sorter;
         # `ORDER BY rank` would have FTS5 sort every matching row first (about a
         # third slower on common words). Snippets are made later, for the shown.
-        score = f"-bm25(passage_fts, {RANK_TITLE}, {RANK_HEADING}, {RANK_BODY})"
+        score = f"-bm25(passage_fts, {TITLE_WEIGHT}, {HEADING_WEIGHT}, {BODY_WEIGHT})"
         if not filters.any:
             return (f"SELECT rowid, {score} AS score FROM passage_fts WHERE passage_fts MATCH ? "
                     "ORDER BY score DESC, rowid LIMIT ?", [query.fts5(), limit])
