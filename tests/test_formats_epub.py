@@ -208,3 +208,13 @@ def test_empty_or_binary_chapter_costs_only_itself():
     doc = read_document(epub(chapters, nav=[("text/ok.xhtml", "Last")]), "x.epub")
     assert [(s.heading, s.text) for s in doc.sections][1:] == [(("Last",), "Still here.")]
     assert doc.warnings == ["chapter OEBPS/text/bin.xhtml not read: binary content (NUL bytes)"]
+
+
+def test_a_chapter_title_in_a_section_header_is_kept():
+    # Standard Ebooks and others put each chapter's title in <header>.
+    body = ('<section id="c1" epub:type="chapter"><header><h2 epub:type="title">I</h2>'
+            '<p epub:type="subtitle">Loomings</p></header><p>Call me Ishmael.</p></section>'
+            "<footer><p>Back to top</p></footer>")
+    doc = read_document(epub([("c1.xhtml", chapter("c1", body))]), "moby.epub")
+    assert [(s.heading, s.text) for s in doc.sections][1:] == [
+        (("I",), "Loomings\n\nCall me Ishmael.")]

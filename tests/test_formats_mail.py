@@ -220,3 +220,9 @@ def test_without_a_reader_attachments_are_only_listed():
     msg.add_attachment(b"week,volunteer\n", maintype="text", subtype="plain", filename="rota.txt")
     doc = read_eml(bytes(msg), Limits())
     assert len(doc.sections) == 1 and "Attachments: rota.txt" in doc.sections[0].text
+
+
+def test_dashes_and_mime_words_in_the_text_are_not_parts():
+    body = "\n".join(["-- ", "--- a/file.py"] * 800 + ["the type message/rfc822 again"] * 40)
+    doc = read_document(bytes(message(subject="A patch", body=body)), "patch.eml")
+    assert doc.title == "A patch" and "--- a/file.py" in doc.text

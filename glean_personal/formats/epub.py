@@ -31,6 +31,7 @@ _CONTAINER = "META-INF/container.xml"
 _MAX_AUTHORS = 10
 _MAX_LABEL_CHARS = 200
 _WORDS = re.compile(r"\w+")
+_BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 
 
 class _Item:
@@ -76,7 +77,7 @@ def read_epub(data: bytes, limits: Limits) -> Document:
         if not raw.strip():
             continue
         try:
-            chapter = read_html(raw, limits)
+            chapter = read_html(_as_main_content(raw), limits)
         except SkipFile as exc:    # binary content in a chapter costs only the chapter
             warnings.append(f"chapter {item.part} not read: {exc}")
             continue
@@ -91,6 +92,21 @@ def read_epub(data: bytes, limits: Limits) -> Document:
     if not title:
         title = next((label for label, _ in labels.values()), "")
     return Document(title=title, format="epub", sections=sections, warnings=warnings)
+
+
+def _as_main_content(raw: bytes) -> bytes:
+    """The chapter with its body marked as the main content.
+
+    The HTML reader drops a web page's frame, which includes a `<header>`
+    outside the main content; in a book that is where a chapter keeps its
+    title (`<section><header><h2>I</h2>…`). A chapter has no site frame, so its
+    whole body is its main content.
+    """
+    body = _BODY_OPEN.search(raw)
+    close = raw.rfind(b"</body")
+    if body is None or close < body.end():
+        return raw
+    return raw[:body.end()] + b"<main>" + raw[body.end():close] + b"</main>" + raw[close:]
 
 
 def _package_document(pkg: Package) -> str:

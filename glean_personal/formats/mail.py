@@ -34,9 +34,9 @@ from ..errors import SkipFile
 from .encoding import decode_text
 from .htmltext import read_html
 
-# The compat32 policy parses ten times faster than the modern one (3.9 s against
-# 36 s for a 3,000-message mailbox, measured), because it leaves headers as
-# strings; they are decoded here, only the five that are shown.
+# The compat32 policy parses a 3,000-message mailbox in 0.8 s where the modern
+# one takes 16 s (bench/mail_policy.py), because it leaves headers as strings;
+# the five that are shown are decoded here.
 _POLICY = email.policy.compat32
 ReadDocument = Callable[[bytes, str, Limits], Document]
 _SHOWN_HEADERS = ("From", "To", "Cc", "Date", "Subject")
@@ -45,8 +45,8 @@ _MAX_SUBJECT_CHARS = 300
 _NOT_READ_INSIDE_MAIL = ("eml", "mbox")   # a mail attached to a mail is listed, not read
 # Declared MIME boundaries and the closing delimiters that end them.
 _BOUNDARY = re.compile(rb'boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))', re.IGNORECASE)
-_DELIMITER_LINE = re.compile(rb"^--", re.MULTILINE)
-_RFC822 = re.compile(rb"message/rfc822", re.IGNORECASE)
+_DELIMITER_LINE = re.compile(rb"^--([^\r\n]{1,202})", re.MULTILINE)
+_RFC822 = re.compile(rb"^content-type:[ \t]*message/rfc822", re.IGNORECASE | re.MULTILINE)
 _HEADER_LINE = re.compile(rb"^[!-9;-~]{1,76}[ \t]*:", re.MULTILINE)
 _FROM_LINE = re.compile(rb"^From [^\n]*\n", re.MULTILINE)
 _TIME = re.compile(rb"\d\d:\d\d")
@@ -117,7 +117,9 @@ def _separates(data: bytes, match: "re.Match[bytes]") -> bool:
 
 def _parse(data: bytes, limits: Limits) -> Message:
     """The parsed message, after the raw bytes pass the depth and part-count bounds."""
-    parts = len(_DELIMITER_LINE.findall(data))
+    declared = {m.group(1) or m.group(2) for m in _BOUNDARY.finditer(data)}
+    parts = sum(1 for line in _DELIMITER_LINE.findall(data)
+                if line.rstrip().rstrip(b"-") in declared or line.rstrip() in declared)
     if parts > limits.max_mail_parts:
         raise SkipFile(f"more than {limits.max_mail_parts:,} MIME parts")
     depth = _nesting_estimate(data)
