@@ -214,8 +214,16 @@ class Fts5Text(FullText):
 
     def _vocab(self) -> str:
         # A temporary view of the index's vocabulary, per connection (no schema change).
-        self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.glean_vocab "
-                          "USING fts5vocab(main, passage_fts, row)")
+        # It lives in the connection's temp schema, so a read-only index may make it too.
+        read_only = self.conn.execute("PRAGMA query_only").fetchone()[0]
+        if read_only:
+            self.conn.execute("PRAGMA query_only = OFF")
+        try:
+            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.glean_vocab "
+                              "USING fts5vocab(main, passage_fts, row)")
+        finally:
+            if read_only:
+                self.conn.execute("PRAGMA query_only = ON")
         return "temp.glean_vocab"
 
     def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
