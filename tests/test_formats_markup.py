@@ -41,8 +41,8 @@ Use a burr grinder::
     Not a heading
     =============
 
-Fine or coarse
---------------
+Fine or *coarse* (:ref:`see <sizes>`)
+-------------------------------------
 
 Depends on the brew.
 
@@ -61,7 +61,7 @@ def test_rst_underlined_titles():
     doc = read_document(RST.encode(), "guide.rst")
     assert doc.title == "Coffee guide" and doc.format == "rst"
     assert sections(doc) == [("Coffee guide", 5), ("Coffee guide › Grinding", 10),
-                             ("Coffee guide › Grinding › Fine or coarse", 18),
+                             ("Coffee guide › Grinding › Fine or coarse (see)", 18),
                              ("Coffee guide › Cleaning", 23)]
     assert "Not a heading" in doc.sections[1].text
     assert_lines_exact(doc, RST)
@@ -77,7 +77,7 @@ Bought in March.
 #+BEGIN_SRC sh
 * not a heading
 #+END_SRC
-* Harvest
+* Harvest [[https://example.org/crops][records]]
 Plenty.
 """
 
@@ -85,7 +85,7 @@ Plenty.
 def test_org_star_headings():
     doc = read_document(ORG.encode(), "garden.org")
     assert doc.title == "Garden log"
-    assert sections(doc) == [("", 1), ("Planting", 4), ("Planting › Seeds", 6), ("Harvest", 11)]
+    assert sections(doc) == [("", 1), ("Planting", 4), ("Planting › Seeds", 6), ("Harvest records", 11)]
     assert_lines_exact(doc, ORG)
 
 
@@ -194,7 +194,7 @@ def test_yaml_top_level_blocks():
 def test_toml_tables_on_this_projects_pyproject():
     path = ROOT / "pyproject.toml"
     doc = extract(path)
-    assert doc.format == "toml"
+    assert doc.format == "toml" and doc.title == "glean-personal"   # [project] name
     heads = [h for h, _ in sections(doc)]
     assert "project" in heads
     assert_lines_exact(doc, path.read_text(encoding="utf-8"))

@@ -27,6 +27,7 @@ CASES = [
     ("four-pages-linearized-objstm.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-rc4-40.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-rc4-128.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
+    ("four-pages-rc4-128-v4.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-aes-128.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-aes-128-clearmeta.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
     ("four-pages-aes-256.pdf", FOUR_PAGES_WORDS, {"information. Really?": "2"}),
@@ -42,6 +43,9 @@ CASES = [
                          "pellentesque", "phasellus"}, {"Two-Column Document": "1"}),
     ("google-doc.pdf", {"beautiful", "better", "ambiguity", "explicitly", "berlin", "germany",
                         "continent", "currency"}, {"Example document": "1"}),
+    # ToUnicode maps removed: the text comes from the embedded TrueType fonts' cmap tables
+    ("google-doc-no-tounicode.pdf", {"beautiful", "ambiguity", "explicitly", "berlin", "germany"},
+     {"Example document": "1"}),
     ("libreoffice.pdf", {"lorem", "ipsum", "consetetur", "sadipscing", "aliquyam"}, {"Lorem ipsum": "1"}),
     ("form.pdf", {"example", "form", "alice", "bob", "birthday", "nationality"}, {"Example for a Form": "1"}),
 ]
@@ -109,7 +113,8 @@ def test_truncated_file_gives_what_it_can():
         assert "hello" in _words(doc.text)
 
 
-@pytest.mark.parametrize("name", ["password.pdf", "four-pages-user-password.pdf"])
+@pytest.mark.parametrize("name", ["password.pdf", "four-pages-user-password.pdf",
+                                  "four-pages-user-password-aes-256.pdf"])
 def test_password_needed(name):
     with pytest.raises(SkipFile, match="^encrypted: needs a password$"):
         extract(DATA / name)
@@ -140,3 +145,8 @@ def test_ligatures_and_hyphens():
 def test_titles():
     assert extract(DATA / "google-doc.pdf").title == "PDF Example Document"
     assert extract(DATA / "multicolumn.pdf").title == "Two-Column Document with Lorem Ipsum"
+
+
+def test_table_of_contents_keeps_its_page_numbers_on_the_line():
+    toc = extract(DATA / "outline-labels.pdf").sections[0].text
+    assert "1 Foo 2\n2 Bar 2" in toc

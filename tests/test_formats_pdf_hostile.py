@@ -199,3 +199,38 @@ def test_no_text_layer():
     data = data.replace(b"/Font << /F1 3 0 R >>", b"/XObject << /Im0 5 0 R >>")
     with pytest.raises(SkipFile, match=r"^no text layer \(scanned pages\?\)$"):
         read(data)
+
+
+def test_long_digit_runs_and_unclosed_blocks_stay_linear():
+    content = (b"1" * 200_000 + b"a " + b"[" + b"12" * 50_000 + b"x ] " + show(["after the junk"])
+               + b"[(a" + b"7" * 100_000)
+    cmap = stream(b"beginbfchar <01> <0041> " * 20_000)
+    objects = {3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 5 0 R >>", 5: cmap}
+    doc = read(text_pdf([content], extra_objects=objects))
+    assert "after the junk" in doc.text
+
+
+def test_text_drawn_right_to_left_keeps_stream_order():
+    # each glyph placed to the left of the one before, as right-to-left producers do
+    content = b"BT /F1 12 Tf " + b" ".join(
+        b"1 0 0 1 %d 700 Tm (%s) Tj" % (300 - 7 * i, c) for i, c in enumerate([b"a", b"b", b"c"])) \
+        + b" 1 0 0 1 265 700 Tm (d) Tj ET"
+    assert read(text_pdf([content])).text == "abc d"
+
+
+def test_columns_interleaved_line_by_line_are_read_column_by_column():
+    ops = [b"BT /F1 10 Tf"]
+    for i in range(12):
+        y = 700 - 12 * i
+        ops.append(b"1 0 0 1 72 %d Tm (left%d lorem ipsum dolor sit amet elit) Tj" % (y, i))
+        ops.append(b"1 0 0 1 320 %d Tm (right%d lorem ipsum dolor sit amet elit) Tj" % (y, i))
+    ops.append(b"ET")
+    text = read(text_pdf([b"\n".join(ops)])).text
+    assert text.index("left11") < text.index("right0")
+    assert text.index("left0") < text.index("left1 ") < text.index("right0") < text.index("right11")
+
+
+def test_table_cells_on_one_baseline_stay_one_line():
+    content = (b"BT /F1 10 Tf 1 0 0 1 72 700 Tm (Country) Tj 1 0 0 1 250 700 Tm (Capital) Tj "
+               b"1 0 0 1 72 688 Tm (Austria) Tj 1 0 0 1 250 688 Tm (Vienna) Tj ET")
+    assert read(text_pdf([content])).text == "Country Capital\nAustria Vienna"

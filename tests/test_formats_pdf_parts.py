@@ -106,3 +106,10 @@ def test_text_strings():
                                            ("A", 28, "BB"), ("a", 1, "a")])
 def test_page_label_styles(style, n, label):
     assert _label(style, n) == label
+
+
+def test_dehyphenation_rules():
+    from glean_personal.formats.pdf import _dehyphenate
+    out = _dehyphenate(["an exam-\nple, a well-\nknown and well-known thing; soft\u00ad\nhyphen",
+                        "Baden-\nWürttemberg"])
+    assert out == ["an example, a well-known and well-known thing; softhyphen", "Baden-Württemberg"]

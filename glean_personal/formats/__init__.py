@@ -28,9 +28,9 @@ from .epub import read_epub
 from .htmltext import read_html
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
+from .markup import read_asciidoc, read_latex, read_org, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
-from .markup import read_asciidoc, read_latex, read_org, read_rst
 from .package import PartError
 from .pdf import read_pdf
 from .pptx import read_pptx

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import List, Optional, Pattern, Sequence, Tuple
 
 from ..config import Limits
@@ -70,7 +70,7 @@ def python_spans(text: str, lines: Sequence[str]) -> Tuple[Optional[List[Span]],
 def _py_regions(body: Sequence[ast.stmt], lines: Sequence[str], floor: int, ceiling: int,
                 prefix: str, depth: int) -> List[Region]:
     out: List[Region] = []
-    for node in body:
+    for node in _py_definitions(body, depth):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         first = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
@@ -81,6 +81,29 @@ def _py_regions(body: Sequence[ast.stmt], lines: Sequence[str], floor: int, ceil
         if isinstance(node, ast.ClassDef) and depth < _MAX_NESTING:
             members = _py_regions(node.body, lines, node.lineno, end, name + ".", depth + 1)
         out.append((first, end, (name,), members))
+    return out
+
+
+def _py_definitions(body: Sequence[ast.stmt], depth: int) -> List[ast.stmt]:
+    """Definitions of a module or class body, in order, also those under `if`/`try`/`with`.
+
+    `if sys.platform == "win32": def …` and `try: … except ImportError: def …`
+    are common at module level; such a definition is a section like any other.
+    """
+    out: List[ast.stmt] = []
+    stack = [iter(body)]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+            continue
+        if isinstance(node, (ast.If, ast.Try, ast.With, ast.AsyncWith)) and len(stack) < 4:
+            parts = [node.body, getattr(node, "orelse", []),
+                     *[h.body for h in getattr(node, "handlers", [])], getattr(node, "finalbody", [])]
+            stack.append(iter([n for part in parts for n in part]))
+        else:
+            out.append(node)
+    out.sort(key=lambda n: n.lineno)   # a try's handlers come before its else
     return out
 
 
@@ -136,14 +159,13 @@ class Language:
     spaced_comments: bool = False   # a line comment must follow white space (CSS `url(//x)`)
     literals: str = ""              # extra literal syntax whose braces do not count (a regex)
     joiner: str = "."
-    extra: dict = field(default_factory=dict)
 
 
 def _rx(*patterns: str, flags: int = 0) -> Tuple[Pattern[str], ...]:
     return tuple(re.compile(p, flags) for p in patterns)
 
 
-_NOT_CONTROL = (r"(?!(?:if|else|for|foreach|while|do|switch|case|catch|return|new|throw|"
+_NOT_CONTROL = (r"(?=\S)(?!(?:if|else|for|foreach|while|do|switch|case|catch|return|new|throw|"
                 r"sizeof|typeof|delete|using|lock|await|yield|when|try|elif|guard|defer|"
                 r"go|match|select)\b)")
 _JS_MODS = r"(?:(?:export|default|declare|abstract|public|private|protected|static|readonly|" \
@@ -166,7 +188,11 @@ _JS = Language(
         r"\s*" + _JS_MODS + r"(?:interface|type|enum)\s+(?P<name>[\w$]+)",
     ),
     containers=_rx(r"\s*" + _JS_MODS + r"class\s+(?P<name>[\w$]+)"),
-    transparent=_rx(r"\s*" + _JS_MODS + r"(?:namespace|module)\s+[\w$.\"']+\s*\{"),
+    transparent=_rx(r"\s*" + _JS_MODS + r"(?:namespace|module)\s+[\w$.\"']+\s*\{",
+                    # a wrapper: an IIFE, define(…, function () {, $(function () {, describe(…, () => {
+                    r"\s*(?=\S)(?!(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*[\w$]+\s*\()"
+                    r"(?!(?:export\s+)?(?:const|let|var)\b)[^=]*?(?:function\s*[\w$]*\s*\([^)]*\)|"
+                    r"\([^)]*\)\s*=>)\s*\{\s*$"),
     members=_rx(r"\s*" + _NOT_CONTROL + _JS_MODS + r"\*?(?P<name>#?[\w$]+)\s*\??\s*(?:<[^>]*>)?\s*\("),
     lead=_C_LEAD,
 )
@@ -193,7 +219,7 @@ _JAVA_LIKE = dict(
                    r"protocol|extension|actor|trait)\s+(?P<name>\w+)"),
     members=_rx(r"\s*" + _NOT_CONTROL + _JAVA_MODS + r"(?:fun\s+|func\s+|def\s+)?(?:<[^>]*>\s*)?"
                 r"(?:[\w<>\[\],.?*&:]+(?:<[^>]*>)?\s+)*?(?:[\w.]+\.)?(?P<name>\w+)\s*(?:<[^>]*>)?\s*\(",
-                r"\s*" + _JAVA_MODS + r"(?:init|deinit)(?P<name>)\b",
+                r"\s*" + _JAVA_MODS + r"(?P<name>init|deinit)\b",
                 r"\s*" + _JAVA_MODS + r"(?:var|val|let)\s+(?P<name>\w+)[^=]*\{\s*$"),
     lead=_C_LEAD,
 )
@@ -227,6 +253,10 @@ _SHELL = Language(
     defs=_rx(r"\s*(?:function\s+)?(?P<name>[\w.:-]+)\s*\(\s*\)", r"\s*function\s+(?P<name>[\w.:-]+)"),
     line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
 )
+_PERL = Language(
+    defs=_rx(r"\s*sub\s+(?P<name>[\w:]+)"),
+    line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
+)
 _R = Language(
     defs=_rx(r"(?P<name>[\w.]+)\s*(?:<-|=)\s*function\b"),
     line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
@@ -258,7 +288,7 @@ _PYTHON_FALLBACK = Language(
 LANGUAGES = {
     "py": _PYTHON_FALLBACK, "js": _JS, "ts": _JS, "go": _GO, "rs": _RUST, "java": _JAVA,
     "kt": _KOTLIN, "c": _C, "cpp": _C, "cs": _CSHARP, "rb": _RUBY, "php": _PHP,
-    "swift": _SWIFT, "sh": _SHELL, "sql": _SQL, "lua": _LUA, "r": _R,
+    "swift": _SWIFT, "sh": _SHELL, "sql": _SQL, "lua": _LUA, "r": _R, "pl": _PERL,
 }
 
 
@@ -335,10 +365,8 @@ class _Scanner:
                     name = (gd.get("name") or "").strip("\"`[]")
                     if gd.get("recv"):
                         name = f"{gd['recv']}.{name}"
-                    if role != "transparent" and not name and "init" not in m.group(0):
+                    if role != "transparent" and not name:
                         continue
-                    if not name and role == "def":
-                        name = m.group(0).strip().split("(")[0].split()[-1]
                     return gd.get("kind") or "", name, role
         return None
 

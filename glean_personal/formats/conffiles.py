@@ -19,6 +19,7 @@ from .lines import Heading, Span, line_sections, split_lines
 _YAML_KEY = re.compile(r"(?P<key>\"[^\"]*\"|'[^']*'|[^\s#\-?:&*!|>'\"%@`{\[][^:#]*?)\s*:(?:\s|$)")
 _YAML_TITLE = re.compile(r"(?:title|name)\s*:\s*(?P<v>[^#\n{\[|>&*]+?)\s*$")
 _DOC_BREAK = re.compile(r"(?:---|\.\.\.)(?:\s|$)")
+_TOML_NAME = re.compile(r"\s*name\s*=\s*[\"']([^\"']+)[\"']")
 _TABLE = re.compile(r"\s*\[\[?\s*(?P<name>[^\]\[]+?)\s*\]\]?\s*(?:[#;].*)?$")
 
 _CSS = Language(
@@ -94,7 +95,19 @@ def read_tables(data: bytes, limits: Limits, fmt: str) -> Document:
             spans.append((heading, pos, start))
             heading, pos = (m.group("name").strip(),), start
     spans.append((heading, pos, len(lines)))
-    return Document(title="", format=fmt, sections=line_sections(spans, lines))
+    title = _toml_name(lines, spans) if fmt == "toml" else ""
+    return Document(title=title, format=fmt, sections=line_sections(spans, lines))
+
+
+def _toml_name(lines: Sequence[str], spans: Sequence[Span]) -> str:
+    """The `name` of a pyproject's [project] or a Cargo [package] table."""
+    for heading, start, end in spans:
+        if heading in (("project",), ("package",), ("tool.poetry",)):
+            for line in lines[start:end]:
+                m = _TOML_NAME.match(line)
+                if m:
+                    return m.group(1)
+    return ""
 
 
 def read_css(data: bytes, limits: Limits) -> Document:

@@ -45,9 +45,13 @@ _WORD_EDGES = frozenset({"a", "button", "img", "input", "label", "svg"})
 # The frame of a page: dropped wherever it appears ...
 _FRAME_TAGS = frozenset({"nav", "footer"})
 _FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
-# ... and dropped outside the main content (inside an article they hold its title or a sidebar).
+# ... and dropped outside the main content and outside any section or article
+# (inside one they hold its title, or a sidebar that belongs to the text).
 _PAGE_FRAME_TAGS = frozenset({"header", "aside"})
-_CONTAINER_TAGS = _FRAME_TAGS | _PAGE_FRAME_TAGS | {"main", "article"}
+_SECTIONING = frozenset({"section", "article"})
+# Elements whose class or id can mark the main content (or, for header/aside/nav, the frame).
+_BARE_MARKERS = _FRAME_TAGS | _PAGE_FRAME_TAGS | {"main", "article"}
+_MARKER_TAGS = _BARE_MARKERS | {"div", "section"}
 # Body containers of documentation generators: Sphinx, MkDocs, Docusaurus,
 # javadoc, Doxygen, GitHub-style Markdown (ids: rustdoc, AsciiDoc, MediaWiki).
 _GENERATOR_CLASSES = frozenset({
@@ -69,7 +73,6 @@ _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", 
 _TRAILING_MARKS = " ¶§#\u200b"
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
 _SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
-_MAX_SIGNATURE_NESTING = 4
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -100,14 +103,10 @@ def read_html(data: bytes, limits: Limits) -> Document:
 def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
     """Feed recorded headings and paragraphs to `builder`; the first h1's text."""
     first_h1: Optional[str] = None
-    for position, (level, text, _) in enumerate(ops):
+    for level, text, _ in ops:
         if builder.full:
             break
-        if level < 0:
-            # Back under the heading a definition list interrupted, if text follows.
-            if position + 1 < len(ops) and ops[position + 1][0] == 0:
-                builder.heading(-level, text)
-        elif level:
+        if level:
             builder.heading(level, text)
             if level == 1 and first_h1 is None:
                 first_h1 = text
@@ -172,8 +171,7 @@ class _Full(Exception):
     """Raised inside the parser once the text budget is spent."""
 
 
-# (heading level, 0 for a paragraph or minus a level to return to that heading; text; in the frame)
-_Op = Tuple[int, str, bool]
+_Op = Tuple[int, str, bool]   # (heading level or 0 for a paragraph, text, inside the frame)
 
 
 class _TextParser(HTMLParser):
@@ -195,12 +193,10 @@ class _TextParser(HTMLParser):
         self._frame: Optional[List] = None     # [tag, open elements of that name]
         self._open_zones: List[List] = []      # [tag, open elements of that name, zone index]
         self._zones: List[List] = []           # [first op, end op or None, kind]
+        self._tracked: set = set()             # tag names whose opening and closing count
+        self._sectioning = 0                   # open <section>/<article> elements
         self._anchor: Optional[Tuple[List[str], int, str, str]] = None
         self._button: Optional[Tuple[List[str], int]] = None
-        self._dl_depth = 0
-        # Open API definitions: [dl depth, heading to restore after it, its own heading].
-        self._signatures: List[List] = []
-        self._last_heading: Optional[Tuple[int, str]] = None
         self._asciidoc = False
 
     # -- tags ---------------------------------------------------------------
@@ -215,7 +211,9 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
-        if tag not in _VOID:
+        if tag in _SECTIONING:
+            self._sectioning += 1
+        if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
             self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
             self._title_parts = []
@@ -226,7 +224,7 @@ class _TextParser(HTMLParser):
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
             self._flush()
-            self._heading = (self._open_signature(), [])
+            self._heading = (_SIGNATURE_LEVEL, [])
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
@@ -240,9 +238,7 @@ class _TextParser(HTMLParser):
                 self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
-            if tag == "dl":
-                self._dl_depth += 1
-            elif tag == "pre":
+            if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
         elif tag == "meta" and not self._asciidoc:
@@ -271,7 +267,7 @@ class _TextParser(HTMLParser):
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
         elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
-                                  and self._heading[0] >= _SIGNATURE_LEVEL):
+                                  and self._heading[0] == _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _WORD_EDGES:
             if tag == "a":
@@ -287,68 +283,54 @@ class _TextParser(HTMLParser):
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
             self._flush()
-        if tag == "dl":
-            self._close_definitions()
-        if tag not in _VOID:
+        if tag in self._tracked and tag not in _VOID:
             self._close_container(tag)
-
-    # -- API definitions -------------------------------------------------------
-    def _open_signature(self) -> int:
-        """Heading level for a signature line; a nested definition sits under its owner."""
-        depth = self._dl_depth
-        stack = self._signatures
-        while stack and stack[-1][0] > depth:
-            stack.pop()
-        if not (stack and stack[-1][0] == depth) and len(stack) < _MAX_SIGNATURE_NESTING:
-            restore = stack[-1][2] if stack else self._last_heading
-            stack.append([depth, restore, None])
-        return _SIGNATURE_LEVEL + max(0, len(stack) - 1)
-
-    def _close_definitions(self) -> None:
-        """A `</dl>` of definitions: what follows belongs to the enclosing heading again."""
-        depth = self._dl_depth
-        self._dl_depth = max(0, depth - 1)
-        if self._signatures and self._signatures[-1][0] == depth:
-            restore = self._signatures.pop()[1]
-            if restore is not None:
-                self._end_heading()
-                self._flush()
-                self._emit(-restore[0], restore[1])
+        if tag in _SECTIONING and self._sectioning:
+            self._sectioning -= 1
 
     # -- the frame and the main content ---------------------------------------
     def _open_container(self, tag: str, attrs: list) -> None:
         """Count `tag` in the open frame and zones; start one if it is a marker."""
         frame = self._frame
+        if tag in self._tracked:
+            if frame is not None:
+                frame[1] += 1   # only the frame's own tag is tracked while it is open
+            else:
+                for zone in self._open_zones:
+                    if zone[0] == tag:
+                        zone[1] += 1
         if frame is not None:
-            if frame[0] == tag:
-                frame[1] += 1
             return   # nothing inside navigation is main content
-        for zone in self._open_zones:
-            if zone[0] == tag:
-                zone[1] += 1
-        if tag not in _CONTAINER_TAGS and not attrs:
-            return
-        values = {name: (value or "") for name, value in attrs}
-        role = values.get("role", "").strip().lower()
+        if not attrs:
+            if tag not in _BARE_MARKERS:
+                return
+            values: Dict[str, str] = {}
+        else:
+            values = dict(attrs)
+            if tag not in _MARKER_TAGS and not values.get("role"):
+                return   # most tags: only a role can make them frame or content
+        role = (values.get("role") or "").strip().lower()
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
-                tag in _PAGE_FRAME_TAGS and not self._open_zones):
+                tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning):
             self._flush()
             self._frame = [tag, 1]
+            self._tracked = {tag}
             return
         kind = _zone_kind(tag, role, values, self._asciidoc)
         if kind and len(self._open_zones) < _MAX_OPEN_ZONES and len(self._zones) < _MAX_ZONES:
             self._flush()
             self._open_zones.append([tag, 1, len(self._zones)])
             self._zones.append([len(self.ops), None, kind])
+            self._tracked.add(tag)
 
     def _close_container(self, tag: str) -> None:
         frame = self._frame
         if frame is not None:
-            if frame[0] == tag:
-                frame[1] -= 1
-                if frame[1] == 0:
-                    self._flush()
-                    self._frame = None
+            frame[1] -= 1
+            if frame[1] == 0:
+                self._flush()
+                self._frame = None
+                self._tracked = {zone[0] for zone in self._open_zones}
             return
         for position in range(len(self._open_zones) - 1, -1, -1):
             zone = self._open_zones[position]
@@ -360,6 +342,7 @@ class _TextParser(HTMLParser):
                 for inner in self._open_zones[position:]:
                     self._zones[inner[2]][1] = len(self.ops)
                 del self._open_zones[position:]
+                self._tracked = {zone[0] for zone in self._open_zones}
             break
 
     def _text_target(self) -> List[str]:
@@ -453,12 +436,6 @@ class _TextParser(HTMLParser):
             self._emit(0, text)
         elif text:
             self._emit(level, text)
-            if level >= _SIGNATURE_LEVEL:
-                if self._signatures:
-                    self._signatures[-1][2] = (level, text)
-            else:
-                self._last_heading = (level, text)
-                self._signatures = []
 
     def _flush(self) -> None:
         joined = "".join(self._parts)
@@ -492,6 +469,8 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> O
     """What kind of main-content marker this element is, if any."""
     if tag == "main" or role == "main":
         return "main"
+    if tag not in _MARKER_TAGS:
+        return None
     classes = values.get("class", "").lower().split()
     ident = values.get("id", "").strip().lower()
     if not _GENERATOR_CLASSES.isdisjoint(classes) and "topic" not in classes:

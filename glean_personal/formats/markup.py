@@ -74,6 +74,7 @@ def read_rst(data: bytes, limits: Limits) -> Document:
             i += 1
             continue
         text, style, after = found
+        text = rst_plain(text) or text
         level = styles.setdefault(style, len(styles) + 1)
         marks.append((i, after, path.push(level, text)))
         title = title or text
@@ -103,6 +104,18 @@ def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, b
     return None
 
 
+_RST_ROLE = re.compile(r":[\w.+-]+:(?=`)")
+_RST_REF = re.compile(r"`([^`<]*?)\s*(?:<[^>]*>`_{0,2}|`_{1,2})")
+_ORG_LINK = re.compile(r"\[\[(?:[^\]]*\]\[)?([^\]]*)\]\]")
+
+
+def rst_plain(text: str) -> str:
+    """A title's words without roles, references, backquotes and emphasis markers."""
+    text = _RST_REF.sub(r"\1", _RST_ROLE.sub("", text))
+    text = re.sub(r"(?<!\w)[*`]+|[*`]+(?!\w)", "", text)
+    return " ".join(text.split())
+
+
 def read_org(data: bytes, limits: Limits) -> Document:
     """Org: `*` headings (their level is the number of stars); `#+TITLE:` is the title."""
     lines = _lines(data)
@@ -125,6 +138,7 @@ def read_org(data: bytes, limits: Limits) -> Document:
         m = _ORG_HEADING.match(line)
         if m and m.group(2):
             text = _ORG_TAGS.sub("", _ORG_TODO.sub("", m.group(2), count=1)).strip()
+            text = _ORG_LINK.sub(r"\1", text)
             if text:
                 marks.append((i, i + 1, path.push(len(m.group(1)), text)))
     return Document(title=title, format="org", sections=headed_sections(marks, lines))
@@ -200,5 +214,5 @@ def _braced(lines: Sequence[str], i: int, pos: int) -> str:
 def tex_plain(text: str) -> str:
     """A heading's words without LaTeX commands, braces or `~`."""
     text = _TEX_COMMAND.sub(lambda m: m.group(0)[1] if len(m.group(0)) == 2
-                            and not m.group(0)[1].isalpha() else " ", text)
+                            and m.group(0)[1] in "&%$#_{}" else " ", text)
     return " ".join(text.replace("{", "").replace("}", "").replace("~", " ").split())

@@ -29,7 +29,7 @@ _CHUNK = 65536
 
 # Extensions that always name a binary (or archive) format none of the readers takes.
 BINARY_EXTENSIONS = frozenset("""
-    .png .jpg .jpeg .gif .bmp .tif .tiff .webp .ico .icns .heic .heif .psd .xcf .svgz .raw
+    .png .jpg .jpeg .gif .bmp .tif .tiff .webp .ico .icns .heic .heif .psd .xcf .svg .svgz .raw
     .cr2 .nef .dng .mp3 .m4a .aac .ogg .oga .opus .flac .wav .aif .aiff .wma .mid .midi
     .mp4 .m4v .mov .avi .mkv .webm .wmv .flv .mpg .mpeg .3gp
     .zip .tar .tgz .tbz .tbz2 .txz .bz2 .xz .lz .lzma .zst .7z .rar .cab .deb .rpm .apk .jar

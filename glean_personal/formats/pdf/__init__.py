@@ -26,7 +26,8 @@ from .xref import Damaged, PDFFile
 
 __all__ = ["read_pdf"]
 
-_HYPHENATED = re.compile(r"([^\W\d_]+)-\n([^\W\d_]+)")
+_HYPHENATED = re.compile("([^\\W\\d_]+)([-\u2010\u00ad])\n([^\\W\\d_]+)")
+_LINE_END_HYPHEN = re.compile("[-\u2010\u00ad]\n")
 _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 
@@ -71,7 +72,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
                 if interp.ops >= limits.max_pdf_operators:
                     break
             _annotations(pdf, page, interp)
-            text, sized = page_text(interp.chunks)
+            text, sized = page_text(_on_page(pdf, page, interp.chunks))
         except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError, AttributeError,
                 ZeroDivisionError, OverflowError) as exc:
             failed += 1
@@ -120,6 +121,42 @@ def _contents(pdf: PDFFile, page: dict):
     if len(bodies) > 1:
         return [b"\n".join(bodies)]
     return bodies
+
+
+def _page_box(pdf: PDFFile, page: dict) -> Optional[Tuple[float, float, float, float]]:
+    """The page's crop box (else media box), inherited through /Parent, normalised."""
+    node: Any = page
+    for key in ("CropBox", "MediaBox"):
+        node = page
+        for _ in range(32):
+            if not isinstance(node, dict):
+                break
+            box = pdf.resolve(node.get(key))
+            if isinstance(box, list) and len(box) == 4:
+                vals = [pdf.resolve(v) for v in box]
+                if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+                    x0, y0, x1, y1 = (float(v) for v in vals)
+                    if abs(x1 - x0) > 1 and abs(y1 - y0) > 1:
+                        return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+                break
+            node = pdf.resolve(node.get("Parent"))
+    return None
+
+
+def _on_page(pdf: PDFFile, page: dict, chunks: List[Chunk]) -> List[Chunk]:
+    """Leave out text placed wholly outside the visible page, as viewers do."""
+    box = _page_box(pdf, page)
+    if box is None:
+        return chunks
+    x0, y0, x1, y1 = box
+    kept = []
+    for c in chunks:
+        m = c.size
+        if (min(c.x0, c.x1) > x1 + m or max(c.x0, c.x1) < x0 - m
+                or min(c.y0, c.y1) > y1 + m or max(c.y0, c.y1) < y0 - m):
+            continue
+        kept.append(c)
+    return kept
 
 
 def _annotations(pdf: PDFFile, page: dict, interp: Interpreter) -> None:
@@ -202,7 +239,7 @@ def _dehyphenate(texts: List[str]) -> List[str]:
     as for compounds like `well-known`; a capital after the break also keeps
     the hyphen (`Baden-\\nWürttemberg`).
     """
-    if not any("-\n" in t for t in texts):
+    if not any(_LINE_END_HYPHEN.search(t) for t in texts):
         return texts
     words = set()
     compounds = set()
@@ -212,13 +249,14 @@ def _dehyphenate(texts: List[str]) -> List[str]:
             compounds.update(c.lower() for c in _COMPOUND.findall(t))
 
     def join(m: "re.Match[str]") -> str:
-        left, right = m.group(1), m.group(2)
+        left, mark, right = m.group(1), m.group(2), m.group(3)
         joined = (left + right).lower()
-        if right[0].islower() and (joined in words or f"{left}-{right}".lower() not in compounds):
+        if mark == "\u00ad" or right[0].islower() and (
+                joined in words or f"{left}-{right}".lower() not in compounds):
             return left + right
         return f"{left}-{right}"
 
-    return [_HYPHENATED.sub(join, t) if "-\n" in t else t for t in texts]
+    return [_HYPHENATED.sub(join, t) for t in texts]
 
 
 def _heading_like(lines: List[Tuple[str, float]]) -> Optional[str]:

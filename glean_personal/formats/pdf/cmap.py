@@ -13,7 +13,7 @@ from typing import Dict, List, Optional, Tuple
 from .glyphs import glyph_to_unicode
 
 _MAX_ENTRIES = 200_000
-_BLOCK = re.compile(rb"begin(codespacerange|bfchar|bfrange|cidchar|cidrange)([\s\S]*?)end\1")
+_MARK = re.compile(rb"(begin|end)(codespacerange|bfchar|bfrange|cidchar|cidrange)")
 _ITEM = re.compile(rb"<([0-9A-Fa-f\s]*)>|\[([^\]]*)\]|/([^\s/<>\[\]()]+)|(\d+)")
 _USECMAP = re.compile(rb"/([A-Za-z0-9_.+-]+)\s+usecmap")
 
@@ -86,15 +86,26 @@ def _text(raw: bytes) -> str:
     return text
 
 
+def _blocks(data: bytes):
+    """(kind, body) of each begin…end block, paired in one pass (an unclosed one is dropped)."""
+    open_kind = None
+    start = 0
+    for m in _MARK.finditer(data):
+        if m.group(1) == b"begin":
+            open_kind, start = m.group(2), m.end()
+        elif open_kind == m.group(2):
+            yield open_kind, data[start:m.start()]
+            open_kind = None
+
+
 def parse_cmap(data: bytes) -> CMap:
     cmap = CMap()
     m = _USECMAP.search(data)
     if m:
         cmap.parent = m.group(1).decode("latin-1")
     count = 0
-    for block in _BLOCK.finditer(data):
-        kind = block.group(1)
-        items = _ITEM.findall(block.group(2))
+    for kind, body in _blocks(data):
+        items = _ITEM.findall(body)
         if kind == b"codespacerange":
             for i in range(0, len(items) - 1, 2):
                 lo, hi = _hex(items[i][0]), _hex(items[i + 1][0])
@@ -140,7 +151,8 @@ def parse_cmap(data: bytes) -> CMap:
                         c = last + k
                         if 0xD800 <= c <= 0xDFFF or c > 0xFFFF:
                             if prefix and 0xDC00 <= c <= 0xDFFF:
-                                cmap.to_text[(size, a + k)] = (start[:-2] + c.to_bytes(2, "big")).decode("utf-16-be", "replace")
+                                pair = start[:-2] + c.to_bytes(2, "big")
+                                cmap.to_text[(size, a + k)] = pair.decode("utf-16-be", "replace")
                             continue
                         cmap.to_text[(size, a + k)] = prefix + chr(c)
         elif kind == b"cidchar":

@@ -9,9 +9,10 @@ string becomes a `Chunk` in page space; layout.py puts them into lines.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .fonts import Font, load_font
+from .glyphs import decode_text_string
 from .lexer import Name, Ref, Stream, content_operations
 
 Matrix = Tuple[float, float, float, float, float, float]
@@ -97,10 +98,14 @@ class Interpreter:
                 return
             text, width, n, spaces = font.decode(raw)
             tx = (((width - kern) / 1000.0) * fs + tc * n + tw * spaces) * th
-            m = mult(tm, ctm)
-            a, b, c, d, e, f = m
-            x0 = ts * c + e
-            y0 = ts * d + f
+            ta, tb, tc_, td, te, tf = tm
+            ca, cb, cc, cd, ce, cf = ctm
+            a = ta * ca + tb * cc
+            b = ta * cb + tb * cd
+            c = tc_ * ca + td * cc
+            d = tc_ * cb + td * cd
+            x0 = ts * c + te * ca + tf * cc + ce
+            y0 = ts * d + te * cb + tf * cd + cf
             x1 = tx * a + x0
             y1 = tx * b + y0
             if actual:
@@ -113,11 +118,10 @@ class Interpreter:
                         top[1] = True
             if text:
                 size = abs(fs) * math.hypot(c, d)
-                if a * a + b * b >= c * c + d * d or True:
-                    if abs(a) >= abs(b):
-                        dirq = 0 if a >= 0 else 2
-                    else:
-                        dirq = 1 if b > 0 else 3
+                if abs(a) >= abs(b):
+                    dirq = 0 if a >= 0 else 2
+                else:
+                    dirq = 1 if b > 0 else 3
                 chunks.append(Chunk(text, x0, y0, x1, y1, size, dirq))
             tm = (tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5])
 
@@ -214,7 +218,6 @@ class Interpreter:
                     if isinstance(props, dict):
                         at = resolve(props.get("ActualText"))
                         if isinstance(at, bytes):
-                            from .glyphs import decode_text_string
                             text = decode_text_string(at)
                 if len(actual) < 64:
                     actual.append([text, False])
@@ -262,5 +265,3 @@ def _nums(values: list) -> bool:
             return False
     return True
 
-
-Callable  # names used in annotations only

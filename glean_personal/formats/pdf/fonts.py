@@ -15,6 +15,7 @@ from .cff import builtin_encoding
 from .cmap import CMap, parse_cmap
 from .glyphs import ENCODINGS, STANDARD, WIN_ANSI, glyph_to_unicode, normalise
 from .lexer import Name, Stream
+from .truetype import glyph_unicode
 
 # Approximate advance widths (1/1000 em) of the standard fonts for ASCII 32..126,
 # used only when a font dictionary leaves its /Widths out.
@@ -46,18 +47,19 @@ class Font:
         self.scale = 1.0          # Type 3 glyph space to 1/1000 em
         self.unmapped = False     # no way to Unicode
         self.utf16 = False
+        self.cid_text: Optional[Dict[int, str]] = None   # from an embedded TrueType cmap
+        self._width_list: Optional[List[float]] = None     # simple fonts: widths by code
         self.vertical = False
         self.name = ""
 
     def decode(self, raw: bytes) -> Tuple[str, float, int, int]:
         """(text, summed widths in 1/1000 em, glyph count, single-byte spaces)."""
         if not self.two_byte:
-            widths = self.widths
-            dw = self.default_width
-            total = 0.0
-            for b in raw:
-                total += widths.get(b, dw)
-            total *= self.scale
+            table = self._width_list
+            if table is None:
+                dw = self.default_width
+                table = self._width_list = [self.widths.get(b, dw) for b in range(256)]
+            total = sum(map(table.__getitem__, raw)) * self.scale
             if self.unmapped:
                 text = ""
             elif self.table is not None:
@@ -79,6 +81,9 @@ class Font:
             text = "".join(m.get((size, code), "") for size, code in codes)
         elif self.utf16:
             text = raw.decode("utf-16-be", "ignore")
+        elif self.cid_text is not None:
+            m2 = self.cid_text
+            text = "".join(m2.get(cmap.cid(size, code), "") for size, code in codes)
         else:
             text = ""
         return text, total, len(codes), spaces
@@ -140,8 +145,32 @@ def _composite(font: Font, fontdict: dict, resolve, stream_data, to_unicode: Opt
         w = resolve(desc.get("W"))
         if isinstance(w, list):
             font.widths = _cid_widths(w, resolve)
-    if to_unicode is None and not font.utf16:
+    if to_unicode is None and not font.utf16 and isinstance(desc, dict):
+        font.cid_text = _truetype_text(desc, resolve, stream_data)
+    if to_unicode is None and not font.utf16 and not font.cid_text:
         font.unmapped = True
+
+
+def _truetype_text(desc: dict, resolve, stream_data) -> Optional[Dict[int, str]]:
+    """CID → text through the embedded TrueType program's cmap and the CIDToGIDMap."""
+    descriptor = resolve(desc.get("FontDescriptor"))
+    program = resolve(descriptor.get("FontFile2")) if isinstance(descriptor, dict) else None
+    if not isinstance(program, Stream):
+        return None
+    body = stream_data(program)
+    by_glyph = glyph_unicode(body) if body else {}
+    if not by_glyph:
+        return None
+    to_gid = resolve(desc.get("CIDToGIDMap"))
+    if isinstance(to_gid, Stream):
+        table = stream_data(to_gid) or b""
+        out = {}
+        for cid in range(min(len(table) // 2, 65536)):
+            text = by_glyph.get((table[2 * cid] << 8) | table[2 * cid + 1])
+            if text is not None:
+                out[cid] = text
+        return out
+    return by_glyph
 
 
 def _cid_widths(w: list, resolve) -> Dict[int, float]:

@@ -15,10 +15,11 @@ from .content import Chunk
 
 SPACE_GAP = 0.1          # fraction of the font size that makes a word break
 BASELINE_TOLERANCE = 0.5
+COLUMN_GAP = 3.0         # ems of empty space on a baseline that may separate two columns
 
 
 class Line:
-    __slots__ = ("parts", "x0", "x1", "y", "size", "last")
+    __slots__ = ("parts", "x0", "x1", "y", "size", "last", "left")
 
     def __init__(self, chunk: Chunk, x0: float, x1: float, y: float) -> None:
         self.parts: List[str] = [chunk.text]
@@ -27,6 +28,7 @@ class Line:
         self.y = y
         self.size = chunk.size
         self.last = chunk.text
+        self.left = min(x0, x1)   # the leftmost start, for text drawn right to left
 
     @property
     def text(self) -> str:
@@ -68,7 +70,8 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
         if line is not None:
             tol = BASELINE_TOLERANCE * max(size, line.size)
             dy = abs(y - line.y)
-            if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size):
+            if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size) \
+                    and x0 - line.x1 <= COLUMN_GAP * max(size, line.size):
                 gap = x0 - line.x1
                 if c.text == line.last and abs(x1 - line.x1) < 0.08 * size:
                     continue   # the same text drawn twice (fake bold, shadows)
@@ -78,6 +81,7 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
                 line.parts.append(c.text)
                 line.last = c.text
                 line.x1 = max(line.x1, x1)
+                line.left = min(line.left, x0)
                 if size > line.size and dy > 0.1 * size:
                     pass
                 elif size > line.size:
@@ -86,10 +90,35 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
                 continue
             if dy <= 0.1 * size and c.text == line.last and x0 < line.x1:
                 continue   # overprinted duplicate going backwards
+            big = max(size, line.size)
+            if dy <= tol and x1 <= line.left + 0.3 * big and line.left - x1 < 2 * big:
+                # drawn right to left (Arabic, Hebrew): stream order is reading order
+                if line.left - x1 > SPACE_GAP * big and not line.parts[-1].endswith(" ") \
+                        and not c.text.startswith(" "):
+                    line.parts.append(" ")
+                line.parts.append(c.text)
+                line.last = c.text
+                line.left = min(line.left, x0)
+                continue
         line = Line(c, x0, x1, y)
         line.size = size
         lines.append(line)
-    return _columns(lines)
+    return _rejoin(_columns(lines))
+
+
+def _rejoin(lines: List[Line]) -> List[Line]:
+    """Pieces of one baseline split at a wide gap, still next to each other, become one line again."""
+    out: List[Line] = []
+    for l in lines:
+        prev = out[-1] if out else None
+        if prev is not None and abs(l.y - prev.y) <= 0.1 * max(l.size, prev.size) and l.x0 >= prev.x1:
+            prev.parts.append(" ")
+            prev.parts.extend(l.parts)
+            prev.x1 = l.x1
+            prev.last = l.last
+            continue
+        out.append(l)
+    return out
 
 
 def _columns(lines: List[Line]) -> List[Line]:
@@ -113,6 +142,13 @@ def _columns(lines: List[Line]) -> List[Line]:
     switches = sum(1 for a, b in zip(sides, sides[1:]) if a != b and a != 2 and b != 2)
     if switches <= 4:
         return lines   # already column by column
+    # real columns are both wide and wordy; a table of contents with its page
+    # numbers, or a form with its values on the right, is not two columns
+    for side in (0, 1):
+        widths = sorted(l.x1 - l.x0 for s, l in zip(sides, lines) if s == side)
+        chars = sorted(len(l.text) for s, l in zip(sides, lines) if s == side)
+        if widths[len(widths) // 2] < 0.3 * (right - left) or chars[len(chars) // 2] < 15:
+            return lines
     # rebuild: full-width lines stay where they are, columns in between go left then right
     out: List[Line] = []
     block: List[Tuple[int, Line]] = []

@@ -69,7 +69,7 @@ _DELIM = rb"()<>\[\]{}/%"
 _WS = rb"\x00\t\n\x0c\r "
 TOKEN = re.compile(
     rb"[\x00\t\n\x0c\r ]+|%[^\r\n]*"
-    rb"|(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
+    rb"|(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+))(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])"
     rb"|/(?P<name>[^\x00\t\n\x0c\r ()<>\[\]{}/%]*)"
     rb"|(?P<str>\()"
     rb"|(?P<dopen><<)|(?P<dclose>>>)"
@@ -358,25 +358,26 @@ _SKIP = re.compile(
     rb"[\x00\t\n\x0c\r ]*")
 _STR = rb"\(((?:[^()\\]|\\[\s\S])*)\)"
 _FAST_TJ = re.compile(
-    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"))*)"
+    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"(?![0-9.])))*)"
     rb"[\x00\t\n\x0c\r ]*\][\x00\t\n\x0c\r ]*TJ" + _AFTER
     + rb"|" + _STR + rb"[\x00\t\n\x0c\r ]*Tj" + _AFTER)
 _SIMPLE = re.compile(
     rb"[\x00\t\n\x0c\r ]*((?:(?:" + _NUM + rb"|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)[\x00\t\n\x0c\r ]+)*)"
     rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)" + _AFTER)
-_TJ_ITEM = re.compile(_STR + rb"|<([0-9A-Fa-f\s]*)>|(" + _NUM + rb")")
+_TJ_ITEM = re.compile(rb"(\((?:[^()\\]|\\[\s\S])*\))|<([0-9A-Fa-f\s]*)>|(" + _NUM + rb")")
 
 
 def _tj_items(body: bytes) -> list:
     out: list = []
-    for m in _TJ_ITEM.finditer(body):
-        s, h, n = m.group(1), m.group(2), m.group(3)
-        if s is not None:
-            out.append(_ESCAPE.sub(_unescape, s) if b"\\" in s else s)
-        elif h is not None:
-            out.append(hex_string(b"<" + h + b">"))
+    append = out.append
+    for s, h, n in _TJ_ITEM.findall(body):
+        if s:
+            s = s[1:-1]
+            append(_ESCAPE.sub(_unescape, s) if b"\\" in s else s)
+        elif n:
+            append(float(n) if b"." in n else int(n))
         else:
-            out.append(float(n) if b"." in n else int(n))
+            append(hex_string(b"<" + h + b">"))
     return out
 
 

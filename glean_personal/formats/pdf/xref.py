@@ -26,9 +26,11 @@ _STARTXREF = re.compile(rb"startxref\s*(\d+)")
 _OBJ_HEADER = re.compile(rb"(\d{1,10})[\x00\t\n\x0c\r ]+(\d{1,5})[\x00\t\n\x0c\r ]+obj(?![A-Za-z])")
 _OBJ_AT = re.compile(rb"[\x00\t\n\x0c\r ]*(\d{1,10})[\x00\t\n\x0c\r ]+(\d{1,5})[\x00\t\n\x0c\r ]+obj")
 _XREF_ROW = re.compile(rb"(\d{10})[\x00\t\n\x0c\r ](\d{5})[\x00\t\n\x0c\r ]([nf])")
+_LOOSE_ROW = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+([nf])")
 _SUBSECTION = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]*")
 _STREAM_START = re.compile(rb"[\x00\t\n\x0c\r ]*stream(?:\r\n|\n|\r)?")
 _ENDSTREAM = re.compile(rb"(?:\r\n|\n|\r)?endstream")
+_LOOSE_END = re.compile(rb"[\x00\t\n\x0c\r ]*endstream")
 _TRAILER = re.compile(rb"trailer[\x00\t\n\x0c\r ]*<<")
 
 
@@ -61,7 +63,25 @@ class PDFFile:
             if not self._root_ok():
                 if self.crypt_error is not None:
                     raise self.crypt_error
-                raise Damaged("damaged beyond repair")
+                kids = self.orphan_pages()
+                if not kids:
+                    raise Damaged("damaged beyond repair")
+                # no page tree left: the page objects found, in file order
+                self.trailer["Root"] = {"Type": Name("Catalog"),
+                                        "Pages": {"Type": Name("Pages"), "Kids": kids}}
+                self.warnings.append("the page tree was missing; pages were taken in file order")
+
+    def orphan_pages(self) -> List[Ref]:
+        """Every object that is a page dictionary, in object-number order."""
+        found = []
+        for num in sorted(self.offsets):
+            try:
+                obj = self.get(num)
+            except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError):
+                continue
+            if isinstance(obj, dict) and obj.get("Type") == "Page":
+                found.append(Ref(num, 0))
+        return found
 
     def _encryption(self) -> None:
         self.crypt = None
@@ -135,7 +155,7 @@ class PDFFile:
                 row = _XREF_ROW.match(data, pos)
                 if row is None:
                     # tolerate rows with odd whitespace
-                    row = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+([nf])").match(data, pos)
+                    row = _LOOSE_ROW.match(data, pos)
                     if row is None:
                         break
                 pos = row.end()
@@ -270,7 +290,7 @@ class PDFFile:
                 if isinstance(length, int) and 0 <= length <= len(data) - start:
                     e = _ENDSTREAM.match(data, start + length)
                     if e is None:
-                        e = re.compile(rb"[\x00\t\n\x0c\r ]*endstream").match(data, start + length)
+                        e = _LOOSE_END.match(data, start + length)
                     if e is not None:
                         raw = data[start:start + length]
                 if raw is None:
