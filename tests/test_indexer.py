@@ -343,30 +343,55 @@ def test_the_walk_runs_ahead_so_the_total_is_known_early(tmp_path, src):
 
 def test_a_slow_stretch_of_walk_never_holds_a_batch_open(tmp_path, src, monkeypatch):
     """Workers read while the walk goes on, so written documents wait in an open
-    transaction; a long stretch of unchanged files must still let it commit."""
+    transaction; a long stretch of unchanged files must still let it commit.
+
+    No clock is read: the indexer's clock is one the walk moves, 0.05 s per
+    unchanged file, and the walk waits (in real time, as long as it takes) until
+    the workers have results to write before it reaches the unchanged stretch."""
+    from types import SimpleNamespace
+
     from glean_personal import indexer
     for i in range(100):
         put(src, f"a{i:03}.md", f"note {i}")
     for i in range(40):
         put(src, f"z{i:03}.md", f"other {i}")
+    started = tmp_path / "started.log"
+    real_md = formats.READERS["md"]
+
+    def logged_md(data, limits):   # runs in the (forked) workers
+        fd = os.open(started, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.write(fd, b"x")
+        os.close(fd)
+        return real_md(data, limits)
+
     with open_index(tmp_path / "i.db") as ix:
         ix.index(src)
         for i in range(100):
             put(src, f"a{i:03}.md", f"note {i} edited")
+        monkeypatch.setitem(formats.READERS, "md", logged_md)
+        clock = [1000.0]
+        monkeypatch.setattr(indexer, "time", SimpleNamespace(monotonic=lambda: clock[0],
+                                                             time_ns=time.time_ns))
+        monkeypatch.setattr(indexer, "BATCH_SECONDS", 0.3)
         in_transaction = []
         real_walk = indexer.walk
 
-        def slow_walk(*args, **kwargs):   # slow enough that results are written meanwhile
+        def slow_walk(*args, **kwargs):
             for entry in real_walk(*args, **kwargs):
-                if getattr(entry, "path", "").startswith("z"):
-                    time.sleep(0.05)
+                path = getattr(entry, "path", "")
+                if path == "a020.md":
+                    # Some worker has begun its second file, so a result is on its way:
+                    # the indexer writes it before the walk reaches the z files.
+                    deadline = time.monotonic() + 120
+                    while (not started.exists() or started.stat().st_size < 3) \
+                            and time.monotonic() < deadline:
+                        time.sleep(0.01)
+                if path.startswith("z"):
+                    clock[0] += 0.05
                     in_transaction.append(ix.store.conn.in_transaction)
-                else:
-                    time.sleep(0.01)
                 yield entry
 
         monkeypatch.setattr(indexer, "walk", slow_walk)
-        monkeypatch.setattr(indexer, "BATCH_SECONDS", 0.3)
         report = ix.index(src)
     assert counts(report) == {"updated": 100, "unchanged": 40}
     assert True in in_transaction, "the scenario needs a batch open when the slow stretch starts"
