@@ -12,7 +12,7 @@ import pytest
 import glean_personal
 from glean_personal.errors import (DatabaseError, GleanError, NotFound, ReadOnlyError,
                                    UsageError)
-from conftest import bump_mtime, write_tree
+from helpers.files import bump_mtime, write_tree
 
 FILES = {
     "bikes/brakes.md": "# Brakes\n\nAdjust the brake cable tension before every ride.\n",

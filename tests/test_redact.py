@@ -8,7 +8,7 @@ import pytest
 
 import glean_personal
 from glean_personal.redact import PATTERNS, redact
-from conftest import write_tree
+from helpers.files import write_tree
 
 # Made-up values in the documented shapes (none is a live credential).
 PEM = ("-----BEGIN RSA PRIVATE KEY-----\n"

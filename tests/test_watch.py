@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import glean_personal
-from conftest import bump_mtime, write_tree
+from helpers.files import bump_mtime, write_tree
 
 WAIT = 60.0   # generous: the suite runs on a busy 2-core box; only a failure waits this long
 
