@@ -19,8 +19,8 @@ from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .docref import doc_summary, is_file_url, path_from_url
 from .document import SECTION_SEPARATOR
-from .errors import (Ambiguous, GleanError, LockedError, NotFound, ReadOnlyError, SettingError,
-                     UsageError)
+from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
+                     SettingError, UsageError)
 from .store.connection import default_db_path
 from .store.core import Store
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .config import Progress
     from .graph import LinkReport, Related
     from .indexer import IndexReport
+    from .relocate import MoveCheck
     from .search import SearchResult
     from .suggest import Completion
 
@@ -284,7 +285,7 @@ class Index:
             found = [c for c in found if c.label == label] or found
         if not found:
             if force:
-                raise GleanError(f"no source whose folder is gone holds the files of {root} "
+                raise MoveRefused(f"no source whose folder is gone holds the files of {root} "
                                  "(by a sample of sizes and hashes); nothing changed. "
                                  "`sources move LABEL NEWPATH --force` moves one anyway, "
                                  "or index without --move to add a new source")
@@ -317,7 +318,7 @@ class Index:
                 return []
             return [c.to_dict() for c in self._moved_here(root)]
 
-    def move_source(self, source: str, new_path: PathLike, force: bool = False) -> dict:
+    def move_source(self, source: str, new_path: PathLike, force: bool = False) -> "MoveCheck":
         """Re-point a source at the folder it moved to; document ids are kept.
 
         A sample of its documents is compared with the files under `new_path`
@@ -334,14 +335,14 @@ class Index:
                 raise UsageError(f"{new_root} is already the folder of source {other['label']!r}")
             check = check_folder(self.store, target, new_root)
             if not check.ok and not force:
-                raise GleanError(
+                raise MoveRefused(
                     f"{new_root} does not look like {target['label']!r} moved: "
                     f"{check.matched} of {check.checked} sampled files match by size and hash "
                     f"({check.missing} missing, {check.different} different); nothing changed "
-                    "(--force moves it anyway)", check=check.to_dict())
+                    "(--force moves it anyway)")
             with self.store.transaction():
                 self.store.move_source(target["id"], new_root)
-        return dict(check.to_dict(), moved=True)
+        return check
 
     def _source(self, name: str) -> dict:
         found = [s for s in self.store.sources() if name in (s["label"], s["root"], _abs(name))]

@@ -29,6 +29,10 @@ class SettingError(GleanError):
     """A setting (an argument of `open_index`, or the environment) has a value it cannot take."""
 
 
+class MoveRefused(GleanError):
+    """A folder does not hold the files of the source it would be moved to."""
+
+
 class NotFound(GleanError):
     """A document, source or folder the caller named does not exist."""
 

@@ -54,7 +54,7 @@ def test_sources_move_keeps_ids_and_reads_nothing_again(tmp_path, store_kind):
         [src] = ix.sources()
         assert src["available"] is False
         done = ix.move_source("notes", new)
-        assert done["checked"] == len(FILES) and done["matched"] == len(FILES)
+        assert done.checked == len(FILES) and done.matched == len(FILES)
         assert _results(ix) == before
         hit = ix.search("chain wear").results[0]
         assert hit.document["available"] is True
@@ -130,7 +130,7 @@ def test_a_missing_root_is_kept_until_purged(tmp_path, store_kind):
         assert ix.sources()[0]["missing_since"] is None
         folder.rename(aside)
         done = ix.purge("notes")
-        assert done["documents"] == len(FILES) and ix.sources() == []
+        assert done.documents == len(FILES) and ix.sources() == []
 
 
 def test_an_empty_mount_point_does_not_empty_a_source(tmp_path, store_kind):
@@ -151,7 +151,7 @@ def test_purge_needs_a_source_or_all(tmp_path, store_kind):
             ix.purge("nope")
         assert ix.status().documents == len(FILES)
         done = ix.purge(all=True)
-        assert done["sources"] == ["notes"] and done["documents"] == len(FILES)
+        assert done.sources == ["notes"] and done.documents == len(FILES)
         assert ix.status().documents == 0
 
 
@@ -162,12 +162,12 @@ def test_compact_gives_back_what_a_purge_freed(tmp_path, store_kind):
     with glean_personal.open_index(db) as ix:
         ix.index(folder)
         done = ix.purge("big")
-        assert done["reclaimable_bytes"] > 0 and done["suggest_compact"]
-        assert ix.status().reclaimable_bytes == done["reclaimable_bytes"]
+        assert done.reclaimable_bytes > 0 and done.suggest_compact
+        assert ix.status().reclaimable_bytes == done.reclaimable_bytes
         result = ix.compact()
         assert result["reclaimed_bytes"] > 0 and result["db_bytes"] < result["db_bytes_before"]
         assert ix.status().reclaimable_bytes == 0
-        assert ix.verify()["ok"]
+        assert ix.verify().ok
     assert not Path(str(db) + "-journal").exists()
 
 
@@ -192,7 +192,7 @@ def test_verify_on_an_unwritable_file_checks_what_it_can(tmp_path, store_kind):
         with glean_personal.open_index(db) as ix:   # even asked for writing
             assert ix.readonly
             report = ix.verify()
-            assert report["ok"] and report["read_only"]
+            assert report.ok and report.read_only
             with pytest.raises(ReadOnlyError):
                 ix.purge("notes")
         run = subprocess.run([sys.executable, "-m", "glean_personal", "verify", "--db", str(db)],
@@ -268,7 +268,7 @@ def test_the_graph_follows_index_and_purge(tmp_path, store_kind):
         left = {n.document["path"] for d in ("n3.md", "new.md") for n in ix.related(d).neighbours}
         assert "n0.md" not in left and "n3.md" in left
         assert not ix.status().graph["stale"]
-        assert ix.verify()["ok"]
+        assert ix.verify().ok
 
 
 def _cli(*args):

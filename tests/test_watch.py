@@ -76,7 +76,7 @@ def test_watch_sees_added_changed_removed_then_stops_cleanly(tmp_path, store_kin
     assert "Traceback" not in err
     assert not Path(str(db) + "-journal").exists()
     with glean_personal.open_index(db, readonly=True) as ix:
-        assert ix.verify()["ok"]
+        assert ix.verify().ok
         assert [h.document["path"] for h in ix.search("hoses").results] == ["first.md"]
         assert ix.search("gaskets").results == []
         assert not ix.status().graph["stale"]

@@ -141,7 +141,7 @@ def cmd_sources(args: argparse.Namespace) -> int:
             raise UsageError("use `sources` to list, or `sources move LABEL NEWPATH`")
         with _open(args) as ix:
             done = ix.move_source(args.action[1], args.action[2], force=args.force)
-        return _out(args, done, render_text.moved(done))
+        return _out(args, dict(done.to_dict(), moved=True), render_text.moved(done))
     if args.force:
         raise UsageError("--force goes with `sources move LABEL NEWPATH`")
     with _open(args, readonly=True) as ix:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tup
 if TYPE_CHECKING:
     from ...api import EvaluationReport, ExportReport, PurgeReport, VerifyReport
     from ...graph import LinkReport, Related
+    from ...relocate import MoveCheck
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -246,10 +247,10 @@ def watch_event(e: Mapping) -> str:
     return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
 
 
-def moved(done: Mapping) -> str:
-    return (f"Moved source '{done['label']}': {done['old_root']} → {done['new_root']} "
-            f"({done['matched']} of {done['checked']} sampled files matched by size and hash; "
-            f"{done['documents']} documents kept their ids, nothing was read again).")
+def moved(done: "MoveCheck") -> str:
+    return (f"Moved source '{done.label}': {done.old_root} → {done.new_root} "
+            f"({done.matched} of {done.checked} sampled files matched by size and hash; "
+            f"{done.documents} documents kept their ids, nothing was read again).")
 
 
 def move_question(c: Mapping) -> str:
