@@ -192,6 +192,43 @@ def generated_queries(db: str, n: int = 200, seed: int = 7) -> List[str]:
     return out
 
 
+def chat_backend(db: str):
+    """The REPL's /chat backend over DB (its module moved under surfaces/ at some point)."""
+    for name in ("glean_personal.surfaces.local_backend", "glean_personal.local_backend"):
+        try:
+            module = __import__(name, fromlist=["LocalBackend"])
+        except ImportError:
+            continue
+        return module.LocalBackend(db)
+    return None
+
+
+def chat_answers(backend, question: str) -> bool:
+    """Does /chat quote something (True) or say the index has nothing (False)?"""
+    reply = backend.chat({"messages": [{"author": "USER", "fragments": [{"text": question}]}]})
+    return any("citation" in f for f in reply["messages"][0]["fragments"])
+
+
+def abstention_lines(db: str, cases) -> List[str]:
+    backend = chat_backend(db)
+    if backend is None:
+        return ["/chat: no local backend in this revision"]
+    unanswerable = [c for c in cases if not c.answerable]
+    answerable = [c for c in cases if c.answerable]
+    declined = [c for c in unanswerable if not chat_answers(backend, c.query)]
+    answered = [c for c in answerable if chat_answers(backend, c.query)]
+    lines = [f"/chat: unanswerable questions declined {len(declined)} of {len(unanswerable)} "
+             f"({len(declined) / max(1, len(unanswerable)):.0%}); answerable questions answered "
+             f"{len(answered)} of {len(answerable)} ({len(answered) / max(1, len(answerable)):.0%})"]
+    wrong = [c.query for c in unanswerable if c not in declined]
+    missed = [c.query for c in answerable if c not in answered]
+    if wrong:
+        lines.append("  answered although unanswerable: " + "; ".join(wrong))
+    if missed:
+        lines.append("  declined although answerable: " + "; ".join(missed))
+    return lines
+
+
 def latency_block(label: str, systems: Dict[str, SearchFn], queries: Sequence[str]) -> List[str]:
     lines = [f"| {label} | median ms | p95 ms |", "|---|---|---|"]
     for name, fn in systems.items():
@@ -210,6 +247,8 @@ def main(argv=None) -> int:
     ap.add_argument("--db", help="an existing glean_personal db of ROOT (default: index it into bench/out)")
     ap.add_argument("--latency-corpus", help="also time generated queries on this folder (e.g. the 10k corpus)")
     ap.add_argument("--latency-db", help="an existing glean_personal db of the latency corpus")
+    ap.add_argument("--latency-queries", default=os.path.join(HERE, "queries", "mixed-10k-nl.txt"),
+                    help="natural-language queries (one a line) timed on the latency corpus")
     ap.add_argument("--cli-queries", type=int, default=20)
     ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
     args = ap.parse_args(argv)
@@ -268,6 +307,12 @@ def main(argv=None) -> int:
         via = " (one CLI process per query)" if sname == "glean_personal" and how != "Python API" else ""
         print(f"| {sname}{via} | {ms(med)} | {ms(p95)} |")
 
+    if glean_fn and how == "Python API":
+        print("\n" + "\n".join(abstention_lines(pdb, cases)))
+        zero = [c.query for c, r in zip(cases, per_case["glean_personal"])
+                if c.answerable and r["empty"]]
+        print(f"answerable questions with no result: {len(zero)}" + (f" ({'; '.join(zero)})" if zero else ""))
+
     if glean_fn and args.cli_queries:
         walls = []
         for q in queries[: args.cli_queries]:
@@ -296,6 +341,16 @@ def main(argv=None) -> int:
         print(f"\nIn-process latency on {lname}, {len(lqueries)} generated queries of 1-3 words "
               f"(15% quoted bigrams):\n")
         print("\n".join(latency_block("system", lsystems, lqueries)))
+        if args.latency_queries and os.path.exists(args.latency_queries):
+            with open(args.latency_queries, encoding="utf-8") as fh:
+                nl = [line.strip() for line in fh if line.strip()]
+            print(f"\nIn-process latency on {lname}, {len(nl)} natural-language queries of "
+                  f"5-12 words ({os.path.relpath(args.latency_queries, REPO)}):\n")
+            print("\n".join(latency_block("system", lsystems, nl)))
+            if lpdb and args.cli_queries:
+                walls = [cli("search", q, "--db", lpdb, "--json").wall for q in nl[: args.cli_queries]]
+                print(f"\nCLI `search --json` on {lname}, whole command, {len(walls)} of those queries: "
+                      f"median {ms(statistics.median(walls))} ms, p95 {ms(pct(walls, 0.95))} ms")
 
     with open(os.path.join(OUT, f"search-{name}.json"), "w", encoding="utf-8") as fh:
         json.dump({"notes": notes, "summaries": summaries, "per_case": per_case}, fh, indent=1)

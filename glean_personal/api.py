@@ -161,10 +161,10 @@ class Index:
                type: Union[None, str, Sequence[str]] = None, path: Optional[str] = None,
                after: Optional[float] = None, before: Optional[float] = None) -> "SearchResult":
         """Ranked results; `after`/`before` are POSIX timestamps on modification time."""
-        from .query import Filters
+        from .query import Filters, canonical_type
         from .search import search
         filters = Filters(
-            sources=_tuple(source), formats=tuple(f.lower().lstrip(".") for f in _tuple(type)),
+            sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
             path_glob=path or None,
             after_ns=None if after is None else int(after * 1e9),
             before_ns=None if before is None else int(before * 1e9))

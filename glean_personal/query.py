@@ -2,33 +2,83 @@
 
 Whatever a person types is a valid query. The text is cut into quoted spans
 (exact phrases) and bare words; every word goes through the same tokenizer as
-the index, so operators, stray quotes, `NEAR(`, `col:`, `*`, `^`, NUL and emoji
-are only ever text. A bare word that the tokenizer splits (`os.path.join`,
+the index, so stray quotes, `NEAR(`, unknown `col:`, `^`, NUL and emoji are
+only ever text. A bare word that the tokenizer splits (`os.path.join`,
 `sparse-checkout`, `src/app.py`, `don't`) becomes a phrase of its pieces, so
 it matches what the user meant, plus its informative pieces as plain terms.
+
+A few forms are operators (docs/search.md, "The query language"): `-word` and
+`NOT word` exclude, `a OR b` makes two terms alternatives, `word*` is a prefix,
+and `type:`, `source:`, `path:` followed by a value are filters. A bare word
+matches its stem exactly; only an explicit `*` matches a prefix.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .analysis import is_stopword, stem, tokenize
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
-MIN_PREFIX_LEN = 3
+MIN_PREFIX_LEN = 2   # shortest explicit prefix (`ab*`); `a*` would match a letter's worth
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
                          "\u00bb": '"', "\x00": " "})
 
+FIELDS = ("type", "source", "path")
+
+# Words that say what kind of help is wanted, not what it is about ("how do I
+# make…", "a way to show…", "find out how many…"): dropped from a query that
+# has at least two other content words (docs/search.md gives the figures).
+REQUEST_WORDS = frozenset("""
+    way ways make makes making show want wants need needs get gets getting use using
+    something thing things able possible tell give know like also one many much often
+    lot lots kind sort go see let find figure
+    """.split())
+
+# Every format the readers produce, and the names people give it (`--type markdown`).
+TYPE_ALIASES: Dict[str, str] = {
+    "markdown": "md", "mdown": "md", "mkd": "md", "mkdn": "md", "md": "md",
+    "htm": "html", "xhtml": "html", "web": "html", "html": "html",
+    "text": "txt", "plain": "txt", "plaintext": "txt", "txt": "txt",
+    "word": "docx", "doc": "docx", "docx": "docx",
+    "excel": "xlsx", "spreadsheet": "xlsx", "xls": "xlsx", "xlsx": "xlsx",
+    "powerpoint": "pptx", "slides": "pptx", "ppt": "pptx", "pptx": "pptx",
+    "json": "json", "pdf": "pdf", "acrobat": "pdf",
+    "csv": "csv", "tsv": "tsv", "rst": "rst", "restructuredtext": "rst",
+    "python": "py", "javascript": "js", "typescript": "ts", "shell": "sh", "bash": "sh",
+    "c++": "cpp", "csharp": "cs", "c#": "cs", "rust": "rs", "ruby": "rb", "golang": "go",
+    "kotlin": "kt", "latex": "tex", "asciidoc": "adoc", "email": "eml", "mail": "eml",
+    "notebook": "ipynb", "jupyter": "ipynb", "yml": "yaml", "writer": "odt", "calc": "ods",
+    "impress": "odp", "orgmode": "org",
+}
+
+
+def canonical_type(name: str, extensions: Optional[Dict[str, str]] = None) -> str:
+    """The stored format for a name a person types: `markdown`, `.MD` and `md` are `md`.
+
+    With `extensions` (the readers' `.ext` → format table), every file
+    extension names its format too (`yml` is `yaml`).
+    """
+    key = str(name).strip().lower().lstrip(".")
+    if key in TYPE_ALIASES:
+        return TYPE_ALIASES[key]
+    return (extensions or {}).get("." + key, key)
+
 
 @dataclass(frozen=True)
 class Term:
-    """One query term: a token sequence, matched as a phrase when longer than one."""
+    """One query term: a token sequence, matched as a phrase when longer than one.
+
+    Terms with the same `slot` are alternatives (`a OR b`): a passage covers
+    the slot when it has any of them.
+    """
 
     tokens: Tuple[str, ...]
     prefix: bool = False
     quoted: bool = False
+    slot: int = -1
 
     @property
     def text(self) -> str:
@@ -44,15 +94,35 @@ class Term:
         return f'"{body}"' + ("*" if self.prefix else "")
 
     def stems(self) -> Tuple[str, ...]:
-        return tuple(stem(t) for t in self.tokens)
+        return _stems(self.tokens)
+
+    @property
+    def label(self) -> str:
+        if self.is_phrase:
+            return "\"%s\"" % " ".join(self.tokens) + ("*" if self.prefix else "")
+        return self.tokens[0] + ("*" if self.prefix else "")
+
+
+_STEM_CACHE: Dict[Tuple[str, ...], Tuple[str, ...]] = {}
+
+
+def _stems(tokens: Tuple[str, ...]) -> Tuple[str, ...]:
+    out = _STEM_CACHE.get(tokens)
+    if out is None:
+        if len(_STEM_CACHE) > 20000:
+            _STEM_CACHE.clear()
+        out = _STEM_CACHE[tokens] = tuple(stem(t) for t in tokens)
+    return out
 
 
 @dataclass
 class Query:
-    """A parsed query: the text as typed and its terms, in order of appearance."""
+    """A parsed query: the text as typed, its terms in order, what it excludes and filters."""
 
     text: str
     terms: List[Term] = field(default_factory=list)
+    excluded: List[Term] = field(default_factory=list)
+    fields: Dict[str, List[str]] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -60,58 +130,162 @@ class Query:
 
     def fts5(self) -> str:
         """The FTS5 MATCH expression: every term ORed (ranking rewards covering more)."""
-        return " OR ".join(t.fts5() for t in self.terms)
+        expr = " OR ".join(t.fts5() for t in self.terms)
+        if self.excluded and expr:
+            expr = f"({expr}) NOT ({' OR '.join(t.fts5() for t in self.excluded)})"
+        return expr
 
     def labels(self) -> List[str]:
         """How each term is shown to a person (`--explain`)."""
-        return [("\"%s\"" % " ".join(t.tokens)) if t.is_phrase else t.tokens[0]
-                for t in self.terms]
+        return [t.label for t in self.terms]
+
+    def slots(self) -> List[List[int]]:
+        """Term indexes grouped by slot: each group is one thing the query asks for."""
+        groups: Dict[int, List[int]] = {}
+        out: List[List[int]] = []
+        for i, t in enumerate(self.terms):
+            if t.slot < 0:
+                out.append([i])
+            elif t.slot in groups:
+                groups[t.slot].append(i)
+            else:
+                groups[t.slot] = [i]
+                out.append(groups[t.slot])
+        return out
+
+    def filters(self, base: "Filters") -> "Filters":
+        """`base` narrowed by the query's own `type:`, `source:` and `path:` filters."""
+        if not self.fields:
+            return base
+        formats = tuple(canonical_type(v) for v in self.fields.get("type", ()))
+        sources = tuple(self.fields.get("source", ()))
+        paths = self.fields.get("path", ())
+        return Filters(sources=base.sources + sources, formats=base.formats + formats,
+                       path_glob=(paths[-1] if paths else base.path_glob),
+                       after_ns=base.after_ns, before_ns=base.before_ns)
+
+
+# A piece of the query before the terms are made: (tokens, quoted, prefix, excluded, or_before)
+_Piece = Tuple[Tuple[str, ...], bool, bool, bool, bool]
 
 
 def parse(text: str) -> Query:
     """Parse any string into a Query; never raises."""
+    try:
+        return _parse(text)
+    except Exception:   # pragma: no cover - a last resort: the words, plainly
+        words = tuple(tokenize(str(text)[:MAX_QUERY_CHARS]))[:MAX_TERMS]
+        return Query(str(text), [Term((w,)) for w in words])
+
+
+def _parse(text: str) -> Query:
     text = str(text)[:MAX_QUERY_CHARS].translate(_QUOTES)
-    terms: List[Term] = []
+    fields: Dict[str, List[str]] = {}
+    pieces: List[_Piece] = []
     parts = text.split('"')
     # Even indexes are outside quotes; a trailing unmatched quote leaves plain text.
     if len(parts) % 2 == 0:
         parts[-2] = parts[-2] + " " + parts[-1]
         parts.pop()
+    negate_next = or_next = False
     for i, part in enumerate(parts):
         if i % 2:
             tokens = tuple(tokenize(part))
             if tokens:
-                terms.append(Term(tokens, quoted=True))
+                pieces.append((tokens, True, False, negate_next, or_next))
+            negate_next = or_next = False
+            continue
+        words = part.split()
+        # `-"a phrase"` and `NOT "a phrase"`: the operator is the last word before the quote.
+        trailing_op = None
+        if i + 1 < len(parts) and words and (words[-1] in ("-", "NOT", "OR")):
+            trailing_op = words.pop()
+        elif i + 1 < len(parts) and part and not part[-1].isspace() and words and words[-1] == "-":
+            trailing_op = words.pop()
+        for w in words:
+            negate_next, or_next = _word(w, pieces, fields, negate_next, or_next)
+        if trailing_op == "OR" and pieces:
+            or_next = True
+        elif trailing_op in ("-", "NOT"):
+            negate_next = True
+    return _build(text, pieces, fields)
+
+
+def _word(w: str, pieces: List[_Piece], fields: Dict[str, List[str]],
+          negate: bool, or_before: bool) -> Tuple[bool, bool]:
+    """Add one whitespace-separated word; returns (negate the next, OR with the next)."""
+    if w == "NOT":
+        return True, or_before
+    if w == "OR" and pieces and not negate:
+        return False, True
+    key, sep, value = w.partition(":")
+    if sep and key.lower() in FIELDS and value.strip("*"):
+        fields.setdefault(key.lower(), []).append(value)
+        return negate, or_before
+    if len(w) > 2 and w[0] == "-" and w[1] != "-" and tokenize(w[1:]):
+        # `-word` excludes; `-X` (one letter) and `--flag` stay literal options.
+        w, negate = w[1:], True
+    prefix = w.endswith("*") and len(w.rstrip("*")) > 0
+    tokens = tuple(tokenize(w))
+    if not tokens:
+        return negate, or_before
+    if prefix and len(tokens[-1]) < MIN_PREFIX_LEN:
+        prefix = False
+    pieces.append((tokens, False, prefix, negate, or_before and not negate))
+    return False, False
+
+
+def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Query:
+    terms: List[Term] = []
+    excluded: List[Term] = []
+    slot = 0
+    prev_slot = -1
+    for tokens, quoted, prefix, negate, or_before in pieces:
+        if negate:
+            excluded.append(Term(tokens, prefix=prefix, quoted=quoted))
+            continue
+        if or_before and terms:
+            if terms[-1].slot < 0:
+                slot += 1
+                terms[-1] = _with_slot(terms[-1], slot)
+            this_slot = terms[-1].slot
         else:
-            terms.extend(_bare_terms(part))
-    informative = [t for t in terms if t.quoted or t.is_phrase or _informative(t.tokens[0])]
+            this_slot = -1
+        made = _terms_of(tokens, quoted, prefix)
+        terms.extend(_with_slot(t, this_slot) if this_slot >= 0 else t for t in made)
+        prev_slot = this_slot
+    del prev_slot
+    informative = [t for t in terms if t.quoted or t.is_phrase or t.prefix
+                   or _informative(t.tokens[0]) or t.slot >= 0]
     if informative:
-        terms = informative
+        content = [t for t in informative if not _request(t)]
+        terms = content if len(content) >= 2 else informative
     elif len(terms) > 1:
         # Nothing but common words: a quotation or a fixed expression ("to be or
         # not to be", "let it be"), so the words in their order, as a phrase.
         terms = [Term(tuple(tok for t in terms for tok in t.tokens))]
     else:  # one common word or letter (`the`, `C++`): that word, exactly
         terms = [Term(t.tokens) for t in terms]
-    return Query(text, _dedupe(terms)[:MAX_TERMS])
+    terms = _dedupe(terms)[:MAX_TERMS]
+    excluded = _dedupe(excluded)[:MAX_TERMS]
+    return Query(text, terms, excluded, fields)
 
 
-def _bare_terms(text: str) -> List[Term]:
-    out: List[Term] = []
-    for word in text.split():
-        tokens = tuple(tokenize(word))
-        if not tokens:
-            continue
-        if len(tokens) == 1:
-            out.append(_single(tokens[0]))
-            continue
-        out.append(Term(tokens))
-        out.extend(_single(t) for t in tokens if _informative(t))
+def _with_slot(term: Term, slot: int) -> Term:
+    return Term(term.tokens, term.prefix, term.quoted, slot)
+
+
+def _terms_of(tokens: Tuple[str, ...], quoted: bool, prefix: bool) -> List[Term]:
+    if quoted or len(tokens) == 1:
+        return [Term(tokens, prefix=prefix, quoted=quoted)]
+    out = [Term(tokens, prefix=prefix)]
+    out.extend(Term((t,)) for t in tokens if _informative(t))
     return out
 
 
-def _single(token: str) -> Term:
-    return Term((token,), prefix=len(token) >= MIN_PREFIX_LEN and not token.isdigit())
+def _request(term: Term) -> bool:
+    return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
+            and term.tokens[0] in REQUEST_WORDS)
 
 
 def _informative(token: str) -> bool:
@@ -127,7 +301,6 @@ def _dedupe(terms: List[Term]) -> List[Term]:
             seen.add(key)
             out.append(t)
     return out
-
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,15 @@ document's score is its best passage's, plus a damped share of its further
 matching passages (a document about a subject beats one passing mention),
 lifted when the query's words are in its title, and for the leaders scaled by
 how many of the query's terms the best passage covers, because an ORed query
-lets a page rank on one word of three. When a query word is unknown to the
-index, hits must prove they match enough of the rest (`_Gate`). Each document
-is shown by a passage that mentions the query in its own text. docs/search.md
-gives the numbers and why.
+lets a page rank on one word of three. Ranking never abstains: every hit
+carries its match strength (the share of the query's rarity-weighted terms its
+passage holds), and a surface that wants an answer, not a list, decides from
+it. Each document is shown by a passage that mentions the query in its own
+text. docs/search.md gives the numbers and why.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
@@ -21,16 +23,22 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 from urllib.parse import quote_from_bytes
 
 from .analysis import ascii_equivalent, stem, token_spans, tokenize
-from .query import Filters, Query, Term, parse
+from .query import Filters, Query, Term, canonical_type, parse
 from .store.core import Store
 
 SNIPPET_CHARS = 260
 TIE = 0.01
 EXTRA = 0.5         # weight of a document's further matching passages
 TITLE_BOOST = 0.5   # how much a query word in the document title lifts it
-MIN_EVIDENCE = 0.45  # share of a partly unknown query's weight a hit must match
+RARE = 0.5          # a term is rare when its weight is at least this share of the query's top
+ABSENT_WEIGHT = 2.0  # a word the index does not know weighs this many times its rarest known word
+# A surface that must answer or say "nothing" (/chat) answers when one of its
+# candidate passages has at least this match strength (tuned on the golden
+# sets' unanswerable questions; docs/search.md, "Match strength").
+ANSWER_STRENGTH = 0.42
 RERANK = 20         # leaders whose best passage is checked for query coverage
 POOL = 120          # best passages fetched from the store per query
+COVER_FLOOR = 0.5   # a leader holding none of the query's weight keeps half its score
 
 
 @dataclass
@@ -62,6 +70,8 @@ class Hit:
     relative: float = 1.0
     lines: Optional[List[int]] = None   # the best passage's first and last line in the file
     page: Optional[str] = None          # the best passage's page label (PDF)
+    strength: float = 0.0
+    rare_matched: bool = False
 
     @property
     def title(self) -> str:
@@ -77,7 +87,8 @@ class Hit:
                "passages_matched": self.passages_matched,
                "passages_total": self.passages_total,
                "snippets": [s.to_dict() for s in self.snippets],
-               "passage": {"id": self.passage_id, "text": self.passage_text}}
+               "passage": {"id": self.passage_id, "text": self.passage_text},
+               "strength": round(self.strength, 3), "rare_matched": self.rare_matched}
         if self.lines is not None:
             out["lines"] = list(self.lines)
         if self.page is not None:
@@ -96,10 +107,20 @@ class SearchResult:
     has_more: bool = False
     terms: List[str] = field(default_factory=list)
     absent_terms: List[str] = field(default_factory=list)
+    excluded_terms: List[str] = field(default_factory=list)
+    suggestions: Dict[str, List[str]] = field(default_factory=dict)
+    notices: List[str] = field(default_factory=list)
+
+    @property
+    def strength(self) -> float:
+        """The top hit's match strength (0 without results)."""
+        return self.results[0].strength if self.results else 0.0
 
     def to_dict(self) -> dict:
         return {"query": self.query, "store": self.store, "terms": self.terms,
-                "absent_terms": self.absent_terms, "has_more": self.has_more,
+                "excluded_terms": self.excluded_terms,
+                "absent_terms": self.absent_terms, "suggestions": self.suggestions,
+                "notices": self.notices, "has_more": self.has_more,
                 "results": [h.to_dict() for h in self.results]}
 
 
@@ -118,14 +139,27 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
            filters: Filters = Filters(), explain: bool = False,
            passages: bool = False) -> SearchResult:
     query = parse(text)
-    result = SearchResult(text, store.kind, terms=query.labels())
-    if query.empty or limit <= 0:
+    filters = _known_types(query.filters(filters))
+    result = SearchResult(text, store.kind, terms=query.labels(),
+                          excluded_terms=[t.label for t in query.excluded])
+    if limit <= 0:
         return result
     want = offset + limit
     with store.reading():
+        if query.empty:
+            if filters.any:
+                result.notices = _filter_notices(store, filters)
+            return result
+        weights = _Weights(store, query)
+        result.absent_terms = weights.absent
+        if weights.absent:
+            result.suggestions = suggest_words(store, [
+                t.tokens[0] for t in query.terms
+                if t.label in weights.absent and not t.is_phrase])
         hits = store.fulltext.search(query, max(POOL, want * 4), filters)
         if not hits:
-            result.absent_terms = _Gate(store, query).absent
+            if filters.any:
+                result.notices = _filter_notices(store, filters)
             return result
         doc_of = store.passage_documents([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
@@ -133,25 +167,21 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                  for d, title in store.titles(set(doc_of.values())).items()}
         rows = _Rows(store)
         if passages:
-            ranked = _rank_passages(hits, doc_of, boost, rows, query)
+            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
         else:
-            ranked = _rank_documents(hits, doc_of, boost, rows, query)
-        gate = _Gate(store, query)
-        result.absent_terms = gate.absent
-        kept = 0
-        shown = []
+            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights)
+        if query.excluded and not passages:
+            ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
-        for pid, score, count in ranked[:max(want * 3, POOL) if gate.active else want + 1]:
-            if not passages:   # a document's passages: show it by one of them
-                pid = _representative(pid, rows, query)
-            if gate.active and gate.evidence(gate.matched(pid, pid)) < MIN_EVIDENCE:
-                continue
-            kept += 1
-            if kept > want:
+        shown = []
+        for i, (pid, score, count) in enumerate(ranked[:want + 1]):
+            if i >= want:
                 result.has_more = True
                 break
-            if kept > offset:
+            if i >= offset:
+                if not passages:   # a document's passages: show it by one of them
+                    pid = _representative(pid, rows, query)
                 shown.append((pid, score, count))
         docs = store.documents({doc_of[pid] for pid, _, _ in shown})
         docs_shown = [docs[doc_of[pid]] for pid, _, _ in shown]
@@ -167,11 +197,43 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
+            hit.strength, hit.rare_matched = weights.strength(_passage_text(passage), query)
             if explain:
                 _explain(store, hit, query, lo, hi)
             result.results.append(hit)
     _mark_ties(result.results)
     return result
+
+
+def _known_types(filters: Filters) -> Filters:
+    """Type filters as stored formats: aliases (`markdown`) and file extensions (`yml`)."""
+    if not filters.formats:
+        return filters
+    from .formats import SUPPORTED   # only when a type is asked for
+    formats = tuple(dict.fromkeys(canonical_type(f, SUPPORTED) for f in filters.formats))
+    return dataclasses.replace(filters, formats=formats)
+
+
+def _passage_text(passage: dict) -> str:
+    heading = passage.get("heading") or []
+    if isinstance(heading, str):
+        heading = [heading]
+    return "\n".join(list(heading) + [passage["text"]])
+
+
+def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int, int],
+                      enough: int) -> list:
+    """Drop documents any of whose passages holds an excluded term (the title included)."""
+    out = []
+    i = 0
+    while i < len(ranked) and len(out) < enough:
+        chunk = ranked[i:i + 4 * enough]
+        i += len(chunk)
+        docs = [doc_of[scored[0][1]] for scored, _, _ in chunk]
+        spans = store.passage_ranges(docs)
+        counts = store.fulltext.matching_counts(query.excluded, [spans[d] for d in docs])
+        out.extend(item for item, n in zip(chunk, counts) if not n)
+    return out[:enough]
 
 
 class _Rows:
@@ -190,13 +252,14 @@ class _Rows:
         return self.rows[pid]
 
 
-def _rank_passages(hits, doc_of, boost, rows: _Rows,
-                   query: Query) -> List[Tuple[int, float, int]]:
+def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
+                   weights: "_Weights") -> List[Tuple[int, float, int]]:
     scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
-    return _rerank(scored, rows, query)
+    return _rerank(scored, rows, query, weights)
 
 
-def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query) -> List[tuple]:
+def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
+                    weights: "_Weights") -> List[tuple]:
     """(the document's passages by score, its score, matching passages) per document."""
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
@@ -207,7 +270,7 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query) -> List[tupl
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
         ranked.append((pid, (best + EXTRA * extra) * boost[doc_id], len(scored)))
-    ranked = _rerank(ranked, rows, query)
+    ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
 
@@ -236,11 +299,11 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) 
     return scored[0][1]
 
 
-def _rerank(ranked, rows: _Rows, query: Query) -> List[Tuple[int, float, int]]:
+def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights") -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first RERANK)."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
     rows.load([pid for pid, _, _ in ranked[:RERANK]])
-    head = [(pid, score * _coverage(rows[pid]["text"], query), n)
+    head = [(pid, score * _coverage(rows[pid]["text"], query, weights), n)
             for pid, score, n in ranked[:RERANK]]
     head.sort(key=lambda t: (-t[1], t[0]))
     return head + ranked[RERANK:]
@@ -264,17 +327,11 @@ def _title_stems(title: str) -> FrozenSet[str]:
     return frozenset(_stems(title))
 
 
-def _coverage(text: str, query: Query) -> float:
-    """0.5–1.0: the share of the query's distinct terms present in the passage text."""
+def _coverage(text: str, query: Query, weights: "_Weights") -> float:
+    """COVER_FLOOR–1.0: the share of the query's rarity-weighted terms in the passage text."""
     if len(query.terms) < 2:
         return 1.0
-    # A stem starts with its word's first letter: only words that share a first
-    # letter with a query stem are worth stemming.
-    firsts = {s[:1] for t in query.terms for s in t.stems()}
-    stems = set(map(stem, [tok for tok in set(tokenize(text)) if tok[:1] in firsts]))
-    joined = "\n" + "\n".join(stems)   # for prefix tests in C, not one per stem
-    found = sum(1 for t in query.terms if _term_in(t, stems, joined))
-    return 0.5 + 0.5 * found / len(query.terms)
+    return COVER_FLOOR + (1 - COVER_FLOOR) * weights.share(text)
 
 
 def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
@@ -400,40 +457,77 @@ def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int) -> None:
     hit.missed_terms = [label for label in query.labels() if label not in matched]
 
 
-class _Gate:
-    """Keeps out hits that rest on a small part of a query the index cannot answer.
+class _Weights:
+    """Each query term's weight by its rarity in the index, and a passage's match strength.
 
-    When a query word appears nowhere in the index (`sourdough` in a folder of
-    Python docs), a hit that matched only the query's commoner words is a
-    coincidence, not an answer. Then each hit's best passage must carry at
-    least MIN_EVIDENCE of the query's weight, each term weighted by its rarity
-    (a passage, not the document: a long table of contents matches everything
-    somewhere).
+    A term's weight is its BM25 inverse document frequency over passages. A
+    word the index does not know weighs ABSENT_WEIGHT times the rarest known
+    one, so a hit that rests on a query's commoner words shows a low strength. Terms
+    joined by OR are one slot: the passage covers it with any of them.
     """
 
     def __init__(self, store: Store, query: Query) -> None:
-        self.store, self.query = store, query
+        self.query = query
+        terms = query.terms
+        dfs = store.fulltext.frequencies(terms) if terms else []
+        total = max(1, store.counts()["passages"])
         labels = query.labels()
-        self.absent = [lab for lab, t in zip(labels, query.terms)
-                       if store.fulltext.document_frequency(t, at_least=1) == 0]
-        self.active = bool(self.absent)
-        self.weights: Dict[str, float] = {}
-        if self.active:
-            total = max(1, store.counts()["passages"])
-            for lab, t in zip(labels, query.terms):
-                if lab not in self.absent:
-                    df = store.fulltext.document_frequency(t)
-                    self.weights[lab] = math.log(1 + (total - df + 0.5) / (df + 0.5))
-            # An unknown word weighs as much as the rarest known one, not infinitely more.
-            rarest = max(self.weights.values(), default=1.0)
-            self.weights.update((lab, rarest) for lab in self.absent)
+        self.absent = [lab for lab, df in zip(labels, dfs) if df == 0]
+        known = [math.log(1 + (total - df + 0.5) / (df + 0.5)) for df in dfs if df]
+        unknown = ABSENT_WEIGHT * max(known, default=1.0)
+        self.term = [math.log(1 + (total - df + 0.5) / (df + 0.5)) if df else unknown
+                     for df in dfs]
+        self.slots = query.slots()
+        self.slot = [max(self.term[i] for i in group) for group in self.slots]
+        top = max(self.slot, default=0.0)
+        self.rare = [w >= RARE * top for w in self.slot]
+        self.total = sum(self.slot)
+        self.firsts = {s[:1] for t in terms for s in t.stems()}
+        self._seen: Dict[str, List[bool]] = {}
 
-    def matched(self, lo: int, hi: int) -> List[str]:
-        return _matched_labels(self.store, self.query, lo, hi)
+    def present(self, text: str) -> List[bool]:
+        """Which terms the text holds, by stem (a phrase by adjacent stems)."""
+        known = self._seen.get(text)
+        if known is not None:
+            return known
+        terms = self.query.terms
+        toks = tokenize(text)
+        # A stem starts with its word's first letter: only words that share a
+        # first letter with a query stem are worth stemming.
+        stem_of = {tok: stem(tok) for tok in set(toks) if tok[:1] in self.firsts}
+        stems = set(stem_of.values())
+        joined = "\n" + "\n".join(stems)
+        out = []
+        for t in terms:
+            if t.is_phrase and not t.prefix:
+                want = t.stems()
+                n = len(want)
+                found = all(s in stems for s in want) and any(
+                    tuple(stem_of.get(x, "") for x in toks[i:i + n]) == want
+                    for i in range(len(toks) - n + 1) if stem_of.get(toks[i]) == want[0])
+                out.append(found)
+            else:
+                out.append(_term_in(t, stems, joined))
+        if len(self._seen) < 256:
+            self._seen[text] = out
+        return out
 
-    def evidence(self, matched: Sequence[str]) -> float:
-        total = sum(self.weights.values())
-        return sum(self.weights[m] for m in matched) / total if total else 0.0
+    def share(self, text: str) -> float:
+        if not self.total:
+            return 0.0
+        have = self.present(text)
+        return sum(w for w, group in zip(self.slot, self.slots)
+                   if any(have[i] for i in group)) / self.total
+
+    def strength(self, text: str, query: Query) -> Tuple[float, bool]:
+        """(share of the slots' weight the text holds, whether it holds every rare slot)."""
+        if not self.total:
+            return 0.0, False
+        have = self.present(text)
+        covered = [any(have[i] for i in group) for group in self.slots]
+        got = sum(w for w, c in zip(self.slot, covered) if c)
+        rare_ok = all(c for c, r in zip(covered, self.rare) if r)
+        return got / self.total, rare_ok
 
 
 def _mark_ties(hits: Sequence[Hit]) -> None:
@@ -448,3 +542,107 @@ def _mark_ties(hits: Sequence[Hit]) -> None:
 def bar(relative: float, width: int = 12) -> str:
     return "\u2588" * max(1, int(round(max(0.0, min(1.0, relative)) * width)))
 
+
+
+# -- helpful empties ----------------------------------------------------------
+
+def _filter_notices(store: Store, filters: Filters) -> List[str]:
+    """Why a filtered search found nothing, when the filters themselves match nothing."""
+    report = store.fulltext.filter_report(filters)
+    if report["all"]:
+        return []
+    out = []
+    types = ", ".join(report["types"]) or "none"
+    sources = ", ".join(report["sources"]) or "none"
+    if report.get("type") == 0:
+        out.append(f"no documents of type {', '.join(filters.formats)} in this index; "
+                   f"types here: {types}")
+    if report.get("source") == 0:
+        out.append(f"no source named {', '.join(filters.sources)} in this index; "
+                   f"sources here: {sources}")
+    if report.get("path") == 0:
+        out.append(f"no document path matches {filters.path_glob}")
+    if report.get("date") == 0:
+        out.append("no documents were modified in that date range")
+    if not out:
+        out.append("no documents match these filters together")
+    return out
+
+
+MAX_SUGGESTIONS = 3
+
+
+def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
+    """For words the index does not know: close words it does know ("did you mean").
+
+    Candidates share the first letter and either the second or (a swap) the
+    third, are within a small edit distance of the word's stem (1 for stems up
+    to 4 letters, else 2), and are ranked by distance, then by how many
+    passages hold them. Each is shown as a word from a passage that holds it,
+    not as a bare stem. (Reading the index's vocabulary costs about a
+    microsecond a posting, so only those two slices of it are read.)
+    """
+    out: Dict[str, List[str]] = {}
+    for word in words:
+        if len(word) < 3 or not word[:1].isalpha():
+            continue
+        target = stem(word)
+        bound = 1 if len(target) <= 4 else 2
+        heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
+        vocab = [row for head in sorted(heads)
+                 for row in store.fulltext.vocabulary(head, head + "\U0010ffff")]
+        found = []
+        for term, freq in vocab:
+            if abs(len(term) - len(target)) > bound or term == target:
+                continue
+            d = _distance(target, term, bound)
+            if d <= bound:
+                found.append((d, -freq, term))
+        found.sort()
+        shown: List[str] = []
+        for _, _, term in found[:MAX_SUGGESTIONS * 2]:
+            surface = _surface(store, term) or term
+            if surface not in shown and surface != word:
+                shown.append(surface)
+            if len(shown) >= MAX_SUGGESTIONS:
+                break
+        if shown:
+            out[word] = shown
+    return out
+
+
+def _surface(store: Store, stem_: str) -> Optional[str]:
+    """A word of the index's text whose stem is `stem_` (the commonest in one passage)."""
+    pid = store.fulltext.a_passage_with(stem_)
+    if pid is None:
+        return None
+    rows = store.passages([pid])
+    if pid not in rows:
+        return None
+    counts: Dict[str, int] = {}
+    for tok in tokenize(_passage_text(rows[pid])):
+        if tok[:1] == stem_[:1] and stem(tok) == stem_:
+            counts[tok] = counts.get(tok, 0) + 1
+    return max(sorted(counts), key=lambda t: counts[t]) if counts else None
+
+
+def _distance(a: str, b: str, bound: int) -> int:
+    """Levenshtein distance with transpositions, or bound + 1 once it must exceed bound."""
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    prev2: List[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        low = cur[0]
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if (i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]):
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            low = min(low, v)
+        if low > bound:
+            return bound + 1
+        prev2, prev = prev, cur
+    return prev[-1]

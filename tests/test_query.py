@@ -33,11 +33,59 @@ def test_terms_are_what_the_user_means(text, expected):
     assert labels(text) == expected
 
 
-def test_bare_terms_are_prefix_matches_and_short_ones_exact():
-    q = parse("run os 2024")
+def test_bare_words_are_exact_and_a_star_makes_a_prefix():
+    q = parse("run os 2024 schedul*")
     assert [(t.tokens, t.prefix) for t in q.terms] == [
-        (("run",), True), (("os",), False), (("2024",), False)]
-    assert q.fts5() == '"run"* OR "os" OR "2024"'
+        (("run",), False), (("os",), False), (("2024",), False), (("schedul",), True)]
+    assert q.fts5() == '"run" OR "os" OR "2024" OR "schedul"*'
+    assert q.labels()[-1] == "schedul*"
+
+
+@pytest.mark.parametrize("text, terms, excluded", [
+    ("git NOT rebase", ["git"], ["rebase"]),
+    ("git -rebase", ["git"], ["rebase"]),
+    ('espresso -"citric acid"', ["espresso"], ['"citric acid"']),
+    ('espresso NOT "citric acid"', ["espresso"], ['"citric acid"']),
+    ("-X importtime", ["importtime"], []),                  # a one-letter option stays literal
+    ("--force-with-lease", ['"force with lease"', "force", "lease"], []),
+    ("git rebase NOT", ["git", "rebase"], []),              # nothing follows: no exclusion
+    ("wi-fi", ['"wi fi"', "wi", "fi"], []),
+])
+def test_minus_and_not_exclude(text, terms, excluded):
+    q = parse(text)
+    assert q.labels() == terms
+    assert [t.label for t in q.excluded] == excluded
+
+
+def test_or_makes_alternatives_of_one_slot():
+    q = parse("colour OR color scheme")
+    assert q.labels() == ["colour", "color", "scheme"]
+    assert q.slots() == [[0, 1], [2]]
+    assert parse("OR").labels() == ["or"]          # alone, just a word
+    assert parse("salt OR").labels() == ["salt"]
+
+
+def test_field_filters_inside_the_query():
+    from glean_personal.query import Filters
+    q = parse("type:markdown source:notes path:docs/* espresso title:x")
+    assert q.labels() == ["espresso", '"title x"', "title"]
+    f = q.filters(Filters(formats=("html",)))
+    assert f.formats == ("html", "md") and f.sources == ("notes",) and f.path_glob == "docs/*"
+    assert parse("type: espresso").fields == {}      # no value: literal text
+
+
+def test_type_aliases_cover_every_format():
+    from glean_personal.query import canonical_type
+    from glean_personal.formats import READERS, SUPPORTED
+    for name in ("markdown", ".MD", "md"):
+        assert canonical_type(name) == "md"
+    assert canonical_type("htm") == "html" and canonical_type("text") == "txt"
+    assert canonical_type("word") == "docx" and canonical_type("excel") == "xlsx"
+    assert canonical_type("powerpoint") == "pptx"
+    for fmt in READERS:
+        assert canonical_type(fmt) == fmt
+    for ext, fmt in SUPPORTED.items():     # every file extension names its format
+        assert canonical_type(ext, SUPPORTED) == fmt
 
 
 def test_unbalanced_quote_is_plain_text():
@@ -49,7 +97,8 @@ def test_terms_are_capped():
     assert len(q.terms) == MAX_TERMS
 
 
-@pytest.mark.parametrize("text", ["", "   ", '"', '""', "*", "^", "\x00", "!!!", "-"])
+@pytest.mark.parametrize("text", ["", "   ", '"', '""', "*", "^", "\x00", "!!!", "-",
+                                  "NOT", "-espresso", "type:md"])
 def test_nothing_searchable_is_an_empty_query(text):
     assert parse(text).empty
 

@@ -57,9 +57,21 @@ def test_finds_what_the_user_means(ix, query, expected):
     assert paths(ix.search(query))[0] == expected
 
 
-def test_prefix_and_stemming(ix):
-    assert "notes/archive.txt" in paths(ix.search("schedul"))
+def test_stems_match_exactly_and_a_star_is_a_prefix(ix):
     assert "espresso.md" in paths(ix.search("descaled"))
+    assert "notes/archive.txt" in paths(ix.search("scheduling"))
+    assert paths(ix.search("sched")) == []             # a bare word is not a prefix
+    assert "notes/archive.txt" in paths(ix.search("sched*"))
+    assert paths(ix.search("kett")) == [] and paths(ix.search("kett*"))
+
+
+def test_explain_never_claims_a_word_the_passage_lacks(tmp_path, open_ix):
+    root = write_tree(tmp_path / "c", {"a.md": "# Notes\n\nThe capitlaztion of Francis is odd.\n"})
+    ix = open_ix()
+    ix.index(root)
+    result = ix.search("capital of France capitlaztion", explain=True)
+    assert result.results[0].matched_terms == ["capitlaztion"]
+    assert result.results[0].missed_terms == ["capital", "france"]
 
 
 def test_result_fields_and_snippet_ranges(ix):
@@ -117,7 +129,9 @@ def test_limit_offset_and_has_more(ix):
 
 
 @pytest.mark.parametrize("text", ["", "the of and", '"', "NEAR(a b)", "title:kettle", "*", "^",
-                                  "\x00", "😀", "עברית", "x" * 10000, "AND OR NOT"])
+                                  "\x00", "😀", "עברית", "x" * 10000, "AND OR NOT",
+                                  "-", "--", "-kettle", "NOT NOT", "OR kettle OR", "type:", "path:[",
+                                  "type:md", 'kettle -"', "kettle*", "**", "k*", '"kettle"*'])
 def test_odd_queries_never_raise(ix, text):
     ix.search(text)
     ix.search(text, explain=True, passages=True)
@@ -125,7 +139,7 @@ def test_odd_queries_never_raise(ix, text):
 
 def test_random_strings_never_raise(ix):
     rng = random.Random(7)
-    alphabet = 'kettle espresso "()*^:-+./\\\'~!@#$%&={}[]<>|? \t\n\x00\u200bÄß漢😀\ud800' + "ANDORNOTNEAR"
+    alphabet = 'kettle espresso type:path:source: "()*^:-+./\\\'~!@#$%&={}[]<>|? \t\n\x00\u200bÄß漢😀\ud800' + "ANDORNOTNEAR"
     for _ in range(400):
         text = "".join(rng.choice(alphabet) for _ in range(rng.choice([1, 5, 30, 120])))
         ix.search(text, limit=3)
@@ -158,11 +172,59 @@ def test_purge_removes_rows_and_never_files(ix, tmp_path):
         ix.purge("files")
 
 
-def test_a_query_the_index_cannot_answer_returns_nothing(ix):
-    # 'sourdough' is in no document; 'weekly' alone is a small part of the query.
+def test_ranking_never_abstains_and_strength_says_how_well_it_matched(ix):
+    # 'sourdough', 'starter' and 'feeding' are in no document; only 'weekly' matches.
     result = ix.search("sourdough starter weekly feeding")
+    assert result.results and result.absent_terms == ["sourdough", "starter", "feeding"]
+    top = result.results[0]
+    assert 0 < top.strength < 0.5 and not top.rare_matched
+    assert result.strength == top.strength
+    full = ix.search("descale espresso machine").results[0]
+    assert full.document["path"] == "espresso.md"
+    assert full.strength == 1.0 and full.rare_matched
+    d = full.to_dict()
+    assert d["strength"] == 1.0 and d["rare_matched"] is True
+
+
+def test_or_alternatives_count_as_one_for_strength(ix):
+    top = ix.search("espresso OR unicornium").results[0]
+    assert top.document["path"] == "espresso.md" and top.strength == 1.0
+
+
+def test_exclusion_drops_documents_with_the_word(ix):
+    assert paths(ix.search("kettle"))[:1] == ["kettle.md"]
+    for q in ("kettle -title", "kettle NOT title", 'kettle -"title says"'):
+        got = paths(ix.search(q))
+        assert "kettle.md" not in got and "heading.md" in got
+    assert ix.search("kettle -title").excluded_terms == ["title"]
+    assert paths(ix.search("-kettle")) == []
+
+
+def test_filters_inside_the_query(ix):
+    assert paths(ix.search("espresso descaling type:json")) == ["team.json"]
+    assert paths(ix.search("archive path:notes/*")) == ["notes/archive.txt"]
+    assert set(paths(ix.search("kettle type:markdown"))) == {"kettle.md", "heading.md", "body.md"}
+    assert paths(ix.search("kettle", type="markdown"))       # --type aliases
+
+
+def test_a_filter_that_matches_nothing_says_so(ix):
+    result = ix.search("kettle", type="pdf")
     assert result.results == []
-    assert result.absent_terms == ["sourdough", "starter", "feeding"]
+    assert result.notices == ["no documents of type pdf in this index; types here: md, html, "
+                              "json, txt"]
+    result = ix.search("kettle source:nosuch")
+    assert result.notices == ["no source named nosuch in this index; sources here: files"]
+    assert ix.search("unicornium", type="md").notices == []   # the filter matches; the word not
+    assert "notices" in result.to_dict()
+
+
+def test_did_you_mean_from_the_index_vocabulary(ix):
+    result = ix.search("espreso")
+    assert result.suggestions == {"espreso": ["espresso"]}
+    assert ix.search("kettel burs").suggestions == {"kettel": ["kettle"], "burs": ["burrs"]}
+    assert ix.search("zzqqxx").suggestions == {}
+    assert ix.search("espresso").suggestions == {}
+    assert result.to_dict()["suggestions"] == {"espreso": ["espresso"]}
 
 
 def test_an_unknown_word_does_not_hide_a_good_answer(ix):

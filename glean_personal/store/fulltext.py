@@ -92,6 +92,42 @@ class FullText:
         """How many passages match `term`; with `at_least`, counting stops there."""
         raise NotImplementedError
 
+    def frequencies(self, terms: Sequence[Term]) -> List[int]:
+        """How many passages match each term (exactly; a phrase or prefix by MATCH)."""
+        return [self.document_frequency(t) for t in terms]
+
+    def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
+        """(indexed stem, passages holding it) for stems in [low, high)."""
+        raise NotImplementedError
+
+    def a_passage_with(self, stem_: str) -> Optional[int]:
+        """Some passage whose text holds the stem (to show a word that has it)."""
+        raise NotImplementedError
+
+    def filter_report(self, filters: Filters) -> Dict[str, object]:
+        """What the index holds for each filter: documents matching each, alone and together,
+        and the formats and sources there are."""
+        out: Dict[str, object] = {}
+        for name, alone in (("type", Filters(formats=filters.formats)),
+                            ("source", Filters(sources=filters.sources)),
+                            ("path", Filters(path_glob=filters.path_glob)),
+                            ("date", Filters(after_ns=filters.after_ns,
+                                             before_ns=filters.before_ns))):
+            if alone.any:
+                out[name] = self._count_documents(alone)
+        out["all"] = self._count_documents(filters)
+        out["types"] = [r[0] for r in self.conn.execute(
+            "SELECT format, count(*) AS n FROM documents GROUP BY format ORDER BY n DESC, format")]
+        out["sources"] = [r[0] for r in self.conn.execute(
+            "SELECT label FROM sources ORDER BY label")]
+        return out
+
+    def _count_documents(self, filters: Filters) -> int:
+        where, params = filter_sql(filters)
+        return self.conn.execute(
+            "SELECT count(*) FROM documents d JOIN sources s ON s.id = d.source_id "
+            f"WHERE {where}", params).fetchone()[0]
+
     def compact(self) -> None:
         """Rewrite the index so that the text of deleted rows is gone from the file."""
 
@@ -173,6 +209,23 @@ class Fts5Text(FullText):
         return self.conn.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM passage_fts WHERE passage_fts MATCH ?{limit})",
             (term.fts5(),)).fetchone()[0]
+
+    def _vocab(self) -> str:
+        # A temporary view of the index's vocabulary, per connection (no schema change).
+        self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.glean_vocab "
+                          "USING fts5vocab(main, passage_fts, row)")
+        return "temp.glean_vocab"
+
+    def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
+        return self.conn.execute(
+            f"SELECT term, doc FROM {self._vocab()} WHERE term >= ? AND term < ?",
+            (low, high)).fetchall()
+
+    def a_passage_with(self, stem_: str) -> Optional[int]:
+        row = self.conn.execute(
+            "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? LIMIT 1",
+            ("{heading text} : " + Term((stem_,)).fts5(),)).fetchone()
+        return row[0] if row else None
 
     def compact(self) -> None:
         # FTS5 keeps deleted rows' tokens in old segments until they merge.
@@ -273,6 +326,9 @@ class PlainText(FullText):
             for pid, tf in postings.items():
                 norm = tf + self.K1 * (1 - self.B + self.B * lengths.get(pid, avg) / avg)
                 scores[pid] += idf * tf * (self.K1 + 1) / norm
+        for term in query.excluded:   # `-word`, `NOT word`: passages holding it are out
+            for pid in self._postings(term, allowed):
+                scores.pop(pid, None)
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return ranked[:limit]
 
@@ -358,6 +414,26 @@ class PlainText(FullText):
 
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         return len(self._postings(term, None))
+
+    def frequencies(self, terms: Sequence[Term]) -> List[int]:
+        out = []
+        for t in terms:
+            if t.is_phrase or t.prefix:
+                out.append(self.document_frequency(t))
+            else:
+                out.append(self.conn.execute("SELECT count(*) FROM plain_postings WHERE term = ?",
+                                             (t.stems()[0],)).fetchone()[0])
+        return out
+
+    def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
+        return self.conn.execute(
+            "SELECT term, count(*) FROM plain_postings WHERE term >= ? AND term < ? GROUP BY term",
+            (low, high)).fetchall()
+
+    def a_passage_with(self, stem_: str) -> Optional[int]:
+        row = self.conn.execute("SELECT passage_id FROM plain_postings WHERE term = ? LIMIT 1",
+                                (stem_,)).fetchone()
+        return row[0] if row else None
 
     def rebuild(self) -> None:
         self.conn.execute("DELETE FROM plain_postings")

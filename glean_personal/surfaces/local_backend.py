@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import abc
 import json
-import math
 import os
 import re
 import time
@@ -26,16 +25,15 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 from ..analysis import is_stopword, stem, token_spans, tokenize
 from ..errors import Ambiguous, GleanError, LocalModeError, NotFound, UsageError
 from ..query import MIN_PREFIX_LEN, Term
-from ..search import doc_summary
+from ..search import ANSWER_STRENGTH, doc_summary
 
 COVERED = "/search, /chat, /autocomplete and /getdocuments"
 DATASOURCE = "local"
 MAX_PAGE = 100
 
-# /chat (docs/repl.md, "When /chat answers"): the best passage must contain at
-# least half of the question's terms, and at least two of them when it has two
-# or more; further passages must do the same and score at least half as well.
-CHAT_RELATIVE = 0.5
+# /chat (docs/repl.md, "When /chat answers"): it answers when one of its
+# candidate passages has the match strength the search layer calls enough
+# (`ANSWER_STRENGTH`), and quotes those passages, best first.
 CHAT_WORDS = 300
 CHAT_PASSAGES = 5
 CHAT_CANDIDATES = 8
@@ -326,33 +324,27 @@ def last_user_text(messages) -> str:
     return ""
 
 
-def terms_needed(n: int) -> int:
-    """How many of a question's n terms a passage must contain to be quoted."""
-    return max(math.ceil(n / 2), min(n, 2))
-
-
 def covers(hit) -> bool:
-    """Does the hit's passage contain enough of the query's terms (`--explain` evidence)?"""
-    n = len(hit.matched_terms or []) + len(hit.missed_terms or [])
-    return n > 0 and len(hit.matched_terms or []) >= terms_needed(n)
+    """Is the hit's passage a strong enough match to quote (its match strength)?"""
+    return getattr(hit, "strength", 0.0) >= ANSWER_STRENGTH
 
 
 def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
     """The passages /chat may quote, best first, or [] and why there are none."""
     if not hits:
-        if absent:
-            return [], f"no passage matches it ({', '.join(absent)}: not in the index at all)"
         return [], "no passage matches any of its words"
-    top = hits[0]
-    if not covers(top):
-        n = len(top.matched_terms) + len(top.missed_terms)
-        return [], (f"the best passage holds {len(top.matched_terms)} of its {n} terms "
-                    f"(matched: {', '.join(top.matched_terms) or '-'}; "
-                    f"missing: {', '.join(top.missed_terms)})")
+    if not any(covers(h) for h in hits):
+        best = max(hits, key=lambda h: h.strength)
+        why = (f"the best passage matches {best.strength:.0%} of its weighted terms "
+               f"(matched: {', '.join(best.matched_terms or []) or '-'}; "
+               f"missing: {', '.join(best.missed_terms or []) or '-'})")
+        if absent:
+            why += f"; not in the index at all: {', '.join(absent)}"
+        return [], why
     chosen, seen, words = [], set(), 0
     for hit in hits:
         text = hit.passage_text.strip()
-        if not text or text in seen or hit.relative < CHAT_RELATIVE or not covers(hit):
+        if not text or text in seen or not covers(hit):
             continue
         n = len(text.split())
         if chosen and words + n > CHAT_WORDS:

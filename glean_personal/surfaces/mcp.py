@@ -58,7 +58,10 @@ TOOLS: List[dict] = [
     {"name": "local_search", "title": "Search the personal index",
      "description": ("Ranked passages from the user's indexed local files for a query, each "
                      "with its document id (pass it to local_fetch for the whole document). "
-                     "Quoted spans are exact phrases; other words are ORed prefix matches. "
+                     "Quoted spans are exact phrases; other words are ORed and match by stem "
+                     "(`word*` is a prefix, `-word` or `NOT word` excludes, `type:md` filters). "
+                     "Each result's `strength` (0-1) is the share of the query's rarity-weighted "
+                     "terms its passage holds: judge from it whether the index answers the query. "
                      "`query` is required (`q` is accepted too)."),
      "inputSchema": {"type": "object", "additionalProperties": False, "properties": {
          "query": {"type": "string", "description": "what to look for (required)"},
@@ -83,7 +86,11 @@ TOOLS: List[dict] = [
                                   "section": {"type": "array", "items": {"type": "string"}},
                                   "score": {"type": "number"},
                                   "passage_id": {"type": "integer"},
-                                  "passage": {"type": "string"}}}}}}},
+                                  "passage": {"type": "string"},
+                                  "strength": {"type": "number"}}}},
+                          "absent_terms": {"type": "array", "items": {"type": "string"}},
+                          "suggestions": {"type": "object"},
+                          "notices": {"type": "array", "items": {"type": "string"}}}}},
     {"name": "local_fetch", "title": "Read one indexed document",
      "description": ("One indexed document in full, reassembled from the index (headings as "
                      "Markdown `#` lines). Give exactly one of: `id` (from local_search), "
@@ -181,10 +188,12 @@ class Tools:
                  "path": h.document["path"], "source": h.document["source"], "url": h.url,
                  "format": h.document["format"], "section": list(h.section),
                  "score": round(float(h.score), 6), "passage_id": h.passage_id,
-                 "passage": h.passage_text}
+                 "passage": h.passage_text, "strength": round(float(h.strength), 3)}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "results": rows,
-                "has_more": bool(result.has_more)}
+                "has_more": bool(result.has_more),
+                "absent_terms": list(result.absent_terms),
+                "suggestions": dict(result.suggestions), "notices": list(result.notices)}
         return render_text.search_passages(query, rows, data["has_more"]), data
 
     def local_fetch(self, args: Mapping) -> Tuple[str, dict]:

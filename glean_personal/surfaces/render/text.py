@@ -75,15 +75,26 @@ def _reason_kind(reason: str) -> str:
     return reason.split(" (")[0].split(":")[0]
 
 
+def _did_you_mean(result) -> List[str]:
+    return [f"Did you mean {' or '.join(repr(w) for w in words)} for {word!r}?"
+            for word, words in (getattr(result, "suggestions", None) or {}).items()]
+
+
 def search_results(result, color: bool, explain: bool = False) -> str:
     if not result.results:
         terms = ", ".join(result.terms) or "(no searchable words)"
-        text = f"No results for {result.query!r} (searched for: {terms})."
+        excluded = getattr(result, "excluded_terms", None)
+        if excluded:
+            terms += f"; excluding: {', '.join(excluded)}"
+        lines = [f"No results for {result.query!r} (searched for: {terms})."]
+        lines += [n[:1].upper() + n[1:] + "." for n in getattr(result, "notices", None) or []]
         if result.absent_terms:
-            text += (f"\nNot in any indexed document: {', '.join(result.absent_terms)}; "
-                     "no document matched enough of the rest.")
-        return text
+            lines.append(f"Not in any indexed document: {', '.join(result.absent_terms)}.")
+        return "\n".join(lines + _did_you_mean(result))
     lines: List[str] = []
+    if result.absent_terms:
+        lines += [f"Not in any indexed document: {', '.join(result.absent_terms)}."]
+        lines += _did_you_mean(result) + [""]
     for n, hit in enumerate(result.results, start=1):
         head = f"{n}. {hit.title}"
         if hit.tied_with_previous and explain:
@@ -106,7 +117,9 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
                          f"   missed: {', '.join(hit.missed_terms or []) or '-'}")
             from ...search import bar
-            lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}")
+            lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}"
+                         f"   match strength {hit.strength:.2f}"
+                         + ("" if hit.rare_matched else " (not every rare term)"))
         lines.append("")
     if result.has_more:
         lines.append("More results: use --offset or a larger --limit.")
