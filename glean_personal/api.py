@@ -24,6 +24,7 @@ from .store.core import Store
 
 if TYPE_CHECKING:
     from .indexer import IndexReport
+    from .reading import Outline, Part
     from .search import SearchResult
 
 # The search, indexing and graph machinery is imported by the methods that use
@@ -198,8 +199,9 @@ class Index:
         if not candidates:
             raise NotFound(f"no indexed document matches {text!r}")
         from .search import doc_summary
+        listed = exact + [c for c in candidates if c not in exact]
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
-                        [doc_summary(c) for c in (exact or candidates)])
+                        [doc_summary(c) for c in listed])
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .passages import regroup
@@ -211,9 +213,45 @@ class Index:
         return FetchedDocument(doc_summary(row), sections, _reassemble(sections),
                                row["warnings"], row["indexed_at"], row["size"], row["mtime_ns"])
 
+    def read(self, doc: Union[int, str, None] = None, *, section=None, page=None, lines=None,
+             offset: int = 0, max_chars: Optional[int] = None, around: Optional[int] = None,
+             context: int = 2) -> "Part":
+        """Part of a document: a `section` (heading path), a `page`, `lines` ("120-158"),
+        `offset`/`max_chars` characters, or the passages `around` a passage id (`context`
+        either side; `doc` may then be left out). The part says where it is and what
+        arguments read on (`Part.next`)."""
+        from .reading import layout, read
+        from .search import doc_summary
+        with self.store.reading():
+            if doc is None:
+                if around is None:
+                    raise NotFound("name a document: an id, a path, or part of a path")
+                found = self.store.passages([int(around)]).get(int(around))
+                if found is None:
+                    raise NotFound(f"no indexed passage has id {around}")
+                doc = found["document_id"]
+            row = self._resolve(doc)
+            passages = self.store.passages_of(row["id"])
+        part = read(doc_summary(row), layout(passages), section=section, page=page,
+                    lines=lines, offset=offset, max_chars=max_chars, around=around,
+                    context=context)
+        part.warnings = list(row["warnings"])
+        return part
+
+    def outline(self, doc: Union[int, str]) -> "Outline":
+        """A document's headings with their character offsets, lines or pages and sizes."""
+        from .reading import layout, outline
+        from .search import doc_summary
+        with self.store.reading():
+            row = self._resolve(doc)
+            passages = self.store.passages_of(row["id"])
+        return outline(doc_summary(row), layout(passages))
+
     def sources(self) -> List[dict]:
         with self.store.reading():
-            return [_public_source(s) for s in self.store.sources()]
+            formats = self.store.format_counts()
+            return [dict(_public_source(s), formats=formats.get(s["id"], {}))
+                    for s in self.store.sources()]
 
     def status(self) -> Status:
         from .graph import graph_status
