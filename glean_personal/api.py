@@ -167,8 +167,8 @@ class Index:
         filters = Filters(
             sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
             path_glob=path or None,
-            after_ns=None if after is None else int(after * 1e9),
-            before_ns=None if before is None else int(before * 1e9))
+            after_ns=None if after is None else _ns(after),
+            before_ns=None if before is None else _ns(before))
         return search(self.store, query, max(0, int(limit)), max(0, int(offset)), filters,
                       explain=explain, passages=passages)
 
@@ -307,6 +307,11 @@ class Index:
         from .graph import related
         row = self.resolve(doc)
         return related(self.store, row["id"], limit=limit)
+
+
+def _ns(stamp: float) -> int:
+    """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp)."""
+    return max(-(1 << 63), min((1 << 63) - 1, int(stamp * 1e9)))
 
 
 def _tuple(value: Union[None, str, Sequence[str]]) -> tuple:
