@@ -153,9 +153,11 @@ class LocalBackend(Backend):
         size = _bounded(request.get("pageSize"), 10, 1, MAX_PAGE, "pageSize")
         offset = _cursor(request.get("cursor"))
         sources, types = _facets(request.get("requestOptions") or {})
+        local = request.get("localFilters") or {}   # the REPL's --path/--after/--before
         ix = self.index()
         result = ix.search(query, limit=size, offset=offset, source=sources or None,
-                           type=types or None)
+                           type=types or None, path=local.get("path"),
+                           after=local.get("after"), before=local.get("before"))
         out = {"results": [{"url": h.url, "title": h.title,
                             "document": document(h.document, _mtime(ix, h.document["id"]),
                                                  h.section),
