@@ -487,10 +487,21 @@ def fit_search(data: dict, budget: int) -> dict:
         return data
     for r, snip in zip(rows, snippets):
         r["snippet"] = _window(snip, len(snip) // 2, 80)
+    if result_size(data) > budget:   # did-you-mean lists: the first word for each
+        data["suggestions"] = {k: v[:1] for k, v in data["suggestions"].items()}
     while result_size(data) > budget and len(rows) > 1:
         rows.pop()
         data["has_more"] = True
         data["next_offset"] = data["offset"] + len(rows)
+    if result_size(data) > budget and rows:
+        rows[0]["snippet"] = ""
+    if result_size(data) > budget and rows:
+        rows.pop()
+        data["has_more"] = True
+        data["next_offset"] = data["offset"]
+        data["notices"].append("max_chars is too small for one result: raise it")
+    if result_size(data) > budget:
+        data["suggestions"] = {}
     return data
 
 
@@ -520,14 +531,19 @@ def fit_outline(data: dict, budget: int) -> dict:
         return data
     top = min((s["level"] for s in sections), default=0)
     shallow = [s for s in sections if s["level"] <= top + 1]
-    data["sections"] = shallow
-    while result_size(data) > budget and data["sections"]:
-        data["sections"] = data["sections"][:len(data["sections"]) * 3 // 4]
-    shown = data["sections"]
-    data["where"] = (f"outline: {len(shown)} of {len(sections)} sections (the top levels "
-                     "first); read one with `section` to see its subsections")
-    if shown and len(shown) < len(shallow):
-        data["next"] = {"offset": shallow[len(shown)]["offset"]}
+
+    def show(count: int) -> None:
+        data["sections"] = shallow[:count]
+        data["where"] = (f"outline: {count} of {len(sections)} sections (the top levels "
+                         "first); read one with `section` to see its subsections")
+        data["next"] = ({"offset": shallow[count]["offset"]} if count < len(shallow)
+                        else None)
+
+    count = len(shallow)
+    show(count)
+    while result_size(data) > budget and count:
+        count = count * 3 // 4
+        show(count)
     return data
 
 
