@@ -310,6 +310,7 @@ def test_local_search_returns_ranked_passages_with_document_ids(server):
     alias = ok(server.call("local_search", {"q": "descale espresso", "limit": 3}),
                "local_search")
     assert alias["results"] == rows
+    assert rows[0]["strength"] == 1.0       # the passage holds every term of the query
     empty = ok(server.call("local_search", {"query": "zzqxv"}), "local_search")
     assert empty["results"] == [] and empty["has_more"] is False
     assert empty["absent_terms"] == ["zzqxv"]
