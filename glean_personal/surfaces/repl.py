@@ -193,6 +193,10 @@ class Session:
         """A Client API endpoint: build the request, ask the backend, render the answer."""
         as_json = self.as_json
         if name == "search":
+            if {"-h", "--help"} & set(_split(rest)):
+                self.say(_search_parser().format_help().replace(
+                    "glean-personal search", "/search", 1))
+                return
             request, flagged_json = search_request(rest)
             self.ask(name, request, as_json or flagged_json)
             return
