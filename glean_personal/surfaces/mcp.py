@@ -133,7 +133,8 @@ TOOLS: List[dict] = [
                      "url": _STR, "format": _STR, "section": _STRS, "lines": _LINES,
                      "page": _NULLABLE_STR, "passage_id": _INT, "snippet": _STR,
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
-                     "missed_terms": _STRS, "strength": _NUM, "score": _NUM}}},
+                     "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
+                     "available": {"type": "boolean"}}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},
     {"name": "local_fetch", "title": "Read one indexed document, or part of it",
@@ -274,7 +275,7 @@ class Tools:
         lines = []
         for s in items:
             formats = ", ".join(f"{n} {f}" for f, n in list(s.get("formats", {}).items())[:8])
-            gone = "" if os.path.isdir(s["root"]) else " (folder missing on disk)"
+            gone = "" if _present(s) else " (folder missing on disk)"
             lines.append(f"- {s['label']}: {s['root']}{gone}: {s['documents']} documents"
                          + (f" ({formats})" if formats else ""))
         total = sum(s["documents"] for s in items)
@@ -311,7 +312,8 @@ class Tools:
                  "passage": h.passage_text, "passage_chars": len(h.passage_text),
                  "matched_terms": list(h.matched_terms or []),
                  "missed_terms": list(h.missed_terms or []),
-                 "strength": round(float(h.strength), 3), "score": round(float(h.score), 6)}
+                 "strength": round(float(h.strength), 3), "score": round(float(h.score), 6),
+                 "available": bool(h.document.get("available", True))}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "offset": offset, "results": rows,
                 "has_more": bool(result.has_more),
@@ -403,7 +405,7 @@ class Tools:
             items = ix.sources()
             graph = ix.status().graph
         current = bool(graph.get("linked")) and not graph.get("stale")
-        rows = [{"label": s["label"], "root": s["root"], "present": os.path.isdir(s["root"]),
+        rows = [{"label": s["label"], "root": s["root"], "present": _present(s),
                  "missing_since": s.get("missing_since"),
                  "documents": s["documents"], "passages": s["passages"], "bytes": s["bytes"],
                  "formats": dict(s.get("formats", {})),
@@ -563,6 +565,13 @@ def _window(text: str, centre: int, cap: int) -> str:
     start = max(0, min(centre - room // 2, len(text) - room))
     out = text[start:start + room]
     return ("…" if start > 0 else "") + out + ("…" if start + room < len(text) else "")
+
+
+def _present(source: Mapping) -> bool:
+    """Is the source's folder there? (The index's own answer when it has one.)"""
+    if "available" in source:
+        return bool(source["available"])
+    return os.path.isdir(source["root"])
 
 
 def _link_strength(score: float, median: float) -> float:
