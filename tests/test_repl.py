@@ -296,3 +296,9 @@ def test_subprocess_reads_stdin_without_prompt_noise(db, argv):
     assert proc.returncode == 0, proc.stderr
     assert "glean[" not in proc.stdout and proc.stderr == ""
     assert proc.stdout.startswith("[LOCAL INDEX]\n1. Lisbon trip")
+
+
+def test_search_help_is_the_command_lines_help(db, monkeypatch):
+    code, out, err = run(["/search --help"], "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and err == "" and out.startswith("usage: /search")
+    assert "--offset N" in out and "--path GLOB" in out
