@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .config import Progress
     from .graph import LinkReport, Related
     from .indexer import IndexReport
+    from .reading import Outline, Part
     from .relocate import MoveCheck
     from .search import SearchResult
     from .suggest import Completion
@@ -493,8 +494,8 @@ class Index:
         filters = Filters(
             sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
             path_glob=path or None,
-            after_ns=None if after is None else int(after * 1e9),
-            before_ns=None if before is None else int(before * 1e9))
+            after_ns=None if after is None else _ns(after),
+            before_ns=None if before is None else _ns(before))
         return search(self.store, query, max(0, int(limit)), max(0, int(offset)), filters,
                       explain=explain, passages=passages)
 
@@ -523,8 +524,9 @@ class Index:
             return candidates[0]
         if not candidates:
             raise NotFound(f"no indexed document matches {text!r}")
+        listed = exact + [c for c in candidates if c not in exact]
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
-                        [doc_summary(c) for c in (exact or candidates)])
+                        [doc_summary(c) for c in listed])
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .passages import regroup
@@ -540,9 +542,43 @@ class Index:
         from .suggest import suggest
         return suggest(self.store, text, max(0, int(limit)))
 
+    def read(self, doc: Union[int, str, None] = None, *, section=None, page=None, lines=None,
+             offset: int = 0, max_chars: Optional[int] = None, around: Optional[int] = None,
+             context: int = 2) -> "Part":
+        """Part of a document: a `section` (heading path), a `page`, `lines` ("120-158"),
+        `offset`/`max_chars` characters, or the passages `around` a passage id (`context`
+        either side; `doc` may then be left out). The part says where it is and what
+        arguments read on (`Part.next`)."""
+        from .reading import layout, read
+        with self.store.reading():
+            if doc is None:
+                if around is None:
+                    raise NotFound("name a document: an id, a path, or part of a path")
+                found = self.store.passages([int(around)]).get(int(around))
+                if found is None:
+                    raise NotFound(f"no indexed passage has id {around}")
+                doc = found["document_id"]
+            row = self._resolve(doc)
+            passages = self.store.passages_of(row["id"])
+        part = read(doc_summary(row), layout(passages), section=section, page=page,
+                    lines=lines, offset=offset, max_chars=max_chars, around=around,
+                    context=context)
+        part.warnings = list(row["warnings"])
+        return part
+
+    def outline(self, doc: Union[int, str]) -> "Outline":
+        """A document's headings with their character offsets, lines or pages and sizes."""
+        from .reading import layout, outline
+        with self.store.reading():
+            row = self._resolve(doc)
+            passages = self.store.passages_of(row["id"])
+        return outline(doc_summary(row), layout(passages))
+
     def sources(self) -> List[dict]:
         with self.store.reading():
-            return [_public_source(s) for s in self.store.sources()]
+            formats = self.store.format_counts()
+            return [dict(_public_source(s), formats=formats.get(s["id"], {}))
+                    for s in self.store.sources()]
 
     def status(self) -> Status:
         from .graph import graph_status
@@ -601,6 +637,11 @@ class Index:
         from .graph import related
         row = self.resolve(doc)
         return related(self.store, row["id"], limit=limit)
+
+
+def _ns(stamp: float) -> int:
+    """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp)."""
+    return max(-(1 << 63), min((1 << 63) - 1, int(stamp * 1e9)))
 
 
 def _tuple(value: Union[None, str, Sequence[str]]) -> tuple:

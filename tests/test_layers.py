@@ -6,7 +6,7 @@ Floors, lowest first (a module may import its own floor or below):
     1  analysis, query, evaluation
     2  formats, passages, phrases
     3  store
-    4  walk, workers, indexer, search, suggest, graph
+    4  walk, workers, indexer, search, suggest, graph, relocate, reading
     5  api (the facade)
     6  surfaces.render (text, json, client), surfaces.failures
     7  surfaces.args (the parser), surfaces.local_backend (the REPL's backend)
@@ -29,6 +29,7 @@ LAYERS = {
     "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
     "walk": 4, "workers": 4, "indexer": 4, "search": 4, "suggest": 4, "graph": 4, "relocate": 4,
+    "reading": 4,
     "api": 5,
     "surfaces.render": 6, "surfaces.failures": 6,
     "surfaces.args": 7, "surfaces.local_backend": 7,

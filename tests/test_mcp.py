@@ -16,13 +16,32 @@ import pytest
 import glean_personal
 from glean_personal.surfaces import cli, mcp
 from helpers.corpora import build_index
+from pdf_factory import show, text_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 
+def write_long(folder: Path) -> None:
+    """A long Markdown guide, a 940-line log and a 12-page PDF, for reading in parts."""
+    (folder / "long").mkdir(parents=True, exist_ok=True)
+    guide = ["# Field guide", "", "Read this before the trip.", ""]
+    for n in range(1, 6):
+        guide += [f"## Chapter {n}", ""]
+        for k in range(6):
+            guide += [f"Chapter {n} paragraph {k}: the heron waits by the weir while "
+                      f"the otter fishes upstream of mill {n}. " * 3, ""]
+        guide += [f"### Notes {n}", "", f"Ferry timetable for chapter {n}.", ""]
+    (folder / "long" / "guide.md").write_text("\n".join(guide), encoding="utf-8")
+    log = [f"{n:04d} kestrel sighting at marker {n} near the quarry" for n in range(1, 941)]
+    (folder / "long" / "birds.log.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
+    pages = [show([f"Page {n} of the survey: lapwing count {n * 7}."] * 3) for n in range(1, 13)]
+    (folder / "long" / "survey.pdf").write_bytes(text_pdf(pages))
+
+
 def _linked_index(tmp_path_factory, kind: str) -> Path:
     tmp = tmp_path_factory.mktemp(f"mcp-{kind}")
+    write_long(tmp / "files")
     path = build_index(tmp / "files", tmp / "p.db", kind)
     with glean_personal.open_index(path) as ix:
         ix.link(top_k=5)
@@ -182,10 +201,15 @@ def test_tools_list_declares_schemas_titles_and_read_only_hints(proto):
         assert t["annotations"]["openWorldHint"] is False
         assert t["outputSchema"]["type"] == "object"
     props = {t["name"]: set(t["inputSchema"]["properties"]) for t in tools}
-    assert {"query", "q", "limit", "source"} == props["local_search"]
-    assert {"id", "path", "fragment"} <= props["local_fetch"]
-    assert props["local_sources"] == set()
-    assert {"doc", "document", "limit"} <= props["local_related"]
+    assert {"query", "q", "limit", "offset", "cursor", "type", "source", "path", "after",
+            "before", "max_chars"} == props["local_search"]
+    assert {"id", "path", "fragment", "section", "page", "lines", "offset", "around",
+            "context", "outline", "max_chars"} <= props["local_fetch"]
+    assert props["local_sources"] == {"max_chars"}
+    assert {"doc", "document", "limit", "type", "source", "path"} <= props["local_related"]
+    for t in tools:   # descriptions say when to call and what strength means
+        assert len(t["description"]) > 150
+    assert "strength" in tools[0]["description"] and "strength" in tools[3]["description"]
 
 
 def test_ping_unknown_methods_and_notifications(proto):
@@ -252,6 +276,24 @@ def test_eof_ends_the_server_and_stdout_holds_only_protocol(one_db):
 
 
 # -- tools ----------------------------------------------------------------------------------
+def wire_size(reply) -> int:
+    return len(json.dumps(reply, ensure_ascii=False, separators=(",", ":")))
+
+
+def test_instructions_say_what_is_indexed(one_db):
+    s = Server(one_db)
+    text = s.request("initialize", {"protocolVersion": "2025-06-18"})["result"]["instructions"]
+    assert s.close() == 0
+    assert "9 documents" in text and "notes:" in text and "local_search" in text
+    assert "pdf" in text and "md" in text and "graph: current" in text
+
+
+def test_the_text_block_is_the_structured_content_serialized(server):
+    reply = server.call("local_search", {"query": "descale espresso", "limit": 3})
+    result = reply["result"]
+    assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
+
+
 def test_local_search_returns_ranked_passages_with_document_ids(server):
     data = ok(server.call("local_search", {"query": "descale espresso", "limit": 3}),
               "local_search")
@@ -259,14 +301,76 @@ def test_local_search_returns_ranked_passages_with_document_ids(server):
     assert rows and rows[0]["title"] == "Espresso care" and isinstance(rows[0]["id"], int)
     assert "Descale the espresso machine" in "".join(r["passage"] for r in rows)
     assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
+    top = rows[0]
+    assert top["lines"] and top["lines"][0] <= top["lines"][1] and top["page"] is None
+    assert set(top["matched_terms"]) == {"descale", "espresso"} and top["missed_terms"] == []
+    assert 0 < top["strength"] <= 1 and top["snippet"] and top["passage_id"] > 0
+    assert top["passage_chars"] == len(top["passage"]) and data["trimmed"] is False
     alias = ok(server.call("local_search", {"q": "descale espresso", "limit": 3}),
                "local_search")
     assert alias["results"] == rows
     assert rows[0]["strength"] == 1.0       # the passage holds every term of the query
     empty = ok(server.call("local_search", {"query": "zzqxv"}), "local_search")
+    assert empty["results"] == [] and empty["has_more"] is False
     assert empty["absent_terms"] == ["zzqxv"]
-    assert empty["results"] == [] and "No passages" in \
-        server.call("local_search", {"query": "zzqxv"})["result"]["content"][0]["text"]
+    assert any("does not prove" in n for n in empty["notices"])
+
+
+def test_local_search_default_limit_pages_and_missed_terms(server):
+    first = ok(server.call("local_search", {"query": "kestrel quarry"}), "local_search")
+    assert len(first["results"]) == 8 and first["has_more"] is True
+    assert first["next_offset"] == 8
+    second = ok(server.call("local_search", {"query": "kestrel quarry",
+                                             "offset": first["next_offset"]}), "local_search")
+    assert second["offset"] == 8 and second["results"][0]["rank"] == 9
+    seen = {r["passage_id"] for r in first["results"]}
+    assert not seen & {r["passage_id"] for r in second["results"]}
+    by_cursor = ok(server.call("local_search", {"query": "kestrel quarry", "cursor": "8"}),
+                   "local_search")
+    assert by_cursor["results"] == second["results"]
+    weak = ok(server.call("local_search", {"query": "kestrel zebra"}), "local_search")
+    assert weak["results"][0]["missed_terms"] == ["zebra"] and "zebra" in weak["absent_terms"]
+    assert weak["results"][0]["strength"] < 0.7
+
+
+def test_local_search_filters(server):
+    def paths(arguments):
+        data = ok(server.call("local_search", dict(arguments, limit=50)), "local_search")
+        return {r["path"] for r in data["results"]}, data
+
+    everything, _ = paths({"query": "lapwing OR kestrel OR heron OR espresso"})
+    assert {"long/survey.pdf", "long/birds.log.txt", "long/guide.md"} <= everything
+    only_pdf, _ = paths({"query": "lapwing OR kestrel OR heron", "type": "pdf"})
+    assert only_pdf == {"long/survey.pdf"}
+    two, _ = paths({"query": "lapwing OR kestrel OR heron", "type": ["pdf", "md"]})
+    assert two == {"long/survey.pdf", "long/guide.md"}
+    under, _ = paths({"query": "lapwing OR kestrel OR heron OR espresso", "path": "long/*"})
+    assert under and all(p.startswith("long/") for p in under)
+    none, data = paths({"query": "kestrel", "after": "2999-01-01"})
+    assert none == set() and data["notices"]
+    some, _ = paths({"query": "kestrel", "before": "2999-01-01", "source": "notes"})
+    assert some == {"long/birds.log.txt"}
+
+
+def test_local_search_pdf_hits_carry_the_page(server):
+    data = ok(server.call("local_search", {"query": "lapwing", "type": "pdf"}), "local_search")
+    assert data["results"][0]["page"] in {str(n) for n in range(1, 13)}
+    assert data["results"][0]["lines"] is None
+
+
+@pytest.mark.parametrize("budget", [2000, 5000, 12000])
+def test_local_search_keeps_under_its_budget_by_trimming_passages(server, budget):
+    reply = server.call("local_search", {"query": "heron otter weir kestrel lapwing",
+                                         "limit": 50, "max_chars": budget})
+    assert wire_size(reply) <= budget
+    data = ok(reply, "local_search")
+    assert data["trimmed"] is True and data["max_chars"] == budget
+    for r in data["results"]:   # every field is still there; passages are cut, not dropped
+        assert r["passage_chars"] >= len(r["passage"].strip("…"))
+        assert r["id"] and r["path"] and r["passage_id"] and "strength" in r
+    big = server.call("local_search", {"query": "heron otter weir kestrel lapwing",
+                                       "limit": 50})
+    assert wire_size(big) <= 32_000
 
 
 @pytest.mark.parametrize("arguments, message", [
@@ -275,8 +379,14 @@ def test_local_search_returns_ranked_passages_with_document_ids(server):
     ({"query": "x", "limit": 0}, "`limit`"),
     ({"query": "x", "limit": "lots"}, "`limit`"),
     ({"query": "x", "limit": True}, "`limit`"),
+    ({"query": "x", "offset": -1}, "`offset`"),
+    ({"query": "x", "offset": 5, "cursor": "5"}, "not both"),
+    ({"query": "x", "cursor": "abc"}, "`cursor`"),
+    ({"query": "x", "max_chars": 10}, "`max_chars`"),
+    ({"query": "x", "after": "last tuesday"}, "`after` must be a date"),
+    ({"query": "x", "type": 3}, "`type`"),
     ({"query": "x", "source": "elsewhere"}, "no indexed source"),
-    ({"query": "x", "bogus": 1}, "unknown: bogus"),
+    ({"query": "x", "bogus": 1}, "does not take bogus; it takes query, q, limit"),
     ({"query": ["x"]}, "must be text"),
 ])
 def test_local_search_bad_arguments_are_tool_errors(server, arguments, message):
@@ -287,15 +397,99 @@ def test_local_fetch_by_id_path_url_and_fragment(server, db):
     hit = ok(server.call("local_search", {"query": "Lisbon"}), "local_search")["results"][0]
     by_id = ok(server.call("local_fetch", {"id": hit["id"]}), "local_fetch")
     assert by_id["document"]["title"] == "Lisbon trip" and "Tram 28" in by_id["text"]
-    assert by_id["truncated"] is False and by_id["chars"] == len(by_id["text"])
+    assert by_id["truncated"] is False and by_id["complete"] is True
+    assert by_id["chars"] == len(by_id["text"]) and by_id["next"] is None
+    assert by_id["where"].startswith("the whole document")
     for arguments in ({"path": "web/lisbon.html"}, {"path": hit["url"]},
                       {"url": hit["url"]}, {"fragment": "lisbon"}, {"doc": "lisbon.html"},
                       {"id": str(hit["id"])}):
         assert ok(server.call("local_fetch", arguments), "local_fetch") == by_id
     absolute = str(Path(db).parent / "files" / "web" / "lisbon.html")
     assert ok(server.call("local_fetch", {"path": absolute}), "local_fetch") == by_id
-    cut = ok(server.call("local_fetch", {"id": hit["id"], "max_chars": 5}), "local_fetch")
-    assert cut["truncated"] is True and len(cut["text"]) == 5
+
+
+def test_local_fetch_a_long_document_in_budgeted_pieces(server):
+    reply = server.call("local_fetch", {"path": "long/birds.log.txt", "max_chars": 8000})
+    assert wire_size(reply) <= 8000
+    data = ok(reply, "local_fetch")
+    assert data["truncated"] is True and data["selector"] == "offset"
+    assert data["where"].startswith("chars 0-") and " of 940" in data["where"]
+    assert data["next"] == {"offset": data["end"], "max_chars": 8000}
+    text = data["text"]
+    while data["next"]:
+        reply = server.call("local_fetch", dict(data["next"], path="long/birds.log.txt"))
+        assert wire_size(reply) <= 8000
+        data = ok(reply, "local_fetch")
+        text += data["text"]
+    whole = ok(server.call("local_fetch", {"path": "long/birds.log.txt",
+                                           "max_chars": 400_000}), "local_fetch")
+    assert whole["complete"] is True and text == whole["text"]
+
+
+def test_local_fetch_lines(server):
+    data = ok(server.call("local_fetch", {"fragment": "birds.log", "lines": "120-158"}),
+              "local_fetch")
+    lines = data["text"].split("\n")
+    assert len(lines) == 39 and lines[0].startswith("0120 ") and lines[-1].startswith("0158 ")
+    assert data["where"] == "lines 120-158 of 940" and data["lines"] == [120, 158]
+    assert data["next"] == {"lines": "159-197"} and data["total_lines"] == 940
+    same = ok(server.call("local_fetch", {"fragment": "birds.log", "lines": [120, 158]}),
+              "local_fetch")
+    assert same["text"] == data["text"]
+    end = ok(server.call("local_fetch", {"fragment": "birds.log", "lines": "930-2000"}),
+             "local_fetch")
+    assert end["lines"] == [930, 940] and end["next"] is None
+
+
+def test_local_fetch_section_and_outline(server):
+    outline = ok(server.call("local_fetch", {"fragment": "guide.md", "outline": True}),
+                 "local_fetch")
+    headings = [s["heading"] for s in outline["sections"]]
+    assert ["Field guide", "Chapter 3"] in headings
+    assert ["Field guide", "Chapter 3", "Notes 3"] in headings
+    three = next(s for s in outline["sections"] if s["heading"][-1] == "Chapter 3")
+    assert three["lines"][0] < three["lines"][1] and outline["total_lines"] > 50
+    assert "text" not in outline and outline["where"].startswith("outline:")
+    data = ok(server.call("local_fetch", {"fragment": "guide.md", "section": "Chapter 3"}),
+              "local_fetch")
+    assert data["text"].startswith("## Chapter 3\n") and "Ferry timetable for chapter 3" \
+        in data["text"] and "Chapter 4" not in data["text"]
+    assert data["section"] == ["Field guide", "Chapter 3"] and data["complete"] is True
+    assert data["where"].startswith("section 'Field guide > Chapter 3'")
+    assert data["next"] == {"section": "Field guide > Chapter 4"}
+    assert data["lines"][0] == three["lines"][0]
+    nested = ok(server.call("local_fetch", {"fragment": "guide.md",
+                                            "section": ["Chapter 3", "Notes 3"]}),
+                "local_fetch")
+    assert nested["text"] == "### Notes 3\n\nFerry timetable for chapter 3."
+    cut = ok(server.call("local_fetch", {"fragment": "guide.md", "section": "Chapter 3",
+                                         "max_chars": 2000}), "local_fetch")
+    assert cut["complete"] is False and cut["next"]["section"] == "Field guide > Chapter 3"
+    rest = ok(server.call("local_fetch", dict(cut["next"], fragment="guide.md")),
+              "local_fetch")
+    assert rest["text"] and rest["where"].startswith("section 'Field guide > Chapter 3', chars")
+
+
+def test_local_fetch_page(server):
+    data = ok(server.call("local_fetch", {"fragment": "survey.pdf", "page": 3}), "local_fetch")
+    assert "lapwing count 21" in data["text"] and "count 28" not in data["text"]
+    assert data["where"].startswith("page 3 of 12") and data["next"] == {"page": "4"}
+    assert data["pages"] == 12
+    last = ok(server.call("local_fetch", {"fragment": "survey.pdf", "page": "12"}),
+              "local_fetch")
+    assert last["next"] is None
+
+
+def test_local_fetch_around_a_search_hit(server):
+    hit = ok(server.call("local_search", {"query": "kestrel marker 500"}),
+             "local_search")["results"][0]
+    data = ok(server.call("local_fetch", {"around": hit["passage_id"], "context": 1}),
+              "local_fetch")
+    assert data["document"]["id"] == hit["id"] and hit["passage_id"] in data["passages"]
+    assert len(data["passages"]) == 3 and data["where"].startswith("passages ")
+    assert data["next"]["around"] > hit["passage_id"] and data["next"]["context"] == 1
+    assert ok(server.call("local_fetch", {"around": hit["passage_id"], "context": 1,
+                                          "id": hit["id"]}), "local_fetch") == data
 
 
 @pytest.mark.parametrize("arguments, message", [
@@ -307,19 +501,55 @@ def test_local_fetch_by_id_path_url_and_fragment(server, db):
     ({"path": "../../../../etc/passwd"}, "no indexed document"),
     ({"path": "espresso"}, "no indexed document at"),     # a fragment is not a path
     ({"fragment": "notes/"}, "matches"),                   # ambiguous: candidates listed
-    ({"fragment": "x", "extra": True}, "unknown: extra"),
+    ({"fragment": "x", "extra": True}, "does not take extra; it takes id, path"),
+    ({"fragment": "guide.md", "section": "Chapter 9"}, "no section 'chapter 9'"),
+    ({"fragment": "guide.md", "section": 3}, "`section` must be"),
+    ({"fragment": "guide.md", "section": "Chapter 1", "lines": "1-2"}, "choose one of"),
+    ({"fragment": "guide.md", "page": 1}, "has no pages"),
+    ({"fragment": "survey.pdf", "page": 13}, "no page '13'"),
+    ({"fragment": "survey.pdf", "lines": "1-5"}, "has no line numbers"),
+    ({"fragment": "birds.log", "lines": "abc"}, "lines must look like"),
+    ({"fragment": "birds.log", "lines": "50-10"}, "lines must be a range"),
+    ({"fragment": "birds.log", "lines": "5000-5010"}, "no line 5000"),
+    ({"fragment": "birds.log", "offset": -3}, "`offset`"),
+    ({"fragment": "birds.log", "max_chars": 100}, "`max_chars`"),
+    ({"fragment": "birds.log", "outline": "yes"}, "`outline` must be"),
+    ({"fragment": "birds.log", "outline": True, "lines": "1-2"}, "leave out"),
+    ({"around": 99999999}, "no indexed passage"),
+    ({"around": "x"}, "`around` must be"),
+    ({"fragment": "guide.md", "around": 1}, "is not in"),
+    ({"fragment": "guide.md", "context": 50, "around": 1}, "`context`"),
 ])
 def test_local_fetch_failures_are_tool_errors(server, arguments, message):
     assert message in failed(server.call("local_fetch", arguments))
 
 
+def test_an_ambiguous_reference_lists_ten_candidates_with_ids(tmp_path):
+    folder = tmp_path / "files"
+    for n in range(14):
+        (folder / f"d{n:02d}").mkdir(parents=True)
+        (folder / f"d{n:02d}" / "README.md").write_text(f"# Read me {n}\n\nText {n}.\n")
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(folder, label="many")
+    s = _started(tmp_path / "p.db")
+    message = failed(s.call("local_fetch", {"fragment": "README"}))
+    assert s.close() == 0
+    assert "'README' matches 14 documents" in message
+    listed = [line for line in message.splitlines() if line.startswith("  id ")]
+    assert len(listed) == 10 and "… and 4 more" in message
+
+
 def test_local_sources(server, db):
     data = ok(server.call("local_sources", {}), "local_sources")
     (source,) = data["sources"]
-    assert source["label"] == "notes" and source["documents"] == 6
-    assert source["root"] == str(Path(db).parent / "files")
+    assert source["label"] == "notes" and source["documents"] == 9 and data["documents"] == 9
+    assert source["root"] == str(Path(db).parent / "files") and source["present"] is True
+    assert source["formats"]["pdf"] == 1 and source["formats"]["md"] >= 2
+    assert sum(source["formats"].values()) == 9
+    assert source["last_indexed"].endswith("+00:00") and source["graph_current"] is True
+    assert data["graph"]["current"] is True
     assert ok(server.call("local_sources"), "local_sources") == data  # arguments omitted
-    assert "unknown: x" in failed(server.call("local_sources", {"x": 1}))
+    assert "does not take x" in failed(server.call("local_sources", {"x": 1}))
 
 
 def test_local_related(server):
@@ -327,10 +557,22 @@ def test_local_related(server):
               "local_related")
     assert data["document"]["title"] == "Espresso care"
     assert len(data["neighbours"]) <= 3
+    for n in data["neighbours"]:
+        assert 0 < n["strength"] <= 1 and n["score"] > 0
     assert ok(server.call("local_related", {"document": "notes/espresso.md", "limit": 3}),
               "local_related") == data
+    everything = ok(server.call("local_related", {"doc": "notes/espresso.md"}),
+                    "local_related")["neighbours"]
+    md = ok(server.call("local_related", {"doc": "notes/espresso.md", "type": "md"}),
+            "local_related")["neighbours"]
+    assert md == [n for n in everything if n["document"]["format"] == "md"]
+    under = ok(server.call("local_related", {"doc": "notes/espresso.md", "path": "web/*"}),
+               "local_related")["neighbours"]
+    assert all(n["document"]["path"].startswith("web/") for n in under)
     assert "needs `doc`" in failed(server.call("local_related", {}))
     assert "no indexed document" in failed(server.call("local_related", {"doc": "nowhere"}))
+    assert "does not take since" in failed(server.call("local_related", {"doc": "x",
+                                                                         "since": 1}))
 
 
 def test_a_concurrent_writer_is_waited_for_not_fatal(proto, one_db):

@@ -106,7 +106,7 @@ def test_chat_without_a_good_match_says_so_without_citations(db, monkeypatch):
     assert "has nothing on that" in out and "[1]" not in out and "file://" not in out
 
 
-@pytest.mark.parametrize("endpoint", ["/people", "/answers how", "/indexing"])
+@pytest.mark.parametrize("endpoint", ["/people", "/answers how", "/indexing", "/summarize"])
 def test_other_endpoints_name_what_local_mode_covers(db, monkeypatch, endpoint):
     code, out, err = run([endpoint, "/quit"], "--db", str(db), monkeypatch=monkeypatch)
     assert code == 0 and out == ""
@@ -189,6 +189,8 @@ def test_tab_completion_of_commands_and_flags(line, text, expected):
 
 def test_history_file_is_private_and_beside_the_index(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("GLEAN_PERSONAL_DB", raising=False)
+    monkeypatch.delenv(repl.HISTORY_ENV, raising=False)
     readline = pytest.importorskip("readline")
     path = repl.history_path()
     assert path == Path(tmp_path, ".gleancode", "repl_history")
@@ -197,6 +199,92 @@ def test_history_file_is_private_and_beside_the_index(tmp_path, monkeypatch):
     repl._save_history(handle)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_history_of_another_index_stays_beside_it_not_in_home(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("GLEAN_PERSONAL_DB", raising=False)
+    monkeypatch.delenv(repl.HISTORY_ENV, raising=False)
+    db = tmp_path / "work" / "p.db"
+    db.parent.mkdir()
+    assert repl.history_path(str(db)) == tmp_path / "work" / "p.db.history"
+    readline = pytest.importorskip("readline")
+    handle = repl._setup_readline(str(db))
+    readline.add_history("/search espresso")
+    repl._save_history(handle, str(db))
+    assert (tmp_path / "work" / "p.db.history").exists() and list(home.iterdir()) == []
+    monkeypatch.setenv(repl.HISTORY_ENV, str(tmp_path / "h"))
+    assert repl.history_path(str(db)) == tmp_path / "h"
+    monkeypatch.setenv(repl.HISTORY_ENV, "")
+    assert repl.history_path(str(db)) is None
+
+
+def test_more_and_offset_page_through_a_search(db, monkeypatch):
+    code, out, err = run(["/search notes OR trip OR espresso OR roadmap --limit 2", "/more",
+                          "/search notes OR trip OR espresso OR roadmap --limit 2 --offset 2"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and err == ""
+    pages = out.split("[LOCAL INDEX]\n")[1:]
+    assert len(pages) == 3 and pages[0].startswith("1. ") and pages[1].startswith("3. ")
+    assert pages[1] == pages[2]
+    assert "/more shows the next page (or /search … --offset 2)" in pages[0]
+
+
+def test_more_without_a_search_or_past_the_end_says_so(db, monkeypatch):
+    code, out, err = run(["/more", "/search Lisbon", "/more"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    assert "nothing to page yet" in err and "no more results for 'Lisbon'" in err
+
+
+def test_search_flags_are_parsed_as_the_command_line_parses_them(db, monkeypatch):
+    code, out, err = run(["/search espresso OR Lisbon --limit 1",
+                          "/search espresso OR Lisbon --type html",
+                          "/search espresso OR Lisbon --path 'web/*' --json",
+                          "/search espresso -descale --limit 5",
+                          "/search espresso --bogus", "/search espresso --limit x",
+                          "/search --limit 2"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    first, second, third = out.split("[LOCAL INDEX]\n")[1:4]
+    assert first.count("file://") == 1 and "--limit" not in first
+    assert "Lisbon trip" in second and "Espresso care" not in second
+    data, _ = json.JSONDecoder().raw_decode(second[second.index("{"):])
+    assert data["metadata"]["searchedQuery"] == "espresso OR Lisbon"
+    assert [r["document"]["metadata"]["path"] for r in data["results"]] == ["web/lisbon.html"]
+    assert "'espresso -descale'" in third   # the exclusion stayed in the query
+    errors = err.splitlines()
+    assert "does not take --bogus; it takes --after" in errors[0]
+    assert "--limit" in errors[1] and "whole number" in errors[1]
+    assert "search for something" in errors[2]
+
+
+def test_unknown_commands_say_so_and_suggest_the_nearest(db, monkeypatch):
+    code, out, err = run(["/serch Lisbon", "/foo", "/mroe"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    lines = err.splitlines()
+    assert lines[0].startswith("error: unknown command /serch; did you mean /search?")
+    assert lines[1] == "error: unknown command /foo (/help lists the commands)"
+    assert "did you mean /more?" in lines[2]
+
+
+def test_banner_gives_local_facts_and_no_credentials_talk(db, monkeypatch):
+    for var in ("GLEAN_API_TOKEN", "GLEAN_INSTANCE", "GLEAN_SERVER_URL"):
+        monkeypatch.delenv(var, raising=False)
+    session = repl.Session(str(db))
+    try:
+        banner = session.banner()
+    finally:
+        session.close()
+    assert "6 documents in 1 source(s) (notes)" in banner and str(db) in banner
+    assert "credential" not in banner.lower() and "Glean" not in banner.replace("glean-", "")
+    monkeypatch.setenv("GLEAN_API_TOKEN", "x")
+    monkeypatch.setenv("GLEAN_SERVER_URL", "https://example.invalid")
+    session = repl.Session(str(db))
+    try:
+        assert "no tenant client" in session.banner()
+    finally:
+        session.close()
 
 
 @pytest.mark.parametrize("argv", [["repl"], []])
@@ -208,3 +296,9 @@ def test_subprocess_reads_stdin_without_prompt_noise(db, argv):
     assert proc.returncode == 0, proc.stderr
     assert "glean[" not in proc.stdout and proc.stderr == ""
     assert proc.stdout.startswith("[LOCAL INDEX]\n1. Lisbon trip")
+
+
+def test_search_help_is_the_command_lines_help(db, monkeypatch):
+    code, out, err = run(["/search --help"], "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and err == "" and out.startswith("usage: /search")
+    assert "--offset N" in out and "--path GLOB" in out

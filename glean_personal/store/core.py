@@ -406,6 +406,15 @@ class Store:
                 out[doc_id] = (lo, hi)
         return out
 
+    def format_counts(self) -> Dict[int, Dict[str, int]]:
+        """{source id: {format: documents}}."""
+        out: Dict[int, Dict[str, int]] = {}
+        for source_id, fmt, n in self.conn.execute(
+                "SELECT source_id, format, COUNT(*) FROM documents GROUP BY source_id, format "
+                "ORDER BY source_id, COUNT(*) DESC, format"):
+            out.setdefault(source_id, {})[fmt] = n
+        return out
+
     def counts(self) -> Dict[str, int]:
         docs, passages, redactions = self.conn.execute(
             "SELECT count(*), coalesce(sum(passages), 0), coalesce(sum(redactions), 0) "

@@ -114,9 +114,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="move even if the sampled files do not match")
     _common(p)
 
-    p = sub.add_parser("fetch", help="one document, reassembled", description=(
-        "Print one indexed document. DOC is an id, a path, or a unique part of a path."))
-    p.add_argument("doc", metavar="DOC")
+    p = sub.add_parser("fetch", help="one document, reassembled, or part of it", description=(
+        "Print one indexed document, or one part of it. DOC is an id, a path, or a unique "
+        "part of a path (it may be left out with --around). A part says where it is and "
+        "which flags read on."))
+    p.add_argument("doc", metavar="DOC", nargs="?")
+    part = p.add_mutually_exclusive_group()
+    part.add_argument("--section", metavar="HEADING",
+                      help='one section and its subsections: "Install > Linux", or the last '
+                           "heading alone")
+    part.add_argument("--page", metavar="PAGE", help="one page (PDF): its label or number")
+    part.add_argument("--lines", metavar="A-B", help="file lines A to B (text and code)")
+    part.add_argument("--around", type=_nonneg_int, metavar="PASSAGE",
+                      help="a passage id (search --passages --json) and its neighbours")
+    part.add_argument("--outline", action="store_true",
+                      help="the headings with their lines or pages, not the text")
+    p.add_argument("--context", type=_nonneg_int, default=2, metavar="N",
+                   help="passages either side of --around (default 2)")
+    p.add_argument("--offset", type=_nonneg_int, default=0, metavar="N",
+                   help="skip N characters into the part")
+    p.add_argument("--max-chars", type=_positive_int, metavar="N",
+                   help="print at most N characters of text")
     _common(p)
 
     p = sub.add_parser("extract", help="what the reader gets from one file (index untouched)",

@@ -150,9 +150,11 @@ class LocalBackend(Backend):
         size = _bounded(request.get("pageSize"), 10, 1, MAX_PAGE, "pageSize")
         offset = _cursor(request.get("cursor"))
         sources, types = _facets(request.get("requestOptions") or {})
+        local = request.get("localFilters") or {}   # the REPL's --path/--after/--before
         ix = self.opened()
         result = ix.search(query, limit=size, offset=offset, source=sources or None,
-                           type=types or None)
+                           type=types or None, path=local.get("path"),
+                           after=local.get("after"), before=local.get("before"))
         out = {"results": [{"url": h.url, "title": h.title,
                             "document": document(h.document, h.section),
                             "snippets": [snippet(s.text, s.ranges, s.ordinal)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import shlex
 import sys
 from pathlib import Path
-from typing import Iterator, List, Optional, TextIO
+from typing import Iterator, List, Optional, TextIO, Tuple
 
 from ..docref import is_file_url
 from ..errors import Ambiguous, GleanError, UsageError
@@ -27,8 +28,18 @@ from .render import client as render_client
 from .render import json as render_json
 from .render import text as render_text
 
-COMMANDS = ("/personal", "/mode", "/search", "/chat", "/autocomplete", "/getdocuments",
-            "/json", "/help", "/quit")
+COMMANDS = ("/personal", "/mode", "/search", "/more", "/chat", "/autocomplete",
+            "/getdocuments", "/json", "/help", "/quit")
+ENDPOINTS = ("search", "chat", "autocomplete", "getdocuments")
+# Client API endpoints a tenant serves and local mode does not: these say so, where
+# any other name is an unknown command.
+TENANT_ENDPOINTS = (
+    "activity", "agents", "announcements", "answers", "collections", "documents", "entities",
+    "feedback", "governance", "indexing", "insights", "listanswers", "listchats",
+    "listcollections", "listentities", "listpins", "listshortcuts", "messages", "people",
+    "pins", "policies", "recommendations", "shortcuts", "summarize", "tools", "verification",
+    "getchat", "deletechats", "getdocumentpermissions", "getdocumentsbyfacets", "feed")
+HISTORY_ENV = "GLEAN_PERSONAL_HISTORY"
 PERSONAL_VERBS = ("index", "search", "link", "related", "status", "sources", "fetch", "purge")
 MODES = ("local", "auto")
 
@@ -37,7 +48,10 @@ Commands
   /personal VERB [ARGS]   run a command-line verb on the index: index, search, link,
                           related, status, sources, fetch, purge (same flags as
                           `glean-personal VERB --help`; --db defaults to this session's)
-  /search QUERY           ranked documents, Client API shaped
+  /search QUERY [FLAGS]   ranked documents, Client API shaped; the flags of
+                          `glean-personal search`: --limit N, --offset N, --source,
+                          --type, --path, --after, --before, --json
+  /more                   the next page of the last /search
   /chat QUESTION          matching passages verbatim, with numbered citations
   /autocomplete PREFIX    completions from titles, headings and indexed words
   /getdocuments DOC…      whole documents by id, file:// URL or path
@@ -49,9 +63,19 @@ A line without a leading slash is a /search. Lines starting with # are ignored.
 In local mode only /search, /chat, /autocomplete and /getdocuments are served."""
 
 
-def history_path() -> Path:
-    """~/.gleancode/repl_history: beside the default index, in the same private folder."""
-    return Path.home() / ".gleancode" / "repl_history"
+def history_path(db: Optional[str] = None) -> Optional[Path]:
+    """Where readline history goes: $GLEAN_PERSONAL_HISTORY if set (empty: nowhere), else
+    beside the index: ~/.gleancode/repl_history for the default one, `INDEX.history` for an
+    index elsewhere, so a session on another index writes nothing into the home folder."""
+    env = os.environ.get(HISTORY_ENV)
+    if env is not None:
+        return Path(env).expanduser() if env.strip() else None
+    from ..api import resolve_db
+    from ..store.connection import default_db_path
+    path = resolve_db(db)
+    if path == default_db_path() and path.parent == Path.home() / ".gleancode":
+        return path.parent / "repl_history"
+    return path.with_name(path.name + ".history")
 
 
 class Session:
@@ -66,6 +90,7 @@ class Session:
         self.mode = mode
         self.backend: Backend
         self.backend, self.mode_note = resolve_backend(mode, db)
+        self.last_search: Optional[dict] = None   # the request /more repeats, next page
 
     @property
     def prompt(self) -> str:
@@ -117,8 +142,12 @@ class Session:
             self.set_mode(rest)
         elif name == "json":
             self.set_json(rest)
-        else:
+        elif name == "more":
+            self.more(rest)
+        elif name in ENDPOINTS or name in TENANT_ENDPOINTS:
             self.endpoint(name, rest)
+        else:
+            raise UsageError(unknown_command(name))
         return True
 
     def personal(self, rest: str) -> None:
@@ -164,16 +193,144 @@ class Session:
     def endpoint(self, name: str, rest: str) -> None:
         """A Client API endpoint: build the request, ask the backend, render the answer."""
         as_json = self.as_json
+        if name == "search":
+            if {"-h", "--help"} & set(_split(rest)):
+                self.say(_search_parser().format_help().replace(
+                    "glean-personal search", "/search", 1))
+                return
+            request, flagged_json = search_request(rest)
+            self.ask(name, request, as_json or flagged_json)
+            return
         if rest == "--json" or rest.startswith("--json "):
             as_json, rest = True, rest[len("--json"):].strip()
-        response = self.backend.call(name, _request(name, rest))
+        self.ask(name, _request(name, rest), as_json)
+
+    def ask(self, name: str, request: dict, as_json: bool) -> None:
+        response = self.backend.call(name, request)
+        start = 1
+        if name == "search":
+            start = int(request.get("cursor") or 0) + 1
+            self.last_search = (dict(request, cursor=response["cursor"])
+                                if response.get("hasMoreResults") and response.get("cursor")
+                                else dict(request, cursor=None))
         if as_json:
             self.say(render_json.dumps(response))
         else:
-            self.say(render_client.render(name, response, _color(self.out)))
+            self.say(render_client.render(name, response, _color(self.out), start=start))
+
+    def more(self, rest: str) -> None:
+        """`/more`: the next page of the last /search, with its flags."""
+        if rest:
+            raise UsageError("/more takes nothing: it shows the next page of the last /search")
+        if self.last_search is None:
+            raise UsageError("nothing to page yet: /search first, then /more")
+        if self.last_search.get("cursor") is None:
+            raise UsageError(f"no more results for {self.last_search['query']!r}")
+        self.ask("search", dict(self.last_search), self.as_json)
+
+    def banner(self) -> str:
+        """The first line of an interactive session: local facts, credentials only if set."""
+        from .local_backend import tenant_configured
+        head = f"glean-personal {__version__} REPL"
+        if tenant_configured(os.environ):
+            return f"{head}, mode {self.mode_note}."
+        from ..api import resolve_db
+        path = resolve_db(self.db)
+        try:
+            status = self.backend.index().status()
+        except GleanError:
+            return (f"{head}: no index yet at {path}; "
+                    "`/personal index FOLDER` makes one.")
+        labels = ", ".join(s["label"] for s in status.sources[:6])
+        more = ", …" if len(status.sources) > 6 else ""
+        return (f"{head}: the personal index at {path}, {status.documents} documents in "
+                f"{len(status.sources)} source(s)" + (f" ({labels}{more})" if labels else "")
+                + ".")
 
 
-_SESSION_COMMANDS = ("personal", "mode", "json", "help", "?", "quit", "exit", "q")
+_SESSION_COMMANDS = ("personal", "mode", "json", "help", "?", "quit", "exit", "q", "more")
+
+
+def unknown_command(name: str) -> str:
+    """`unknown command /foo`, with the nearest command when one is close."""
+    import difflib
+    known = [c[1:] for c in COMMANDS]
+    near = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    hint = f"; did you mean /{near[0]}?" if near else ""
+    return f"unknown command /{name}{hint} (/help lists the commands)"
+
+
+def search_request(rest: str) -> Tuple[dict, bool]:
+    """A /search line read with the command-line `search` parser: (request, --json given).
+
+    Words that start with one dash and are not flags (`-milk`) stay in the query,
+    where they exclude; an unknown `--flag` is an error that lists the real ones."""
+    argv = _split(rest)
+    if not argv:
+        raise UsageError("search for something: /search QUERY")
+    parser = _search_parser()
+    takes_value = {o: a.nargs != 0 for a in parser._actions for o in a.option_strings}
+    flags = sorted(o for o in takes_value if o.startswith("--"))
+    words: List[str] = []
+    options: List[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        name = token.split("=", 1)[0]
+        if token == "--":
+            words += argv[i + 1:]
+            break
+        if name in takes_value:
+            options.append(token)
+            if takes_value[name] and "=" not in token and i + 1 < len(argv):
+                i += 1
+                options.append(argv[i])
+        elif token.startswith("--"):
+            raise UsageError(f"/search does not take {token}; it takes "
+                             + ", ".join(f for f in flags if f not in _NOT_IN_REPL))
+        else:
+            words.append(token)   # query words, `-word` exclusions included
+        i += 1
+    if not words:
+        raise UsageError("search for something: /search QUERY [FLAGS]")
+    caught = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(caught), _stdout(caught):
+            args = parser.parse_args(options + ["--"] + words)
+    except SystemExit:
+        said = [line for line in caught.getvalue().splitlines() if "error:" in line]
+        raise UsageError(said[-1].split("error:", 1)[1].strip() if said else
+                         "/search QUERY [--limit N] [--offset N] [--source LABEL] "
+                         "[--type FORMAT] [--path GLOB] [--after DATE] [--before DATE]") \
+            from None
+    for flag in _NOT_IN_REPL:
+        if getattr(args, flag.lstrip("-").replace("-", "_"), None):
+            raise UsageError(f"{flag} is for `/personal search`; /search shows documents")
+    request: dict = {"query": " ".join(args.query), "pageSize": args.limit}
+    if args.offset:
+        request["cursor"] = str(args.offset)
+    facets = ([{"fieldName": "container", "values": [{"value": v} for v in args.source]}]
+              if args.source else [])
+    if args.type:
+        facets.append({"fieldName": "type", "values": [{"value": v} for v in args.type]})
+    if facets:
+        request["requestOptions"] = {"facetFilters": facets}
+    local = {k: getattr(args, k) for k in ("path", "after", "before")
+             if getattr(args, k) is not None}
+    if local:
+        request["localFilters"] = local
+    return request, bool(args.json)
+
+
+_NOT_IN_REPL = ("--explain", "--passages", "--db")
+
+
+def _search_parser() -> argparse.ArgumentParser:
+    parser = build_parser()
+    for action in parser._actions:  # argparse keeps subparsers here; read-only use
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices["search"]
+    raise AssertionError("the command-line parser has no search verb")
 
 
 def _request(name: str, rest: str) -> dict:
@@ -256,19 +413,22 @@ def completions(line: str, text: str) -> List[str]:
     return []
 
 
-def _setup_readline() -> Optional[object]:
-    """History (0600, in ~/.gleancode) and Tab completion, where readline exists."""
+def _setup_readline(db: Optional[str] = None) -> Optional[object]:
+    """History (0600, beside the index; see history_path) and Tab completion, where readline
+    exists. Only the default index's private folder is ever created."""
     try:
         import readline
     except ImportError:
         return None
-    path = history_path()
+    path = history_path(db)
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not path.exists():
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-        os.chmod(path, 0o600)
-        readline.read_history_file(str(path))
+        if path is not None:
+            if path.parent == Path.home() / ".gleancode":
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not path.exists():
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+            os.chmod(path, 0o600)
+            readline.read_history_file(str(path))
     except OSError:
         pass
     readline.set_history_length(1000)
@@ -286,10 +446,10 @@ def _setup_readline() -> Optional[object]:
     return readline
 
 
-def _save_history(readline) -> None:
-    if readline is None:
+def _save_history(readline, db: Optional[str] = None) -> None:
+    path = history_path(db)
+    if readline is None or path is None or not path.parent.is_dir():
         return
-    path = history_path()
     try:
         readline.write_history_file(str(path))
         os.chmod(path, 0o600)
@@ -334,9 +494,8 @@ def _guarded(session: Session, line: str) -> bool:
 
 
 def _interactive(session: Session) -> int:
-    readline = _setup_readline()
-    session.say(f"glean-personal {__version__} REPL, mode {session.mode_note}.\n"
-                "/help lists commands; /quit or Ctrl-D leaves.")
+    readline = _setup_readline(session.db)
+    session.say(session.banner() + "\n/help lists commands; /quit or Ctrl-D leaves.")
     try:
         while True:
             try:
@@ -350,4 +509,4 @@ def _interactive(session: Session) -> int:
             if not _guarded(session, line):
                 return 0
     finally:
-        _save_history(readline)
+        _save_history(readline, session.db)

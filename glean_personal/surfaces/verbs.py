@@ -12,6 +12,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Callable, Dict, Optional
 
+from ..errors import UsageError
 from .render import json as render_json
 from .render import text as render_text
 
@@ -150,9 +151,23 @@ def cmd_sources(args: argparse.Namespace) -> int:
 
 
 def cmd_fetch(args: argparse.Namespace) -> int:
+    if args.doc is None and args.around is None:
+        raise UsageError("fetch needs DOC: an id, a path, or part of a path")
+    if args.outline and args.doc is None:
+        raise UsageError("fetch --outline needs DOC")
+    parted = (args.section, args.page, args.lines, args.around, args.max_chars)
     with _open(args, readonly=True) as ix:
-        doc = ix.fetch(args.doc)
-    return _out(args, doc.to_dict(), render_text.fetched(doc.document, doc.text, doc.warnings))
+        if args.outline:
+            outline = ix.outline(args.doc)
+            return _out(args, outline.to_dict(), render_text.outline(outline))
+        if all(v is None for v in parted) and not args.offset:
+            doc = ix.fetch(args.doc)
+            return _out(args, doc.to_dict(),
+                        render_text.fetched(doc.document, doc.text, doc.warnings))
+        part = ix.read(args.doc, section=args.section, page=args.page, lines=args.lines,
+                       offset=args.offset, max_chars=args.max_chars, around=args.around,
+                       context=args.context)
+    return _out(args, part.to_dict(), render_text.part(part))
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

@@ -13,8 +13,9 @@ from .text import BOLD, DIM, RESET, collapse, highlight
 BANNER = "[LOCAL INDEX]"
 
 
-def render(endpoint: str, response: Mapping, color: bool = False) -> str:
-    """Human text for one response of `endpoint` (search, chat, autocomplete, getdocuments)."""
+def render(endpoint: str, response: Mapping, color: bool = False, start: int = 1) -> str:
+    """Human text for one response of `endpoint` (search, chat, autocomplete, getdocuments);
+    search results are numbered from `start` (a later page continues the count)."""
     key = endpoint.strip().lstrip("/").lower()
     lines: List[str] = []
     if response.get("localIndex") is True:
@@ -22,7 +23,7 @@ def render(endpoint: str, response: Mapping, color: bool = False) -> str:
     if "errorInfo" in response:
         lines += error_lines(response)
     else:
-        draw = {"search": _search, "chat": _chat, "autocomplete": _autocomplete,
+        draw = {"search": lambda r, c: _search(r, c, start), "chat": _chat, "autocomplete": _autocomplete,
                 "getdocuments": _getdocuments}.get(key, _raw)
         lines += draw(response, color)
     return "\n".join(lines).rstrip()
@@ -47,13 +48,13 @@ def _where(doc: Mapping) -> str:
     return where
 
 
-def _search(response: Mapping, color: bool) -> List[str]:
+def _search(response: Mapping, color: bool, start: int = 1) -> List[str]:
     results = response.get("results") or []
     query = (response.get("metadata") or {}).get("searchedQuery", "")
     if not results:
         return [f"No results for {query!r}."]
     lines: List[str] = []
-    for n, r in enumerate(results, start=1):
+    for n, r in enumerate(results, start=start):
         doc = r.get("document") or {}
         title = r.get("title") or doc.get("title") or r.get("url", "")
         head = f"{n}. {title}"
@@ -67,7 +68,8 @@ def _search(response: Mapping, color: bool) -> List[str]:
         lines.append(f"   {r.get('url', '')}")
         lines.append("")
     if response.get("hasMoreResults"):
-        lines.append(f"More results (cursor {response.get('cursor', '?')}).")
+        lines.append(f"More results: /more shows the next page "
+                     f"(or /search … --offset {response.get('cursor', '?')}).")
     return lines
 
 

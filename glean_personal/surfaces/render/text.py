@@ -279,6 +279,42 @@ def fetched(document: Mapping, body: str, warnings: Sequence[str],
     return "\n".join(head) + "\n\n" + body + tail
 
 
+def part(p) -> str:
+    """Part of a document: the head, where the part is, its text, and how to read on."""
+    d = p.document
+    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+            d["url"], p.where]
+    head += [f"warning: {w}" for w in p.warnings]
+    tail = ""
+    if p.next:
+        flags = " ".join(f"--{k.replace('_', '-')} {_quoted(str(v))}"
+                         for k, v in p.next.items())
+        tail = f"\n\n[more: fetch {_quoted(str(d['id']))} {flags}]" if "around" not in \
+            p.next else f"\n\n[more: fetch {flags}]"
+    return "\n".join(head) + "\n\n" + p.text + tail
+
+
+def outline(o) -> str:
+    """A document's headings, indented by level, with lines or pages and sizes."""
+    d = o.document
+    lines = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+             f"{len(o.entries)} sections, {o.chars:,} characters"
+             + (f", {o.total_lines} lines" if o.total_lines else "")
+             + (f", {len(o.pages)} pages" if o.pages else ""), ""]
+    for e in o.entries:
+        where = (f"lines {e.lines[0]}-{e.lines[1]}" if e.lines else
+                 f"page {e.page}" + (f"-{e.last_page}" if e.last_page not in (None, e.page)
+                                     else "") if e.page else f"offset {e.offset}")
+        title = e.heading[-1] if e.heading else "(before any heading)"
+        lines.append(f"{'  ' * max(0, e.level - 1)}{title}  [{where}, {e.chars:,} chars]")
+    return "\n".join(lines)
+
+
+def _quoted(text: str) -> str:
+    import shlex
+    return shlex.quote(text)
+
+
 def extracted(doc, name: str) -> str:
     lines = [f"Title: {doc.title}", f"Format: {doc.format}", f"Sections: {len(doc.sections)}"]
     for w in doc.warnings:

@@ -1,0 +1,87 @@
+"""Reading part of a document through the API and `fetch`: the same text as the whole, cut
+where asked, always saying where it is and how to read on."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import glean_personal
+from glean_personal.errors import UsageError
+from glean_personal.surfaces import cli
+from test_local_backend import build_index
+from test_mcp import write_long
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def db(request, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp(f"reading-{request.param}")
+    write_long(tmp / "files")
+    return build_index(tmp / "files", tmp / "p.db", request.param)
+
+
+def test_the_whole_part_is_the_fetched_text_for_every_document(db):
+    with glean_personal.open_index(db) as ix:
+        for doc_id in ix.store.document_ids():
+            part = ix.read(doc_id)
+            assert part.text == ix.fetch(doc_id).text and part.complete and part.next is None
+
+
+def test_offsets_walk_the_whole_text_without_gaps_or_overlaps(db):
+    with glean_personal.open_index(db) as ix:
+        whole = ix.fetch("guide.md").text
+        text, offset = "", 0
+        while True:
+            part = ix.read("guide.md", offset=offset, max_chars=700)
+            assert len(part.text) <= 700
+            text += part.text
+            if part.next is None:
+                break
+            offset = part.next["offset"]
+        assert text == whole
+
+
+def test_lines_are_the_files_lines(db):
+    source = (Path(db).parent / "files" / "long" / "birds.log.txt").read_text().splitlines()
+    with glean_personal.open_index(db) as ix:
+        part = ix.read("birds.log", lines="1-940")
+        assert part.text.split("\n") == source and part.next is None
+        cut = ix.read("birds.log", lines=[100, 200], max_chars=500)
+        assert cut.lines[0] == 100 and cut.lines[1] < 200 and not cut.complete
+        assert cut.next == {"lines": f"{cut.lines[1] + 1}-200", "max_chars": 500}
+        assert cut.text.split("\n") == source[99:cut.lines[1]]
+
+
+def test_sections_pages_and_the_outline(db):
+    with glean_personal.open_index(db) as ix:
+        outline = ix.outline("guide.md")
+        assert [e.heading[-1] for e in outline.entries][:3] == [
+            "Field guide", "Chapter 1", "Notes 1"]
+        whole = ix.fetch("guide.md").text
+        for e in outline.entries:
+            assert whole[e.offset:].startswith("#" * e.level + " " + e.heading[-1])
+        part = ix.read("guide.md", section="field guide > chapter 2")
+        assert part.section == ["Field guide", "Chapter 2"]
+        assert part.text == whole[part.start:part.end] and "### Notes 2" in part.text
+        page = ix.read("survey.pdf", page="12")
+        assert "lapwing count 84" in page.text and page.next is None
+        with pytest.raises(UsageError):
+            ix.read("guide.md", section="Chapter 1", page=1)
+
+
+def test_cli_fetch_reads_parts(db, capsys):
+    assert cli.main(["fetch", "birds.log", "--lines", "5-6", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "lines 5-6 of 940" in out and "0005 kestrel" in out and "--lines 7-8" in out
+    assert cli.main(["fetch", "guide.md", "--outline", "--json", "--db", str(db)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sections"][1]["heading"] == ["Field guide", "Chapter 1"]
+    assert cli.main(["fetch", "guide.md", "--section", "Notes 4", "--db", str(db)]) == 0
+    assert "Ferry timetable for chapter 4." in capsys.readouterr().out
+    assert cli.main(["fetch", "survey.pdf", "--page", "2", "--json", "--db", str(db)]) == 0
+    assert json.loads(capsys.readouterr().out)["next"] == {"page": "3"}
+    assert cli.main(["fetch", "--db", str(db)]) == 2
+    assert "fetch needs DOC" in capsys.readouterr().err
+    assert cli.main(["fetch", "guide.md", "--lines", "1-2", "--page", "1",
+                     "--db", str(db)]) == 2
