@@ -237,7 +237,7 @@ class Session:
         from ..api import resolve_db
         path = resolve_db(self.db)
         try:
-            status = self.backend.index().status()
+            status = self.backend.opened().status()
         except GleanError:
             return (f"{head}: no index yet at {path}; "
                     "`/personal index FOLDER` makes one.")
