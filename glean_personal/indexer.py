@@ -203,25 +203,16 @@ def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> 
     state = states.get(rel)
     fs_path = os.path.join(source["root"], *rel.split("/"))
     if not os.path.lexists(fs_path):
-        if state:
-            with store.transaction():
-                store.remove_documents([state[0]])
-                store.bump_generation()
-            report.removed = 1
-            report.changes.append(("removed", rel))
-        else:
+        if not state:
             raise NotFound(f"no such file: {fs_path}")
+        _remove_one(store, report, state[0], rel)
     else:
         entry = walk_one(source["root"], rel, source["includes"], source["excludes"],
                          source["max_bytes"])
         if isinstance(entry, Skipped):
             report.skipped.append({"path": entry.path, "reason": storable(entry.reason)})
             if state:
-                with store.transaction():
-                    store.remove_documents([state[0]])
-                    store.bump_generation()
-                report.removed = 1
-                report.changes.append(("removed", rel))
+                _remove_one(store, report, state[0], rel)
         elif state and state[1] == entry.size and state[2] == entry.mtime_ns:
             report.unchanged = 1
         else:
@@ -395,3 +386,12 @@ def _free_label(store: Store, root: str) -> str:
     while store.label_taken(label, root):
         label, n = f"{base}-{n}", n + 1
     return label
+
+
+def _remove_one(store: Store, report: IndexReport, doc_id: int, rel: str) -> None:
+    """A single file gone or now excluded: its document leaves the index."""
+    with store.transaction():
+        store.remove_documents([doc_id])
+        store.bump_generation()
+    report.removed = 1
+    report.changes.append(("removed", rel))
