@@ -123,6 +123,22 @@ class VerifyReport:
 
 
 @dataclass
+class CompactReport:
+    """The file's size before and after `compact`."""
+
+    db_bytes_before: int
+    db_bytes: int
+
+    @property
+    def reclaimed_bytes(self) -> int:
+        return self.db_bytes_before - self.db_bytes
+
+    def to_dict(self) -> dict:
+        return {"db_bytes_before": self.db_bytes_before, "db_bytes": self.db_bytes,
+                "reclaimed_bytes": self.reclaimed_bytes}
+
+
+@dataclass
 class ExportReport:
     """Where the copy was written and how large it is."""
 
@@ -393,7 +409,7 @@ class Index:
         return PurgeReport([s["label"] for s in targets], removed, [s["root"] for s in targets],
                            free, size, size > 0 and free * 4 > size)
 
-    def compact(self) -> dict:
+    def compact(self) -> CompactReport:
         """Optimise the full-text index and give free pages back (VACUUM).
 
         Takes the writer lock, as every write does; VACUUM then waits for
@@ -405,7 +421,7 @@ class Index:
             self.store.optimize_fulltext()
             self.store.vacuum()
         after = self.store.db_bytes()
-        return {"db_bytes_before": before, "db_bytes": after, "reclaimed_bytes": before - after}
+        return CompactReport(before, after)
 
     # -- watching ------------------------------------------------------------
     def watch_roots(self, targets: Sequence[PathLike] = ()) -> List[str]:

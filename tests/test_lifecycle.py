@@ -165,7 +165,7 @@ def test_compact_gives_back_what_a_purge_freed(tmp_path, store_kind):
         assert done.reclaimable_bytes > 0 and done.suggest_compact
         assert ix.status().reclaimable_bytes == done.reclaimable_bytes
         result = ix.compact()
-        assert result["reclaimed_bytes"] > 0 and result["db_bytes"] < result["db_bytes_before"]
+        assert result.reclaimed_bytes > 0 and result.db_bytes < result.db_bytes_before
         assert ix.status().reclaimable_bytes == 0
         assert ix.verify().ok
     assert not Path(str(db) + "-journal").exists()

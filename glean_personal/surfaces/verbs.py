@@ -92,7 +92,7 @@ def cmd_compact(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         done = ix.compact()
         path = str(ix.path)
-    return _out(args, done, render_text.compacted(path, done))
+    return _out(args, done.to_dict(), render_text.compacted(path, done))
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tuple
 
 if TYPE_CHECKING:
-    from ...api import EvaluationReport, ExportReport, PurgeReport, VerifyReport
+    from ...api import CompactReport, EvaluationReport, ExportReport, PurgeReport, VerifyReport
     from ...graph import LinkReport, Related
     from ...relocate import MoveCheck
 
@@ -259,9 +259,9 @@ def move_question(c: Mapping) -> str:
             "size and hash). Move the source here instead of adding a new one? [y/N] ")
 
 
-def compacted(path: str, done: Mapping) -> str:
-    return (f"Compacted {path}: {size(done['db_bytes_before'])} → {size(done['db_bytes'])} "
-            f"({size(done['reclaimed_bytes'])} given back).")
+def compacted(path: str, done: "CompactReport") -> str:
+    return (f"Compacted {path}: {size(done.db_bytes_before)} → {size(done.db_bytes)} "
+            f"({size(done.reclaimed_bytes)} given back).")
 
 
 def fetched(document: Mapping, body: str, warnings: Sequence[str],
