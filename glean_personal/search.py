@@ -23,6 +23,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 from .analysis import (ascii_equivalent, bigram_chain, token_spans, has_identifiers, search_spans, stem,
                        tokenize)
 from .docref import doc_summary
+from .phrases import unpack
 from .query import Filters, Query, Term, canonical_type, parse
 from .store.core import Store
 
@@ -44,6 +45,9 @@ class SearchTuning:
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
+    duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
+    sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
+    min_phrases: int = 64       # documents with fewer phrases are never folded
 
 
 TUNING = SearchTuning()
@@ -80,6 +84,7 @@ class Hit:
     page: Optional[str] = None          # the best passage's page label (PDF)
     strength: float = 0.0
     rare_matched: bool = False
+    also_at: List[dict] = field(default_factory=list)   # near-duplicates folded into this hit
 
     @property
     def title(self) -> str:
@@ -101,6 +106,8 @@ class Hit:
             out["lines"] = list(self.lines)
         if self.page is not None:
             out["page"] = self.page
+        if self.also_at:
+            out["also_at"] = [dict(d) for d in self.also_at]
         if self.matched_terms is not None:
             out.update(matched_terms=self.matched_terms, missed_terms=self.missed_terms,
                        tied_with_previous=bool(self.tied_with_previous))
@@ -169,6 +176,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             ranked = _rank_documents(hits, doc_of, boost, rows, query, weights)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
+        ranked, also = _fold_near_duplicates(store, ranked, doc_of, want + 1, passages)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
         shown = []
@@ -180,7 +188,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 if not passages:   # a document's passages: show it by one of them
                     pid = _representative(pid, rows, query)
                 shown.append((pid, score, count))
-        docs = store.documents({doc_of[pid] for pid, _, _ in shown})
+        docs = store.documents({doc_of[pid] for pid, _, _ in shown}
+                               | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
         docs_shown = [docs[doc_of[pid]] for pid, _, _ in shown]
         spans = {} if passages else store.passage_ranges([d["id"] for d in docs_shown])
         ranges = [(pid, pid) if passages else spans[doc["id"]]
@@ -195,6 +204,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
             hit.strength, hit.rare_matched = weights.strength(_passage_text(passage), query)
+            hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi)
             result.results.append(hit)
@@ -231,6 +241,53 @@ def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int
         counts = store.fulltext.matching_counts(query.excluded, [spans[d] for d in docs])
         out.extend(item for item, n in zip(chunk, counts) if not n)
     return out[:enough]
+
+
+def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
+                          enough: int, passages: bool) -> Tuple[list, Dict[int, List[int]]]:
+    """Show the same text kept at two paths of one source once: the later-ranked copy is
+    listed under the first as "also at". Copies are told by their phrase sketches (the
+    smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
+    kept: list = []
+    kept_docs: List[Tuple[int, int, frozenset]] = []    # (document, source, sketch)
+    also: Dict[int, List[int]] = {}
+    folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
+    seen: Set[int] = set()
+    width = TUNING.sketch * 4   # bytes of packed ids
+    pos = 0
+    while pos < len(ranked) and len(kept) < enough:
+        chunk = ranked[pos:pos + 2 * enough]
+        docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
+        sketches = store.phrase_sketches(docs, width)
+        sources = {d: row["source_id"] for d, row in store.documents(docs).items()}
+        for item, doc in zip(chunk, docs):
+            pos += 1
+            twin = folded.get(doc)
+            if twin is None and doc not in seen:
+                seen.add(doc)
+                blob, size = sketches.get(doc, (b"", 0))
+                sketch = frozenset(unpack(blob)) if size >= TUNING.min_phrases * 4 else None
+                twin = None if sketch is None else next(
+                    (d for d, s, k in kept_docs
+                     if s == sources.get(doc) and _same_text(k, sketch)), None)
+                if twin is not None:
+                    folded[doc] = twin
+                    also.setdefault(twin, []).append(doc)
+                elif sketch:
+                    kept_docs.append((doc, sources.get(doc), sketch))
+            if twin is not None:
+                continue
+            kept.append(item)
+            if len(kept) >= enough:
+                break
+    return kept + ranked[pos:], also
+
+
+def _same_text(a: frozenset, b: frozenset) -> bool:
+    """Bottom-k Jaccard estimate: of the k smallest ids of the union, the share in both."""
+    union = sorted(a | b)[:TUNING.sketch]
+    both = sum(1 for x in union if x in a and x in b)
+    return both >= TUNING.duplicate * len(union)
 
 
 class _Rows:

@@ -243,3 +243,37 @@ def test_a_title_only_match_is_shown_by_a_passage_that_mentions_the_query(tmp_pa
     hit = ix.search("espresso").results[0]
     assert "espresso" in hit.snippets[0].text.lower()
     assert hit.snippets[0].ranges
+
+
+def _prose(seed: int, paragraphs: int = 30) -> str:
+    rnd = random.Random(seed)
+    vocab = ["".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rnd.randint(4, 9)))
+             for _ in range(800)]
+    return "\n\n".join(" ".join(rnd.choice(vocab) for _ in range(40)) + " idle mixture screws"
+                       for _ in range(paragraphs))
+
+
+def test_the_same_text_at_two_paths_is_shown_once(tmp_path, open_ix):
+    text = _prose(4)
+    root = write_tree(tmp_path / "docs", {
+        "guide.md": "# Carburettor guide\n\n" + text,
+        "_sources/guide.rst.txt": "Carburettor guide\n=================\n\n" + text,
+        "other.md": "# Other\n\n" + _prose(5),
+    })
+    elsewhere = write_tree(tmp_path / "backup", {"guide.md": "# Carburettor guide\n\n" + text})
+    ix = open_ix()
+    ix.index(root, label="docs")
+    ix.index(elsewhere, label="backup")
+    assert ix.status().documents == 4                       # nothing left out of the index
+    result = ix.search("idle mixture screws", limit=10)
+    shown = [(h.document["source"], h.document["path"]) for h in result.results]
+    folded = {d["path"] for h in result.results for d in h.also_at}
+    assert len(folded) == 1 and folded <= {"guide.md", "_sources/guide.rst.txt"}
+    assert not any(("docs", p) in shown for p in folded)      # the copy is not shown again
+    assert ("docs", "other.md") in shown                      # a different text stays
+    assert ("backup", "guide.md") in shown                    # another folder is not folded
+    passages = ix.search("idle mixture screws", limit=40, passages=True).results
+    copies = {h.document["path"] for h in passages if h.document["source"] == "docs"}
+    assert len(copies & {"guide.md", "_sources/guide.rst.txt"}) == 1
+    hit = next(h for h in ix.search("idle mixture screws").results if h.also_at)
+    assert hit.to_dict()["also_at"][0]["path"] in {"guide.md", "_sources/guide.rst.txt"}

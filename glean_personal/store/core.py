@@ -395,6 +395,12 @@ class Store:
             out.update(self.conn.execute(f"{select} IN ({','.join('?' * len(chunk))})", chunk))
         return out
 
+    def phrase_sketches(self, doc_ids: Sequence[int],
+                        max_bytes: int) -> Dict[int, Tuple[bytes, int]]:
+        """Each document's phrase sketch (a prefix of its sorted phrase ids) and full size."""
+        return {d: (blob, size) for d, blob, size
+                in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
+
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
         """The first and last passage id of each document (they are contiguous)."""
         out: Dict[int, Tuple[int, int]] = {d: (0, -1) for d in doc_ids}

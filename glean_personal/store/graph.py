@@ -66,6 +66,20 @@ def doc_phrases_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> Lis
     return out
 
 
+def doc_sketches_of(conn: sqlite3.Connection, document_ids: Sequence[int],
+                    max_bytes: int) -> List[Tuple[int, bytes, int]]:
+    """(document id, the first `max_bytes` of its packed phrases, the whole length):
+    phrase ids are hashes stored sorted, so a prefix is a bottom-k sketch."""
+    ids = list(document_ids)
+    out: List[Tuple[int, bytes, int]] = []
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        out += conn.execute(
+            "SELECT document_id, substr(phrases, 1, ?), length(phrases) FROM doc_phrases "
+            f"WHERE document_id IN ({','.join('?' * len(chunk))})", [max_bytes] + chunk).fetchall()
+    return out
+
+
 def link_floors(conn: sqlite3.Connection, top_k: int) -> Dict[int, float]:
     """Per document with at least `top_k` links, the `top_k`-th best link score."""
     scores: Dict[int, List[float]] = {}

@@ -135,7 +135,7 @@ TOOLS: List[dict] = [
                      "page": _NULLABLE_STR, "passage_id": _INT, "snippet": _STR,
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
-                     "available": {"type": "boolean"}}}},
+                     "available": {"type": "boolean"}, "also_at": _STRS}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},
     {"name": "local_fetch", "title": "Read one indexed document, or part of it",
@@ -314,7 +314,8 @@ class Tools:
                  "matched_terms": list(h.matched_terms or []),
                  "missed_terms": list(h.missed_terms or []),
                  "strength": round(float(h.strength), 3), "score": round(float(h.score), 6),
-                 "available": bool(h.document.get("available", True))}
+                 "available": bool(h.document.get("available", True)),
+                 **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {})}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "offset": offset, "results": rows,
                 "has_more": bool(result.has_more),

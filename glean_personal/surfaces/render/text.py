@@ -134,6 +134,8 @@ def search_results(result, color: bool, explain: bool = False) -> str:
         lines.append(f"   {hit.url}" if hit.document.get("available", True) else
                      f"   {hit.document['source']}: {printable(hit.document['path'])} "
                      "(not on this machine)")
+        if hit.also_at:
+            lines.append("   also at: " + ", ".join(printable(d["path"]) for d in hit.also_at))
         if explain:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
