@@ -56,8 +56,13 @@ def render_cli_doc() -> str:
     return "\n".join(parts)
 
 
+def same_help(a: str, b: str) -> bool:
+    """Equal up to line wrapping: argparse wraps long usage lines differently by version."""
+    return a.split() == b.split()
+
+
 def test_cli_reference_is_the_live_help():
-    assert CLI_DOC.read_text(encoding="utf-8") == render_cli_doc(), \
+    assert same_help(CLI_DOC.read_text(encoding="utf-8"), render_cli_doc()), \
         "docs/cli.md is stale: run `python tests/test_docs.py --write`"
 
 
@@ -65,7 +70,7 @@ def test_every_help_block_quoted_in_the_docs_is_live():
     found = 0
     for page in (ROOT / "docs").glob("*.md"):
         for verb, body in HELP_BLOCK.findall(page.read_text(encoding="utf-8")):
-            assert body == live_help(verb.strip()), f"{page.name}: help of '{verb.strip() or '(top)'}' drifted"
+            assert same_help(body, live_help(verb.strip())), f"{page.name}: help of '{verb.strip() or '(top)'}' drifted"
             found += 1
     assert found >= len(verbs()) + 1
 
