@@ -71,9 +71,8 @@ def history_path(db: Optional[str] = None) -> Optional[Path]:
     if env is not None:
         return Path(env).expanduser() if env.strip() else None
     from ..api import resolve_db
-    from ..store.connection import default_db_path
     path = resolve_db(db)
-    if path == default_db_path() and path.parent == Path.home() / ".gleancode":
+    if path == resolve_db(None) and path.parent == Path.home() / ".gleancode":
         return path.parent / "repl_history"
     return path.with_name(path.name + ".history")
 
