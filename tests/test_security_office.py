@@ -57,8 +57,9 @@ MIB = 1 << 20
 # budget itself (budget=True: 1 s, and they accept either outcome).
 LIMITS = {"file_seconds": 60.0}
 BUDGET_LIMITS = {"file_seconds": 1.0}
-COST_SECONDS = 5.0             # CPU seconds (process and workers) per case: linear work
-                               # costs 0.1-2.2 s here; a quadratic blow-up costs minutes
+COST_SECONDS = 10.0            # CPU seconds (process and workers) per case: linear work
+                               # costs 0.1-2.5 s here (4x margin for a busy box and slower
+                               # Pythons); a quadratic blow-up costs minutes
 MEMORY_KB = 300 * 1024
 FORMATS = ("docx", "xlsx", "pptx")
 
@@ -380,7 +381,7 @@ def test_each_hostile_office_file_gets_a_clear_answer(office_run, name):
 
 
 @pytest.mark.parametrize("name", [c.name for c in CASES])
-def test_each_hostile_office_file_costs_under_five_cpu_seconds(office_run, name):
+def test_each_hostile_office_file_costs_under_ten_cpu_seconds(office_run, name):
     assert office_run["out"]["results"][name]["cpu_seconds"] < COST_SECONDS
 
 
