@@ -285,6 +285,10 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
 
 def _same_text(a: frozenset, b: frozenset) -> bool:
     """Bottom-k Jaccard estimate: of the k smallest ids of the union, the share in both."""
+    common = len(a & b)
+    # The ids in both are at most all the common ones: most pairs fail here, unsorted.
+    if common < TUNING.duplicate * min(TUNING.sketch, len(a) + len(b) - common):
+        return False
     union = sorted(a | b)[:TUNING.sketch]
     both = sum(1 for x in union if x in a and x in b)
     return both >= TUNING.duplicate * len(union)
@@ -567,7 +571,7 @@ class _Weights:
         self.query = query
         terms = query.terms
         dfs = store.fulltext.frequencies(terms) if terms else []
-        total = max(1, store.counts()["passages"])
+        total = max(1, store.passage_count())
         labels = query.labels()
         self.absent = [lab for lab, df in zip(labels, dfs) if df == 0]
         known = [math.log(1 + (total - df + 0.5) / (df + 0.5)) for df in dfs if df]

@@ -427,6 +427,10 @@ class Store:
             "FROM documents").fetchone()
         return {"documents": docs, "passages": passages, "redactions": redactions}
 
+    def passage_count(self) -> int:
+        """How many passages the index holds (read from an index, not by summing documents)."""
+        return self.conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+
     def free_bytes(self) -> int:
         """Bytes of free pages in the file: what `compact` gives back at least."""
         free = self.conn.execute("PRAGMA freelist_count").fetchone()[0]
