@@ -64,6 +64,7 @@ class Run(NamedTuple):
     out: str
     err: str
     rss_mb: float    # peak RSS of the largest process in the child's tree (os.wait4)
+    cpu: float = 0.0  # user + system CPU seconds of the child (os.wait4)
 
 
 def run_child(argv: Sequence[str], src: str) -> Run:
@@ -82,7 +83,8 @@ def run_child(argv: Sequence[str], src: str) -> Run:
             proc.stdout.close()
         err_file.seek(0)
         err = err_file.read().decode("utf-8", "replace")
-    return Run(wall, proc.returncode, out.decode("utf-8", "replace"), err, usage.ru_maxrss / 1024)
+    return Run(wall, proc.returncode, out.decode("utf-8", "replace"), err, usage.ru_maxrss / 1024,
+               usage.ru_utime + usage.ru_stime)
 
 
 def glean(*args: str) -> list:

@@ -15,12 +15,18 @@ Systems, all over the same files under ROOT:
   and `.search(query, limit=10)`; paths from each hit's document), falling
   back to `python -m glean_personal search QUERY --db DB --json --limit 10`.
 
-Metrics come from glean_personal.evaluation. Latency: median and p95 per query
-in process (after one warm-up pass) over the golden queries and, with
---latency-corpus, over 200 generated queries on that corpus (with and without
---explain); and the median
-wall time of the whole `search` command over --cli-queries golden queries.
+Metrics come from glean_personal.evaluation. Latency: median and p95 CPU time
+per query in process (after one warm-up pass) over the golden queries and, with
+--latency-corpus, over 200 generated queries and the natural-language queries of
+--latency-queries on that corpus (with and without --explain; for glean_personal
+also the first pass on a freshly opened index, before its kept word counts and
+vocabulary help); and the median and p95 wall time and child CPU time of the
+whole `search --json` command over --cli-queries queries of each set.
 Per-case rankings go to bench/out/search-<golden>.json.
+
+Latency alone, on an existing index of the 10k corpus (no baselines needed):
+
+    python bench/run_search.py --latency-only --latency-db /path/to/10k.db [--at worktree]
 """
 from __future__ import annotations
 
@@ -122,16 +128,44 @@ def glean_searcher(db: str) -> Tuple[Optional[SearchFn], str, Optional[object]]:
     return via_cli, "CLI search --json", None
 
 
-def timed(fn: SearchFn, queries: Sequence[str], warm: bool = True) -> Tuple[List[List[str]], List[float]]:
+def timed(fn: SearchFn, queries: Sequence[str], warm: bool = True,
+          clock: Callable[[], float] = time.process_time) -> Tuple[List[List[str]], List[float]]:
+    """Results and times per query: CPU time of this process by default (the machine is
+    shared, so wall time mostly measures the neighbours); pass time.perf_counter for a
+    function whose work runs in a child process."""
     if warm:
         for q in queries:
             fn(q)
     results, times = [], []
     for q in queries:
-        start = time.perf_counter()
+        start = clock()
         results.append(fn(q))
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return results, times
+
+
+def first_pass(fn: SearchFn, queries: Sequence[str]) -> List[float]:
+    """CPU time per query on its first run in a fresh index handle (no warm-up)."""
+    return timed(fn, queries, warm=False)[1]
+
+
+def cli_lines(name: str, db: str, queries: Sequence[str]) -> List[str]:
+    """The whole `search --json` command per query: wall time, and the child's CPU time,
+    with the interpreter's own start (`python -c pass`) as the floor under both."""
+    floor_runs = [run_child([sys.executable, "-c", "pass"], SRC) for _ in range(10)]
+    runs = [cli("search", q, "--db", db, "--json") for q in queries]
+    walls = [r.wall for r in runs]
+    cpus = [r.cpu for r in runs]
+    bad = sum(1 for r in runs if r.code != 0)
+    return [f"CLI `search --json` on {name}, whole command (interpreter start included), "
+            f"{len(runs)} queries{f' ({bad} failed)' if bad else ''}:",
+            "",
+            "| measure | median ms | p95 ms | `python -c pass` median ms |",
+            "|---|---|---|---|",
+            f"| wall | {ms(statistics.median(walls))} | {ms(pct(walls, 0.95))} | "
+            f"{ms(statistics.median(r.wall for r in floor_runs))} |",
+            f"| child CPU (user + sys) | {ms(statistics.median(cpus))} | {ms(pct(cpus, 0.95))} | "
+            f"{ms(statistics.median(r.cpu for r in floor_runs))} |"]
 
 
 def pct(values: Sequence[float], p: float) -> float:
@@ -229,12 +263,51 @@ def abstention_lines(db: str, cases) -> List[str]:
     return lines
 
 
-def latency_block(label: str, systems: Dict[str, SearchFn], queries: Sequence[str]) -> List[str]:
-    lines = [f"| {label} | median ms | p95 ms |", "|---|---|---|"]
+def latency_block(label: str, systems: Dict[str, SearchFn], queries: Sequence[str],
+                  fresh: Optional[Dict[str, SearchFn]] = None) -> List[str]:
+    """Median and p95 CPU time per query after a warm-up pass; for the systems in
+    `fresh` (a function on a newly opened index), also the first pass's, which no
+    kept vocabulary or word counts help."""
+    lines = [f"| {label} | median ms | p95 ms | first pass median ms | first pass p95 ms |",
+             "|---|---|---|---|---|"]
     for name, fn in systems.items():
+        cold = first_pass(fresh[name], queries) if fresh and name in fresh else None
         _, times = timed(fn, queries)
-        lines.append(f"| {name} | {ms(statistics.median(times))} | {ms(pct(times, 0.95))} |")
+        first = (f"{ms(statistics.median(cold))} | {ms(pct(cold, 0.95))}" if cold
+                 else "– | –")
+        lines.append(f"| {name} | {ms(statistics.median(times))} | {ms(pct(times, 0.95))} | {first} |")
     return lines
+
+
+def glean_latency_systems(db: str) -> Tuple[Dict[str, SearchFn], Dict[str, SearchFn]]:
+    """glean_personal's in-process search on `db`, with and without --explain, and the same
+    on a second, untouched handle for the first-pass figures."""
+    import glean_personal
+    systems: Dict[str, SearchFn] = {}
+    fresh: Dict[str, SearchFn] = {}
+    for label, explain in (("glean_personal", False), ("glean_personal --explain", True)):
+        for table in (systems, fresh):
+            ix = glean_personal.open_index(db, readonly=True)
+            table[label] = (lambda ix, explain: lambda q: [
+                _hit_path(h) for h in _hits(ix.search(q, limit=10, explain=explain))])(ix, explain)
+    return systems, fresh
+
+
+def latency_only(args: argparse.Namespace, label: str) -> int:
+    """In-process and whole-command latency of glean_personal on the latency corpus's
+    natural-language queries, without the quality run or the baselines."""
+    db = args.latency_db
+    with open(args.latency_queries, encoding="utf-8") as fh:
+        nl = [line.strip() for line in fh if line.strip()]
+    print(f"glean_personal {label}; db {db}; load average (1 min) {os.getloadavg()[0]:.1f}.\n")
+    systems, fresh = glean_latency_systems(db)
+    print(f"In-process latency (CPU time) on {os.path.basename(db)}, {len(nl)} natural-language "
+          f"queries of 5-12 words ({os.path.relpath(args.latency_queries, REPO)}):\n")
+    print("\n".join(latency_block("system", systems, nl, fresh)))
+    if args.cli_queries:
+        print("\n" + "\n".join(cli_lines(os.path.basename(db), db, nl[: args.cli_queries])))
+    print(f"\nLoad average (1 min) at the end: {os.getloadavg()[0]:.1f}.")
+    return 0
 
 
 def main(argv=None) -> int:
@@ -249,7 +322,11 @@ def main(argv=None) -> int:
     ap.add_argument("--latency-db", help="an existing glean_personal db of the latency corpus")
     ap.add_argument("--latency-queries", default=os.path.join(HERE, "queries", "mixed-10k-nl.txt"),
                     help="natural-language queries (one a line) timed on the latency corpus")
-    ap.add_argument("--cli-queries", type=int, default=20)
+    ap.add_argument("--cli-queries", type=int, default=30,
+                    help="queries timed as whole `search --json` commands (0: none)")
+    ap.add_argument("--latency-only", action="store_true",
+                    help="only glean_personal's latency on --latency-db (in process and whole "
+                         "command), no quality run and no baselines")
     ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
     args = ap.parse_args(argv)
     for attr in ("golden", "root", "db", "latency_corpus", "latency_db"):
@@ -258,6 +335,10 @@ def main(argv=None) -> int:
     global SRC
     SRC, label = product_source(args.at)
     sys.path.insert(0, SRC)
+    if args.latency_only:
+        if not args.latency_db:
+            ap.error("--latency-only needs --latency-db (an index of the latency corpus)")
+        return latency_only(args, label)
     from glean_personal.evaluation import load_golden, score_cases, summarize
     tag = label.split()[-1] if label.startswith("commit") else "worktree"
     exclude = args.exclude if args.exclude is not None else ["_sources", "_static"]
@@ -292,7 +373,8 @@ def main(argv=None) -> int:
     summaries, per_case, latency = {}, {}, {}
     for sname, fn in systems.items():
         via_cli = sname == "glean_personal" and how != "Python API"
-        ranked, times = timed(fn, queries, warm=not via_cli)
+        ranked, times = timed(fn, queries, warm=not via_cli,
+                              clock=time.perf_counter if via_cli else time.process_time)
         rows = score_cases(cases, {c.id: r for c, r in zip(cases, ranked)})
         summaries[sname] = summarize(rows)
         per_case[sname] = [dict(r, ranked=rk[:10]) for r, rk in zip(rows, ranked)]
@@ -301,7 +383,8 @@ def main(argv=None) -> int:
     notes.append(f"Load average (1 min): {load_before:.1f} before the queries, {os.getloadavg()[0]:.1f} after.")
     print("\n".join(notes) + "\n")
     print(quality_tables(summaries))
-    print(f"\nIn-process latency over the {len(queries)} golden queries (after one warm-up pass):\n")
+    print(f"\nIn-process latency (CPU time) over the {len(queries)} golden queries "
+          "(after one warm-up pass):\n")
     print("| system | median ms | p95 ms |\n|---|---|---|")
     for sname, (med, p95) in latency.items():
         via = " (one CLI process per query)" if sname == "glean_personal" and how != "Python API" else ""
@@ -314,11 +397,7 @@ def main(argv=None) -> int:
         print(f"answerable questions with no result: {len(zero)}" + (f" ({'; '.join(zero)})" if zero else ""))
 
     if glean_fn and args.cli_queries:
-        walls = []
-        for q in queries[: args.cli_queries]:
-            walls.append(cli("search", q, "--db", pdb, "--json").wall)
-        print(f"\nCLI `search --json`, whole command (interpreter start included), {len(walls)} queries: "
-              f"median {ms(statistics.median(walls))} ms, p95 {ms(pct(walls, 0.95))} ms")
+        print("\n" + "\n".join(cli_lines(name, pdb, queries[: args.cli_queries])))
 
     if args.latency_corpus:
         lname = os.path.basename(os.path.normpath(args.latency_corpus))
@@ -332,25 +411,23 @@ def main(argv=None) -> int:
             "bm25s": lbm25s.search,
         }
         lpdb = product_db(args.latency_corpus, (), lname, args.latency_db, tag)
+        lfresh: Dict[str, SearchFn] = {}
         if lpdb:
             lfn, lhow, lix = glean_searcher(lpdb)
             if lfn and lhow == "Python API":
-                lsystems["glean_personal"] = lfn
-                lsystems["glean_personal --explain"] = lambda q: [
-                    _hit_path(h) for h in _hits(lix.search(q, limit=10, explain=True))]
-        print(f"\nIn-process latency on {lname}, {len(lqueries)} generated queries of 1-3 words "
+                gsystems, lfresh = glean_latency_systems(lpdb)
+                lsystems.update(gsystems)
+        print(f"\nIn-process latency (CPU time) on {lname}, {len(lqueries)} generated queries of 1-3 words "
               f"(15% quoted bigrams):\n")
         print("\n".join(latency_block("system", lsystems, lqueries)))
         if args.latency_queries and os.path.exists(args.latency_queries):
             with open(args.latency_queries, encoding="utf-8") as fh:
                 nl = [line.strip() for line in fh if line.strip()]
-            print(f"\nIn-process latency on {lname}, {len(nl)} natural-language queries of "
+            print(f"\nIn-process latency (CPU time) on {lname}, {len(nl)} natural-language queries of "
                   f"5-12 words ({os.path.relpath(args.latency_queries, REPO)}):\n")
-            print("\n".join(latency_block("system", lsystems, nl)))
+            print("\n".join(latency_block("system", lsystems, nl, lfresh)))
             if lpdb and args.cli_queries:
-                walls = [cli("search", q, "--db", lpdb, "--json").wall for q in nl[: args.cli_queries]]
-                print(f"\nCLI `search --json` on {lname}, whole command, {len(walls)} of those queries: "
-                      f"median {ms(statistics.median(walls))} ms, p95 {ms(pct(walls, 0.95))} ms")
+                print("\n" + "\n".join(cli_lines(lname, lpdb, nl[: args.cli_queries])))
 
     with open(os.path.join(OUT, f"search-{name}.json"), "w", encoding="utf-8") as fh:
         json.dump({"notes": notes, "summaries": summaries, "per_case": per_case}, fh, indent=1)

@@ -34,7 +34,6 @@ import heapq
 import re
 from array import array
 from collections import Counter
-from hashlib import blake2b
 from typing import Dict, Iterable, List, Tuple
 
 from .analysis import STOPWORDS, stem, token_spans, tokenize
@@ -71,6 +70,7 @@ def phrase_id(phrase: str, bigram: bool = False) -> int:
     if bigram:
         first, second = phrase.split(" ", 1)
         return _pair_id(phrase_id(first), phrase_id(second))
+    from hashlib import blake2b   # here: a search, which only reads ids, never loads hashlib
     digest = blake2b(phrase.encode("utf-8", "surrogatepass"), digest_size=4).digest()
     return int.from_bytes(digest, "little", signed=True) & ~1
 

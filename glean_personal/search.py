@@ -23,7 +23,6 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 from .analysis import (ascii_equivalent, bigram_chain, token_spans, has_identifiers, search_spans, stem,
                        tokenize)
 from .docref import doc_summary
-from .phrases import unpack
 from .query import Filters, Query, Term, canonical_type, parse
 from .store.core import Store
 
@@ -248,6 +247,7 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
     """Show the same text kept at two paths of one source once: the later-ranked copy is
     listed under the first as "also at". Copies are told by their phrase sketches (the
     smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
+    from .phrases import unpack
     kept: list = []
     kept_docs: List[Tuple[int, int, frozenset]] = []    # (document, source, sketch)
     also: Dict[int, List[int]] = {}
@@ -259,7 +259,7 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
         chunk = ranked[pos:pos + 2 * enough]
         docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
         sketches = store.phrase_sketches(docs, width)
-        sources = {d: row["source_id"] for d, row in store.documents(docs).items()}
+        sources = store.document_sources(docs)
         for item, doc in zip(chunk, docs):
             pos += 1
             twin = folded.get(doc)

@@ -385,6 +385,10 @@ class Store:
         """The document of each passage (no text: what ranking needs first)."""
         return self._mapping("SELECT id, document_id FROM passages WHERE id", passage_ids)
 
+    def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
+        """The source id of each document."""
+        return self._mapping("SELECT id, source_id FROM documents WHERE id", doc_ids)
+
     def titles(self, doc_ids: Iterable[int]) -> Dict[int, str]:
         return self._mapping("SELECT id, title FROM documents WHERE id", doc_ids)
 

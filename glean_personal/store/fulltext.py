@@ -54,8 +54,25 @@ class FullText:
 
     kind = ""
 
+    # Read-only answers kept per connection while the index is unchanged (a REPL or
+    # MCP server asks for the same words' counts and vocabulary again and again).
+    CACHED_COUNTS = 4096
+    CACHED_SLICES = 64
+
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        self._stamp: Optional[Tuple[int, int]] = None
+        self._counts: Dict[str, int] = {}
+        self._slices: Dict[Tuple[str, str], List[Tuple[str, int]]] = {}
+
+    def _fresh(self) -> None:
+        """Forget the kept answers when the index changed: committed by another
+        connection (`data_version`) or written through this one (`total_changes`)."""
+        stamp = (self.conn.execute("PRAGMA data_version").fetchone()[0], self.conn.total_changes)
+        if stamp != self._stamp:
+            self._stamp = stamp
+            self._counts.clear()
+            self._slices.clear()
 
     def add(self, rows: Sequence[Row]) -> None:
         """Index passages given as stored: (id, title, heading, text), ids ascending."""
@@ -96,10 +113,29 @@ class FullText:
 
     def frequencies(self, terms: Sequence[Term]) -> List[int]:
         """How many passages match each term (exactly; a phrase or prefix by MATCH)."""
+        self._fresh()
+        keys = [t.fts5() for t in terms]
+        missing = {k: t for k, t in zip(keys, terms) if k not in self._counts}
+        if missing:
+            if len(self._counts) + len(missing) > self.CACHED_COUNTS:
+                self._counts.clear()
+            self._counts.update(zip(missing, self._frequencies(list(missing.values()))))
+        return [self._counts[k] for k in keys]
+
+    def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         return [self.document_frequency(t) for t in terms]
 
     def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         """(indexed stem, passages holding it) for stems in [low, high)."""
+        self._fresh()
+        rows = self._slices.get((low, high))
+        if rows is None:
+            if len(self._slices) >= self.CACHED_SLICES:
+                self._slices.clear()
+            rows = self._slices[low, high] = list(self._vocabulary(low, high))
+        return list(rows)
+
+    def _vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         raise NotImplementedError
 
     def a_passage_with(self, stem_: str) -> Optional[int]:
@@ -226,7 +262,7 @@ class Fts5Text(FullText):
                 self.conn.execute("PRAGMA query_only = ON")
         return "temp.glean_vocab"
 
-    def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
+    def _vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         return self.conn.execute(
             f"SELECT term, doc FROM {self._vocab()} WHERE term >= ? AND term < ?",
             (low, high)).fetchall()
@@ -449,7 +485,7 @@ class PlainText(FullText):
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         return len(self._postings(term, None))
 
-    def frequencies(self, terms: Sequence[Term]) -> List[int]:
+    def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         out = []
         for t in terms:
             if t.is_phrase or t.prefix:
@@ -459,7 +495,7 @@ class PlainText(FullText):
                                              (t.stems()[0],)).fetchone()[0])
         return out
 
-    def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
+    def _vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         return self.conn.execute(
             "SELECT term, count(*) FROM plain_postings WHERE term >= ? AND term < ? GROUP BY term",
             (low, high)).fetchall()
