@@ -11,20 +11,20 @@ import contextlib
 import fcntl
 import os
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
 from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .docref import doc_summary, is_file_url, path_from_url
-from .document import SECTION_SEPARATOR
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
                      SettingError, UsageError)
 from .store.connection import default_db_path
 from .store.core import Store
 
 if TYPE_CHECKING:
+    from .reports import (CompactReport, EvaluationReport, ExportReport, FetchedDocument,
+                          PurgeReport, Status, VerifyReport)
     from .config import Progress
     from .graph import LinkReport, Related
     from .indexer import IndexReport
@@ -43,125 +43,16 @@ WATCH_COST_FACTOR = 20.0    # ...or this many times what the last pass cost (idl
 WATCH_MAX_INTERVAL = 60.0
 
 
-@dataclass
-class FetchedDocument:
-    """One document reassembled from its passages."""
-
-    document: dict
-    sections: List[dict]
-    text: str
-    warnings: List[str]
-    indexed_at: float
-    size: int
-    mtime_ns: int
-
-    def to_dict(self) -> dict:
-        return {"document": self.document, "sections": self.sections, "text": self.text,
-                "warnings": self.warnings, "indexed_at": self.indexed_at, "size": self.size,
-                "mtime_ns": self.mtime_ns}
+REPORTS = ("FetchedDocument", "Status", "PurgeReport", "VerifyReport", "CompactReport",
+           "ExportReport", "EvaluationReport")
 
 
-@dataclass
-class Status:
-    db: str
-    store: str
-    schema_version: int
-    documents: int
-    passages: int
-    sources: List[dict]
-    db_bytes: int
-    last_indexed: Optional[float]
-    graph: dict = field(default_factory=dict)
-    version: str = __version__
-    reclaimable_bytes: int = 0   # free pages `compact` gives back
-    redactions: int = 0          # credential-like strings replaced by markers, in all documents
-    read_only: bool = False      # this process cannot write the file
-
-    def to_dict(self) -> dict:
-        return {"db": self.db, "store": self.store, "schema_version": self.schema_version,
-                "documents": self.documents, "passages": self.passages,
-                "sources": self.sources, "db_bytes": self.db_bytes,
-                "last_indexed": self.last_indexed, "graph": self.graph,
-                "version": self.version, "reclaimable_bytes": self.reclaimable_bytes,
-                "redactions": self.redactions, "read_only": self.read_only}
-
-
-@dataclass
-class PurgeReport:
-    """What `purge` removed, and whether the freed space is worth a `compact`."""
-
-    sources: List[str]
-    documents: int
-    roots: List[str] = field(default_factory=list)
-    reclaimable_bytes: int = 0
-    db_bytes: int = 0
-    suggest_compact: bool = False
-
-    def to_dict(self) -> dict:
-        return {"sources": list(self.sources), "roots": list(self.roots),
-                "documents": self.documents, "reclaimable_bytes": self.reclaimable_bytes,
-                "db_bytes": self.db_bytes, "suggest_compact": self.suggest_compact}
-
-
-@dataclass
-class VerifyReport:
-    """Integrity findings by area; after a repair, what was rebuilt and what is left."""
-
-    ok: bool
-    problems: Dict[str, List[str]]
-    repaired: List[str] = field(default_factory=list)
-    problems_after: Optional[Dict[str, List[str]]] = None   # set by a repair
-    read_only: bool = False          # the file cannot be written here: no write-needing check
-    skipped: List[str] = field(default_factory=list)   # checks left out, and why
-
-    def to_dict(self) -> dict:
-        out = {"ok": self.ok, "problems": self.problems, "repaired": list(self.repaired),
-               "read_only": self.read_only, "skipped": list(self.skipped)}
-        if self.problems_after is not None:
-            out["problems_after"] = self.problems_after
-        return out
-
-
-@dataclass
-class CompactReport:
-    """The file's size before and after `compact`."""
-
-    db_bytes_before: int
-    db_bytes: int
-
-    @property
-    def reclaimed_bytes(self) -> int:
-        return self.db_bytes_before - self.db_bytes
-
-    def to_dict(self) -> dict:
-        return {"db_bytes_before": self.db_bytes_before, "db_bytes": self.db_bytes,
-                "reclaimed_bytes": self.reclaimed_bytes}
-
-
-@dataclass
-class ExportReport:
-    """Where the copy was written and how large it is."""
-
-    path: str
-    bytes: int
-
-    def to_dict(self) -> dict:
-        return {"path": self.path, "bytes": self.bytes}
-
-
-@dataclass
-class EvaluationReport:
-    """A golden set's metrics, overall and per category, and each case's ranking."""
-
-    golden: str
-    root: str
-    store: str
-    summary: dict
-    cases: List[dict]
-
-    def to_dict(self) -> dict:
-        return {"golden": self.golden, "root": self.root, "store": self.store,
-                "summary": self.summary, "cases": self.cases}
+def __getattr__(name: str) -> object:
+    """The report classes, from reports.py on first use (a search needs none of them)."""
+    if name in REPORTS:
+        from . import reports
+        return getattr(reports, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def resolve_db(db: Optional[PathLike]) -> Path:
@@ -390,6 +281,7 @@ class Index:
         Files on disk are never touched. Returns what was removed, the bytes
         now reclaimable, and whether `compact` is worth running.
         """
+        from .reports import PurgeReport
         if source is None and not all:
             raise UsageError("purge needs a source label (see `sources`), or --all for every source")
         with self._writer():
@@ -416,6 +308,7 @@ class Index:
         readers to finish (SQLite's busy timeout), so a search running
         meanwhile is never disturbed.
         """
+        from .reports import CompactReport
         before = self.store.db_bytes()
         with self._writer():
             self.store.optimize_fulltext()
@@ -545,6 +438,7 @@ class Index:
                         [doc_summary(c) for c in listed])
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
+        from .reports import FetchedDocument
         from .passages import regroup
         with self.store.reading():
             row = self._resolve(doc)
@@ -597,6 +491,7 @@ class Index:
                     for s in self.store.sources()]
 
     def status(self) -> Status:
+        from .reports import Status
         from .graph import graph_status
         with self.store.reading():
             counts = self.store.counts()
@@ -608,6 +503,7 @@ class Index:
 
     def verify(self, repair: bool = False) -> VerifyReport:
         """Integrity checks; with `repair`, rebuild what is derived from the passages."""
+        from .reports import VerifyReport
         from .phrases import document_phrases
         from .store import maintenance
         found = maintenance.problems(self.store)
@@ -623,12 +519,14 @@ class Index:
 
     def export(self, dest: PathLike) -> ExportReport:
         """A consistent single-file copy, safe while another process writes."""
+        from .reports import ExportReport
         from .store import maintenance
         size = maintenance.export(self.store, Path(dest))
         return ExportReport(str(Path(dest).expanduser().absolute()), size)
 
     def evaluate(self, golden: PathLike, root: PathLike, limit: int = 10) -> EvaluationReport:
         """Run a golden set's questions; metrics overall and per category."""
+        from .reports import EvaluationReport
         from .evaluation import load_golden, score_cases, summarize
         cases = load_golden(golden)
         base = _abs(str(root))
@@ -688,5 +586,6 @@ def _public_source(s: dict) -> dict:
 def _reassemble(sections: List[dict]) -> str:
     """The sections as readable text, each under a Markdown-style heading line."""
     from .passages import section_markdown
+    from .document import SECTION_SEPARATOR
     return SECTION_SEPARATOR.join(section_markdown(s) for s in sections)
 

@@ -7,7 +7,7 @@ Floors, lowest first (a module may import its own floor or below):
     2  formats, passages, phrases
     3  store
     4  walk, workers, indexer, search, suggest, graph, relocate, reading
-    5  api (the facade)
+    5  api (the facade), reports (what its methods other than search return)
     6  surfaces.render (text, json, client), surfaces.failures
     7  surfaces.args (the parser), surfaces.local_backend (the REPL's backend)
     8  surfaces.verbs (the verb handlers)
@@ -30,7 +30,7 @@ LAYERS = {
     "store": 3,
     "walk": 4, "workers": 4, "indexer": 4, "search": 4, "suggest": 4, "graph": 4, "relocate": 4,
     "reading": 4,
-    "api": 5,
+    "api": 5, "reports": 5,
     "surfaces.render": 6, "surfaces.failures": 6,
     "surfaces.args": 7, "surfaces.local_backend": 7,
     "surfaces.verbs": 8,

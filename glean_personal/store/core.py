@@ -13,14 +13,16 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
 from .connection import connect, create_atomically, like_contains, map_for_reading, translate
 from .fulltext import FullText, make_fulltext
-from ..passages import StoredPassage
+
+if TYPE_CHECKING:   # a search never loads the passage builder
+    from ..passages import StoredPassage
 
 DocState = Tuple[int, int, int]  # id, size, mtime_ns
 

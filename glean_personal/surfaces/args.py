@@ -6,6 +6,7 @@ all read their flags through `build_parser`; nothing here runs a verb.
 from __future__ import annotations
 
 import argparse
+from typing import Optional
 
 from ..errors import UsageError
 from ..version import __version__
@@ -26,12 +27,53 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON on stdout")
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unused:
+    """Stands in for the parser of a verb this command line does not name: every
+    flag added to it is dropped (building them all costs more than most searches)."""
+
+    def add_argument(self, *args: object, **kwargs: object) -> None:
+        return None
+
+    def add_mutually_exclusive_group(self, *args: object, **kwargs: object) -> "_Unused":
+        return self
+
+
+class _OnlyVerb:
+    """The verbs' `add_parser`, building one verb's parser in full and no other."""
+
+    def __init__(self, sub: "argparse._SubParsersAction", verb: str) -> None:
+        self.sub = sub
+        self.verb = verb
+        self.found = False
+
+    def add_parser(self, name: str, **kwargs: object) -> object:
+        if name != self.verb:
+            return _Unused()
+        self.found = True
+        return self.sub.add_parser(name, **kwargs)
+
+
+def build_parser(verb: Optional[str] = None) -> argparse.ArgumentParser:
+    """The whole parser; given the verb a command line starts with, one that parses
+    that command line the same and builds only that verb (anything but a verb's name
+    gets the whole parser)."""
+    if verb is not None:
+        parser = _build(verb)
+        if parser is not None:
+            return parser
+    parser = _build(None)
+    assert parser is not None
+    return parser
+
+
+def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
     parser = _Parser(prog="glean-personal", description=DESCRIPTION, epilog=(
         "Every verb takes --db PATH and --json; `glean-personal VERB --help` shows its "
         "flags. Exit codes: 0 success, 1 failure, 2 usage error, 3 database problem."))
     parser.add_argument("--version", action="version", version=f"glean-personal {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+    if verb is not None:
+        only = sub = _OnlyVerb(sub, verb)  # type: ignore[assignment]
 
     p = sub.add_parser("index", help="add or refresh a folder (or one file)", description=(
         "Add a folder to the index, or bring it up to date. Filters are stored with the "
@@ -201,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Speak the Model Context Protocol on stdin/stdout, offering the read-only tools "
         "local_search, local_fetch, local_sources and local_related. Logs go to stderr."))
     _common(p)
+    if verb is not None and not only.found:
+        return None
     return parser
 
 

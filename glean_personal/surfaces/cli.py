@@ -18,9 +18,9 @@ from .render import text as render_text
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line on `argv` (default: sys.argv); returns the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = list(sys.argv[1:] if argv is None else argv) or ["repl"]
     try:
-        args = build_parser().parse_args(argv or ["repl"])
+        args = build_parser(argv[0]).parse_args(argv)
         return run(args)
     except GleanError as exc:
         print(f"glean-personal: {render_text.failure(exc)}", file=sys.stderr)

@@ -28,7 +28,8 @@ from ..passages import section_markdown
 from ..search import TUNING
 
 if TYPE_CHECKING:
-    from ..api import FetchedDocument, Index
+    from ..api import Index
+    from ..reports import FetchedDocument
     from ..search import Hit
     from ..suggest import Completion
 

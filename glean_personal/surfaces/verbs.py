@@ -125,7 +125,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         result = ix.search(" ".join(args.query), limit=args.limit, offset=args.offset,
                            explain=args.explain, passages=args.passages, source=args.source,
                            type=args.type, path=args.path, after=args.after, before=args.before)
-        return _out(args, result.to_dict(),
+        if args.json:   # the text is not made to be thrown away
+            return _out(args, result.to_dict(), "")
+        return _out(args, None,
                     render_text.search_results(result, render_text.use_color(sys.stdout), args.explain))
 
 

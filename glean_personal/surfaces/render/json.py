@@ -9,7 +9,7 @@ import json
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...api import Status
+    from ...reports import Status
 
 
 def dumps(data: object) -> str:

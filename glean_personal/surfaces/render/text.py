@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tuple
 
 if TYPE_CHECKING:
-    from ...api import CompactReport, EvaluationReport, ExportReport, PurgeReport, VerifyReport
+    from ...reports import CompactReport, EvaluationReport, ExportReport, PurgeReport, VerifyReport
     from ...graph import LinkReport, Related
     from ...relocate import MoveCheck
 
