@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
-from .config import DEFAULT_LIMITS, DEFAULT_PASSAGES, Limits, PassageSizes
 from .docref import doc_summary, is_file_url, path_from_url
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
                      SettingError, UsageError)
@@ -25,7 +24,7 @@ from .store.core import Store
 if TYPE_CHECKING:
     from .reports import (CompactReport, EvaluationReport, ExportReport, FetchedDocument,
                           PurgeReport, Status, VerifyReport)
-    from .config import Progress
+    from .config import Limits, PassageSizes, Progress
     from .graph import LinkReport, Related
     from .indexer import IndexReport
     from .reading import Outline, Part
@@ -60,9 +59,10 @@ def resolve_db(db: Optional[PathLike]) -> Path:
 
 
 def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
-               limits: Limits = DEFAULT_LIMITS, passage_sizes: PassageSizes = DEFAULT_PASSAGES,
+               limits: Optional[Limits] = None, passage_sizes: Optional[PassageSizes] = None,
                readonly: bool = False) -> "Index":
-    """Open (creating if needed) the index file; `store` forces 'fts5' or 'plain' at creation."""
+    """Open (creating if needed) the index file; `store` forces 'fts5' or 'plain' at creation.
+    `limits` and `passage_sizes` default to config's DEFAULT_LIMITS and DEFAULT_PASSAGES."""
     if store is None:
         store = os.environ.get("GLEAN_PERSONAL_STORE") or None
     if store not in (None, "fts5", "plain"):
@@ -74,10 +74,34 @@ def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
 class Index:
     """An open personal index."""
 
-    def __init__(self, store: Store, limits: Limits, passage_sizes: PassageSizes) -> None:
+    def __init__(self, store: Store, limits: Optional[Limits] = None,
+                 passage_sizes: Optional[PassageSizes] = None) -> None:
         self.store = store
-        self.limits = limits
-        self.passage_sizes = passage_sizes
+        self._limits = limits
+        self._passage_sizes = passage_sizes
+
+    # The defaults are read when indexing needs them: a search never loads config.
+    @property
+    def limits(self) -> Limits:
+        if self._limits is None:
+            from .config import DEFAULT_LIMITS
+            self._limits = DEFAULT_LIMITS
+        return self._limits
+
+    @limits.setter
+    def limits(self, value: Limits) -> None:
+        self._limits = value
+
+    @property
+    def passage_sizes(self) -> PassageSizes:
+        if self._passage_sizes is None:
+            from .config import DEFAULT_PASSAGES
+            self._passage_sizes = DEFAULT_PASSAGES
+        return self._passage_sizes
+
+    @passage_sizes.setter
+    def passage_sizes(self, value: PassageSizes) -> None:
+        self._passage_sizes = value
 
     def __enter__(self) -> "Index":
         return self
