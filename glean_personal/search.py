@@ -164,10 +164,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             if filters.any:
                 result.notices = _filter_notices(store, filters)
             return result
-        doc_of = store.passage_documents([pid for pid, _ in hits])
+        doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
-        boost = {d: _title_boost(title, words)
-                 for d, title in store.titles(set(doc_of.values())).items()}
+        boost = {d: _title_boost(title, words) for d, title in titles.items()}
         rows = _Rows(store)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
@@ -730,6 +729,9 @@ def _surface(store: Store, stem_: str) -> Optional[str]:
 def _distance(a: str, b: str, bound: int) -> int:
     """Levenshtein distance with transpositions, or bound + 1 once it must exceed bound."""
     if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    # Each letter of one word missing from the other costs an edit of its own.
+    if len(set(a).difference(b)) > bound or len(set(b).difference(a)) > bound:
         return bound + 1
     prev2: List[int] = []
     prev = list(range(len(b) + 1))

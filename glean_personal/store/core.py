@@ -387,6 +387,21 @@ class Store:
         """The document of each passage (no text: what ranking needs first)."""
         return self._mapping("SELECT id, document_id FROM passages WHERE id", passage_ids)
 
+    def passage_documents_titled(self, passage_ids: Iterable[int]
+                                 ) -> Tuple[Dict[int, int], Dict[int, str]]:
+        """The document of each passage, and those documents' titles, in one read."""
+        doc_of: Dict[int, int] = {}
+        titles: Dict[int, str] = {}
+        for chunk in _chunks(list(passage_ids), 500):
+            for pid, doc_id, title in self.conn.execute(
+                    "SELECT p.id, p.document_id, d.title FROM passages p "
+                    "LEFT JOIN documents d ON d.id = p.document_id "
+                    f"WHERE p.id IN ({','.join('?' * len(chunk))})", chunk):
+                doc_of[pid] = doc_id
+                if title is not None:
+                    titles[doc_id] = title
+        return doc_of, titles
+
     def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
         """The source id of each document."""
         return self._mapping("SELECT id, source_id FROM documents WHERE id", doc_ids)
