@@ -277,3 +277,18 @@ def test_the_same_text_at_two_paths_is_shown_once(tmp_path, open_ix):
     assert len(copies & {"guide.md", "_sources/guide.rst.txt"}) == 1
     hit = next(h for h in ix.search("idle mixture screws").results if h.also_at)
     assert hit.to_dict()["also_at"][0]["path"] in {"guide.md", "_sources/guide.rst.txt"}
+
+
+def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
+    """Counts and vocabulary kept between searches are forgotten when the index changes,
+    through this handle or another one."""
+    assert ix.search("samovar").absent_terms == ["samovar"]
+    assert ix.search("samovr").suggestions == {}
+    extra = write_tree(tmp_path / "more", {"tea.md": "# Tea\n\nThe samovar keeps the water hot.\n"})
+    ix.index(extra, label="more")            # written through this handle
+    assert ix.search("samovar").absent_terms == []
+    assert ix.search("samovr").suggestions == {"samovr": ["samovar"]}
+    other = open_ix()                         # the same file, another connection
+    other.purge("more")
+    assert ix.search("samovar").absent_terms == ["samovar"]
+    assert ix.search("samovr").suggestions == {}
