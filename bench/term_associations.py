@@ -126,8 +126,9 @@ class Expander:
     """Adds associated words' passage scores to the store's first pass."""
 
     def __init__(self, learned: dict, alpha: float, per: int, most: int,
-                 weak: float = -1.0) -> None:
+                 weak: float = -1.0, confident: float = 0.0) -> None:
         self.learned, self.alpha, self.per, self.most, self.weak = learned, alpha, per, most, weak
+        self.confident = confident
         self.on = weak < 0
         self.log: List[Tuple[str, List[str]]] = []
 
@@ -137,8 +138,9 @@ class Expander:
         for t in query.terms:
             if t.is_phrase:
                 continue
-            for b, _, pmi, _ in self.learned["assoc"].get(t.stems()[0], [])[:self.per]:
-                if b not in have:
+            a = t.stems()[0]
+            for b, _, pmi, count in self.learned["assoc"].get(a, [])[:self.per]:
+                if b not in have and count >= self.confident * self.learned["df"][a]:
                     votes[b] = votes.get(b, 0.0) + pmi
         best = sorted(votes, key=lambda b: (-votes[b], b))[:self.most]
         return [self.learned["form"][b] for b in best]
@@ -192,6 +194,8 @@ def main(argv=None) -> int:
     ap.add_argument("--most", type=int, default=4, help="words added at most")
     ap.add_argument("--weak", type=float, default=-1.0,
                     help="expand only when the top hit's strength is below this (default: always)")
+    ap.add_argument("--confident", type=float, default=0.0,
+                    help="only associates in at least this share of the query word's passages")
     ap.add_argument("--limit", type=int, default=-1, help="learn from the first N passages")
     ap.add_argument("--learn-only", action="store_true")
     ap.add_argument("--show", action="store_true", help="print each expansion")
@@ -206,7 +210,8 @@ def main(argv=None) -> int:
         return 0
     index = open_index(args.db)
     before = index.evaluate(args.golden, args.root).to_dict()["summary"]
-    expander = Expander(learned, args.alpha, args.per, args.most, args.weak)
+    expander = Expander(learned, args.alpha, args.per, args.most, args.weak,
+                        args.confident)
     expander.install()
     after = index.evaluate(args.golden, args.root).to_dict()["summary"]
     for name, summary in (("before", before), ("after", after)):
