@@ -18,6 +18,8 @@ or more, with positive PMI):
 
 * `lmi`: word-word co-occurrence in a passage, ranked by count × PMI;
 * `llr`: the same pairs ranked by Dunning's log-likelihood ratio;
+* `document`: as `llr`, with whole documents as the unit (as the graph's
+  phrase sets are kept), the 200 most telling words of each;
 * `title`: a word of a passage with the words of its document's title, by
   log-likelihood ratio (which pages is a word about).
 
@@ -74,13 +76,20 @@ def _words(text: str, forms: Dict[str, Counter], cache: Dict[str, str]) -> Count
 def learn(db: str, kind: str, limit: int = -1, cap: int = 60, min_df: int = 3,
           max_share: float = 0.05, min_pair: int = 3, keep: int = 8) -> dict:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    rows = conn.execute("SELECT d.title, p.heading, p.text FROM passages p "
+    rows = conn.execute("SELECT d.title, p.heading, p.text, p.document_id FROM passages p "
                         "JOIN documents d ON d.id = p.document_id ORDER BY p.id LIMIT ?",
                         (limit,)).fetchall()
     forms: Dict[str, Counter] = {}
     cache: Dict[str, str] = {}
-    bodies = [_words(heading + "\n" + text, forms, cache) for _, heading, text in rows]
-    titles = [set(_words(title, forms, cache)) for title, _, _ in rows]
+    bodies = [_words(heading + "\n" + text, forms, cache) for _, heading, text, _ in rows]
+    titles = [set(_words(title, forms, cache)) for title, _, _, _ in rows]
+    if kind == "document":   # whole documents as the unit, as the graph's phrase sets are
+        merged: Dict[int, Counter] = {}
+        for (_, _, _, doc), tf in zip(rows, bodies):
+            merged.setdefault(doc, Counter()).update(tf)
+        bodies = list(merged.values())
+        rows = [None] * len(bodies)
+        cap = max(cap, 200)
     n = len(rows)
     df: Counter = Counter()
     for tf in bodies:
@@ -188,7 +197,7 @@ def main(argv=None) -> int:
     ap.add_argument("golden")
     ap.add_argument("--root", required=True)
     ap.add_argument("--db", required=True, help="a copy of an index (read only here)")
-    ap.add_argument("--kind", choices=("lmi", "llr", "title"), default="llr")
+    ap.add_argument("--kind", choices=("lmi", "llr", "title", "document"), default="llr")
     ap.add_argument("--alpha", type=float, default=0.2, help="weight of the added words' scores")
     ap.add_argument("--per", type=int, default=3, help="associates taken per query word")
     ap.add_argument("--most", type=int, default=4, help="words added at most")
