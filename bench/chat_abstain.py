@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Does /chat answer the answerable questions and decline the others?
 
+    PYTHONPATH=$PWD python bench/chat_abstain.py GOLDEN=DB [GOLDEN=DB ...] [--json] [--verbose]
+
+The figures in docs/search.md ("Match strength") come from, for each store S
+(fts5, plain), with indexes built as bench/golden/README.md says:
+
     PYTHONPATH=$PWD python bench/chat_abstain.py \
-        bench/golden/python-doc.json=/tmp/g-py-fts5.db bench/golden/git-doc.json=/tmp/g-git-fts5.db \
-        bench/golden/python-doc.json=/tmp/g-py-plain.db bench/golden/git-doc.json=/tmp/g-git-plain.db \
-        bench/golden/chat-heldout-python.json=/tmp/g-py-fts5.db ... [--json] [--verbose]
+        bench/golden/python-doc.json=PY-S.db bench/golden/git-doc.json=GIT-S.db \
+        bench/golden/chat-heldout-python.json=PY-S.db bench/golden/chat-heldout-git.json=GIT-S.db \
+        bench/golden/sqlite-doc.json=SQLITE-S.db
 
 Each argument pairs a golden set (bench/golden/README.md) with an index of its
 root (built as that README says). Every question of the set goes to the real
