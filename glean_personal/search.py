@@ -18,7 +18,7 @@ import functools
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (ascii_equivalent, bigram_chain, token_spans, has_identifiers, search_spans, stem,
                        tokenize)
@@ -409,6 +409,24 @@ def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
     return term.prefix and all(s in stems for s in wanted[:-1]) and "\n" + wanted[-1] in joined
 
 
+def _heads(stems: Iterable[str]) -> Tuple[str, ...]:
+    """What a word must begin with for its stem to be one of `stems`, or to begin with one.
+
+    Porter's steps only cut a word's end, except three that rewrite it: step 1b
+    may add an e, step 1c turns a final y into i, and step 2 swaps a suffix for
+    another (biliti -> ble, the most: two letters differ); every later step only
+    cuts. So an ASCII word whose stem is s begins with s less its last two
+    letters (its first letter, for a stem of three or fewer).
+    """
+    return tuple({s[:max(1, len(s) - 2)] for s in stems if s})
+
+
+def _may_stem_to(tok: str, heads: Tuple[str, ...], firsts: Set[str]) -> bool:
+    """Whether the token's stem may be, or begin with, a stem that `heads` came from (a
+    non-ASCII word, stemmed byte by byte, only by its first letter)."""
+    return tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())
+
+
 class _Matcher:
     """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
 
@@ -426,14 +444,15 @@ class _Matcher:
             if term.prefix:
                 self.prefixes.append((term.stems()[-1], i))
         self.starts = tuple(p for p, _ in self.prefixes)
-        # A stem starts with its word's first letter: other words need no stemming.
+        # Only words that begin as a query stem does are worth stemming (_heads).
+        self.heads = _heads(self.wanted)
         self.firsts = {s[:1] for s in self.wanted}
         self.verdict: Dict[str, int] = {}
 
     def judge(self, tok: str) -> int:
         """The index of the term that matches the token, or -1."""
         idx = self.verdict.get(tok)
-        if idx is None and tok[:1] not in self.firsts:
+        if idx is None and not _may_stem_to(tok, self.heads, self.firsts):
             idx = self.verdict[tok] = -1
         if idx is None:
             s = stem(tok)
@@ -587,6 +606,7 @@ class _Weights:
         self.rare = [w >= TUNING.rare * top for w in self.slot]
         self.total = sum(self.slot)
         self.firsts = {s[:1] for t in terms for s in t.stems()}
+        self.heads = _heads(s for t in terms for s in t.stems())
         self._seen: Dict[str, List[bool]] = {}
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
@@ -606,9 +626,10 @@ class _Weights:
             return known
         terms = self.query.terms
         toks = tokenize(text)
-        # A stem starts with its word's first letter: only words that share a
-        # first letter with a query stem are worth stemming.
-        stem_of = {tok: stem(tok) for tok in set(toks) if tok[:1] in self.firsts}
+        # Only words that begin as a query stem does are worth stemming (_heads).
+        heads, firsts = self.heads, self.firsts
+        stem_of = {tok: stem(tok) for tok in set(toks) if tok.startswith(heads)
+                   or (tok[:1] in firsts and not tok.isascii())}
         stems = set(stem_of.values())
         joined = "\n" + "\n".join(stems)
         out = []

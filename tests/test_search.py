@@ -320,3 +320,23 @@ def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
     other.purge("more")
     assert ix.search("samovar").absent_terms == ["samovar"]
     assert ix.search("samovr").suggestions == {}
+
+
+def test_a_word_begins_as_its_stem_less_two_letters():
+    """Search stems only the words that begin as a query stem does (search._heads):
+    it relies on Porter changing no more than a stem's last two letters."""
+    from glean_personal.analysis import stem
+    from glean_personal.search import _heads
+    roots = ["sens", "nob", "relat", "valen", "organ", "happ", "hop", "conflat", "possib",
+             "activ", "commun", "hyster", "cr", "pon", "gener", "format", "electr", "a", "ab"]
+    suffixes = ["", "ility", "ibility", "ability", "ation", "ational", "tional", "ency", "ancy",
+                "izer", "ization", "izing", "ing", "ed", "eed", "ies", "ses", "s", "y", "ly",
+                "bly", "bli", "alli", "entli", "eli", "ousli", "iveness", "fulness", "ousness",
+                "aliti", "iviti", "biliti", "logi", "logy", "icate", "ative", "alize", "iciti",
+                "ical", "ful", "ness", "ible", "able", "ement", "ment", "ant", "ism", "ous",
+                "ive", "ize", "ate", "iti", "ll", "ating", "ating", "bling", "izing", "ying"]
+    for root in roots:
+        for suffix in suffixes:
+            for word in (root + suffix, root + suffix + "s", root + suffix + "ed"):
+                s = stem(word)
+                assert word.startswith(_heads([s])), (word, s)
