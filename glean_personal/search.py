@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
@@ -421,6 +422,15 @@ def _heads(stems: Iterable[str]) -> Tuple[str, ...]:
     return tuple({s[:max(1, len(s) - 2)] for s in stems if s})
 
 
+def _head_finder(heads: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+    """A pattern for the tokens of lower-cased ASCII text (runs of [0-9a-z], as `tokenize`
+    cuts it) that begin with one of `heads`, found at C speed; None when no head is ASCII."""
+    plain = sorted(h for h in heads if h.isascii())
+    if not plain:
+        return None
+    return re.compile("(?<![0-9a-z])(?:%s)[0-9a-z]*" % "|".join(map(re.escape, plain)))
+
+
 def _may_stem_to(tok: str, heads: Tuple[str, ...], firsts: Set[str]) -> bool:
     """Whether the token's stem may be, or begin with, a stem that `heads` came from (a
     non-ASCII word, stemmed byte by byte, only by its first letter)."""
@@ -446,6 +456,7 @@ class _Matcher:
         self.starts = tuple(p for p, _ in self.prefixes)
         # Only words that begin as a query stem does are worth stemming (_heads).
         self.heads = _heads(self.wanted)
+        self.finder = _head_finder(self.heads)
         self.firsts = {s[:1] for s in self.wanted}
         self.verdict: Dict[str, int] = {}
 
@@ -470,9 +481,9 @@ class _Matcher:
         if not self.wanted:   # only CJK words, found below as written
             marks = []
         elif plain is not None and not has_identifiers(plain):
-            # Judge each distinct word, then find only the matching ones.
-            matched = {tok: idx for tok in set(tokenize(plain)) for idx in (judge(tok),)
-                       if idx >= 0}
+            # Judge each distinct word that may match, then find only the matching ones.
+            words = set(self.finder.findall(plain.lower())) if self.finder else ()
+            matched = {tok: idx for tok in words for idx in (judge(tok),) if idx >= 0}
             marks = _ascii_occurrences(plain.lower(), matched) if matched else []
         else:   # tokens and their search forms: folded words, identifier parts
             marks = [(start, end, idx) for start, end, tok in search_spans(text)
@@ -607,6 +618,8 @@ class _Weights:
         self.total = sum(self.slot)
         self.firsts = {s[:1] for t in terms for s in t.stems()}
         self.heads = _heads(s for t in terms for s in t.stems())
+        self.finder = _head_finder(self.heads)
+        self.sequence = any(t.is_phrase and not t.prefix for t in terms)   # needs word order
         self._seen: Dict[str, List[bool]] = {}
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
@@ -625,12 +638,16 @@ class _Weights:
         if known is not None:
             return known
         terms = self.query.terms
-        toks = tokenize(text)
         # Only words that begin as a query stem does are worth stemming (_heads).
-        heads, firsts = self.heads, self.firsts
-        stem_of = {tok: stem(tok) for tok in set(toks) if tok.startswith(heads)
-                   or (tok[:1] in firsts and not tok.isascii())}
-        stems = set(stem_of.values())
+        if self.sequence or not text.isascii():
+            toks = tokenize(text)
+            heads, firsts = self.heads, self.firsts
+            stem_of = {tok: stem(tok) for tok in set(toks) if tok.startswith(heads)
+                       or (tok[:1] in firsts and not tok.isascii())}
+            stems = set(stem_of.values())
+        else:   # no phrase: which stems, not where; ASCII: its words found by pattern
+            words = set(self.finder.findall(text.lower())) if self.finder else ()
+            stems = set(map(stem, words))
         joined = "\n" + "\n".join(stems)
         out = []
         for t in terms:
