@@ -34,7 +34,7 @@ class SearchTuning:
 
     snippet_chars: int = 260
     tie: float = 0.01           # scores this close (relative) are shown as tied
-    extra: float = 0.5          # weight of a document's further matching passages
+    extra: float = 0.3          # weight of a document's further matching passages
     title_boost: float = 0.5    # how much a query word in the document title lifts it
     rare: float = 0.5           # a term is rare at this share of the query's top weight
     absent_weight: float = 2.0  # an unknown word weighs this many times the rarest known one
