@@ -323,7 +323,11 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
-        ranked.append((pid, (best + TUNING.extra * extra) * boost[doc_id], len(scored)))
+        if query.question:   # saturating: the further passages at most double the best
+            score = best * (1 + extra / (extra + best)) if extra > 0 else best
+        else:
+            score = best + TUNING.extra * extra
+        ranked.append((pid, score * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
