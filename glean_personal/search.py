@@ -43,7 +43,11 @@ class SearchTuning:
     # A surface that must answer or say "nothing" (/chat) answers when one of its
     # candidate passages has at least this match strength (tuned on the golden
     # sets' unanswerable questions; docs/search.md, "Match strength").
-    answer_strength: float = 0.42
+    answer_strength: float = 0.33
+    # A passage holding fewer than this many of the query's words (fewer than
+    # all, for a shorter query) has its strength scaled by `few_words_factor`.
+    strength_words: int = 3
+    few_words_factor: float = 0.5
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
@@ -587,6 +591,16 @@ class _Weights:
         self.total = sum(self.slot)
         self.firsts = {s[:1] for t in terms for s in t.stems()}
         self._seen: Dict[str, List[bool]] = {}
+        # The query's words, for strength: each slot by its longest alternative.
+        words: Set[str] = set()
+        for group in self.slots:
+            words.update(max((terms[i].stems() for i in group), key=len))
+        self.need = min(TUNING.strength_words, len(words))
+        # Short words whose stem is a two-letter clip of them (lfs -> lf): for
+        # strength, only a passage word at least as long counts (LF is not LFS).
+        self.clipped = {i: t.tokens[0] for i, t in enumerate(terms)
+                        if not t.is_phrase and not t.prefix
+                        and len(t.stems()[0]) <= 2 < len(t.tokens[0])}
 
     def present(self, text: str) -> List[bool]:
         """Which terms the text holds, by stem (a phrase by adjacent stems)."""
@@ -623,14 +637,30 @@ class _Weights:
                    if any(have[i] for i in group)) / self.total
 
     def strength(self, text: str, query: Query) -> Tuple[float, bool]:
-        """(share of the slots' weight the text holds, whether it holds every rare slot)."""
+        """(match strength of the text, whether it holds every rare slot).
+
+        The strength is the share of the slots' weight the text holds, scaled
+        by `TUNING.few_words_factor` when the text holds fewer than
+        `TUNING.strength_words` of the query's words (all, for a shorter
+        query): one or two words in common are often chance.
+        """
         if not self.total:
             return 0.0, False
-        have = self.present(text)
+        have = list(self.present(text))
+        if any(have[i] for i in self.clipped):
+            toks = set(tokenize(text))
+            for i, word in self.clipped.items():
+                if have[i]:
+                    clip = self.query.terms[i].stems()[0]
+                    have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
+                                  and stem(tok) == clip for tok in toks)
         covered = [any(have[i] for i in group) for group in self.slots]
-        got = sum(w for w, c in zip(self.slot, covered) if c)
+        got = sum(w for w, c in zip(self.slot, covered) if c) / self.total
+        held = {s for i, t in enumerate(self.query.terms) if have[i] for s in t.stems()}
+        if len(held) < self.need:
+            got *= TUNING.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)
-        return got / self.total, rare_ok
+        return got, rare_ok
 
 
 def _mark_ties(hits: Sequence[Hit]) -> None:

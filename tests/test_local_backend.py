@@ -102,6 +102,7 @@ def test_chat_stays_within_the_word_budget(backend):
 @pytest.mark.parametrize("question", [
     "sourdough starter feeding schedule",
     "espresso kubernetes mortgage",       # one of three terms: not enough
+    "lisbon salary",                      # one of two words in each passage: chance
 ])
 def test_chat_says_plainly_when_the_index_has_nothing(backend, question):
     message = _chat(backend, question)["messages"][0]

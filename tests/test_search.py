@@ -191,6 +191,34 @@ def test_or_alternatives_count_as_one_for_strength(ix):
     assert top.document["path"] == "espresso.md" and top.strength == 1.0
 
 
+def test_strength_halves_a_passage_holding_few_of_the_query_words(ix):
+    # espresso.md holds 'descale' and 'espresso': all of a two-word query,
+    # three of a four-word one, but only two of three words: halved.
+    assert ix.search("descale espresso").results[0].strength == 1.0
+    four = ix.search("descale espresso machine backup").results[0]
+    assert four.document["path"] == "espresso.md" and 0.5 < four.strength < 1.0
+    three = ix.search("descale espresso backup").results
+    assert "espresso.md" in paths(ix.search("descale espresso backup"))
+    assert max(h.strength for h in three) < 0.5   # each holds two of three words at most
+
+
+def test_a_clipped_short_word_needs_a_passage_word_as_long(tmp_path, open_ix):
+    # 'lfs' stems to 'lf', the stem of 'LF' (line feed): the ranking may list the
+    # line-ending page, but its strength does not count 'lfs' as held.
+    root = write_tree(tmp_path / "lfs", {
+        "eol.md": "# Line endings\n\nGit turns LF into CRLF on checkout.\n",
+        "lfs.md": "# Large files\n\nGit LFS keeps large files out of the repository.\n",
+    })
+    index = open_ix("lfs.db")
+    index.index(root, label="lfs")
+    hits = {h.document["path"]: h for h in index.search("lfs").results}
+    assert hits["lfs.md"].strength == 1.0
+    assert "eol.md" not in hits or hits["eol.md"].strength == 0.0
+    hits = {h.document["path"]: h for h in index.search("git lfs", explain=True).results}
+    assert hits["lfs.md"].strength == 1.0
+    assert hits["eol.md"].strength < 0.5
+
+
 def test_exclusion_drops_documents_with_the_word(ix):
     assert paths(ix.search("kettle"))[:1] == ["kettle.md"]
     for q in ("kettle -title", "kettle NOT title", 'kettle -"title says"'):

@@ -323,7 +323,8 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
         return [], "no passage matches any of its words"
     if not any(covers(h) for h in hits):
         best = max(hits, key=lambda h: h.strength)
-        why = (f"the best passage matches {best.strength:.0%} of its weighted terms "
+        why = (f"the best passage has a match strength of {best.strength:.2f}, "
+               f"below {TUNING.answer_strength:.2f} "
                f"(matched: {', '.join(best.matched_terms or []) or '-'}; "
                f"missing: {', '.join(best.missed_terms or []) or '-'})")
         if absent:

@@ -102,9 +102,10 @@ TOOLS: List[dict] = [
          "each with its document id, path, section headings, line range (text and code) or "
          "page (PDF), a snippet centred on the match, its passage_id (give it to local_fetch "
          "`around` to read the neighbourhood), the query terms it holds and misses, and "
-         "`strength`: the share (0-1) of the query's rarity-weighted terms the passage holds. "
-         "Below about 0.5 the passage misses the query's rarer words: treat it as weak "
-         "evidence and say the index may not answer. `absent_terms` are words no indexed "
+         "`strength`: the share (0-1) of the query's rarity-weighted terms the passage holds, "
+         "halved when it holds fewer than three of the query's words. Below about 0.33 "
+         "(where the REPL's /chat declines) treat it as weak evidence and say the index "
+         "may not answer. `absent_terms` are words no indexed "
          "passage holds. Quoted spans are exact phrases; other words are ORed and match by "
          "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
          "(`next_offset` when `has_more`). `query` is required (`q` is accepted too)."),
