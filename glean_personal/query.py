@@ -127,6 +127,10 @@ class Query:
     terms: List[Term] = field(default_factory=list)
     excluded: List[Term] = field(default_factory=list)
     fields: Dict[str, List[str]] = field(default_factory=dict)
+    # A question in plain words ("how do I undo the last commit"): it has
+    # function words of its own and no quoted span. Ranking weighs a document's
+    # further passages differently for it (docs/search.md).
+    question: bool = False
 
     @property
     def empty(self) -> bool:
@@ -244,6 +248,9 @@ def _word(w: str, pieces: List[_Piece], fields: Dict[str, List[str]],
 def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Query:
     terms: List[Term] = []
     excluded: List[Term] = []
+    question = (not any(quoted for _, quoted, _, _, _ in pieces)
+                and any(len(tokens) == 1 and is_stopword(tokens[0])
+                        for tokens, _, _, negate, _ in pieces if not negate))
     slot = 0
     prev_slot = -1
     for tokens, quoted, prefix, negate, or_before in pieces:
@@ -274,7 +281,7 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
         terms = [Term(t.tokens) for t in terms]
     terms = _dedupe(terms)[:MAX_TERMS]
     excluded = _dedupe(excluded)[:MAX_TERMS]
-    return Query(text, terms, excluded, fields)
+    return Query(text, terms, excluded, fields, question)
 
 
 def _with_slot(term: Term, slot: int) -> Term:

@@ -2,7 +2,9 @@
 
 The store returns its best-scoring passages; here they become documents. A
 document's score is its best passage's, plus a damped share of its further
-matching passages (a document about a subject beats one passing mention),
+matching passages (a document about a subject beats one passing mention; for
+a question in plain words that share saturates, so a long page of passing
+mentions cannot outrank the passage that answers it),
 lifted when the query's words are in its title, and for the leaders scaled by
 how many of the query's terms the best passage covers, because an ORed query
 lets a page rank on one word of three. Ranking never abstains: every hit
@@ -34,7 +36,7 @@ class SearchTuning:
 
     snippet_chars: int = 260
     tie: float = 0.01           # scores this close (relative) are shown as tied
-    extra: float = 0.5          # weight of a document's further matching passages
+    extra: float = 0.3          # weight of a document's further matching passages (keyword lists)
     title_boost: float = 0.5    # how much a query word in the document title lifts it
     rare: float = 0.5           # a term is rare at this share of the query's top weight
     absent_weight: float = 2.0  # an unknown word weighs this many times the rarest known one
@@ -331,7 +333,11 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
-        ranked.append((pid, (best + TUNING.extra * extra) * boost[doc_id], len(scored)))
+        if query.question:   # saturating: the further passages at most double the best
+            score = best * (1 + extra / (extra + best)) if extra > 0 else best
+        else:
+            score = best + TUNING.extra * extra
+        ranked.append((pid, score * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 

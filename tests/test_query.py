@@ -122,3 +122,16 @@ def test_random_strings_always_give_valid_fts5():
         q = parse(text)
         if not q.empty:
             conn.execute("SELECT count(*) FROM t WHERE t MATCH ?", (q.fts5(),)).fetchone()
+
+
+@pytest.mark.parametrize("text, question", [
+    ("how do I rotate the log files", True),
+    ("a scratch folder that gets deleted afterwards", True),
+    ("rotate log files nightly", False),
+    ('"rotate the log" files', False),          # a quoted span is not a question
+    ("os.path.join", False),
+    ("--force-with-lease", False),               # words inside an option name do not count
+    ("rotate NOT the", False),                   # nor excluded ones
+])
+def test_a_question_in_plain_words_is_told_from_a_keyword_list(text, question):
+    assert parse(text).question is question

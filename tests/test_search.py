@@ -340,3 +340,30 @@ def test_a_word_begins_as_its_stem_less_two_letters():
             for word in (root + suffix, root + suffix + "s", root + suffix + "ed"):
                 s = stem(word)
                 assert word.startswith(_heads([s])), (word, s)
+
+
+def test_a_question_is_answered_by_its_passage_not_by_a_long_page_of_mentions(tmp_path, open_ix):
+    # The handbook names three of the words in each of 24 sections; the
+    # housekeeping page says it all in one. Asked as a question in plain words,
+    # the page that answers it comes first; the same words as a keyword list
+    # still favour the document that is about them throughout.
+    words = ["rotate", "log", "files", "night", "scheduler", "disk"]
+    sections = "\n".join(
+        f"## Part {i}\n\nThis part of the handbook mentions {words[i % 6]}, {words[(i + 2) % 6]} "
+        f"and {words[(i + 4) % 6]} among other topics such as printers, badges and lunch "
+        f"menus number {i}.\n" for i in range(24))
+    files = {"handbook.md": "# Office handbook\n\n" + sections,
+             "housekeeping.md": "# Housekeeping\n\n## Nightly jobs\n\nA scheduler job renames the "
+                                "log files each night, so they rotate before the disk fills. It "
+                                "was set up by the operations team years ago and still works.\n"}
+    for topic in ("kettle", "garden", "bicycle", "recipe", "travel", "music", "budget", "tax"):
+        files[f"{topic}.md"] = (f"# {topic.title()}\n\nNotes about the {topic}: nothing about "
+                                f"computers, only the {topic} and its care.\n\n## More\n\n"
+                                f"Further {topic} remarks.\n")
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "office", files))
+    question = ix.search("how do I rotate the log files every night")
+    keywords = ix.search("rotate log files every night")
+    assert question.terms == keywords.terms
+    assert paths(question)[:2] == ["housekeeping.md", "handbook.md"]
+    assert paths(keywords)[:2] == ["handbook.md", "housekeeping.md"]
