@@ -208,7 +208,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            hit.strength, hit.rare_matched = weights.strength(_passage_text(passage), query)
+            hit.strength, hit.rare_matched = weights.strength(_passage_text(passage))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi)
@@ -437,10 +437,23 @@ def _head_finder(heads: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
     return re.compile("(?<![0-9a-z])(?:%s)[0-9a-z]*" % "|".join(map(re.escape, plain)))
 
 
-def _may_stem_to(tok: str, heads: Tuple[str, ...], firsts: Set[str]) -> bool:
-    """Whether the token's stem may be, or begin with, a stem that `heads` came from (a
-    non-ASCII word, stemmed byte by byte, only by its first letter)."""
-    return tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())
+class _Heads:
+    """The words worth stemming for a set of query stems: those that begin as one does."""
+
+    def __init__(self, stems: Iterable[str]) -> None:
+        stems = list(stems)
+        self.heads = _heads(stems)
+        self.finder = _head_finder(self.heads)
+        self.firsts = {s[:1] for s in stems}
+
+    def may_stem_to(self, tok: str) -> bool:
+        """Whether the token's stem may be, or begin with, one of the stems (a non-ASCII
+        word, stemmed byte by byte, is judged only by its first letter)."""
+        return tok.startswith(self.heads) or (tok[:1] in self.firsts and not tok.isascii())
+
+    def words(self, low: str) -> Set[str]:
+        """The distinct tokens of lower-cased ASCII text that may stem to one of the stems."""
+        return set(self.finder.findall(low)) if self.finder else set()
 
 
 class _Matcher:
@@ -460,16 +473,13 @@ class _Matcher:
             if term.prefix:
                 self.prefixes.append((term.stems()[-1], i))
         self.starts = tuple(p for p, _ in self.prefixes)
-        # Only words that begin as a query stem does are worth stemming (_heads).
-        self.heads = _heads(self.wanted)
-        self.finder = _head_finder(self.heads)
-        self.firsts = {s[:1] for s in self.wanted}
+        self.heads = _Heads(self.wanted)
         self.verdict: Dict[str, int] = {}
 
     def judge(self, tok: str) -> int:
         """The index of the term that matches the token, or -1."""
         idx = self.verdict.get(tok)
-        if idx is None and not _may_stem_to(tok, self.heads, self.firsts):
+        if idx is None and not self.heads.may_stem_to(tok):
             idx = self.verdict[tok] = -1
         if idx is None:
             s = stem(tok)
@@ -488,9 +498,10 @@ class _Matcher:
             marks = []
         elif plain is not None and not has_identifiers(plain):
             # Judge each distinct word that may match, then find only the matching ones.
-            words = set(self.finder.findall(plain.lower())) if self.finder else ()
-            matched = {tok: idx for tok in words for idx in (judge(tok),) if idx >= 0}
-            marks = _ascii_occurrences(plain.lower(), matched) if matched else []
+            low = plain.lower()
+            matched = {tok: idx for tok in self.heads.words(low) for idx in (judge(tok),)
+                       if idx >= 0}
+            marks = _ascii_occurrences(low, matched) if matched else []
         else:   # tokens and their search forms: folded words, identifier parts
             marks = [(start, end, idx) for start, end, tok in search_spans(text)
                      for idx in (judge(tok),) if idx >= 0]
@@ -622,9 +633,7 @@ class _Weights:
         top = max(self.slot, default=0.0)
         self.rare = [w >= TUNING.rare * top for w in self.slot]
         self.total = sum(self.slot)
-        self.firsts = {s[:1] for t in terms for s in t.stems()}
-        self.heads = _heads(s for t in terms for s in t.stems())
-        self.finder = _head_finder(self.heads)
+        self.heads = _Heads(s for t in terms for s in t.stems())
         self.sequence = any(t.is_phrase and not t.prefix for t in terms)   # needs word order
         self._seen: Dict[str, List[bool]] = {}
         # The query's words, for strength: each slot by its longest alternative.
@@ -647,13 +656,10 @@ class _Weights:
         # Only words that begin as a query stem does are worth stemming (_heads).
         if self.sequence or not text.isascii():
             toks = tokenize(text)
-            heads, firsts = self.heads, self.firsts
-            stem_of = {tok: stem(tok) for tok in set(toks) if tok.startswith(heads)
-                       or (tok[:1] in firsts and not tok.isascii())}
+            stem_of = {tok: stem(tok) for tok in set(toks) if self.heads.may_stem_to(tok)}
             stems = set(stem_of.values())
         else:   # no phrase: which stems, not where; ASCII: its words found by pattern
-            words = set(self.finder.findall(text.lower())) if self.finder else ()
-            stems = set(map(stem, words))
+            stems = set(map(stem, self.heads.words(text.lower())))
         joined = "\n" + "\n".join(stems)
         out = []
         for t in terms:
@@ -677,7 +683,7 @@ class _Weights:
         return sum(w for w, group in zip(self.slot, self.slots)
                    if any(have[i] for i in group)) / self.total
 
-    def strength(self, text: str, query: Query) -> Tuple[float, bool]:
+    def strength(self, text: str) -> Tuple[float, bool]:
         """(match strength of the text, whether it holds every rare slot).
 
         The strength is the share of the slots' weight the text holds, scaled
