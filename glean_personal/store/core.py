@@ -383,13 +383,10 @@ class Store:
                 out[r[0]] = _passage_row(r)
         return out
 
-    def passage_documents(self, passage_ids: Iterable[int]) -> Dict[int, int]:
-        """The document of each passage (no text: what ranking needs first)."""
-        return self._mapping("SELECT id, document_id FROM passages WHERE id", passage_ids)
-
     def passage_documents_titled(self, passage_ids: Iterable[int]
                                  ) -> Tuple[Dict[int, int], Dict[int, str]]:
-        """The document of each passage, and those documents' titles, in one read."""
+        """The document of each passage, and those documents' titles, in one read (no
+        passage text: what ranking needs first)."""
         doc_of: Dict[int, int] = {}
         titles: Dict[int, str] = {}
         for chunk in _chunks(list(passage_ids), 500):
@@ -405,9 +402,6 @@ class Store:
     def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
         """The source id of each document."""
         return self._mapping("SELECT id, source_id FROM documents WHERE id", doc_ids)
-
-    def titles(self, doc_ids: Iterable[int]) -> Dict[int, str]:
-        return self._mapping("SELECT id, title FROM documents WHERE id", doc_ids)
 
     def _mapping(self, select: str, ids: Iterable[int]) -> dict:
         """{key: value} from a two-column SELECT that ends in `WHERE key`, for many ids."""
