@@ -197,9 +197,9 @@ def test_strength_halves_a_passage_holding_few_of_the_query_words(ix):
     assert ix.search("descale espresso").results[0].strength == 1.0
     four = ix.search("descale espresso machine backup").results[0]
     assert four.document["path"] == "espresso.md" and 0.5 < four.strength < 1.0
-    three = ix.search("descale espresso backup").results
-    assert "espresso.md" in paths(ix.search("descale espresso backup"))
-    assert max(h.strength for h in three) < 0.5   # each holds two of three words at most
+    three = ix.search("descale espresso backup")
+    assert "espresso.md" in paths(three)
+    assert max(h.strength for h in three.results) < 0.5   # each holds two of three words at most
 
 
 def test_a_clipped_short_word_needs_a_passage_word_as_long(tmp_path, open_ix):
@@ -334,7 +334,7 @@ def test_a_word_begins_as_its_stem_less_two_letters():
                 "bly", "bli", "alli", "entli", "eli", "ousli", "iveness", "fulness", "ousness",
                 "aliti", "iviti", "biliti", "logi", "logy", "icate", "ative", "alize", "iciti",
                 "ical", "ful", "ness", "ible", "able", "ement", "ment", "ant", "ism", "ous",
-                "ive", "ize", "ate", "iti", "ll", "ating", "ating", "bling", "izing", "ying"]
+                "ive", "ize", "ate", "iti", "ll", "ating", "bling", "ying"]
     for root in roots:
         for suffix in suffixes:
             for word in (root + suffix, root + suffix + "s", root + suffix + "ed"):
