@@ -114,3 +114,33 @@ def test_status_skips_lists_the_last_runs_skips(tmp_path, store_kind):
     run("index", root, "--db", db, "--quiet")
     out = run("status", "--skips", "--db", db).stdout
     assert "pic.png: unsupported file type .png" in out and ".env: secret-looking" in out
+
+
+def test_the_parser_built_for_one_verb_parses_as_the_whole_one(monkeypatch):
+    """cli.main builds only the verb its command line names: the same help, the same values."""
+    import argparse
+    import contextlib
+    import io
+
+    from glean_personal.surfaces.args import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    whole = build_parser()
+    sub = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+
+    def helped(parser, verb):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+            parser.parse_args([verb, "--help"])
+        return out.getvalue()
+
+    assert len(sub.choices) > 10
+    for verb in sub.choices:
+        one = build_parser(verb)
+        built = next(a for a in one._actions if isinstance(a, argparse._SubParsersAction))
+        assert list(built.choices) == [verb]
+        assert helped(one, verb) == helped(whole, verb), verb
+    for argv in (["search", "rotate logs", "--limit", "3", "--json"],
+                 ["index", "notes", "--include", "*.md", "--label", "n"], ["status"], ["repl"]):
+        assert vars(build_parser(argv[0]).parse_args(argv)) == vars(whole.parse_args(argv))
+    assert build_parser("--help").format_help() == whole.format_help()
