@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every result of a set of queries as JSON, to show that a change (for speed) changed no result.
 
-    PYTHONPATH=SRC python bench/dump_search_results.py OUT.json DB QUERIES [--golden]
+    PYTHONPATH=SRC python bench/dump_search_results.py OUT.json DB QUERIES
 
 QUERIES is a golden set (bench/golden/*.json, its cases' queries plus a few odd
 ones: exclusions, prefixes, phrases, filters, unknown words, CJK) or a file of one
