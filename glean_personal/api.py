@@ -2,7 +2,7 @@
 
     with glean_personal.open_index() as ix:
         ix.index("~/Documents", label="docs")
-        for hit in ix.search("salary bands"):
+        for hit in ix.search("salary bands").results:
             print(hit.title, hit.url)
 """
 from __future__ import annotations
