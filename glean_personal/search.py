@@ -703,7 +703,11 @@ class _Weights:
                                   and stem(tok) == clip for tok in toks)
         covered = [any(have[i] for i in group) for group in self.slots]
         got = sum(w for w, c in zip(self.slot, covered) if c) / self.total
-        held = {s for i, t in enumerate(self.query.terms) if have[i] for s in t.stems()}
+        held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
+        for group in self.slots:
+            found = [self.query.terms[i].stems() for i in group if have[i]]
+            if found:
+                held.update(max(found, key=len))
         if len(held) < self.need:
             got *= TUNING.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)

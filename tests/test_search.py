@@ -202,6 +202,14 @@ def test_strength_halves_a_passage_holding_few_of_the_query_words(ix):
     assert max(h.strength for h in three.results) < 0.5   # each holds two of three words at most
 
 
+def test_both_alternatives_of_an_or_are_one_word_held(ix):
+    # espresso.md holds 'descale' and 'espresso' (both sides of the OR, one of
+    # the query's words) and 'machine', not 'backup': two of three, halved.
+    top = ix.search("descale OR espresso machine backup").results
+    hit = next(h for h in top if h.document["path"] == "espresso.md")
+    assert hit.strength < 0.5
+
+
 def test_a_clipped_short_word_needs_a_passage_word_as_long(tmp_path, open_ix):
     # 'lfs' stems to 'lf', the stem of 'LF' (line feed): the ranking may list the
     # line-ending page, but its strength does not count 'lfs' as held.
