@@ -4,7 +4,7 @@ Floors, lowest first (a module may import its own floor or below):
 
     0  version, errors, config, document, docref, porter
     1  analysis, query, evaluation
-    2  formats, passages, phrases
+    2  formats, passages, phrases, redact
     3  store
     4  walk, workers, indexer, search, suggest, graph, relocate, reading
     5  api (the facade), reports (what its methods other than search return)
@@ -13,7 +13,8 @@ Floors, lowest first (a module may import its own floor or below):
     8  surfaces.verbs (the verb handlers)
     9  surfaces.repl, surfaces.mcp
    10  surfaces.cli (the entry point: nothing in surfaces/ imports it)
-   11  __main__, then the package's own __init__
+   11  __main__
+   12  the package's own __init__
 """
 from __future__ import annotations
 
