@@ -23,11 +23,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
-from .analysis import (ascii_equivalent, bigram_chain, token_spans, has_identifiers, search_spans, stem,
+from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
                        tokenize)
 from .docref import doc_summary
 from .query import Filters, Query, Term, canonical_type, parse
-from .store.core import Store
+from .spelling import suggest_words
+from .store.core import Store, passage_text
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            hit.strength, hit.rare_matched = weights.strength(_passage_text(passage))
+            hit.strength, hit.rare_matched = weights.strength(passage_text(passage))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi)
@@ -224,13 +225,6 @@ def _known_types(filters: Filters) -> Filters:
     from .formats import SUPPORTED   # only when a type is asked for
     formats = tuple(dict.fromkeys(canonical_type(f, SUPPORTED) for f in filters.formats))
     return dataclasses.replace(filters, formats=formats)
-
-
-def _passage_text(passage: dict) -> str:
-    heading = passage.get("heading") or []
-    if isinstance(heading, str):
-        heading = [heading]
-    return "\n".join(list(heading) + [passage["text"]])
 
 
 def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int, int],
@@ -751,85 +745,3 @@ def _filter_notices(store: Store, filters: Filters) -> List[str]:
     if not out:
         out.append("no documents match these filters together")
     return out
-
-
-MAX_SUGGESTIONS = 3
-
-
-def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
-    """For words the index does not know: close words it does know ("did you mean").
-
-    Candidates share the first letter and either the second or (a swap) the
-    third, are within a small edit distance of the word's stem (1 for stems up
-    to 4 letters, else 2), and are ranked by distance, then by how many
-    passages hold them. Each is shown as a word from a passage that holds it,
-    not as a bare stem. (Reading the index's vocabulary costs about a
-    microsecond a posting, so only those two slices of it are read.)
-    """
-    out: Dict[str, List[str]] = {}
-    for word in words:
-        if len(word) < 3 or not word[:1].isalpha():
-            continue
-        target = stem(word)
-        bound = 1 if len(target) <= 4 else 2
-        heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
-        vocab = [row for head in sorted(heads)
-                 for row in store.fulltext.vocabulary(head, head + "\U0010ffff")]
-        found = []
-        for term, freq in vocab:
-            if abs(len(term) - len(target)) > bound or term == target:
-                continue
-            d = _distance(target, term, bound)
-            if d <= bound:
-                found.append((d, -freq, term))
-        found.sort()
-        shown: List[str] = []
-        for _, _, term in found[:MAX_SUGGESTIONS * 2]:
-            surface = _surface(store, term) or term
-            if surface not in shown and surface != word:
-                shown.append(surface)
-            if len(shown) >= MAX_SUGGESTIONS:
-                break
-        if shown:
-            out[word] = shown
-    return out
-
-
-def _surface(store: Store, stem_: str) -> Optional[str]:
-    """A word of the index's text whose stem is `stem_` (the commonest in one passage)."""
-    pid = store.fulltext.a_passage_with(stem_)
-    if pid is None:
-        return None
-    rows = store.passages([pid])
-    if pid not in rows:
-        return None
-    counts: Dict[str, int] = {}
-    for tok in tokenize(_passage_text(rows[pid])):
-        if tok[:1] == stem_[:1] and stem(tok) == stem_:
-            counts[tok] = counts.get(tok, 0) + 1
-    return max(sorted(counts), key=lambda t: counts[t]) if counts else None
-
-
-def _distance(a: str, b: str, bound: int) -> int:
-    """Levenshtein distance with transpositions, or bound + 1 once it must exceed bound."""
-    if abs(len(a) - len(b)) > bound:
-        return bound + 1
-    # Each letter of one word missing from the other costs an edit of its own.
-    if len(set(a).difference(b)) > bound or len(set(b).difference(a)) > bound:
-        return bound + 1
-    prev2: List[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        low = cur[0]
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if (i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]):
-                v = min(v, prev2[j - 2] + 1)
-            cur[j] = v
-            low = min(low, v)
-        if low > bound:
-            return bound + 1
-        prev2, prev = prev, cur
-    return prev[-1]

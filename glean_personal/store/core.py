@@ -521,6 +521,14 @@ def _passage_row(r: Sequence) -> dict:
             "lines": [r[7], r[8]] if r[7] is not None else None, "page": r[9]}
 
 
+def passage_text(passage: dict) -> str:
+    """A passage row's heading path and text: what match strength and did-you-mean read."""
+    heading = passage.get("heading") or []
+    if isinstance(heading, str):
+        heading = [heading]
+    return "\n".join(list(heading) + [passage["text"]])
+
+
 def _chunks(items: list, size: int) -> Iterator[list]:
     for i in range(0, len(items), size):
         yield items[i:i + size]
