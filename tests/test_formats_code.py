@@ -18,6 +18,7 @@ import pytest
 import glean_personal
 from glean_personal.config import Limits
 from glean_personal.document import Document
+from glean_personal.errors import SkipFile
 from glean_personal.formats import read_document
 from glean_personal.passages import split_document
 
@@ -252,7 +253,6 @@ def test_a_short_definition_is_one_passage_and_a_long_one_is_cut_at_blank_lines(
 
 
 def test_binary_with_a_code_name_is_skipped():
-    from glean_personal.errors import SkipFile
     with pytest.raises(SkipFile, match="binary"):
         read_document(b"\x7fELF\x02\x01\x01" + bytes(200), "tool.sh")
 
@@ -317,3 +317,23 @@ def test_every_definition_starts_a_passage_headed_by_its_name():
         for name, line in python_definitions(source):
             holding = [p for p in passages if p.lines[0] <= line <= p.lines[1]]
             assert holding and holding[0].heading == (name,), (path.name, name)
+
+
+def test_minified_or_generated_code_is_skipped_with_a_reason():
+    # A search index written as one line of JavaScript (as documentation builders
+    # write searchindex.js), and a minified stylesheet.
+    entries = ",".join(f'"term{i}":[{i},{i + 1}]' for i in range(800))
+    bundle = "Search.setIndex({" + entries + "})\n"
+    css = "".join(f".c{i}{{margin:{i}px;padding:{i}px}}" for i in range(400)) + "\n"
+    for data, name in ((bundle, "searchindex.js"), (css, "site.min.css")):
+        with pytest.raises(SkipFile, match="minified or generated code"):
+            read_document(data.encode(), name)
+
+
+def test_code_with_some_long_lines_is_still_read():
+    # Hand-written code may hold a long line (a data literal, a URL): lines are
+    # judged by their average, not by the longest.
+    src = "const TABLE = [" + ", ".join(str(i) for i in range(1500)) + "];\n" + \
+        "".join(f"function f{i}(a) {{\n  return a + {i};\n}}\n" for i in range(60))
+    doc = read_document(src.encode(), "table.js")
+    assert len(doc.sections) > 50

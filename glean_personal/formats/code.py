@@ -23,7 +23,7 @@ from typing import List, Optional, Pattern, Sequence, Tuple
 from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
-from .lines import Heading, Span, line_sections, split_lines
+from .lines import Heading, Span, line_sections, refuse_minified, split_lines
 
 # A region: (first line, end line) 0-based half-open, its heading, its members.
 Region = Tuple[int, int, Heading, list]
@@ -38,6 +38,7 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
     """Any language in LANGUAGES (Python through `ast`, others by table)."""
     text = normalise_newlines(decode_text(data))
     lines = split_lines(text)
+    refuse_minified(lines)
     warnings: List[str] = []
     spans: Optional[List[Span]] = None
     if fmt == "py":

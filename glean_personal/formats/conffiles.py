@@ -14,7 +14,7 @@ from ..config import Limits
 from ..document import Document
 from .code import Language, table_spans
 from .encoding import decode_text, normalise_newlines
-from .lines import Heading, Span, line_sections, split_lines
+from .lines import Heading, Span, line_sections, refuse_minified, split_lines
 
 _YAML_KEY = re.compile(r"(?P<key>\"[^\"]*\"|'[^']*'|[^\s#\-?:&*!|>'\"%@`{\[][^:#]*?)\s*:(?:\s|$)")
 _YAML_TITLE = re.compile(r"(?:title|name)\s*:\s*(?P<v>[^#\n{\[|>&*]+?)\s*$")
@@ -113,6 +113,7 @@ def _toml_name(lines: Sequence[str], spans: Sequence[Span]) -> str:
 def read_css(data: bytes, limits: Limits) -> Document:
     """CSS, SCSS and Less: one section per top-level rule or at-rule, headed by its selector."""
     lines = _lines(data)
+    refuse_minified(lines)
     spans = [(tuple(_short(h) for h in heading), a, b)
              for heading, a, b in table_spans(lines, _CSS)]
     return Document(title="", format="css", sections=line_sections(spans, lines))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from ..document import Section
+from ..errors import SkipFile
 
 Heading = Tuple[str, ...]
 Span = Tuple[Heading, int, int]   # heading, first line, end line (0-based, half-open)
@@ -19,6 +20,19 @@ Span = Tuple[Heading, int, int]   # heading, first line, end line (0-based, half
 def split_lines(text: str) -> List[str]:
     """The file's lines: only LF separates them (after `normalise_newlines`)."""
     return text.split("\n")
+
+
+MINIFIED_LINE = 300       # code whose lines average more characters than this was made by a tool
+MINIFIED_MIN_CHARS = 4096
+
+
+def refuse_minified(lines: Sequence[str]) -> None:
+    """Skip minified or generated code (a bundle, a search index written as one line of
+    JavaScript): no person reads it, and its one huge passage would match almost any query."""
+    chars = sum(len(line) for line in lines)
+    if chars >= MINIFIED_MIN_CHARS and chars > MINIFIED_LINE * len(lines):
+        raise SkipFile(f"minified or generated code (lines average {chars // len(lines):,} "
+                       "characters)")
 
 
 def line_section(heading: Heading, lines: Sequence[str], start: int, end: int) -> Optional[Section]:
