@@ -5,13 +5,13 @@ document's score is its best passage's, plus a damped share of its further
 matching passages (a document about a subject beats one passing mention; for
 a question in plain words that share saturates, so a long page of passing
 mentions cannot outrank the passage that answers it), lifted when the query's
-words are in its title, and for the leaders scaled by how many of the query's
-terms the best passage covers, because an ORed query lets a page rank on one
-word of three. Ranking never abstains: every hit carries its match strength
-(the share of the query's rarity-weighted terms its passage holds, halved when
-it holds few of the query's words), and a surface that wants an answer, not a
-list, decides from it. Each document is shown by a passage that mentions the
-query in its own text. docs/search.md gives the numbers and why.
+words are in its title, and for the leaders scaled by the share of the
+query's rarity-weighted terms the best passage holds, because an ORed query
+lets a page rank on one word of three. Ranking never abstains: every hit
+carries its match strength (that share, halved when the passage holds few of
+the query's words), and a surface that wants an answer, not a list, decides
+from it. Each document is shown by a passage that mentions the query in its
+own text. docs/search.md gives the numbers and why.
 """
 from __future__ import annotations
 
