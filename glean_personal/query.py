@@ -14,11 +14,11 @@ matches its stem exactly; only an explicit `*` matches a prefix.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from .analysis import (bigram_chain, identifier_phrases, is_stopword, search_tokens, stem,
                        tokenize)
+from .records import Record, field
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
@@ -68,8 +68,7 @@ def canonical_type(name: str, extensions: Optional[Dict[str, str]] = None) -> st
     return (extensions or {}).get("." + key, key)
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Record, frozen=True):
     """One query term: a token sequence, matched as a phrase when longer than one.
 
     Terms with the same `slot` are alternatives (`a OR b`): a passage covers
@@ -119,8 +118,7 @@ def _stems(tokens: Tuple[str, ...]) -> Tuple[str, ...]:
     return out
 
 
-@dataclass
-class Query:
+class Query(Record):
     """A parsed query: the text as typed, its terms in order, what it excludes and filters."""
 
     text: str
@@ -322,8 +320,7 @@ def _dedupe(terms: List[Term]) -> List[Term]:
     return out
 
 
-@dataclass(frozen=True)
-class Filters:
+class Filters(Record, frozen=True):
     """Restrictions a search applies to documents (all optional)."""
 
     sources: Tuple[str, ...] = ()
