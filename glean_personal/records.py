@@ -71,26 +71,26 @@ class Record:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
         names = cls._record_fields
-        if len(args) > len(names):
+        given = len(args)
+        if given > len(names):
             raise TypeError(f"{cls.__name__}() takes {len(names)} positional arguments "
-                            f"but {len(args)} were given")
-        values = dict(zip(names, args))
+                            f"but {given} were given")
+        put = object.__setattr__
+        for name, value in zip(names, args):
+            put(self, name, value)
         for name, value in kwargs.items():
-            if name in values:
-                raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
             if name not in names:
                 raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
-            values[name] = value
-        put = object.__setattr__
-        for name in names:
-            value = values.get(name, _MISSING)
-            if value is _MISSING:
-                value = cls._record_defaults.get(name, _MISSING)
-                if value is _MISSING:
-                    raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
-                if isinstance(value, _Factory):
-                    value = value.make()
+            if name in names[:given]:
+                raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
             put(self, name, value)
+        for name in names[given:]:
+            if name in kwargs:
+                continue
+            value = cls._record_defaults.get(name, _MISSING)
+            if value is _MISSING:
+                raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
+            put(self, name, value.make() if isinstance(value, _Factory) else value)
 
     def _values(self) -> Tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._record_fields)
