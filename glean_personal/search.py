@@ -60,7 +60,7 @@ class SearchTuning:
     # (0 turns them off), a slot held only by a synonym counts this share of
     # its weight in the coverage rerank and in match strength, and only a word
     # in at most this share of the passages is expanded.
-    synonyms: float = 0.3
+    synonyms: float = 1.0
     synonym_cover: float = 0.5
     synonym_strength: float = 0.5
     synonym_common: float = 1.0
