@@ -61,7 +61,7 @@ class SearchTuning:
     # its weight in the coverage rerank and in match strength, and only a word
     # in at most this share of the passages is expanded.
     synonyms: float = 1.0
-    synonym_cover: float = 0.5
+    synonym_cover: float = 0.25
     synonym_strength: float = 0.5
     synonym_common: float = 1.0
 
@@ -184,12 +184,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 t.tokens[0] for t in query.terms
                 if t.label in weights.absent and not t.is_phrase])
         pool = max(TUNING.pool, want * 4)
-        hits = store.fulltext.search(query, pool, filters)
         expansions = weights.expansions
-        if expansions:
-            for i, syn in expansions:
-                result.expansions.setdefault(query.labels()[i], []).append(syn.label)
-            hits = _with_synonyms(store, query, hits, expansions, pool, filters)
+        for i, syn in expansions:
+            result.expansions.setdefault(query.labels()[i], []).append(syn.label)
+        hits = _candidates(store, query, expansions, pool, filters)
         if not hits:
             if filters.any:
                 result.notices = _filter_notices(store, filters)
@@ -241,15 +239,23 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
-def _with_synonyms(store: Store, query: Query, hits: List[Tuple[int, float]],
-                   expansions: List[Tuple[int, Term]], pool: int,
-                   filters: Filters) -> List[Tuple[int, float]]:
-    """The first pass's passages with those of a second pass over the question's
-    synonyms added, at `TUNING.synonyms` of their score (a passage in both gets both)."""
-    more = store.fulltext.search(Query(query.text, [t for _, t in expansions], query.excluded),
-                                 pool, filters)
-    scores = dict(hits)
-    for pid, score in more:
+def _candidates(store: Store, query: Query, expansions: List[Tuple[int, Term]], pool: int,
+                filters: Filters) -> List[Tuple[int, float]]:
+    """The store's best passages for the query and its synonyms.
+
+    BM25 sums its terms' parts, so at `TUNING.synonyms` 1 the synonyms simply
+    join the query's OR in one store query; at any other weight a second pass
+    over the synonyms alone adds its scores at that share.
+    """
+    if not expansions:
+        return store.fulltext.search(query, pool, filters)
+    added = [t for _, t in expansions]
+    if TUNING.synonyms == 1.0:
+        return store.fulltext.search(Query(query.text, query.terms + added, query.excluded),
+                                     pool, filters)
+    scores = dict(store.fulltext.search(query, pool, filters))
+    for pid, score in store.fulltext.search(Query(query.text, added, query.excluded),
+                                            pool, filters):
         scores[pid] = scores.get(pid, 0.0) + TUNING.synonyms * score
     return sorted(scores.items(), key=lambda t: (-t[1], t[0]))[:pool]
 
