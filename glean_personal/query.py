@@ -14,6 +14,7 @@ matches its stem exactly; only an explicit `*` matches a prefix.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -31,6 +32,12 @@ _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": 
                          "\u00bb": '"', "\x00": " "})
 
 FIELDS = ("type", "source", "path")
+
+# A word with a symbol the tokenizer drops (`@{upstream}`, `HEAD~3`, `$GIT_DIR`,
+# `**kwargs`, `C++`): its words find the candidates, and a passage holding it as
+# written ranks above one that only has the words (search.py, `_rerank`).
+_SYMBOL = re.compile(r"[^\w\s.\-/']")
+_EDGE = "?!,;:.`'()"
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
 # make…", "a way to show…", "find out how many…"): dropped from a query that
@@ -134,6 +141,8 @@ class Query:
     # function words of its own and no quoted span. Ranking weighs a document's
     # further passages differently for it (docs/search.md).
     question: bool = False
+    # Words typed with symbols the index does not keep, lower-cased as written.
+    literals: Tuple[str, ...] = ()
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
     # identifier, not excluded, not in an `OR`). Search weighs them below the
@@ -204,11 +213,14 @@ def _parse(text: str) -> Query:
         parts[-2] = parts[-2] + " " + parts[-1]
         parts.pop()
     negate_next = or_next = False
+    literals: List[str] = []
     for i, part in enumerate(parts):
         if i % 2:
             tokens = tuple(search_tokens(part))
             if tokens:
                 pieces.append((tokens, True, False, negate_next, or_next))
+                if not negate_next:
+                    literals.extend(_literal(w) for w in part.split())
             negate_next = or_next = False
             continue
         words = part.split()
@@ -219,12 +231,25 @@ def _parse(text: str) -> Query:
         elif i + 1 < len(parts) and part and not part[-1].isspace() and words and words[-1] == "-":
             trailing_op = words.pop()
         for w in words:
+            count = len(pieces)
             negate_next, or_next = _word(w, pieces, fields, negate_next, or_next)
+            if len(pieces) > count and not pieces[count][3]:
+                literals.append(_literal(w))
         if trailing_op == "OR" and pieces:
             or_next = True
         elif trailing_op in ("-", "NOT"):
             negate_next = True
-    return _build(text, pieces, fields)
+    query = _build(text, pieces, fields)
+    query.literals = tuple(dict.fromkeys(w for w in literals if w))
+    return query
+
+
+def _literal(word: str) -> str:
+    """The word as written, lower-cased, when it holds a symbol the index drops; else ''."""
+    word = word.strip(_EDGE).lower()
+    if len(word) > 2 and not word.endswith("*") and _SYMBOL.search(word) and any(c.isalnum() for c in word):
+        return word
+    return ""
 
 
 def _word(w: str, pieces: List[_Piece], fields: Dict[str, List[str]],
@@ -290,7 +315,7 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
     terms = _dedupe(terms)[:MAX_TERMS]
     excluded = _dedupe(excluded)[:MAX_TERMS]
     expansions = _expansions(terms, pieces) if question else []
-    return Query(text, terms, excluded, fields, question, expansions)
+    return Query(text, terms, excluded, fields, question, expansions=expansions)
 
 
 def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term]]:

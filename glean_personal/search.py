@@ -52,6 +52,7 @@ class SearchTuning:
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
+    literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -196,6 +197,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         rows = _Rows(store)
+        if query.literals:
+            hits = _literal_lift(hits, rows, query)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
         else:
@@ -413,6 +416,15 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights") -> List[Tupl
             for pid, score, n in ranked[:TUNING.rerank]]
     head.sort(key=lambda t: (-t[1], t[0]))
     return head + ranked[TUNING.rerank:]
+
+
+def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
+                  query: Query) -> List[Tuple[int, float]]:
+    """Lift the passages that hold a symbol word as typed (`@{upstream}`, not just `upstream`)."""
+    rows.load([pid for pid, _ in hits])
+    lift = 1.0 + TUNING.literal_boost
+    return [(pid, score * lift if any(w in rows[pid]["text"].lower() for w in query.literals)
+             else score) for pid, score in hits]
 
 
 def _stems(text: str) -> Set[str]:

@@ -135,3 +135,17 @@ def test_random_strings_always_give_valid_fts5():
 ])
 def test_a_question_in_plain_words_is_told_from_a_keyword_list(text, question):
     assert parse(text).question is question
+
+
+@pytest.mark.parametrize("text, literals", [
+    ("@{upstream}", ("@{upstream}",)),
+    ("what does HEAD~3 mean?", ("head~3",)),          # sentence marks are not part of it
+    ('"**kwargs" in a call', ("**kwargs",)),
+    ("C++ templates", ("c++",)),
+    ("os.path.join --force-with-lease don't", ()),   # the tokenizer keeps what these mean
+    ("except*", ()),                                 # a trailing star is the prefix operator
+    ("-$HOME x", ()),                                # excluded words select nothing
+    ("a = b", ()),                                   # a symbol alone is no word
+])
+def test_words_with_symbols_the_index_drops_are_kept_as_typed(text, literals):
+    assert parse(text).literals == literals

@@ -375,3 +375,18 @@ def test_a_question_is_answered_by_its_passage_not_by_a_long_page_of_mentions(tm
     assert question.terms == keywords.terms
     assert paths(question)[:2] == ["housekeeping.md", "handbook.md"]
     assert paths(keywords)[:2] == ["handbook.md", "housekeeping.md"]
+
+
+def test_a_word_with_symbols_ranks_the_passage_holding_it_as_typed_first(tmp_path, open_ix):
+    # Both pages are about upstream branches; the index keeps only the word
+    # `upstream`, so the page that spells `@{upstream}` out wins only on the
+    # text as typed. Without the symbols the order is the other way round.
+    files = {"branches.md": "# Branches\n\nEvery branch may track an upstream branch. The upstream "
+                            "is set by push -u. Pull merges from the upstream branch, and status "
+                            "compares with upstream.\n",
+             "revisions.md": "# Revisions\n\nA suffix names a commit: branch@{upstream} is the "
+                             "branch it builds on top of, and branch@{push} is where it pushes.\n"}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "docs", files))
+    assert paths(ix.search("upstream")) == ["branches.md", "revisions.md"]
+    assert paths(ix.search("@{upstream}")) == ["revisions.md", "branches.md"]
