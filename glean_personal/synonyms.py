@@ -142,7 +142,6 @@ regex = regular expression, regexp
 regexp > regular expression, regex
 wildcard > glob, pattern
 wildcards > glob, patterns
-pretty > formatted, indent
 beautify > format, pretty print
 # time
 timezone = time zone
@@ -374,7 +373,7 @@ export > dump, save
 dump > export
 compact > vacuum, shrink
 defragment > vacuum, compact
-lookup > search, query, find
+lookup > search, query
 autoincrement = auto increment
 chart > plot, graph, diagram
 plot > chart, graph
@@ -429,6 +428,10 @@ mailbox > inbox
 spam > junk
 junk > spam
 reply > respond, answer
+clipboard > copy, paste
+paste > clipboard
+audio = sound
+movie > video, film
 # documents, office and pictures
 doc > document, documentation
 font > typeface
@@ -457,7 +460,7 @@ price > cost
 salary > pay, wage, compensation
 wage > salary, pay
 phone = telephone
-mobile > phone, cell
+mobile > phone
 cellphone > phone, mobile
 car > vehicle
 vehicle > car
@@ -487,11 +490,11 @@ refresh > reload, update
 reload > refresh
 cap > limit, maximum
 automate > script, scripting, automation
-grab > fetch, get, retrieve
+grab > fetch, retrieve
 pick > select, choose
 choose > select
 grep > search
-locate > find, search
+locate > search
 check > verify, validate
 verify > check, validate
 validate > check, verify, validation

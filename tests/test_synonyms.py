@@ -111,3 +111,10 @@ def test_explain_shows_what_was_added(ix):
 def test_without_explain_no_synonym_evidence_is_listed(ix):
     hit = ix.search("how do I delete a folder").results[0]
     assert "matched_synonyms" not in hit.to_dict()
+
+
+def test_no_entry_expands_to_a_stopword():
+    from glean_personal.analysis import is_stopword
+    assert not [(k, w) for k, words in SYNONYMS.items() for w in words
+                if len(w) == 1 and is_stopword(w[0])]
+    assert not [k for k in SYNONYMS if is_stopword(k)]
