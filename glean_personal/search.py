@@ -63,7 +63,7 @@ class SearchTuning:
     # in at most this share of the passages is expanded.
     synonyms: float = 1.0
     synonym_cover: float = 0.25
-    synonym_strength: float = 0.5
+    synonym_strength: float = 0.75
     synonym_common: float = 1.0
 
 
