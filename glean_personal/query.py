@@ -145,8 +145,8 @@ class Query:
     literals: Tuple[str, ...] = ()
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
-    # identifier, not excluded, not in an `OR`). Search weighs them below the
-    # question's own words (docs/search.md, "Synonyms").
+    # identifier, not excluded, not in an `OR`). Search counts a word held only
+    # by a synonym below the word itself (docs/search.md, "Synonyms").
     expansions: List[Tuple[int, Term]] = field(default_factory=list)
 
     @property

@@ -11,7 +11,9 @@ lets a page rank on one word of three. Ranking never abstains: every hit
 carries its match strength (that share, halved when the passage holds few of
 the query's words), and a surface that wants an answer, not a list, decides
 from it. Each document is shown by a passage that mentions the query in its
-own text. docs/search.md gives the numbers and why.
+own text. A question in plain words also searches a few synonyms of its
+words (synonyms.py), which count below the words themselves. docs/search.md
+gives the numbers and why.
 """
 from __future__ import annotations
 
@@ -186,8 +188,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 if t.label in weights.absent and not t.is_phrase])
         pool = max(TUNING.pool, want * 4)
         expansions = weights.expansions
+        labels = query.labels()
         for i, syn in expansions:
-            result.expansions.setdefault(query.labels()[i], []).append(syn.label)
+            result.expansions.setdefault(labels[i], []).append(syn.label)
         hits = _candidates(store, query, expansions, pool, filters)
         if not hits:
             if filters.any:
