@@ -118,3 +118,14 @@ def test_no_entry_expands_to_a_stopword():
     assert not [(k, w) for k, words in SYNONYMS.items() for w in words
                 if len(w) == 1 and is_stopword(w[0])]
     assert not [k for k in SYNONYMS if is_stopword(k)]
+
+
+def test_mcp_reports_the_synonyms_searched(ix, tmp_path):
+    from glean_personal.surfaces import mcp
+    ix.close()
+    tools = mcp.Tools(str(tmp_path / "p.db"))
+    data = tools.local_search({"query": "how do I delete a folder"})
+    assert data["expansions"]["folder"] == ["directory"]
+    row = next(r for r in data["results"] if r["path"] == "rmtree.md")
+    assert "folder \u2192 directory" in row["matched_synonyms"]
+    assert "expansions" not in tools.local_search({"query": "folder"})
