@@ -4,7 +4,7 @@
     PYTHONPATH=$PWD python bench/synonyms_eval.py GOLDEN=DB=ROOT [...] [--set knob=value ...]
 
 Prints nDCG@10 / Hit@1 / Recall@10 overall and per category for each set and
-index, first with `synonyms=0` (the thesaurus off), then with the knobs given
+index, first with `synonyms=false` (the thesaurus off), then with the knobs given
 (none: the defaults). Nothing per question is printed: the table in
 glean_personal/synonyms.py was written and judged blind (docs/search.md,
 "Synonyms").
@@ -12,14 +12,16 @@ glean_personal/synonyms.py was written and judged blind (docs/search.md,
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 
 import glean_personal  # noqa: E402
 import glean_personal.search as search_module  # noqa: E402
+from chat_abstain import set_knobs  # noqa: E402
 
 
 def _cell(m: dict) -> str:
@@ -32,15 +34,12 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE")
     args = ap.parse_args(argv)
     base = search_module.TUNING
-    after = {}
-    for item in args.set:
-        key, _, value = item.partition("=")
-        after[key] = type(getattr(base, key))(value)
     for golden, db, root in (t.split("=", 2) for t in args.triples):
         ix = glean_personal.open_index(db)
         try:
-            for name, knobs in (("before", {"synonyms": 0.0}), ("after", after)):
-                search_module.TUNING = dataclasses.replace(base, **knobs)
+            for name, knobs in (("before", ["synonyms=false"]), ("after", args.set)):
+                search_module.TUNING = base
+                set_knobs(knobs)
                 summary = ix.evaluate(golden, root).to_dict()
                 summary = summary.get("summary", summary)
                 cats = summary.get("categories", summary.get("by_category", {}))

@@ -58,15 +58,12 @@ class SearchTuning:
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
-    # Synonyms from the thesaurus (synonyms.py), for questions in plain words
-    # only: their passages join the candidates at this share of their score
-    # (0 turns them off), a slot held only by a synonym counts this share of
-    # its weight in the coverage rerank and in match strength, and only a word
-    # in at most this share of the passages is expanded.
-    synonyms: float = 1.0
+    # Questions in plain words also search the thesaurus's synonyms of their
+    # words (synonyms.py); a slot held only by a synonym counts this share of
+    # its weight in the coverage rerank and in match strength.
+    synonyms: bool = True
     synonym_cover: float = 0.25
     synonym_strength: float = 0.75
-    synonym_common: float = 1.0
 
 
 TUNING = SearchTuning()
@@ -247,23 +244,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
 
 def _candidates(store: Store, query: Query, expansions: List[Tuple[int, Term]], pool: int,
                 filters: Filters) -> List[Tuple[int, float]]:
-    """The store's best passages for the query and its synonyms.
-
-    BM25 sums its terms' parts, so at `TUNING.synonyms` 1 the synonyms simply
-    join the query's OR in one store query; at any other weight a second pass
-    over the synonyms alone adds its scores at that share.
-    """
-    if not expansions:
-        return store.fulltext.search(query, pool, filters)
-    added = [t for _, t in expansions]
-    if TUNING.synonyms == 1.0:
-        return store.fulltext.search(Query(query.text, query.terms + added, query.excluded),
-                                     pool, filters)
-    scores = dict(store.fulltext.search(query, pool, filters))
-    for pid, score in store.fulltext.search(Query(query.text, added, query.excluded),
-                                            pool, filters):
-        scores[pid] = scores.get(pid, 0.0) + TUNING.synonyms * score
-    return sorted(scores.items(), key=lambda t: (-t[1], t[0]))[:pool]
+    """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
+    if expansions:
+        query = Query(query.text, query.terms + [t for _, t in expansions], query.excluded)
+    return store.fulltext.search(query, pool, filters)
 
 
 def _known_types(filters: Filters) -> Filters:
@@ -401,7 +385,7 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) 
     the query; of the three best, take the first whose text does.
     """
     probes = _probes(query)
-    if query.expansions and TUNING.synonyms > 0:
+    if query.expansions and TUNING.synonyms:
         probes += _probes(Query(query.text, [t for _, t in query.expansions]))
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
@@ -679,12 +663,11 @@ class _Weights:
     def __init__(self, store: Store, query: Query) -> None:
         self.query = query
         terms = query.terms
-        wanted = query.expansions if TUNING.synonyms > 0 else []
+        wanted = query.expansions if TUNING.synonyms else []
         dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
         total = max(1, store.passage_count())
-        # Synonyms the index holds, of words in at most `synonym_common` of the passages.
-        self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):])
-                           if df and dfs[i] <= TUNING.synonym_common * total]
+        # The synonyms some passage holds.
+        self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
         dfs = dfs[:len(terms)]
         self.terms = terms + [t for _, t in self.expansions]
         labels = query.labels()
