@@ -9,7 +9,8 @@ generic anchors ("next", "index", "¶" ...) are left out. It then prints, for
 each paraphrase question of a golden set, which of its query stems are in a
 relevant page's in-link text but not in the page itself: the only words a
 field of anchor text can add to the page. docs/search.md ("what was kept and
-dropped") gives the measured effect on ranking.
+dropped") gives the measured effect on ranking, also of the field as it was
+built for questions in plain words (not kept).
 
     python bench/anchor_text.py bench/golden/git-doc.json --root /usr/share/doc/git/html --skip index.html
     python bench/anchor_text.py bench/golden/python-doc.json --root /usr/share/doc/python3.11/html \\

@@ -2,6 +2,7 @@
 """Does /chat answer the answerable questions and decline the others?
 
     PYTHONPATH=$PWD python bench/chat_abstain.py GOLDEN=DB [GOLDEN=DB ...] [--json] [--verbose]
+        [--counts-only] [--set KNOB=VALUE ...]
 
 The figures in docs/search.md ("Match strength") come from, for each store S
 (fts5, plain), with indexes built as bench/golden/README.md says:
@@ -24,11 +25,15 @@ counts and rates, then every error with the best candidate's match strength
 and, for a wrong answer, the document it quoted. `--verbose` prints the best
 strength of every question (to see the margin around the threshold). The
 store kind is the index's own (`fts5` or `plain`); the index is opened
-read-only and never written.
+read-only and never written. `--counts-only` prints the counts and nothing
+per question (the thesaurus in glean_personal/synonyms.py was judged by
+aggregate figures only); `--set synonyms=false` (any SearchTuning field) runs
+with a knob changed, e.g. the thesaurus off.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -37,7 +42,18 @@ from typing import Dict, List
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
+import glean_personal.search as search_module  # noqa: E402
 from glean_personal.surfaces.local_backend import LocalBackend, CHAT_CANDIDATES  # noqa: E402
+
+
+def set_knobs(items: List[str]) -> None:
+    """Apply `KNOB=VALUE` settings to search's tuning (booleans as true/false/1/0)."""
+    knobs = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        kind = type(getattr(search_module.TUNING, key))
+        knobs[key] = value.lower() in ("1", "true", "yes", "on") if kind is bool else kind(value)
+    search_module.TUNING = dataclasses.replace(search_module.TUNING, **knobs)
 
 
 def ask(backend: LocalBackend, question: str) -> dict:
@@ -91,7 +107,11 @@ def main(argv: List[str] = None) -> int:
     ap.add_argument("pairs", nargs="+", metavar="GOLDEN=DB")
     ap.add_argument("--json", action="store_true", help="print every case as JSON")
     ap.add_argument("--verbose", action="store_true", help="print each question's best strength")
+    ap.add_argument("--counts-only", action="store_true", help="print nothing per question")
+    ap.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE",
+                    help="a SearchTuning field, e.g. synonyms=false")
     args = ap.parse_args(argv)
+    set_knobs(args.set)
     reports = []
     for pair in args.pairs:
         golden, sep, db = pair.partition("=")
@@ -112,6 +132,8 @@ def main(argv: List[str] = None) -> int:
     for store, (dec, una, ansd, ans) in sorted(totals.items()):
         print(f"{'all sets':28} {store:5}  unanswerable declined {_rate(dec, una):13}"
               f"  answerable answered {_rate(ansd, ans)}")
+    if args.counts_only:
+        return 0
     for r in reports:
         wrong = [c for c in r["cases"] if not c["right"]]
         if wrong:

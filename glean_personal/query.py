@@ -20,10 +20,13 @@ from typing import Dict, List, Optional, Tuple
 from .analysis import (bigram_chain, identifier_phrases, is_stopword, search_tokens, stem,
                        tokenize)
 from .records import Record, field
+from .synonyms import synonyms
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
 MIN_PREFIX_LEN = 2   # shortest explicit prefix (`ab*`); `a*` would match a letter's worth
+SYNONYMS_PER_WORD = 3   # a question word's synonyms from the thesaurus, at most (synonyms.py)
+SYNONYMS_PER_QUERY = 8
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
                          "\u00bb": '"', "\x00": " "})
@@ -138,6 +141,11 @@ class Query(Record):
     question: bool = False
     # Words typed with symbols the index does not keep, lower-cased as written.
     literals: Tuple[str, ...] = ()
+    # For a question: (index of a term, a synonym of it) from the thesaurus, for a
+    # bare word typed as a word (not quoted, not a prefix, not part of an
+    # identifier, not excluded, not in an `OR`). Search counts a word held only
+    # by a synonym below the word itself (docs/search.md, "Synonyms").
+    expansions: List[Tuple[int, Term]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -304,7 +312,25 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
         terms = [Term(t.tokens) for t in terms]
     terms = _dedupe(terms)[:MAX_TERMS]
     excluded = _dedupe(excluded)[:MAX_TERMS]
-    return Query(text, terms, excluded, fields, question)
+    expansions = _expansions(terms, pieces) if question else []
+    return Query(text, terms, excluded, fields, question, expansions=expansions)
+
+
+def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term]]:
+    """The thesaurus's synonyms of the question's words typed as plain words."""
+    typed = {tokens[0] for tokens, quoted, prefix, negate, _ in pieces
+             if len(tokens) == 1 and not quoted and not prefix and not negate}
+    have = {t.stems() for t in terms}
+    out: List[Tuple[int, Term]] = []
+    for i, t in enumerate(terms):
+        if t.is_phrase or t.prefix or t.quoted or t.slot >= 0 or t.tokens[0] not in typed:
+            continue
+        for words in synonyms(t.tokens[0])[:SYNONYMS_PER_WORD]:
+            term = Term(words)
+            if term.stems() not in have and len(out) < SYNONYMS_PER_QUERY:
+                have.add(term.stems())
+                out.append((i, term))
+    return out
 
 
 def _with_slot(term: Term, slot: int) -> Term:

@@ -11,7 +11,9 @@ lets a page rank on one word of three. Ranking never abstains: every hit
 carries its match strength (that share, halved when the passage holds few of
 the query's words), and a surface that wants an answer, not a list, decides
 from it. Each document is shown by a passage that mentions the query in its
-own text. docs/search.md gives the numbers and why.
+own text. A question in plain words also searches a few synonyms of its
+words (synonyms.py), which count below the words themselves. docs/search.md
+gives the numbers and why.
 """
 from __future__ import annotations
 
@@ -54,6 +56,12 @@ class SearchTuning(Record, frozen=True):
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
+    # Questions in plain words also search the thesaurus's synonyms of their
+    # words (synonyms.py); a slot held only by a synonym counts this share of
+    # its weight in the coverage rerank and in match strength.
+    synonyms: bool = True
+    synonym_cover: float = 0.25
+    synonym_strength: float = 0.75
 
 
 TUNING = SearchTuning()
@@ -89,6 +97,7 @@ class Hit(Record):
     strength: float = 0.0
     rare_matched: bool = False
     also_at: List[dict] = field(default_factory=list)   # near-duplicates folded into this hit
+    matched_synonyms: Optional[List[Tuple[str, str]]] = None   # (query word, synonym) found
 
     @property
     def title(self) -> str:
@@ -115,6 +124,9 @@ class Hit(Record):
         if self.matched_terms is not None:
             out.update(matched_terms=self.matched_terms, missed_terms=self.missed_terms,
                        tied_with_previous=bool(self.tied_with_previous))
+        if self.matched_synonyms is not None:
+            out["matched_synonyms"] = [{"term": a, "synonym": b}
+                                       for a, b in self.matched_synonyms]
         return out
 
 
@@ -128,6 +140,8 @@ class SearchResult(Record):
     excluded_terms: List[str] = field(default_factory=list)
     suggestions: Dict[str, List[str]] = field(default_factory=dict)
     notices: List[str] = field(default_factory=list)
+    # A question's words and the thesaurus's synonyms searched for them.
+    expansions: Dict[str, List[str]] = field(default_factory=dict)
 
     @property
     def strength(self) -> float:
@@ -138,7 +152,8 @@ class SearchResult(Record):
         return {"query": self.query, "store": self.store, "terms": self.terms,
                 "excluded_terms": self.excluded_terms,
                 "absent_terms": self.absent_terms, "suggestions": self.suggestions,
-                "notices": self.notices, "has_more": self.has_more,
+                "notices": self.notices, "expansions": self.expansions,
+                "has_more": self.has_more,
                 "results": [h.to_dict() for h in self.results]}
 
 
@@ -163,7 +178,12 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.suggestions = suggest_words(store, [
                 t.tokens[0] for t in query.terms
                 if t.label in weights.absent and not t.is_phrase])
-        hits = store.fulltext.search(query, max(TUNING.pool, want * 4), filters)
+        pool = max(TUNING.pool, want * 4)
+        expansions = weights.expansions
+        labels = query.labels()
+        for i, syn in expansions:
+            result.expansions.setdefault(labels[i], []).append(syn.label)
+        hits = _candidates(store, query, expansions, pool, filters)
         if not hits:
             if filters.any:
                 result.notices = _filter_notices(store, filters)
@@ -199,9 +219,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranges = [(pid, pid) if passages else spans[doc["id"]]
                   for (pid, _, _), doc in zip(shown, docs_shown)]
         counts = ([n for _, _, n in shown] if passages else
-                  store.fulltext.matching_counts(query.terms, ranges, in_title=False))
+                  store.fulltext.matching_counts(query.terms + [t for _, t in expansions],
+                                                 ranges, in_title=False))
         rows.load([pid for pid, _, _ in shown])
-        matcher = _Matcher(query)
+        matcher = _Matcher(query, expansions)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
@@ -210,10 +231,18 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hit.strength, hit.rare_matched = weights.strength(passage_text(passage))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
-                _explain(store, hit, query, lo, hi)
+                _explain(store, hit, query, lo, hi, expansions)
             result.results.append(hit)
     _mark_ties(result.results)
     return result
+
+
+def _candidates(store: Store, query: Query, expansions: List[Tuple[int, Term]], pool: int,
+                filters: Filters) -> List[Tuple[int, float]]:
+    """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
+    if expansions:
+        query = Query(query.text, query.terms + [t for _, t in expansions], query.excluded)
+    return store.fulltext.search(query, pool, filters)
 
 
 def _known_types(filters: Filters) -> Filters:
@@ -351,6 +380,8 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) 
     the query; of the three best, take the first whose text does.
     """
     probes = _probes(query)
+    if query.expansions and TUNING.synonyms:
+        probes += _probes(Query(query.text, [t for _, t in query.expansions]))
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
         text = rows[pid]["text"].lower()
@@ -460,11 +491,13 @@ class _Heads:
 class _Matcher:
     """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
 
-    def __init__(self, query: Query) -> None:
+    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]] = ()) -> None:
         self.wanted: Dict[str, int] = {}
         self.prefixes: List[Tuple[str, int]] = []
         self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
-        for i, term in enumerate(query.terms):
+        # A synonym marks the words it matches as its query word's (the snippet's
+        # window counts distinct query words).
+        for i, term in list(enumerate(query.terms)) + list(expansions):
             chain = bigram_chain(term.tokens)
             if chain:
                 self.literals.append((chain, i))
@@ -603,10 +636,14 @@ def _matched_labels(store: Store, query: Query, lo: int, hi: int) -> List[str]:
             if store.fulltext.matching([term], lo, hi)]
 
 
-def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int) -> None:
+def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int,
+             expansions: Sequence[Tuple[int, Term]] = ()) -> None:
     matched = _matched_labels(store, query, lo, hi)
     hit.matched_terms = matched
     hit.missed_terms = [label for label in query.labels() if label not in matched]
+    labels = query.labels()
+    hit.matched_synonyms = [(labels[i], syn.label) for i, syn in expansions
+                            if store.fulltext.matching([syn], lo, hi)]
 
 
 class _Weights:
@@ -621,8 +658,13 @@ class _Weights:
     def __init__(self, store: Store, query: Query) -> None:
         self.query = query
         terms = query.terms
-        dfs = store.fulltext.frequencies(terms) if terms else []
+        wanted = query.expansions if TUNING.synonyms else []
+        dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
         total = max(1, store.passage_count())
+        # The synonyms some passage holds.
+        self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
+        dfs = dfs[:len(terms)]
+        self.terms = terms + [t for _, t in self.expansions]
         labels = query.labels()
         self.absent = [lab for lab, df in zip(labels, dfs) if df == 0]
         known = [math.log(1 + (total - df + 0.5) / (df + 0.5)) for df in dfs if df]
@@ -634,8 +676,13 @@ class _Weights:
         top = max(self.slot, default=0.0)
         self.rare = [w >= TUNING.rare * top for w in self.slot]
         self.total = sum(self.slot)
-        self.heads = _Heads(s for t in terms for s in t.stems())
-        self.sequence = any(t.is_phrase and not t.prefix for t in terms)   # needs word order
+        self.heads = _Heads(s for t in self.terms for s in t.stems())
+        self.sequence = any(t.is_phrase and not t.prefix for t in self.terms)   # needs word order
+        # Each slot's synonyms (indexes into self.terms).
+        slot_of = {i: k for k, group in enumerate(self.slots) for i in group}
+        self.synonyms_of: List[List[int]] = [[] for _ in self.slots]
+        for j, (i, _) in enumerate(self.expansions):
+            self.synonyms_of[slot_of[i]].append(len(terms) + j)
         self._seen: Dict[str, List[bool]] = {}
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
@@ -653,7 +700,7 @@ class _Weights:
         known = self._seen.get(text)
         if known is not None:
             return known
-        terms = self.query.terms
+        terms = self.terms
         # Only words that begin as a query stem does are worth stemming (_heads).
         if self.sequence or not text.isascii():
             toks = tokenize(text)
@@ -681,8 +728,14 @@ class _Weights:
         if not self.total:
             return 0.0
         have = self.present(text)
-        return sum(w for w, group in zip(self.slot, self.slots)
-                   if any(have[i] for i in group)) / self.total
+        return sum(w * self._credit(have, k, TUNING.synonym_cover)
+                   for k, w in enumerate(self.slot)) / self.total
+
+    def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
+        """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
+        if any(have[i] for i in self.slots[k]):
+            return 1.0
+        return synonym if any(have[j] for j in self.synonyms_of[k]) else 0.0
 
     def strength(self, text: str) -> Tuple[float, bool]:
         """(match strength of the text, whether it holds every rare slot).
@@ -702,11 +755,15 @@ class _Weights:
                     clip = self.query.terms[i].stems()[0]
                     have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
                                   and stem(tok) == clip for tok in toks)
-        covered = [any(have[i] for i in group) for group in self.slots]
-        got = sum(w for w, c in zip(self.slot, covered) if c) / self.total
+        credit = [self._credit(have, k, TUNING.synonym_strength)
+                  for k in range(len(self.slots))]
+        covered = [c > 0 for c in credit]
+        got = sum(w * c for w, c in zip(self.slot, credit)) / self.total
         held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
-        for group in self.slots:
+        for k, group in enumerate(self.slots):
             found = [self.query.terms[i].stems() for i in group if have[i]]
+            if not found and covered[k]:   # held by a synonym: the word it stands for
+                found = [self.query.terms[i].stems() for i in group]
             if found:
                 held.update(max(found, key=len))
         if len(held) < self.need:

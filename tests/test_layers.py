@@ -3,7 +3,7 @@
 Floors, lowest first (a module may import its own floor or below):
 
     0  version, errors, config, document, docref, porter, records
-    1  analysis, query, evaluation
+    1  analysis, synonyms, query, evaluation
     2  formats, passages, phrases, redact
     3  store
     4  walk, workers, indexer, search, spelling, suggest, graph, relocate, reading
@@ -26,7 +26,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "glean_personal"
 
 LAYERS = {
     "version": 0, "errors": 0, "config": 0, "document": 0, "docref": 0, "porter": 0, "records": 0,
-    "analysis": 1, "query": 1, "evaluation": 1,
+    "analysis": 1, "synonyms": 1, "query": 1, "evaluation": 1,
     "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
     "walk": 4, "workers": 4, "indexer": 4, "search": 4, "spelling": 4, "suggest": 4, "graph": 4, "relocate": 4,

@@ -106,7 +106,9 @@ TOOLS: List[dict] = [
          "halved when it holds fewer than three of the query's words. Below about 0.33 "
          "(where the REPL's /chat declines) treat it as weak evidence and say the index "
          "may not answer. `absent_terms` are words no indexed "
-         "passage holds. Quoted spans are exact phrases; other words are ORed and match by "
+         "passage holds. A question in plain words also searches a few synonyms of its "
+         "words (`expansions`; a passage's `matched_synonyms`), at reduced strength. "
+         "Quoted spans are exact phrases; other words are ORed and match by "
          "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
          "(`next_offset` when `has_more`). `query` is required (`q` is accepted too)."),
      "inputSchema": {"type": "object", "additionalProperties": False, "properties": dict({
@@ -136,8 +138,10 @@ TOOLS: List[dict] = [
                      "page": _NULLABLE_STR, "passage_id": _INT, "snippet": _STR,
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
-                     "available": {"type": "boolean"}, "also_at": _STRS}}},
+                     "available": {"type": "boolean"}, "also_at": _STRS,
+                     "matched_synonyms": _STRS}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
+             "expansions": {"type": "object"},
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},
     {"name": "local_fetch", "title": "Read one indexed document, or part of it",
      "description": (
@@ -316,7 +320,9 @@ class Tools:
                  "missed_terms": list(h.missed_terms or []),
                  "strength": round(float(h.strength), 3), "score": round(float(h.score), 6),
                  "available": bool(h.document.get("available", True)),
-                 **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {})}
+                 **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {}),
+                 **({"matched_synonyms": [f"{a} \u2192 {b}" for a, b in h.matched_synonyms]}
+                    if h.matched_synonyms else {})}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "offset": offset, "results": rows,
                 "has_more": bool(result.has_more),
@@ -324,6 +330,8 @@ class Tools:
                 "absent_terms": list(result.absent_terms),
                 "suggestions": dict(result.suggestions), "notices": list(result.notices),
                 "max_chars": budget, "trimmed": False}
+        if result.expansions:   # a question's words and the synonyms also searched
+            data["expansions"] = {k: list(v) for k, v in result.expansions.items()}
         if not rows:
             data["notices"].append(
                 "No passage matches. That does not prove the user has nothing on this: "

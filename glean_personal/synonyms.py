@@ -1,0 +1,591 @@
+"""A small curated thesaurus: the words people ask with, and the words manuals use.
+
+People ask "how do I delete a folder"; a manual says "remove a directory".
+No reweighting of the question's own words reaches a page that uses none of
+them, and the index's own passages cannot teach the pairing (a manual uses one
+word, consistently). So, as search engines do, a hand-written table maps
+everyday words to the terms of documentation, applied only to questions in
+plain words, below the weight of the question's own words (docs/search.md,
+"Synonyms").
+
+The table was written from general knowledge of how questions and manuals
+phrase things, across file systems, version control, databases, programming,
+networking, office documents, mail, shells, packaging and security; not from
+any benchmark's questions. Each line is one entry:
+
+    a = b, c     a, b and c mean the same: each expands to the others
+    a > b, c     a (an everyday word) expands to b and c, not the reverse
+
+A synonym may be a phrase (`line ending`), matched as a quoted phrase is. A
+word is looked up as typed or in a regular inflection (`folders`,
+`deleting`, `deleted`), never by its stem alone: Porter gives *general* and
+*generate* one stem, and only the word itself says which was meant.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+TABLE = """
+# files and folders
+folder = directory
+folders = directories
+subfolder = subdirectory
+delete = remove, erase
+erase > delete, remove
+rid > remove, delete
+wipe > delete, erase, remove
+trash > delete, remove
+purge > delete, remove, prune
+cleanup > clean, prune, purge, remove
+tidy > clean, cleanup
+duplicate > copy
+filename > file name
+rename > renaming
+zip > archive, compress
+unzip > extract, decompress, unpack
+compress > archive, zip
+decompress > extract, unpack
+uncompress > decompress, extract, unpack
+unpack > extract
+extract > unpack
+tarball > tar, archive
+archive > tarball
+symlink = symbolic link, soft link
+shortcut > symlink, alias
+hidden > dotfile
+dotfile > hidden
+temporary = temp, tmp
+temp > temporary
+tmp > temporary
+newline = line ending, line break, linefeed, eol
+newlines = line endings, line breaks
+linebreak > newline, line ending
+eol > newline, line ending
+crlf > line ending, newline
+indent = indentation
+blank > empty, whitespace
+spaces > whitespace
+huge > large, big
+tiny > small
+big > large
+bigger > larger, increase, grow
+smaller > reduce, shrink
+shrink > reduce, compact, compress, vacuum
+grow > increase, expand
+increase > grow, expand
+decrease > reduce
+reduce > decrease, shrink
+storage > disk
+disk > storage
+modified = changed
+modification > change
+cwd > current directory, working directory
+dir > directory
+dirs > directories
+# text and strings
+uppercase = upper case
+lowercase = lower case
+caps > uppercase
+letter > character
+letters > characters
+char > character
+chars > characters
+substitute > replace
+swap > replace, exchange
+trim = strip
+chop > split, cut, truncate
+shorten > truncate, abbreviate
+truncate > shorten
+combine > merge, join, concatenate, squash
+glue > concatenate, join
+concatenate = concat
+concat > concatenate, join
+backwards > reverse, reversed
+arrange > sort, order
+alphabetical > sort, sorted
+alphabetically > sort, sorted
+tally > count, counter
+total > sum
+sum > total
+average = mean, avg
+avg > average, mean
+biggest > maximum, max, largest
+largest > maximum, max
+highest > maximum, max
+smallest > minimum, min
+lowest > minimum, min
+max > maximum
+min > minimum
+maximum > max
+minimum > min
+percent = percentage
+remainder > modulo, modulus
+modulo > remainder, modulus
+multiply > multiplication, product
+divide > division
+sqrt > square root
+exponent > power
+accurate > precise, precision, exact
+accuracy > precision
+estimate > approximate, approximation
+hex = hexadecimal
+digits > digit, number, numeric
+numeric > number
+charset > encoding, character set
+codec > encoding
+encoding > charset, codec
+garbled > encoding, decode, mojibake
+gibberish > encoding, garbled, decode
+accented > accent, diacritic
+diacritics > accents
+regex = regular expression, regexp
+regexp > regular expression, regex
+wildcard > glob, pattern
+wildcards > glob, patterns
+beautify > format, pretty print
+# time
+timezone = time zone
+timestamp > datetime, time
+elapsed > duration, time
+wait > sleep, delay
+pause > sleep, suspend
+delay > sleep, timeout
+periodically > interval, schedule, timer
+clock > time
+weekday > day of week
+# programming
+procedure > function
+subroutine > function
+func > function
+fn > function
+args > arguments
+arg > argument
+param > parameter
+params > parameters
+argument = parameter
+arguments = parameters
+attr > attribute
+attrs > attributes
+obj > object
+str > string
+num > number
+len > length
+dict > dictionary
+hashmap > dictionary, dict, mapping
+flag > option
+flags > options
+crash > exception, error, abort, fail
+crashes > exception, error, abort
+bug > error, defect
+broken > corrupt, error, fail
+corrupted > corrupt, corruption
+fix > repair, resolve
+undo > revert, reset, restore
+rollback > roll back, revert, undo
+revert > undo
+recover > restore, recovery
+restore > recover
+persist > save, store
+save > write, persist
+display > print, output
+output > print, write
+debug > debugger, debugging
+speed = performance
+fast > speed, performance, quick
+faster > performance, speed, optimize
+slow > performance, speed
+slowness > performance, slow
+quick > fast
+efficient > performance, efficiency
+optimise = optimize
+optimize > performance, speed
+perf > performance
+benchmark > timing, performance
+memory = ram
+parallel > concurrent, concurrency, multiprocessing, threads
+simultaneously > concurrent, parallel, concurrently
+concurrently > parallel, concurrent
+async > asynchronous
+lock = mutex
+loop > iterate, iteration
+iterate > loop
+repeat > loop, repetition
+boolean = bool
+bool > boolean
+integer = int
+int > integer
+float > floating point
+convert > conversion, cast
+cast > convert, conversion
+conversion > convert
+lib > library
+addon = add on, plugin, extension
+plugin > extension, addon
+uninstall > remove
+upgrade > update
+outdated > old, upgrade, stale
+latest > newest, recent
+newest > latest, recent
+recently > recent, latest
+earlier > previous, older
+older > previous, earlier
+requirements > dependencies
+dependencies > requirements
+dependency > requirement
+virtualenv = virtual environment, venv
+venv > virtual environment
+documentation = docs
+docs > documentation
+manual > documentation
+example = sample
+sample > example
+examples = samples
+config = configuration
+cfg > configuration, config
+conf > configuration, config
+settings > configuration, config, options, preferences
+preferences > settings, configuration, options
+configure > configuration, settings
+setup > configure, install, installation
+envvar > environment variable
+env > environment
+var > variable
+vars > variables
+terminal = console, command line
+console > terminal, shell
+cmd > command line, command
+commandline > command line
+cli > command line
+run = execute
+execute > run
+launch > start, run
+begin > start
+quit > exit
+exit > quit
+kill > terminate, stop
+terminate > kill, stop
+halt > stop
+cancel > abort, interrupt
+abort > cancel
+hang > freeze, deadlock, block
+hangs > freeze, deadlock, block
+freeze > hang
+frozen > hang, hung
+stuck > hang, blocked
+restart = reboot
+shutdown > shut down
+deprecated > obsolete, legacy
+obsolete > deprecated
+legacy > deprecated
+disable = turn off, deactivate
+enable = turn on, activate
+deactivate > disable
+activate > enable
+mute > silence, quiet
+silence > suppress, quiet
+silent > quiet, suppress
+suppress > silence, quiet
+verbose > verbosity, detailed
+detailed > verbose
+noisy > verbose
+segfault = segmentation fault
+traceback = stack trace, backtrace
+stacktrace > stack trace, traceback
+backtrace > traceback, stack trace
+mistake > error, typo
+typo > misspelling, mistake, misspelled
+misspelled > misspelling, typo
+wrong > incorrect, error
+incorrect > wrong, invalid
+trouble > problem, issue
+troubleshoot > debug, diagnose, troubleshooting
+diagnose > debug, troubleshoot
+notify > notification, alert
+alert > notification, warning
+notification > notify, alert
+template > boilerplate, skeleton
+boilerplate > template
+init > initialize, initialise, initialization
+initialise = initialize
+impl > implementation
+spec > specification
+info > information
+msg > message
+err > error
+exec > execute
+calc > calculate
+ver > version
+pkg > package
+stats > statistics
+dev > development, developer
+prod > production
+src > source
+dst > destination
+dest > destination
+prev > previous
+# version control
+shelve > stash
+shelved > stash, stashed
+stash > shelve
+clash > conflict
+clashes > conflicts
+collision > conflict
+history > log
+blame > annotate
+annotate > blame
+fork > clone
+tag = label
+tags = labels
+upload > push, send
+download > fetch, pull, retrieve
+retrieve > fetch
+sync = synchronize
+synchronise = synchronize
+diff = difference, compare
+compare > diff, difference, comparison
+differences > diff
+discard > drop, reset, revert
+throwaway > discard
+exclude > ignore
+omit > exclude, ignore
+skip > ignore, exclude
+publish > release, push
+sign > signature
+squash > combine
+reword > edit, amend, message
+# databases and spreadsheets
+row = record
+rows = records
+field > column
+fields > columns
+spreadsheet > csv, table, excel
+excel > spreadsheet, xlsx, csv
+sheet > worksheet, spreadsheet
+worksheet > sheet
+unique > distinct
+distinct > unique
+duplicates > distinct, unique, duplicate
+dedupe > duplicate, distinct, unique
+deduplicate > distinct, unique, duplicate
+db > database
+backup > dump, copy, back up
+export > dump, save
+dump > export
+compact > vacuum, shrink
+defragment > vacuum, compact
+lookup > search, query
+autoincrement = auto increment
+chart > plot, graph, diagram
+plot > chart, graph
+diagram > chart, figure
+# security and accounts
+encrypt > encryption, cipher
+decrypt > decryption
+password = passphrase
+passcode > password
+pw > password
+credentials > password, authentication
+login = log in, sign in, authenticate, authentication
+logon > login, log in
+signin > sign in, login
+logout = log out, sign out
+authenticate > login, authentication
+auth > authentication, authenticate
+username > user name, login
+account > user
+secret > credential, token
+hash > checksum, digest
+checksum > hash, digest
+fingerprint > hash, checksum, digest
+cert > certificate
+certificate > cert
+ssl = tls
+https > tls, ssl
+privileges > permissions
+rights > permissions
+admin > administrator, superuser
+administrator > admin
+superuser > root, administrator
+safe > secure, security
+unsafe > insecure, vulnerable
+insecure > unsafe, vulnerability
+virus > malware
+# networks, web and mail
+internet > network, web, online
+online > network, internet
+website > web, site
+webpage > web page, html
+hyperlink > link, url
+wifi > wireless, network
+wireless > wifi
+server > host
+hostname = host name
+send > transmit
+email = mail, e-mail
+mail > email
+inbox > mailbox, mail
+mailbox > inbox
+spam > junk
+junk > spam
+reply > respond, answer
+clipboard > copy, paste
+paste > clipboard
+audio = sound
+movie > video, film
+# documents, office and pictures
+doc > document, documentation
+font > typeface
+typeface > font
+bold > strong, emphasis
+italic > emphasis
+colour = color
+colours = colors
+colored = coloured
+picture = image, photo
+pictures = images, photos
+photo > image, picture
+pic > picture, image
+img > image
+screenshot > screen capture, image
+thumbnail > preview
+slideshow > presentation, slides
+memo > note
+todo > to do, task
+calendar > schedule, event, appointment
+appointment > meeting, event
+invoice > bill, receipt
+receipt > invoice
+expenses > spending, costs
+price > cost
+salary > pay, wage, compensation
+wage > salary, pay
+phone = telephone
+mobile > phone
+cellphone > phone, mobile
+car > vehicle
+vehicle > car
+doctor = physician
+medicine = medication
+kids > children
+vacation = holiday
+hotel > accommodation
+# computers and programs
+computer > machine, system, pc
+pc > computer
+laptop > computer
+app = application
+apps = applications
+program > application
+software > program, application
+exe > executable
+executable > binary, program
+boot > startup, start
+startup > boot
+screen > display
+keystroke > key, keypress
+hotkey > shortcut, keybinding, key binding
+keybinding = key binding, shortcut
+popup > dialog
+refresh > reload, update
+reload > refresh
+cap > limit, maximum
+automate > script, scripting, automation
+grab > fetch, retrieve
+pick > select, choose
+choose > select
+grep > search
+locate > search
+check > verify, validate
+verify > check, validate
+validate > check, verify, validation
+confirm > verify
+hide > hidden
+invisible > hidden
+transfer > copy, move, send
+migrate > migration, transfer, upgrade
+piece > part, fragment, chunk
+chunk > block, piece
+portion > part, section
+batch > bulk
+bulk > batch
+translate > translation, localization
+localisation = localization
+organise = organize
+customise = customize
+serialise = serialize
+normalise = normalize
+recognise = recognize
+summarise = summarize
+analyse = analyze
+authorise = authorize
+behaviour = behavior
+favourite = favorite
+licence = license
+centre = center
+catalogue = catalog
+grey = gray
+"""
+
+
+def _parse(table: str) -> Dict[str, List[Tuple[str, ...]]]:
+    out: Dict[str, List[Tuple[str, ...]]] = {}
+
+    def add(word: str, other: str) -> None:
+        if word == other:
+            return
+        entry = out.setdefault(word, [])
+        phrase = tuple(other.replace("-", " ").split())
+        if phrase not in entry:
+            entry.append(phrase)
+
+    for line in table.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        sym = "=" in line
+        left, _, right = line.partition("=" if sym else ">")
+        head = left.strip()
+        others = [w.strip() for w in right.split(",") if w.strip()]
+        for other in others:
+            add(head, other)
+        if sym:   # every member expands to every other; only single words are keys
+            group = [head] + others
+            for a in group:
+                if " " in a or "-" in a:
+                    continue
+                for b in group:
+                    add(a, b)
+    return out
+
+
+def _inflections(word: str) -> List[str]:
+    """The word and its regular inflections (plural, past, -ing, third person)."""
+    forms = [word, word + "s", word + "es", word + "ed", word + "ing", word + "d"]
+    if word.endswith("e"):
+        forms += [word[:-1] + "ing", word[:-1] + "ed"]
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        forms += [word[:-1] + "ies", word[:-1] + "ied"]
+    if (len(word) >= 3 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou"
+            and word[-3] not in "aeiou"):
+        forms += [word + word[-1] + "ed", word + word[-1] + "ing"]   # stop -> stopped
+    return forms
+
+
+def _by_form(table: Dict[str, List[Tuple[str, ...]]]) -> Dict[str, str]:
+    forms: Dict[str, str] = {}
+    for word in table:   # a word that is itself a key keeps its own entry
+        forms[word] = word
+    for word in table:
+        for form in _inflections(word):
+            forms.setdefault(form, word)
+    return forms
+
+
+SYNONYMS = _parse(TABLE)
+_FORMS = _by_form(SYNONYMS)
+
+
+def synonyms(word: str) -> List[Tuple[str, ...]]:
+    """The table's synonyms of a lower-case word (each a tuple of words), best first."""
+    key = _FORMS.get(word)
+    return list(SYNONYMS[key]) if key is not None else []

@@ -1,0 +1,131 @@
+"""The thesaurus: questions in plain words also search the words manuals use.
+
+Real files indexed into real SQLite, on both store kinds; the table and the
+parser are checked directly.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from glean_personal.query import parse
+from glean_personal.surfaces.render.text import search_results
+from glean_personal.synonyms import SYNONYMS, synonyms
+from helpers.files import write_tree
+
+FILES = {
+    "rmtree.md": "# Removing a directory tree\n\nTo remove a directory and everything in it, "
+                 "call rmtree with its path.\n",
+    "garden.md": "# Garden notes\n\nPlant the tomatoes in spring, after the last frost.\n",
+    "own-words.md": "# Folder cleanup\n\nDelete a folder from the desktop by dragging it to "
+                    "the bin.\n",
+}
+
+
+@pytest.fixture
+def ix(tmp_path, open_ix):
+    root = write_tree(tmp_path / "files", FILES)
+    index = open_ix()
+    index.index(root, label="files")
+    return index
+
+
+def paths(result):
+    return [h.document["path"] for h in result.results]
+
+
+def test_the_table_maps_everyday_words_to_documentation_terms():
+    assert ("directory",) in synonyms("folder")
+    assert ("directories",) in synonyms("folders")
+    assert ("remove",) in synonyms("deleting") and ("remove",) in synonyms("deleted")
+    assert ("line", "ending") in synonyms("newline")   # a phrase
+    assert ("folder",) in synonyms("directory")        # `=` works both ways
+    assert ("shelve",) in synonyms("stash") and ("stash",) in synonyms("shelve")
+    assert synonyms("tarball") and not synonyms("tar")  # `>` one way only
+
+
+def test_a_word_is_looked_up_as_typed_not_by_its_stem():
+    # Porter stems *general* and *generate* alike; neither is a key, and no
+    # key's inflection reaches a different word.
+    assert synonyms("general") == [] and synonyms("generator") == []
+    assert synonyms("capital") == []
+    assert all(w == w.lower() and w.strip() == w for w in SYNONYMS)
+
+
+def test_only_a_questions_plain_words_are_expanded():
+    def added(text):
+        q = parse(text)
+        return {(q.terms[i].label, t.label) for i, t in q.expansions}
+
+    assert added("how do I delete a folder") >= {("folder", "directory"), ("delete", "remove")}
+    assert added("folder") == set()                       # a keyword, not a question
+    assert added("delete folder") == set()
+    assert added('how do I "delete a folder"') == set()   # a quoted phrase
+    assert ("folder", "directory") not in added("how do I delete -folder in the bin")
+    assert ("folder", "directory") not in added("how do I delete a folder OR dir")
+    assert added("how do I read my.folder file") == set()  # pieces of an identifier
+    assert added("how to remove a directory") >= {("remove", "delete")}
+    # a synonym already in the question is not added again
+    assert ("folder", "directory") not in added("how to delete a folder or directory")
+
+
+def test_a_question_finds_the_page_in_the_manuals_words(ix):
+    result = ix.search("how do I delete a folder")
+    assert "rmtree.md" in paths(result)[:2]
+    assert result.expansions["folder"] == ["directory"]   # synonyms the index holds
+    assert result.expansions["delete"] == ["remove"]
+    assert "garden.md" not in paths(result)
+
+
+def test_the_questions_own_words_outrank_a_synonym(ix):
+    result = ix.search("how do I delete a folder")
+    assert paths(result)[0] == "own-words.md"
+    own, syn = result.results[0], result.results[1]
+    assert syn.document["path"] == "rmtree.md"
+    assert own.strength > syn.strength > 0   # a synonym holds its word at reduced credit
+
+
+def test_a_keyword_query_and_a_phrase_are_not_expanded(ix):
+    assert "rmtree.md" not in paths(ix.search("folder"))
+    assert ix.search("folder").expansions == {}
+    assert "rmtree.md" not in paths(ix.search('how to "delete a folder"'))
+
+
+def test_explain_shows_what_was_added(ix):
+    result = ix.search("how do I delete a folder", explain=True)
+    hit = next(h for h in result.results if h.document["path"] == "rmtree.md")
+    assert hit.missed_terms == ["delete", "folder"]
+    assert ("folder", "directory") in hit.matched_synonyms
+    data = hit.to_dict()
+    assert {"term": "folder", "synonym": "directory"} in data["matched_synonyms"]
+    assert json.loads(json.dumps(result.to_dict()))["expansions"]["folder"] == ["directory"]
+    text = search_results(result, color=False, explain=True)
+    assert "Also searched for synonyms: " in text and "folder \u2192 directory" in text
+    assert "\u203a by synonym: " in text
+    # the snippet marks the synonym's words
+    snip = hit.snippets[0]
+    assert "directory" in [snip.text[a:b].lower() for a, b in snip.ranges]
+
+
+def test_without_explain_no_synonym_evidence_is_listed(ix):
+    hit = ix.search("how do I delete a folder").results[0]
+    assert "matched_synonyms" not in hit.to_dict()
+
+
+def test_no_entry_expands_to_a_stopword():
+    from glean_personal.analysis import is_stopword
+    assert not [(k, w) for k, words in SYNONYMS.items() for w in words
+                if len(w) == 1 and is_stopword(w[0])]
+    assert not [k for k in SYNONYMS if is_stopword(k)]
+
+
+def test_mcp_reports_the_synonyms_searched(ix, tmp_path):
+    from glean_personal.surfaces import mcp
+    ix.close()
+    tools = mcp.Tools(str(tmp_path / "p.db"))
+    data = tools.local_search({"query": "how do I delete a folder"})
+    assert data["expansions"]["folder"] == ["directory"]
+    row = next(r for r in data["results"] if r["path"] == "rmtree.md")
+    assert "folder \u2192 directory" in row["matched_synonyms"]
+    assert "expansions" not in tools.local_search({"query": "folder"})
