@@ -126,3 +126,13 @@ def test_search_json_imports_only_what_it_needs(tmp_path, store_kind):
     assert "glean_personal.search" in loaded
     assert not [m for m in loaded if m in NOT_IMPORTED or m.startswith(
         tuple(n + "." for n in NOT_IMPORTED))]
+
+
+def test_the_thesaurus_is_read_only_for_a_question_in_plain_words():
+    from glean_personal import synonyms as thesaurus
+    from glean_personal.query import parse
+    thesaurus._table.cache_clear()
+    parse("rmtree directory -force")
+    assert thesaurus._table.cache_info().currsize == 0
+    assert parse("how do I delete a folder").expansions
+    assert thesaurus._table.cache_info().currsize == 1
