@@ -496,7 +496,7 @@ class _Heads:
 class _Matcher:
     """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
 
-    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]] = ()) -> None:
+    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]]) -> None:
         self.wanted: Dict[str, int] = {}
         self.prefixes: List[Tuple[str, int]] = []
         self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
@@ -642,11 +642,11 @@ def _matched_labels(store: Store, query: Query, lo: int, hi: int) -> List[str]:
 
 
 def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int,
-             expansions: Sequence[Tuple[int, Term]] = ()) -> None:
+             expansions: Sequence[Tuple[int, Term]]) -> None:
     matched = _matched_labels(store, query, lo, hi)
-    hit.matched_terms = matched
-    hit.missed_terms = [label for label in query.labels() if label not in matched]
     labels = query.labels()
+    hit.matched_terms = matched
+    hit.missed_terms = [label for label in labels if label not in matched]
     hit.matched_synonyms = [(labels[i], syn.label) for i, syn in expansions
                             if store.fulltext.matching([syn], lo, hi)]
 
