@@ -188,7 +188,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         labels = query.labels()
         for i, syn in expansions:
             result.expansions.setdefault(labels[i], []).append(syn.label)
-        hits = _candidates(store, query, expansions, pool, filters)
+        hits = _candidates(store, query, weights, pool, filters)
         if not hits:
             if filters.any:
                 result.notices = _filter_notices(store, filters)
@@ -224,8 +224,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranges = [(pid, pid) if passages else spans[doc["id"]]
                   for (pid, _, _), doc in zip(shown, docs_shown)]
         counts = ([n for _, _, n in shown] if passages else
-                  store.fulltext.matching_counts(query.terms + [t for _, t in expansions],
-                                                 ranges, in_title=False))
+                  store.fulltext.matching_counts(weights.terms, ranges, in_title=False))
         rows.load([pid for pid, _, _ in shown])
         matcher = _Matcher(query, expansions)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
@@ -242,11 +241,11 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
-def _candidates(store: Store, query: Query, expansions: List[Tuple[int, Term]], pool: int,
+def _candidates(store: Store, query: Query, weights: "_Weights", pool: int,
                 filters: Filters) -> List[Tuple[int, float]]:
     """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
-    if expansions:
-        query = Query(query.text, query.terms + [t for _, t in expansions], query.excluded)
+    if weights.expansions:
+        query = Query(query.text, weights.terms, query.excluded)
     return store.fulltext.search(query, pool, filters)
 
 
@@ -666,7 +665,7 @@ class _Weights:
         wanted = query.expansions if TUNING.synonyms else []
         dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
         total = max(1, store.passage_count())
-        # The synonyms some passage holds.
+        # The synonyms some passage holds; self.terms is the query's terms, then those.
         self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
         dfs = dfs[:len(terms)]
         self.terms = terms + [t for _, t in self.expansions]
