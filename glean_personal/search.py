@@ -215,7 +215,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if i >= offset:
                 if not passages:   # a document's passages: show it by one of them
-                    pid = _representative(pid, rows, query)
+                    pid = _representative(pid, rows, weights.terms)
                 shown.append((pid, score, count))
         docs = store.documents({doc_of[pid] for pid, _, _ in shown}
                                | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
@@ -367,25 +367,23 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
 
-def _probes(query: Query) -> List[str]:
-    """Lower-case word beginnings that a passage mentioning a query term contains."""
+def _probes(terms: Sequence[Term]) -> List[str]:
+    """Lower-case word beginnings that a passage mentioning one of the terms contains."""
     out = []
-    for term in query.terms:
+    for term in terms:
         for tok, st in zip(term.tokens, term.stems()):
             out.append(os.path.commonprefix([tok, st]) or tok)
     return out
 
 
-def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) -> int:
-    """The best passage that mentions a query word in its own text.
+def _representative(scored: List[Tuple[float, int]], rows: _Rows, terms: Sequence[Term]) -> int:
+    """The best passage that mentions a query word (or a synonym searched) in its own text.
 
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
     the query; of the three best, take the first whose text does.
     """
-    probes = _probes(query)
-    if query.expansions and TUNING.synonyms:
-        probes += _probes(Query(query.text, [t for _, t in query.expansions]))
+    probes = _probes(terms)
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
         text = rows[pid]["text"].lower()
