@@ -243,7 +243,8 @@ def _parse(text: str) -> Query:
         elif trailing_op in ("-", "NOT"):
             negate_next = True
     query = _build(text, pieces, fields)
-    query.literals = tuple(dict.fromkeys(w for w in literals if w))
+    # Bounded like the terms: search scans each candidate's text for each of them.
+    query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
     return query
 
 
