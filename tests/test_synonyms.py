@@ -50,6 +50,9 @@ def test_a_word_is_looked_up_as_typed_not_by_its_stem():
     # key's inflection reaches a different word.
     assert synonyms("general") == [] and synonyms("generator") == []
     assert synonyms("capital") == []
+    # an ending a word does not take is no inflection of it: not car, min, pw, rid
+    assert synonyms("card") == synonyms("mind") == synonyms("pwd") == synonyms("rides") == []
+    assert synonyms("fixes") == synonyms("fix") and synonyms("erased") == synonyms("erase")
     assert all(w == w.lower() and w.strip() == w for w in SYNONYMS)
 
 
