@@ -36,11 +36,10 @@ FIELDS = ("type", "source", "path")
 # A word with a symbol the tokenizer drops (`@{upstream}`, `HEAD~3`, `$GIT_DIR`,
 # `**kwargs`, `C++`): its words find the candidates, and a passage holding it as
 # written ranks above one that only has the words (search.py, `_literal_lift`).
-# Sentence punctuation is no such symbol: a typographic apostrophe (`don’t`)
-# spells what `'` does, and CJK commas and stops (`、。？`) end clauses.
-_SENTENCE = "\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
-_SYMBOL = re.compile(r"[^\w\s.\-/'" + _SENTENCE + "]")
-_EDGE = "?!,;:.`'()" + _SENTENCE
+# Only ASCII symbols count: a typographic apostrophe (`don’t`), CJK stops
+# (`、。？`) and the vowel signs of Indic scripts are parts of words or sentences.
+_SYMBOL = re.compile(r"""[!"#$%&()*+,:;<=>?@\[\\\]^`{|}~]""")
+_EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
 # make…", "a way to show…", "find out how many…"): dropped from a query that

@@ -149,6 +149,8 @@ def test_a_question_in_plain_words_is_told_from_a_keyword_list(text, question):
     ("why doesn\u2019t it build", ()),                # a typographic apostrophe is `'`
     ("\u6771\u4eac\u3001\u5927\u962a\uff1f", ()),           # CJK sentence marks are no symbols
     ("C++\uff1f", ("c++",)),
+    ("\u0939\u093f\u0928\u094d\u0926\u0940 \u092d\u093e\u0937\u093e", ()),   # Hindi vowel signs are letters' parts
+    ("std::vector", ("std::vector",)),
 ])
 def test_words_with_symbols_the_index_drops_are_kept_as_typed(text, literals):
     assert parse(text).literals == literals
