@@ -33,7 +33,6 @@ with a knob changed, e.g. the thesaurus off.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -47,13 +46,18 @@ from glean_personal.surfaces.local_backend import LocalBackend, CHAT_CANDIDATES 
 
 
 def set_knobs(items: List[str]) -> None:
-    """Apply `KNOB=VALUE` settings to search's tuning (booleans as true/false/1/0)."""
-    knobs = {}
+    """Apply `KNOB=VALUE` settings to search's tuning (booleans as true/false/1/0).
+
+    The copy is made from the instance's fields (`vars`), which works whether
+    SearchTuning is a dataclass or not.
+    """
+    tuning = search_module.TUNING
+    knobs = dict(vars(tuning))
     for item in items:
         key, _, value = item.partition("=")
-        kind = type(getattr(search_module.TUNING, key))
+        kind = type(getattr(tuning, key))
         knobs[key] = value.lower() in ("1", "true", "yes", "on") if kind is bool else kind(value)
-    search_module.TUNING = dataclasses.replace(search_module.TUNING, **knobs)
+    search_module.TUNING = type(tuning)(**knobs)
 
 
 def ask(backend: LocalBackend, question: str) -> dict:

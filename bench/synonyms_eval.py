@@ -35,18 +35,17 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     base = search_module.TUNING
     for golden, db, root in (t.split("=", 2) for t in args.triples):
-        ix = glean_personal.open_index(db)
+        ix = glean_personal.open_index(db, readonly=True)
         try:
             for name, knobs in (("before", ["synonyms=false"]), ("after", args.set)):
                 search_module.TUNING = base
                 set_knobs(knobs)
-                summary = ix.evaluate(golden, root).to_dict()
-                summary = summary.get("summary", summary)
-                cats = summary.get("categories", summary.get("by_category", {}))
-                row = [_cell(summary.get("overall", summary))]
-                row += [f"{c} {_cell(m)}" for c, m in sorted(cats.items()) if c != "unanswerable"]
-                print(f"{os.path.basename(golden)} {ix.store.kind if hasattr(ix, 'store') else ''} "
-                      f"{name}: " + " | ".join(row), flush=True)
+                summary = ix.evaluate(golden, root).to_dict()["summary"]
+                row = [_cell(summary["overall"])]
+                row += [f"{c} {_cell(m)}" for c, m in summary["by_category"].items()
+                        if c != "unanswerable"]
+                print(f"{os.path.basename(golden)} {ix.store.kind} {name}: " + " | ".join(row),
+                      flush=True)
         finally:
             search_module.TUNING = base
             ix.close()

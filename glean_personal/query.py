@@ -35,9 +35,11 @@ FIELDS = ("type", "source", "path")
 
 # A word with a symbol the tokenizer drops (`@{upstream}`, `HEAD~3`, `$GIT_DIR`,
 # `**kwargs`, `C++`): its words find the candidates, and a passage holding it as
-# written ranks above one that only has the words (search.py, `_rerank`).
-_SYMBOL = re.compile(r"[^\w\s.\-/']")
-_EDGE = "?!,;:.`'()"
+# written ranks above one that only has the words (search.py, `_literal_lift`).
+# Only ASCII symbols count: a typographic apostrophe (`don’t`), CJK stops
+# (`、。？`) and the vowel signs of Indic scripts are parts of words or sentences.
+_SYMBOL = re.compile(r"""[!"#$%&()*+,:;<=>?@\[\\\]^`{|}~]""")
+_EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
 # make…", "a way to show…", "find out how many…"): dropped from a query that
@@ -238,7 +240,8 @@ def _parse(text: str) -> Query:
         elif trailing_op in ("-", "NOT"):
             negate_next = True
     query = _build(text, pieces, fields)
-    query.literals = tuple(dict.fromkeys(w for w in literals if w))
+    # Bounded like the terms: search scans each candidate's text for each of them.
+    query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
     return query
 
 

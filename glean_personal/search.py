@@ -183,7 +183,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         labels = query.labels()
         for i, syn in expansions:
             result.expansions.setdefault(labels[i], []).append(syn.label)
-        hits = _candidates(store, query, expansions, pool, filters)
+        hits = _candidates(store, query, weights, pool, filters)
         if not hits:
             if filters.any:
                 result.notices = _filter_notices(store, filters)
@@ -210,7 +210,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if i >= offset:
                 if not passages:   # a document's passages: show it by one of them
-                    pid = _representative(pid, rows, query)
+                    pid = _representative(pid, rows, weights.terms)
                 shown.append((pid, score, count))
         docs = store.documents({doc_of[pid] for pid, _, _ in shown}
                                | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
@@ -219,8 +219,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranges = [(pid, pid) if passages else spans[doc["id"]]
                   for (pid, _, _), doc in zip(shown, docs_shown)]
         counts = ([n for _, _, n in shown] if passages else
-                  store.fulltext.matching_counts(query.terms + [t for _, t in expansions],
-                                                 ranges, in_title=False))
+                  store.fulltext.matching_counts(weights.terms, ranges, in_title=False))
         rows.load([pid for pid, _, _ in shown])
         matcher = _Matcher(query, expansions)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
@@ -237,11 +236,11 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
-def _candidates(store: Store, query: Query, expansions: List[Tuple[int, Term]], pool: int,
+def _candidates(store: Store, query: Query, weights: "_Weights", pool: int,
                 filters: Filters) -> List[Tuple[int, float]]:
     """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
-    if expansions:
-        query = Query(query.text, query.terms + [t for _, t in expansions], query.excluded)
+    if weights.expansions:
+        query = Query(query.text, weights.terms, query.excluded)
     return store.fulltext.search(query, pool, filters)
 
 
@@ -363,25 +362,23 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
 
 
-def _probes(query: Query) -> List[str]:
-    """Lower-case word beginnings that a passage mentioning a query term contains."""
+def _probes(terms: Sequence[Term]) -> List[str]:
+    """Lower-case word beginnings that a passage mentioning one of the terms contains."""
     out = []
-    for term in query.terms:
+    for term in terms:
         for tok, st in zip(term.tokens, term.stems()):
             out.append(os.path.commonprefix([tok, st]) or tok)
     return out
 
 
-def _representative(scored: List[Tuple[float, int]], rows: _Rows, query: Query) -> int:
-    """The best passage that mentions a query word in its own text.
+def _representative(scored: List[Tuple[float, int]], rows: _Rows, terms: Sequence[Term]) -> int:
+    """The best passage that mentions a query word (or a synonym searched) in its own text.
 
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
     the query; of the three best, take the first whose text does.
     """
-    probes = _probes(query)
-    if query.expansions and TUNING.synonyms:
-        probes += _probes(Query(query.text, [t for _, t in query.expansions]))
+    probes = _probes(terms)
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
         text = rows[pid]["text"].lower()
@@ -491,7 +488,7 @@ class _Heads:
 class _Matcher:
     """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
 
-    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]] = ()) -> None:
+    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]]) -> None:
         self.wanted: Dict[str, int] = {}
         self.prefixes: List[Tuple[str, int]] = []
         self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
@@ -637,11 +634,11 @@ def _matched_labels(store: Store, query: Query, lo: int, hi: int) -> List[str]:
 
 
 def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int,
-             expansions: Sequence[Tuple[int, Term]] = ()) -> None:
+             expansions: Sequence[Tuple[int, Term]]) -> None:
     matched = _matched_labels(store, query, lo, hi)
-    hit.matched_terms = matched
-    hit.missed_terms = [label for label in query.labels() if label not in matched]
     labels = query.labels()
+    hit.matched_terms = matched
+    hit.missed_terms = [label for label in labels if label not in matched]
     hit.matched_synonyms = [(labels[i], syn.label) for i, syn in expansions
                             if store.fulltext.matching([syn], lo, hi)]
 
@@ -661,7 +658,7 @@ class _Weights:
         wanted = query.expansions if TUNING.synonyms else []
         dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
         total = max(1, store.passage_count())
-        # The synonyms some passage holds.
+        # The synonyms some passage holds; self.terms is the query's terms, then those.
         self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
         dfs = dfs[:len(terms)]
         self.terms = terms + [t for _, t in self.expansions]

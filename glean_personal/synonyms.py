@@ -560,10 +560,16 @@ def _parse(table: str) -> Dict[str, List[Tuple[str, ...]]]:
 
 
 def _inflections(word: str) -> List[str]:
-    """The word and its regular inflections (plural, past, -ing, third person)."""
-    forms = [word, word + "s", word + "es", word + "ed", word + "ing", word + "d"]
+    """The word and its regular inflections (plural, past, -ing, third person).
+
+    `-es` and `-d` only after the endings that take them: otherwise *card*
+    would look up *car*, *mind* and *mines* *min*, *pwd* *pw*, *rides* *rid*.
+    """
+    forms = [word, word + "s", word + "ed", word + "ing"]
+    if word.endswith(("s", "x", "z", "ch", "sh", "o")):
+        forms.append(word + "es")
     if word.endswith("e"):
-        forms += [word[:-1] + "ing", word[:-1] + "ed"]
+        forms += [word + "d", word[:-1] + "ing"]
     if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
         forms += [word[:-1] + "ies", word[:-1] + "ied"]
     if (len(word) >= 3 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou"

@@ -146,6 +146,17 @@ def test_a_question_in_plain_words_is_told_from_a_keyword_list(text, question):
     ("except*", ()),                                 # a trailing star is the prefix operator
     ("-$HOME x", ()),                                # excluded words select nothing
     ("a = b", ()),                                   # a symbol alone is no word
+    ("why doesn\u2019t it build", ()),                # a typographic apostrophe is `'`
+    ("\u6771\u4eac\u3001\u5927\u962a\uff1f", ()),           # CJK sentence marks are no symbols
+    ("C++\uff1f", ("c++",)),
+    ("\u0939\u093f\u0928\u094d\u0926\u0940 \u092d\u093e\u0937\u093e", ()),   # Hindi vowel signs are letters' parts
+    ("std::vector", ("std::vector",)),
 ])
 def test_words_with_symbols_the_index_drops_are_kept_as_typed(text, literals):
     assert parse(text).literals == literals
+
+
+def test_words_kept_as_typed_are_bounded_like_terms():
+    query = parse(" ".join(f"w{i}@{{x}}" for i in range(200)))
+    assert query.literals[:2] == ("w0@{x}", "w1@{x}")
+    assert len(query.literals) == MAX_TERMS

@@ -50,6 +50,9 @@ def test_a_word_is_looked_up_as_typed_not_by_its_stem():
     # key's inflection reaches a different word.
     assert synonyms("general") == [] and synonyms("generator") == []
     assert synonyms("capital") == []
+    # an ending a word does not take is no inflection of it: not car, min, pw, rid
+    assert synonyms("card") == synonyms("mind") == synonyms("pwd") == synonyms("rides") == []
+    assert synonyms("fixes") == synonyms("fix") and synonyms("erased") == synonyms("erase")
     assert all(w == w.lower() and w.strip() == w for w in SYNONYMS)
 
 
@@ -122,9 +125,11 @@ def test_no_entry_expands_to_a_stopword():
 
 def test_mcp_reports_the_synonyms_searched(ix, tmp_path):
     from glean_personal.surfaces import mcp
+    from test_mcp import conforms, tool
     ix.close()
     tools = mcp.Tools(str(tmp_path / "p.db"))
     data = tools.local_search({"query": "how do I delete a folder"})
+    assert conforms(data, tool("local_search")["outputSchema"])
     assert data["expansions"]["folder"] == ["directory"]
     row = next(r for r in data["results"] if r["path"] == "rmtree.md")
     assert "folder \u2192 directory" in row["matched_synonyms"]

@@ -115,10 +115,10 @@ def search_results(result, color: bool, explain: bool = False) -> str:
     if result.absent_terms:
         lines += [f"Not in any indexed document: {', '.join(result.absent_terms)}."]
         lines += _did_you_mean(result) + [""]
-    expansions = getattr(result, "expansions", None)
-    if explain and expansions:
+    if explain and result.expansions:
         lines += ["Also searched for synonyms: " + "; ".join(
-            f"{word} \u2192 {', '.join(words)}" for word, words in expansions.items()) + ".", ""]
+            f"{word} \u2192 {', '.join(words)}" for word, words in result.expansions.items())
+            + ".", ""]
     for n, hit in enumerate(result.results, start=1):
         head = f"{n}. {hit.title}"
         if hit.tied_with_previous and explain:
@@ -144,9 +144,9 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
                          f"   missed: {', '.join(hit.missed_terms or []) or '-'}")
-            synonyms = _synonym_pairs(getattr(hit, "matched_synonyms", None))
-            if synonyms:
-                lines.append(f"   \u203a by synonym: {synonyms}")
+            if hit.matched_synonyms:
+                lines.append("   \u203a by synonym: " + ", ".join(
+                    f"{word} \u2192 {syn}" for word, syn in hit.matched_synonyms))
             from ...search import bar
             lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}"
                          f"   match strength {hit.strength:.2f}"
@@ -155,15 +155,6 @@ def search_results(result, color: bool, explain: bool = False) -> str:
     if result.has_more:
         lines.append("More results: use --offset or a larger --limit.")
     return "\n".join(lines).rstrip()
-
-
-def _synonym_pairs(pairs) -> str:
-    """`folder \u2192 directory, delete \u2192 remove` from (word, synonym) pairs or their JSON."""
-    out = []
-    for pair in pairs or ():
-        word, syn = (pair["term"], pair["synonym"]) if isinstance(pair, dict) else pair
-        out.append(f"{word} \u2192 {syn}")
-    return ", ".join(out)
 
 
 def collapse(text: str, ranges: Sequence[Tuple[int, int]]) -> Tuple[str, List[Tuple[int, int]]]:
