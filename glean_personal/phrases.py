@@ -30,7 +30,6 @@ per-token work at C speed.
 """
 from __future__ import annotations
 
-import heapq
 import re
 from array import array
 from collections import Counter
@@ -148,6 +147,7 @@ def document_phrases(title: str, text: str) -> bytes:
     """The document's graph phrases, as sorted unique ``array('i')`` bytes."""
     ids = phrase_ids(title, text)
     if len(ids) > MAX_PHRASES:
+        import heapq   # only here: a search, which just unpacks phrase sets, never needs it
         ids = heapq.nsmallest(MAX_PHRASES, ids)
     ids.sort()
     return array(ID_TYPECODE, ids).tobytes()

@@ -15,11 +15,11 @@ matches its stem exactly; only an explicit `*` matches a prefix.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from .analysis import (bigram_chain, identifier_phrases, is_stopword, search_tokens, stem,
                        tokenize)
+from .records import Record, field
 from .synonyms import synonyms
 
 MAX_QUERY_CHARS = 4000
@@ -80,8 +80,7 @@ def canonical_type(name: str, extensions: Optional[Dict[str, str]] = None) -> st
     return (extensions or {}).get("." + key, key)
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Record, frozen=True):
     """One query term: a token sequence, matched as a phrase when longer than one.
 
     Terms with the same `slot` are alternatives (`a OR b`): a passage covers
@@ -131,8 +130,7 @@ def _stems(tokens: Tuple[str, ...]) -> Tuple[str, ...]:
     return out
 
 
-@dataclass
-class Query:
+class Query(Record):
     """A parsed query: the text as typed, its terms in order, what it excludes and filters."""
 
     text: str
@@ -376,8 +374,7 @@ def _dedupe(terms: List[Term]) -> List[Term]:
     return out
 
 
-@dataclass(frozen=True)
-class Filters:
+class Filters(Record, frozen=True):
     """Restrictions a search applies to documents (all optional)."""
 
     sources: Tuple[str, ...] = ()

@@ -17,24 +17,22 @@ gives the numbers and why.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
                        tokenize)
 from .docref import doc_summary
 from .query import Filters, Query, Term, canonical_type, parse
+from .records import Record, field
 from .spelling import suggest_words
 from .store.core import Store, passage_text
 
 
-@dataclass(frozen=True)
-class SearchTuning:
+class SearchTuning(Record, frozen=True):
     """Search's knobs, in one place (as `graph.GraphTuning` holds the graph's); docs/search.md."""
 
     snippet_chars: int = 260
@@ -69,8 +67,7 @@ class SearchTuning:
 TUNING = SearchTuning()
 
 
-@dataclass
-class Snippet:
+class Snippet(Record):
     text: str
     ranges: List[Tuple[int, int]]
     ordinal: int = 0
@@ -80,8 +77,7 @@ class Snippet:
                 "ranges": [{"startIndex": a, "endIndex": b} for a, b in self.ranges]}
 
 
-@dataclass
-class Hit:
+class Hit(Record):
     """One result: a document represented by its best passage (or one passage)."""
 
     document: dict
@@ -134,8 +130,7 @@ class Hit:
         return out
 
 
-@dataclass
-class SearchResult:
+class SearchResult(Record):
     query: str
     store: str
     results: List[Hit] = field(default_factory=list)
@@ -255,7 +250,7 @@ def _known_types(filters: Filters) -> Filters:
         return filters
     from .formats import SUPPORTED   # only when a type is asked for
     formats = tuple(dict.fromkeys(canonical_type(f, SUPPORTED) for f in filters.formats))
-    return dataclasses.replace(filters, formats=formats)
+    return filters.replace(formats=formats)
 
 
 def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int, int],

@@ -23,7 +23,8 @@ word is looked up as typed or in a regular inflection (`folders`,
 """
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+import functools
+from typing import Dict, List, Optional, Tuple
 
 TABLE = """
 # files and folders
@@ -577,21 +578,38 @@ def _inflections(word: str) -> List[str]:
     return forms
 
 
-def _by_form(table: Dict[str, List[Tuple[str, ...]]]) -> Dict[str, str]:
-    forms: Dict[str, str] = {}
-    for word in table:   # a word that is itself a key keeps its own entry
-        forms[word] = word
-    for word in table:
-        for form in _inflections(word):
-            forms.setdefault(form, word)
-    return forms
+def _stems_of(word: str) -> List[str]:
+    """Every word of which `word` could be one of the `_inflections` (and itself)."""
+    out = [word, word[:-1], word[:-2], word[:-3], word[:-4]]
+    out += [word[:-3] + "e", word[:-2] + "e", word[:-3] + "y"]
+    return [w for w in out if w]
 
 
-SYNONYMS = _parse(TABLE)
-_FORMS = _by_form(SYNONYMS)
+@functools.lru_cache(maxsize=1)
+def _table() -> Tuple[Dict[str, List[Tuple[str, ...]]], Dict[str, int]]:
+    """The parsed table and each key's place in it, made on first use: a search that
+    is not a question in plain words never reads the thesaurus (2-4 ms)."""
+    table = _parse(TABLE)
+    return table, {key: i for i, key in enumerate(table)}
+
+
+def _key(word: str) -> Optional[str]:
+    """The entry a word is looked up under: its own if it is a key, else the first
+    key in the table of which it is an inflection."""
+    table, order = _table()
+    if word in table:
+        return word
+    keys = [k for k in _stems_of(word) if k in order and word in _inflections(k)]
+    return min(keys, key=order.__getitem__) if keys else None
+
+
+def __getattr__(name: str) -> object:
+    if name == "SYNONYMS":   # the whole table, as parsed (made on first use)
+        return _table()[0]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def synonyms(word: str) -> List[Tuple[str, ...]]:
     """The table's synonyms of a lower-case word (each a tuple of words), best first."""
-    key = _FORMS.get(word)
-    return list(SYNONYMS[key]) if key is not None else []
+    key = _key(word)
+    return list(_table()[0][key]) if key is not None else []

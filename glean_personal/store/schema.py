@@ -154,10 +154,11 @@ after migrating (the search forms were added in version 3)."""
 
 
 def has_fts5(conn: sqlite3.Connection) -> bool:
-    """Can this SQLite build an FTS5 table? (Probe in a temporary schema.)"""
+    """Does this SQLite have FTS5? FTS5 registers an SQL function `fts5()` (how an
+    extension finds its API); asking for it costs far less than making and dropping
+    a probe table, which every open of an index did (half a millisecond a search)."""
     try:
-        conn.execute("CREATE VIRTUAL TABLE temp.glean_probe USING fts5(x)")
-        conn.execute("DROP TABLE temp.glean_probe")
+        conn.execute("SELECT fts5(NULL)").fetchone()
         return True
     except sqlite3.Error:
         return False
