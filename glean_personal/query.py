@@ -47,7 +47,7 @@ _EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 REQUEST_WORDS = frozenset("""
     way ways make makes making show want wants need needs get gets getting use using
     something thing things able possible tell give know like also one many much often
-    lot lots kind sort go see let find figure
+    lot lots kind go see let find figure
     """.split())
 
 # Every format the readers produce, and the names people give it (`--type markdown`).

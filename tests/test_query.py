@@ -28,6 +28,8 @@ def labels(text):
     ("to be, or not to be", ['"to be or not to be"']),
     ("the", ["the"]),
     ("Café MÜNCHEN", ["cafe", "munchen"]),
+    ("a way to make a tarball of a release", ["tarball", "release"]),   # request words go
+    ("how do I sort a list of names", ["sort", "list", "names"]),       # sorting is a subject
 ])
 def test_terms_are_what_the_user_means(text, expected):
     assert labels(text) == expected
