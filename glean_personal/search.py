@@ -56,6 +56,8 @@ class SearchTuning(Record, frozen=True):
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
+    same_passage_chars: int = 200   # a shorter passage shown twice is no sign of one text
+    contained: float = 0.8      # share of a document's passages another must hold to be its copy
     # Questions in plain words also search the thesaurus's synonyms of their
     # words (synonyms.py); a slot held only by a synonym counts this share of
     # its weight in the coverage rerank and in match strength.
@@ -203,6 +205,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranked, also = _fold_near_duplicates(store, ranked, doc_of, want + 1, passages)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
+        ranked = _chapters_first(store, ranked, rows, weights.terms, doc_of, also, want + 1,
+                                 passages)
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -307,6 +311,54 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
             if len(kept) >= enough:
                 break
     return kept + ranked[pos:], also
+
+
+def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[Term],
+                    doc_of: Dict[int, int], also: Dict[int, List[int]], enough: int,
+                    passages: bool) -> list:
+    """Rank a chapter above the all-in-one page that repeats it; show a passage once.
+
+    A book's single-page edition (mdBook's `print.html`, a single-page build,
+    SQLite's `capi3ref.html`) holds every chapter, so for a question it shows
+    the chapter's own passage and outranks it on its further passages. When
+    a leading hit shows the passage a larger hit above it shows, and nearly
+    every passage of the smaller one (`TUNING.contained`) is in the larger,
+    the smaller moves up to the larger's place and score; both stay listed.
+    Pages that only share a paragraph keep their order. A list of passages
+    shows such a text once, from the smaller document, naming the other
+    under "also at".
+    """
+    head = ranked[:enough]
+    pids = [item[0] if passages else _representative(item[0], rows, terms) for item in head]
+    rows.load(pids)
+    docs = store.documents({doc_of[pid] for pid in pids})
+    out: list = []
+    first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
+    for item, pid in zip(head, pids):
+        doc = doc_of[pid]
+        text = " ".join(rows[pid]["text"].split())
+        key = (docs[doc]["source_id"], text)
+        j = first.get(key) if len(text) >= TUNING.same_passage_chars else None
+        other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
+        if other is None or other == doc:
+            first.setdefault(key, len(out))
+            out.append(item)
+            continue
+        smaller = docs[doc]["passages"] < docs[other]["passages"]
+        if passages:
+            host, copy = (doc, other) if smaller else (other, doc)
+            if smaller:
+                out[j] = (item[0], out[j][1], item[2])
+            named = also.setdefault(host, [])
+            if copy not in named:
+                named.append(copy)
+        elif smaller and store.contained_share(doc, other) >= TUNING.contained:
+            out.insert(j, (item[0], out[j][1], item[2]))
+            first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
+            first[key] = j
+        else:
+            out.append(item)
+    return out + ranked[enough:]
 
 
 def _same_text(a: frozenset, b: frozenset) -> bool:

@@ -390,3 +390,57 @@ def test_a_word_with_symbols_ranks_the_passage_holding_it_as_typed_first(tmp_pat
     ix.index(write_tree(tmp_path / "docs", files))
     assert paths(ix.search("upstream")) == ["branches.md", "revisions.md"]
     assert paths(ix.search("@{upstream}")) == ["revisions.md", "branches.md"]
+
+
+BOOK_PARAGRAPHS = {
+    "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
+             "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
+             "nothing is freed twice, whatever happens in between.",
+    "moves": "Assigning a value to another variable moves it: the first variable can no longer be "
+             "used, because two owners of one value would both drop it when their scope ends.",
+    "threads": "Threads share data through channels or through a mutex inside a reference count; "
+               "the type system refuses to send a value to another thread unless that is safe.",
+}
+
+
+def _book(tmp_path, open_ix):
+    # Two chapters and the single-page edition that repeats them (as mdBook's
+    # print.html does), which also has a preface and an appendix about scope.
+    p = BOOK_PARAGRAPHS
+    files = {"ch1-ownership.md": f"# Ownership\n\n{p['scope']}\n\n## Moves\n\n{p['moves']}\n",
+             "ch2-threads.md": f"# Threads\n\n{p['threads']}\n",
+             "print.md": "# The book\n\nA preface: every value has a scope and an owner.\n\n"
+                         f"## Ownership\n\n{p['scope']}\n\n### Moves\n\n{p['moves']}\n\n"
+                         f"## Threads\n\n{p['threads']}\n\n## Appendix\n\nScope rules, once "
+                         "more: a value lives until the end of its scope, then it goes.\n"}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "book", files))
+    return ix
+
+
+def test_a_chapter_ranks_above_the_single_page_edition_that_repeats_it(tmp_path, open_ix):
+    ix = _book(tmp_path, open_ix)
+    result = ix.search("what happens when a value goes out of scope")
+    assert paths(result)[:2] == ["ch1-ownership.md", "print.md"]
+    assert result.results[0].score == result.results[1].score
+    # A list of passages shows the text once, from the chapter, and names the edition.
+    shown = ix.search("what happens when a value goes out of scope", passages=True).results
+    texts = [h.passage_text for h in shown]
+    assert texts.count(BOOK_PARAGRAPHS["scope"]) == 1
+    first = shown[texts.index(BOOK_PARAGRAPHS["scope"])]
+    assert first.document["path"] == "ch1-ownership.md"
+    assert [d["path"] for d in first.also_at] == ["print.md"]
+
+
+def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
+    # The notes are the shorter page and show the same passage, but half of
+    # them is not in the guide: neither is an edition of the other.
+    shared = BOOK_PARAGRAPHS["scope"]
+    files = {"guide.md": f"# Guide\n\n{shared}\n\n## Scope in loops\n\nA loop body is a scope "
+                         "too: a value made in it goes out of scope at the end of each turn.\n\n"
+                         "## Scope in closures\n\nA closure keeps what it captures in scope.\n",
+             "notes.md": f"# Notes\n\n{shared}\n\n## Unrelated\n\nThe kettle is descaled weekly.\n"}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "docs", files))
+    assert paths(ix.search("what happens when a value goes out of scope")) == ["guide.md",
+                                                                               "notes.md"]

@@ -399,6 +399,14 @@ class Store:
                     titles[doc_id] = title
         return doc_of, titles
 
+    def contained_share(self, part: int, whole: int) -> float:
+        """The share of document `part`'s passages whose text is also a passage of `whole`."""
+        total, shared = self.conn.execute(
+            "SELECT count(*), count(CASE WHEN EXISTS (SELECT 1 FROM passages b"
+            " WHERE b.document_id = ? AND b.text = a.text) THEN 1 END)"
+            " FROM passages a WHERE a.document_id = ?", (whole, part)).fetchone()
+        return shared / total if total else 0.0
+
     def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
         """The source id of each document."""
         return self._mapping("SELECT id, source_id FROM documents WHERE id", doc_ids)
