@@ -271,3 +271,11 @@ def test_html_heading_in_a_readme_is_a_heading_and_the_title():
     assert doc.title == "Widget"
     assert doc.sections[0].heading == ("Widget",)
     assert doc.text.strip() == "A tiny tool."
+
+
+def test_mkdocs_tabs_and_heading_attributes():
+    src = '## Setup {#setup .wide}\n\n=== "Linux"\n\n    Use the package manager.\n\n=== "macOS"\n\n    Use brew.\n'
+    doc = read_document(src.encode(), "setup.md")
+    assert doc.sections[0].heading == ("Setup",)
+    assert "Linux" in doc.text and "macOS" in doc.text and "===" not in doc.text
+    assert "Use the package manager." in doc.text and "Use brew." in doc.text

@@ -30,7 +30,11 @@ _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 _HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
                           r"|\([^)\s][^)]*\)=)[ \t]*$")
 # MkDocs / Python-Markdown admonition: `!!! note "Title"`, collapsible `???`/`???+`.
-_ADMONITION = re.compile(r"^ {0,3}(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?[ \t]*$")
+# and a content tab `=== "Title"` (its title is shown, the marker is not).
+_ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
+                         r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
+# A heading's attribute list (`## Setup {#setup .wide}`), never shown.
+_HEADING_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#.][^{}]*\}[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
 _COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
 # A MyST directive fence's info string: ```{name} argument
@@ -51,6 +55,10 @@ _HTML_TAG = re.compile(
     r"font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|"
     r"summary|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|video)(?:\s[^<>]*)?/?>",
     re.IGNORECASE)
+_FENCE_LEADS = frozenset("`~:")
+_HIDDEN_LEADS = frozenset("[(")
+_ADMONITION_LEADS = frozenset("!?=")
+_RULE_LEADS = frozenset("=-*_")
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
 
@@ -151,8 +159,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 continue
             in_comment = False
             line = " " * (end + 3) + line[end + 3:]
+        lead = line.lstrip(" \t")[:1]   # most checks need a particular first character
         if fence is not None:
-            close = _FENCE.match(line)
+            close = _FENCE.match(line) if lead in _FENCE_LEADS else None
             if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] \
                     and not close.group(2).strip():
                 fence, hidden, options = None, False, False
@@ -161,7 +170,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 options = False
                 para.append(line)
             continue
-        opening = _FENCE.match(line) or _COLON_FENCE.match(line)
+        opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
         if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
             flush()
             marker, info = opening.group(1), opening.group(2)
@@ -184,25 +193,26 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             hidden = name in _HIDDEN_DIRECTIVES
             continue
         if options:
-            if _DIRECTIVE_OPTION.match(line):
+            if lead == ":" and _DIRECTIVE_OPTION.match(line):
                 continue
             options = False
-        tag = _HEADING_TAG.match(line)
+        tag = _HEADING_TAG.match(line) if lead == "<" else None
         if tag:
             heading(int(tag.group(1)), _inline(tag.group(2)))
             continue
-        atx = _ATX.match(line)
+        atx = _ATX.match(line) if lead == "#" else None
         if atx:
-            heading(len(atx.group(1)), _inline((atx.group(2) or "").strip()))
+            heading(len(atx.group(1)), _inline(_HEADING_ATTRS.sub("", (atx.group(2) or "").strip())))
             continue
-        if _HIDDEN_LINE.match(line):
+        if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
             continue
-        admonition = _ADMONITION.match(line)
+        admonition = _ADMONITION.match(line) if lead in _ADMONITION_LEADS else None
         if admonition:
             flush()
-            if admonition.group(1):
-                builder.paragraph(_inline(admonition.group(1)), number)
+            title = admonition.group(1) or admonition.group(2)
+            if title:
+                builder.paragraph(_inline(title), number)
             continue
         if "<!--" in line:
             start = line.index("<!--")
@@ -210,13 +220,13 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 in_comment = True
                 line = line[:start]
         shown = _inline(line, refs) if line.strip() else line
-        setext = _SETEXT.match(line)
+        setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
         if setext and para and not _NOT_PARAGRAPH.match(para[0]):
             text = " ".join(part.strip() for part in para)
             del para[:]
             heading(1 if setext.group(1)[0] == "=" else 2, text)
             continue
-        if not shown.strip() or _THEMATIC_BREAK.match(line):
+        if not shown.strip() or lead in _RULE_LEADS and _THEMATIC_BREAK.match(line):
             flush()
             continue
         para.append(shown.rstrip())
@@ -234,6 +244,8 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     `refs` are the labels of the document's link reference definitions, so a
     shortcut link `[words]` reads as its words while other brackets stay.
     """
+    if not any(c in line for c in "<[{"):
+        return line
     spans: List[str] = []
     if "`" in line:
         def keep(match: "re.Match[str]") -> str:
