@@ -299,3 +299,12 @@ def test_rst_markup_is_read_as_words_lines_in_place():
         for k, line in enumerate(sec.text.split("\n")):
             if line.strip():   # every kept line is the words of the file's line there
                 assert line.split()[-1].strip(".:")[:3] in lines[sec.first_line - 1 + k], (k, line)
+
+
+def test_rst_role_and_reference_wrapped_over_two_lines():
+    src = ("Title\n=====\n\nSee :ref:`Requirement\nSpecifiers` and `the long\nguide <https://example.org/a>`_ for\n"
+           "details `Share it\n<https://example.org/b>`__ now.\n")
+    doc = read_document(src.encode(), "wrap.rst")
+    assert doc.sections[0].text.split("\n") == [
+        "See Requirement", "Specifiers and the long", "guide for", "details Share it", " now."]
+    assert doc.sections[0].first_line == 4

@@ -151,6 +151,7 @@ def rst_body(lines: Sequence[str]) -> List[str]:
     hide_above: Optional[int] = None    # lines indented more than this are hidden
     keep_above: Optional[int] = None    # … are kept as typed (literal blocks, code)
     options = False                     # just after a directive line: its options
+    prose: List[int] = []               # indexes of plain text lines, cleaned at the end
     for line in lines:
         indent = len(line) - len(line.lstrip())
         if line.strip():
@@ -209,7 +210,23 @@ def rst_body(lines: Sequence[str]) -> List[str]:
             keep_above = indent
             text = text[:-2].rstrip()
             text = text + ":" if text and not text.endswith(" ") and text[-1:].isalnum() else text
-        out.append(_rst_inline(text))
+        prose.append(len(out))
+        out.append(text)
+    return _clean_prose(out, prose)
+
+
+def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
+    """Clean each run of consecutive prose lines as one text: a role may wrap."""
+    start = 0
+    while start < len(prose):
+        end = start + 1
+        while end < len(prose) and prose[end] == prose[end - 1] + 1:
+            end += 1
+        first, last = prose[start], prose[end - 1]
+        cleaned = _rst_inline("\n".join(out[first:last + 1])).split("\n")
+        if len(cleaned) == last + 1 - first:   # always, as the substitutions keep line breaks
+            out[first:last + 1] = cleaned
+        start = end
     return out
 
 
@@ -218,8 +235,13 @@ def _rst_inline(text: str) -> str:
     if "`" not in text:
         return text
     text = _RST_LITERAL.sub(r"\1", text)
-    text = _RST_ROLE_FULL.sub(lambda m: role_words(m.group(1)), text)
-    return _RST_REF.sub(r"\1", text)
+    text = _RST_ROLE_FULL.sub(lambda m: _keep_breaks(m, role_words(m.group(1))), text)
+    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1)), text)
+
+
+def _keep_breaks(match: "re.Match[str]", words: str) -> str:
+    """`words` for the matched markup, with as many line breaks as it spanned."""
+    return words + "\n" * (match.group(0).count("\n") - words.count("\n"))
 
 
 _RST_ROLE_FULL = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:`([^`]+)`")
