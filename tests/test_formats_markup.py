@@ -308,3 +308,12 @@ def test_rst_role_and_reference_wrapped_over_two_lines():
     assert doc.sections[0].text.split("\n") == [
         "See Requirement", "Specifiers and the long", "guide for", "details Share it", " now."]
     assert doc.sections[0].first_line == 4
+
+
+def test_rst_conditional_directive_keeps_its_body_and_long_lines_stay_as_typed():
+    long_line = "see :ref:`x` " * 2000   # longer than any prose line: left as typed
+    src = f"Title\n=====\n\n.. only:: html\n\n   Shown in the web build.\n\n{long_line}\n"
+    doc = read_document(src.encode(), "cond.rst")
+    text = doc.sections[0].text
+    assert "Shown in the web build." in text and "html" not in text
+    assert long_line.rstrip() in text

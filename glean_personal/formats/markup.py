@@ -17,7 +17,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
-from .text import role_words
+from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -108,13 +108,13 @@ def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, b
 
 
 _RST_ROLE = re.compile(r":[\w.+-]+:(?=`)")
-_RST_REF = re.compile(r"`([^`<]*?)\s*(?:<[^>]*>`_{0,2}|`_{1,2})")
+_RST_REF = re.compile(r"`([^`<]*)(?:<[^>`]*>`_{0,2}|`_{1,2})")
 _ORG_LINK = re.compile(r"\[\[(?:[^\]]*\]\[)?([^\]]*)\]\]")
 
 
 def rst_plain(text: str) -> str:
     """A title's words without roles, references, backquotes and emphasis markers."""
-    text = _RST_REF.sub(r"\1", _RST_ROLE.sub("", text))
+    text = _RST_REF.sub(lambda m: m.group(1).rstrip(), _RST_ROLE.sub("", text))
     text = re.sub(r"(?<!\w)[*`]+|[*`]+(?!\w)", "", text)
     return " ".join(text.split())
 
@@ -127,11 +127,14 @@ _RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
 # Directives whose argument and body are not text a reader sees (code is kept).
 _RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
                          "highlight", "sectnum", "tabularcolumns", "role", "default-role",
-                         "title", "header", "footer", "autosummary", "only", "ifconfig"})
+                         "title", "header", "footer", "autosummary"})
 _RST_CODE = frozenset({"code", "code-block", "sourcecode", "literalinclude", "doctest",
                        "testcode", "testoutput", "parsed-literal", "productionlist", "math", "prompt",
+                       "code-tab", "ipython", "jupyter-execute",
                        "figure"})
-_RST_SHOWN_OPTIONS = frozenset({"caption", "alt", "name-shown"})
+_RST_SHOWN_OPTIONS = frozenset({"caption", "alt"})
+# Directives whose argument is no words (a build tag, a class name) but whose body is text.
+_RST_BARE = frozenset({"only", "ifconfig", "container", "class", "rst-class", "cssclass"})
 # Sphinx page metadata (never shown): `:orphan:`, `:tocdepth: 2`, `:og:title: …`.
 _RST_METADATA = re.compile(r"^:(?:orphan|tocdepth|nocomments|nosearch|hide-toc|og:[\w:-]+):(?:[ \t].*)?$")
 _RST_LITERAL = re.compile(r"``([^`]+)``")
@@ -190,6 +193,8 @@ def rst_body(lines: Sequence[str]) -> List[str]:
             elif name in _RST_CODE:
                 keep_above = indent
                 argument = ""
+            elif name in _RST_BARE:
+                argument = ""
             out.append(" " * indent + _rst_inline(argument) if argument else "")
             continue
         explicit = _RST_EXPLICIT.match(line)
@@ -223,20 +228,23 @@ def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
         while end < len(prose) and prose[end] == prose[end - 1] + 1:
             end += 1
         first, last = prose[start], prose[end - 1]
-        cleaned = _rst_inline("\n".join(out[first:last + 1])).split("\n")
+        run = "\n".join(out[first:last + 1])
+        cleaned = _rst_inline(run).split("\n") if len(run) <= _LONGEST_INLINE else []
         if len(cleaned) == last + 1 - first:   # always, as the substitutions keep line breaks
             out[first:last + 1] = cleaned
+        else:   # a huge run: line by line (a role wrapped in it stays as typed)
+            out[first:last + 1] = [_rst_inline(line) for line in out[first:last + 1]]
         start = end
     return out
 
 
 def _rst_inline(text: str) -> str:
     """A line's words without roles, references and ``literal`` markers."""
-    if "`" not in text:
+    if "`" not in text or len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
         return text
     text = _RST_LITERAL.sub(r"\1", text)
     text = _RST_ROLE_FULL.sub(lambda m: _keep_breaks(m, role_words(m.group(1))), text)
-    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1)), text)
+    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
 
 
 def _keep_breaks(match: "re.Match[str]", words: str) -> str:

@@ -29,8 +29,8 @@ _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # MyST targets `(label)=`.
 _HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
                           r"|\([^)\s][^)]*\)=)[ \t]*$")
-# MkDocs / Python-Markdown admonition: `!!! note "Title"`, collapsible `???`/`???+`.
-# and a content tab `=== "Title"` (its title is shown, the marker is not).
+# MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
+# and content tab `=== "Title"`: the title is shown, the marker is not.
 _ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
                          r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
 # A heading's attribute list (`## Setup {#setup .wide}`), never shown.
@@ -41,7 +41,10 @@ _COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
 _DIRECTIVE = re.compile(r"\{([\w:.-]+)\}[ \t]*(.*)$")
 # Directives whose body is not text a reader sees (lists of pages, file paths).
 _HIDDEN_DIRECTIVES = frozenset({"toctree", "contents", "include", "literalinclude", "image",
-                                "raw", "only", "tableofcontents", "autosummary"})
+                                "raw", "tableofcontents", "autosummary"})
+# Longer lines (minified or generated text) are kept as typed: the inline
+# patterns could cost time quadratic in a line's length.
+LONGEST_INLINE = 20_000
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 _HEADING_TAG = re.compile(r"^[ \t]*<h([1-6])\b[^>]*>(.*?)</h\1>[ \t]*$", re.IGNORECASE)
 # A MyST role (its words are shown) or a code span (kept as typed), whichever comes first.
@@ -244,7 +247,7 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     `refs` are the labels of the document's link reference definitions, so a
     shortcut link `[words]` reads as its words while other brackets stay.
     """
-    if not any(c in line for c in "<[{"):
+    if len(line) > LONGEST_INLINE or not any(c in line for c in "<[{"):
         return line
     spans: List[str] = []
     if "`" in line:
