@@ -247,7 +247,7 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     `refs` are the labels of the document's link reference definitions, so a
     shortcut link `[words]` reads as its words while other brackets stay.
     """
-    if len(line) > LONGEST_INLINE or not any(c in line for c in "<[{"):
+    if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line):
         return line
     spans: List[str] = []
     if "`" in line:
