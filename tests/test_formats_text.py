@@ -192,3 +192,90 @@ def test_sections_keep_the_file_lines(name):
         for k, text_line in enumerate(section.text.split("\n")):
             if text_line.strip():
                 assert lines[section.first_line - 1 + k].strip() == text_line.strip(), (section, k)
+
+
+DOCS_PAGE = """\
+---
+title: Install from a folder
+tags: [pip, local]
+---
+(local-installs)=
+# Local installs
+
+Read the [packaging guide](https://example.org/guide "Guide") or the [glossary] first.
+![A diagram](img/flow.png) shows the steps; see {ref}`editable mode <editable-installs>`
+and {doc}`topics/caching`. Keep `[not](a link)` and `` {ref}`x` `` in code as typed.
+
+[glossary]: https://example.org/glossary
+
+<p align="center"><img src="logo.png" alt="logo"><b>Bold words</b></p>
+<!-- a note to editors,
+     over two lines -->
+```{note} Mind the cache
+:class: dropdown
+
+Old wheels stay in the cache.
+```
+
+```{toctree}
+:maxdepth: 2
+
+topics/caching
+```
+
+!!! warning "Slow networks"
+    Raise the timeout.
+
+| Option | Meaning |
+|--------|:-------:|
+| `-e`   | editable |
+
+```python
+print("[kept](as typed)")  # {ref}`kept`
+```
+"""
+
+
+def test_markdown_docs_markup_is_read_as_words():
+    doc = read_document(DOCS_PAGE.encode(), "local.md")
+    assert doc.title == "Install from a folder"
+    assert [s.heading for s in doc.sections] == [("Local installs",)]
+    text = doc.text
+    assert "Read the packaging guide or the glossary first." in text
+    assert "A diagram shows the steps; see editable mode\nand topics/caching." in text
+    assert "`[not](a link)` and `` {ref}`x` `` in code" in text
+    assert "Bold words" in text and "<p" not in text and "logo.png" not in text
+    assert "editors" not in text and "https://example.org" not in text
+    assert "(local-installs)=" not in text and "tags:" not in text
+    assert "Mind the cache" in text and "Old wheels stay in the cache." in text
+    assert ":class:" not in text and "maxdepth" not in text and "topics/caching\n" not in text
+    assert "Slow networks" in text and "!!!" not in text and "Raise the timeout." in text
+    assert "| Option | Meaning |\n|--------|:-------:|\n| `-e`   | editable |" in text
+    assert 'print("[kept](as typed)")  # {ref}`kept`' in text
+
+
+def test_markdown_lines_stay_in_place_when_markup_is_hidden():
+    src = "# Title\n\nfirst [a](b)\n[ref]: https://x.org\nsecond line\n"
+    doc = read_document(src.encode(), "x.md")
+    sec = doc.sections[0]
+    lines = src.split("\n")
+    for k, line in enumerate(sec.text.split("\n")):
+        if line:
+            assert lines[sec.first_line - 1 + k].startswith(line.split()[0]), (k, line)
+    assert "second line" in sec.text and "first a" in sec.text
+
+
+def test_html_heading_in_a_readme_is_a_heading_and_the_title():
+    src = '<h1 align="center">Widget</h1>\n\n<p align="center">A <a href="https://x.org">tiny</a> tool.</p>\n'
+    doc = read_document(src.encode(), "README.md")
+    assert doc.title == "Widget"
+    assert doc.sections[0].heading == ("Widget",)
+    assert doc.text.strip() == "A tiny tool."
+
+
+def test_mkdocs_tabs_and_heading_attributes():
+    src = '## Setup {#setup .wide}\n\n=== "Linux"\n\n    Use the package manager.\n\n=== "macOS"\n\n    Use brew.\n'
+    doc = read_document(src.encode(), "setup.md")
+    assert doc.sections[0].heading == ("Setup",)
+    assert "Linux" in doc.text and "macOS" in doc.text and "===" not in doc.text
+    assert "Use the package manager." in doc.text and "Use brew." in doc.text

@@ -1,7 +1,9 @@
 """Lightweight markup: reStructuredText, Org, AsciiDoc and LaTeX, by their headings.
 
-Each reader only finds the headings; the text between them is kept line for
-line as typed (markup and all), so sections know their first line. Heading
+Each reader finds the headings; the text between them is kept line for line,
+so sections know their first line. Org, AsciiDoc and LaTeX text stays as
+typed; reStructuredText text loses the markup a reader never sees (roles,
+targets, comments, directive names and options), each line in its place. Heading
 levels follow each language's own rule: in reStructuredText the order in
 which underline styles first appear, in Org the number of stars, in AsciiDoc
 the number of `=`, in LaTeX the sectioning command.
@@ -15,6 +17,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
+from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -79,7 +82,7 @@ def read_rst(data: bytes, limits: Limits) -> Document:
         marks.append((i, after, path.push(level, text)))
         title = title or text
         i = after
-    return Document(title=title, format="rst", sections=headed_sections(marks, lines))
+    return Document(title=title, format="rst", sections=headed_sections(marks, rst_body(lines)))
 
 
 def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, bool], int]]:
@@ -105,15 +108,151 @@ def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, b
 
 
 _RST_ROLE = re.compile(r":[\w.+-]+:(?=`)")
-_RST_REF = re.compile(r"`([^`<]*?)\s*(?:<[^>]*>`_{0,2}|`_{1,2})")
+_RST_REF = re.compile(r"`([^`<]*)(?:<[^>`]*>`_{0,2}|`_{1,2})")
 _ORG_LINK = re.compile(r"\[\[(?:[^\]]*\]\[)?([^\]]*)\]\]")
 
 
 def rst_plain(text: str) -> str:
     """A title's words without roles, references, backquotes and emphasis markers."""
-    text = _RST_REF.sub(r"\1", _RST_ROLE.sub("", text))
+    text = _RST_REF.sub(lambda m: m.group(1).rstrip(), _RST_ROLE.sub("", text))
     text = re.sub(r"(?<!\w)[*`]+|[*`]+(?!\w)", "", text)
     return " ".join(text.split())
+
+
+_RST_DIRECTIVE = re.compile(r"^(\s*)\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w:.+-]+)[ \t]*::(?:[ \t]+(.*?))?[ \t]*$")
+_RST_EXPLICIT = re.compile(r"^(\s*)\.\.(?:[ \t]+(.*))?$")
+_RST_FOOTNOTE = re.compile(r"\[(?:#?[\w-]*|\*|\d+)\][ \t]+(.*)$")
+_RST_OPTION = re.compile(r"^[ \t]+:([\w -]+):(?:[ \t]+(.*?))?[ \t]*$")
+_RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
+# Directives whose argument and body are not text a reader sees (code is kept).
+_RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
+                         "highlight", "sectnum", "tabularcolumns", "role", "default-role",
+                         "title", "header", "footer", "autosummary"})
+_RST_CODE = frozenset({"code", "code-block", "sourcecode", "literalinclude", "doctest",
+                       "testcode", "testoutput", "parsed-literal", "productionlist", "math", "prompt",
+                       "code-tab", "ipython", "jupyter-execute",
+                       "figure"})
+_RST_SHOWN_OPTIONS = frozenset({"caption", "alt"})
+# Directives whose argument is no words (a build tag, a class name) but whose body is text.
+_RST_BARE = frozenset({"only", "ifconfig", "container", "class", "rst-class", "cssclass"})
+# Sphinx page metadata (never shown): `:orphan:`, `:tocdepth: 2`, `:og:title: …`.
+_RST_METADATA = re.compile(r"^:(?:orphan|tocdepth|nocomments|nosearch|hide-toc|og:[\w:-]+):(?:[ \t].*)?$")
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def rst_body(lines: Sequence[str]) -> List[str]:
+    """The lines as a reader sees them: same count, markup reduced to words.
+
+    Comments, hyperlink targets, substitution definitions and the bodies of
+    table-of-contents, raw and include-like directives become blank lines; a
+    directive line keeps only its argument when that is words (`.. note::`
+    becomes blank, `.. versionadded:: 3.2` becomes `3.2`, `.. code-block::
+    python` becomes blank) and its options vanish. Literal blocks are kept as
+    typed; elsewhere roles, references and ``literal`` markers are dropped.
+    """
+    out: List[str] = []
+    hide_above: Optional[int] = None    # lines indented more than this are hidden
+    keep_above: Optional[int] = None    # … are kept as typed (literal blocks, code)
+    options = False                     # just after a directive line: its options
+    prose: List[int] = []               # indexes of plain text lines, cleaned at the end
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        if line.strip():
+            if hide_above is not None and indent > hide_above:
+                out.append("")
+                continue
+            if keep_above is not None and indent > keep_above:
+                if options and _RST_OPTION.match(line):
+                    option = _RST_OPTION.match(line)
+                    shown = option.group(1).strip() in _RST_SHOWN_OPTIONS and option.group(2)
+                    out.append(" " * indent + option.group(2) if shown else "")
+                    continue
+                options = False
+                out.append(line)
+                continue
+            hide_above = keep_above = None
+            if options:
+                option = _RST_OPTION.match(line)
+                if option and indent:
+                    shown = option.group(1).strip() in _RST_SHOWN_OPTIONS and option.group(2)
+                    out.append(" " * indent + option.group(2) if shown else "")
+                    continue
+            options = False
+        elif options:
+            options = False
+        if not line.strip():
+            out.append(line)
+            continue
+        directive = _RST_DIRECTIVE.match(line)
+        if directive:
+            name = directive.group(2).lower().split(":")[-1]
+            argument = directive.group(3) or ""
+            options = True
+            if name in _RST_HIDDEN or line.lstrip().startswith(".. |"):
+                hide_above, argument = indent, ""
+            elif name in _RST_CODE:
+                keep_above = indent
+                argument = ""
+            elif name in _RST_BARE:
+                argument = ""
+            out.append(" " * indent + _rst_inline(argument) if argument else "")
+            continue
+        explicit = _RST_EXPLICIT.match(line)
+        if explicit:
+            rest = explicit.group(2) or ""
+            footnote = _RST_FOOTNOTE.match(rest)
+            if footnote:
+                out.append(" " * indent + _rst_inline(footnote.group(1)))
+                continue
+            hide_above = indent   # a comment, a target or a substitution: never shown
+            out.append("")
+            continue
+        if _RST_ANONYMOUS_TARGET.match(line) or _RST_METADATA.match(line):
+            out.append("")
+            continue
+        text = line.rstrip()
+        if text.endswith("::"):
+            keep_above = indent
+            text = text[:-2].rstrip()
+            text = text + ":" if text and not text.endswith(" ") and text[-1:].isalnum() else text
+        prose.append(len(out))
+        out.append(text)
+    return _clean_prose(out, prose)
+
+
+def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
+    """Clean each run of consecutive prose lines as one text: a role may wrap."""
+    start = 0
+    while start < len(prose):
+        end = start + 1
+        while end < len(prose) and prose[end] == prose[end - 1] + 1:
+            end += 1
+        first, last = prose[start], prose[end - 1]
+        run = "\n".join(out[first:last + 1])
+        cleaned = _rst_inline(run).split("\n") if len(run) <= _LONGEST_INLINE else []
+        if len(cleaned) == last + 1 - first:   # always, as the substitutions keep line breaks
+            out[first:last + 1] = cleaned
+        else:   # a huge run: line by line (a role wrapped in it stays as typed)
+            out[first:last + 1] = [_rst_inline(line) for line in out[first:last + 1]]
+        start = end
+    return out
+
+
+def _rst_inline(text: str) -> str:
+    """A line's words without roles, references and ``literal`` markers."""
+    if "`" not in text or len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+        return text
+    text = _RST_LITERAL.sub(r"\1", text)
+    text = _RST_ROLE_FULL.sub(lambda m: _keep_breaks(m, role_words(m.group(1))), text)
+    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+
+
+def _keep_breaks(match: "re.Match[str]", words: str) -> str:
+    """`words` for the matched markup, with as many line breaks as it spanned."""
+    return words + "\n" * (match.group(0).count("\n") - words.count("\n"))
+
+
+_RST_ROLE_FULL = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:`([^`]+)`")
 
 
 def read_org(data: bytes, limits: Limits) -> Document:

@@ -3,7 +3,11 @@
 Markdown is read as text with structure: ATX and setext headings start
 sections, fenced code is kept as text but never mistaken for headings, and
 front matter supplies the title without becoming body text. Nothing is
-rendered: the words a user typed are the words that get indexed.
+rendered, but markup a reader never sees is left out, line for line: link
+targets (`[words](url)` reads as `words`), link reference definitions, HTML
+tags and comments, MyST roles (`{ref}`words <target>``), targets
+(`(label)=`), directive options and tables of contents, MkDocs admonition
+markers. Code (fenced or in backquotes) is kept exactly as typed.
 """
 from __future__ import annotations
 
@@ -21,6 +25,43 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
+# Lines a reader never sees: link reference definitions (not footnotes),
+# MyST targets `(label)=`.
+_HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
+                          r"|\([^)\s][^)]*\)=)[ \t]*$")
+# MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
+# and content tab `=== "Title"`: the title is shown, the marker is not.
+_ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
+                         r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
+# A heading's attribute list (`## Setup {#setup .wide}`), never shown.
+_HEADING_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#.][^{}]*\}[ \t]*$")
+# MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
+_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
+# A MyST directive fence's info string: ```{name} argument
+_DIRECTIVE = re.compile(r"\{([\w:.-]+)\}[ \t]*(.*)$")
+# Directives whose body is not text a reader sees (lists of pages, file paths).
+_HIDDEN_DIRECTIVES = frozenset({"toctree", "contents", "include", "literalinclude", "image",
+                                "raw", "tableofcontents", "autosummary"})
+# Longer lines (minified or generated text) are kept as typed: the inline
+# patterns could cost time quadratic in a line's length.
+LONGEST_INLINE = 20_000
+_DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
+_HEADING_TAG = re.compile(r"^[ \t]*<h([1-6])\b[^>]*>(.*?)</h\1>[ \t]*$", re.IGNORECASE)
+# A MyST role (its words are shown) or a code span (kept as typed), whichever comes first.
+_ROLE_OR_CODE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`|(`+)(?:.*?[^`])?\2(?!`)")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)")
+_LINK = re.compile(r"\[([^\]]+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
+                   r"|\[[^\]]*\])")
+_HTML_COMMENT = re.compile(r"<!--.*?-->")
+_HTML_TAG = re.compile(
+    r"</?(?:a|abbr|b|big|blockquote|br|center|code|dd|del|details|div|dl|dt|em|figcaption|figure|"
+    r"font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|"
+    r"summary|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|video)(?:\s[^<>]*)?/?>",
+    re.IGNORECASE)
+_FENCE_LEADS = frozenset("`~:")
+_HIDDEN_LEADS = frozenset("[(")
+_ADMONITION_LEADS = frozenset("!?=")
+_RULE_LEADS = frozenset("=-*_")
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
 
@@ -72,60 +113,166 @@ def _unquote(value: str) -> str:
     return value.strip()
 
 
+# Directives whose body is prose (Markdown): their argument is a visible title.
+_PROSE_DIRECTIVES = frozenset({"note", "warning", "tip", "hint", "important", "caution", "danger",
+                               "attention", "error", "seealso", "admonition", "versionadded",
+                               "versionchanged", "deprecated", "dropdown", "topic", "sidebar",
+                               "margin", "tab-item", "tab", "card", "div", "rubric", "glossary"})
+
+
 def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optional[str]:
     """Feed headings and paragraphs to the builder; return the first H1's text.
 
     `first_line` is the file line `body` starts on (after any front matter).
+    A line whose markup hides everything (a link definition, an HTML tag on
+    its own, a MyST target) ends the paragraph like a blank line would.
     """
     first_h1: Optional[str] = None
     para: List[str] = []
     para_line = first_line
     fence: Optional[Tuple[str, int]] = None   # (fence character, length) while in code
+    hidden = False                            # in a fence whose body is not shown
+    containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
+    options = False                           # at a directive's start: `:key: value` lines
+    in_comment = False                        # inside a multi-line HTML comment
+    refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body))
 
     def flush() -> None:
         if para:
             builder.paragraph("\n".join(para), para_line)
             del para[:]
 
+    def heading(level: int, text: str) -> None:
+        nonlocal first_h1
+        flush()
+        text = " ".join(text.split())
+        builder.heading(level, text)
+        if level == 1 and first_h1 is None and text:
+            first_h1 = text
+
     for number, line in enumerate(body.split("\n"), first_line):
         if not para:
             para_line = number
         if builder.full:
             break
+        if in_comment:
+            end = line.find("-->")
+            if end < 0:
+                flush()
+                continue
+            in_comment = False
+            line = " " * (end + 3) + line[end + 3:]
+        lead = line.lstrip(" \t")[:1]   # most checks need a particular first character
         if fence is not None:
-            close = _FENCE.match(line)
+            close = _FENCE.match(line) if lead in _FENCE_LEADS else None
             if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] \
                     and not close.group(2).strip():
-                fence = None
+                fence, hidden, options = None, False, False
                 flush()
-            else:
+            elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
+                options = False
                 para.append(line)
             continue
-        opening = _FENCE.match(line)
+        opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
         if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
             flush()
-            fence = (opening.group(1)[0], len(opening.group(1)))
+            marker, info = opening.group(1), opening.group(2)
+            if containers and marker[0] == containers[-1][0] and len(marker) >= containers[-1][1] \
+                    and not line.strip().strip(marker[0]).strip():
+                containers.pop()   # the end of a prose directive
+                continue
+            directive = _DIRECTIVE.search(info) if "{" in info else None
+            name = directive.group(1).lower() if directive else ""
+            if marker[0] == ":" and not directive:
+                continue   # a stray `:::`
+            options = bool(directive)
+            if name in _PROSE_DIRECTIVES or marker[0] == ":" and name not in _HIDDEN_DIRECTIVES:
+                containers.append((marker[0], len(marker)))
+                argument = _inline(directive.group(2)).strip() if directive else ""
+                if argument:
+                    builder.paragraph(argument, number)
+                continue
+            fence = (marker[0], len(marker))
+            hidden = name in _HIDDEN_DIRECTIVES
             continue
-        atx = _ATX.match(line)
+        if options:
+            if lead == ":" and _DIRECTIVE_OPTION.match(line):
+                continue
+            options = False
+        tag = _HEADING_TAG.match(line) if lead == "<" else None
+        if tag:
+            heading(int(tag.group(1)), _inline(tag.group(2)))
+            continue
+        atx = _ATX.match(line) if lead == "#" else None
         if atx:
-            flush()
-            level, heading = len(atx.group(1)), (atx.group(2) or "").strip()
-            builder.heading(level, heading)
-            if level == 1 and first_h1 is None and heading:
-                first_h1 = heading
+            heading(len(atx.group(1)), _inline(_HEADING_ATTRS.sub("", (atx.group(2) or "").strip())))
             continue
-        setext = _SETEXT.match(line)
+        if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
+            flush()
+            continue
+        admonition = _ADMONITION.match(line) if lead in _ADMONITION_LEADS else None
+        if admonition:
+            flush()
+            title = admonition.group(1) or admonition.group(2)
+            if title:
+                builder.paragraph(_inline(title), number)
+            continue
+        if "<!--" in line:
+            start = line.index("<!--")
+            if "-->" not in line[start:]:
+                in_comment = True
+                line = line[:start]
+        shown = _inline(line, refs) if line.strip() else line
+        setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
         if setext and para and not _NOT_PARAGRAPH.match(para[0]):
-            heading = " ".join(part.strip() for part in para)
+            text = " ".join(part.strip() for part in para)
             del para[:]
-            level = 1 if setext.group(1)[0] == "=" else 2
-            builder.heading(level, heading)
-            if level == 1 and first_h1 is None:
-                first_h1 = " ".join(heading.split())
+            heading(1 if setext.group(1)[0] == "=" else 2, text)
             continue
-        if not line.strip() or _THEMATIC_BREAK.match(line):
+        if not shown.strip() or lead in _RULE_LEADS and _THEMATIC_BREAK.match(line):
             flush()
             continue
-        para.append(line.rstrip())
+        para.append(shown.rstrip())
     flush()
     return first_h1
+
+
+_REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)([^\]]+)\]:", re.MULTILINE)
+_SHORTCUT_LINK = re.compile(r"\[([^\]\[]+)\](?![(\[:])")
+
+
+def _inline(line: str, refs: frozenset = frozenset()) -> str:
+    """A line without the markup a reader never sees; code spans are kept as typed.
+
+    `refs` are the labels of the document's link reference definitions, so a
+    shortcut link `[words]` reads as its words while other brackets stay.
+    """
+    if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line):
+        return line
+    spans: List[str] = []
+    if "`" in line:
+        def keep(match: "re.Match[str]") -> str:
+            spans.append(match.group(0) if match.group(2) else role_words(match.group(1)))
+            return f"\x00{len(spans) - 1}\x00"
+        line = _ROLE_OR_CODE.sub(keep, line)
+    if "<" in line:
+        line = _HTML_TAG.sub("", _HTML_COMMENT.sub("", line))
+    if "[" in line:
+        line = _LINK.sub(r"\1", _IMAGE.sub(r"\1", line))
+        if refs and "[" in line:
+            line = _SHORTCUT_LINK.sub(
+                lambda m: m.group(1) if " ".join(m.group(1).lower().split()) in refs else m.group(0), line)
+    if spans:
+        line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
+    return line
+
+
+_ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
+
+
+def role_words(content: str) -> str:
+    """What a role shows: `words <target>` → words; `~a.b` and `!a` → a.b, a."""
+    match = _ROLE_TARGET.match(content)
+    if match and match.group(1).strip():
+        return match.group(1).strip()
+    return content.lstrip("~!")
