@@ -361,3 +361,112 @@ def test_api_signatures_are_sections():
         (("Examples",), "Read a file."),
     ]
     assert "¶" not in doc.text
+
+
+# -- rustdoc: a type's page without the docs it inherits ------------------------
+RUSTDOC = _page("""
+<a class="skip-main-content" href="#main-content">Skip to main content</a>
+<nav class="sidebar"><h2><a href="#">Cursor</a></h2><ul><li><a href="#method.seek">seek</a></li></ul></nav>
+<main><section id="main-content" class="content">
+<div class="main-heading"><h1>Struct <span class="struct">Cursor</span>
+<button id="copy-path">Copy item path</button></h1>
+<span class="sub-heading"><span class="since" title="Stable">1.0.0</span> · <a class="src" href="s.html">Source</a></span></div>
+<details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
+<div class="docblock"><p>Wraps an in-memory buffer and gives it a seekable position.</p></div></details>
+<h2 id="implementations" class="section-header">Implementations</h2>
+<div id="implementations-list"><details class="toggle implementors-toggle" open><summary>
+<section class="impl"><h3 class="code-header">impl Cursor</h3></section></summary>
+<div class="impl-items"><details class="toggle method-toggle" open><summary>
+<section id="method.position" class="method"><span class="rightside"><span class="since">1.0.0</span> · <a class="src" href="s.html">Source</a></span>
+<h4 class="code-header">pub fn position(&amp;self) -&gt; u64</h4></section></summary>
+<div class="docblock"><p>Returns the current position of this cursor.</p></div></details></div></details></div>
+<h2 id="trait-implementations" class="section-header">Trait Implementations</h2>
+<div id="trait-implementations-list"><details class="toggle implementors-toggle" open><summary>
+<section class="impl"><h3 class="code-header">impl Seek for Cursor</h3></section></summary>
+<div class="impl-items"><details class="toggle method-toggle" open><summary>
+<section id="method.seek" class="method trait-impl"><a class="src rightside" href="s.html">Source</a>
+<h4 class="code-header">fn seek(&amp;mut self, pos: SeekFrom) -&gt; Result&lt;u64&gt;</h4></section></summary>
+<div class="docblock">Seek to an offset, in bytes, in a stream. <a href="t.html">Read more</a></div></details>
+<div class="impl-items"><p>nested inherited words</p></div></div></details></div>
+<h2 id="synthetic-implementations" class="section-header">Auto Trait Implementations</h2>
+<div id="synthetic-implementations-list"><section class="impl"><h3 class="code-header">impl Send for Cursor</h3></section></div>
+<h2 id="blanket-implementations" class="section-header">Blanket Implementations</h2>
+<div id="blanket-implementations-list"><details class="toggle implementors-toggle"><summary>
+<section class="impl"><h3 class="code-header">impl&lt;T&gt; From&lt;T&gt; for T</h3></section></summary>
+<div class="impl-items"><div class="docblock"><p>Returns the argument unchanged.</p></div></div></details></div>
+<p>After the lists, the page goes on.</p>
+</section></main>
+""", head='<meta name="generator" content="rustdoc"><title>Cursor in std::io - Rust</title>')
+
+
+def test_rustdoc_page_leaves_out_inherited_docs_and_labels():
+    doc, sections = _sections(RUSTDOC)
+    text = " ".join(sections.values())
+    heads = " ".join(" ".join(h) for h in sections)
+    assert doc.title == "Cursor in std::io - Rust"
+    assert "seekable position" in text and "current position of this cursor" in text
+    assert "pub fn position(&self) -> u64" in heads
+    # The implemented traits are named; their methods' copied docs are not.
+    assert "impl Seek for Cursor" in heads + text and "impl Send for Cursor" in heads + text
+    assert "Seek to an offset" not in text and "fn seek" not in heads
+    assert "nested inherited" not in text
+    # Blanket implementations are the same on every page: gone, heading's words aside.
+    assert "Returns the argument unchanged" not in text and "From<T>" not in heads + text
+    assert "the page goes on" in text
+    for label in ("Expand description", "Source", "1.0.0", "Copy item path", "Skip to"):
+        assert label not in text, label
+    assert "seek" not in text.split()
+
+
+def test_rustdoc_rules_apply_only_to_rustdoc_pages():
+    other = RUSTDOC.replace(b'content="rustdoc"', b'content="Hugo 0.1"')
+    _, sections = _sections(other)
+    text = " ".join(sections.values())
+    assert "Seek to an offset" in text and "Returns the argument unchanged" in text
+    assert "Expand description" in text
+
+
+# -- redirect stubs ---------------------------------------------------------------
+REDIRECT = b"""<!DOCTYPE html>
+<html lang="en"><head>
+    <meta http-equiv="refresh" content="0;URL=../../../std/io/fn.copy.html">
+    <title>Redirection</title>
+</head><body>
+    <p>Redirecting to <a href="../../../std/io/fn.copy.html">../../../std/io/fn.copy.html</a>...</p>
+    <script>location.replace("../../../std/io/fn.copy.html" + location.search + location.hash);</script>
+</body></html>"""
+
+
+def test_redirect_page_is_skipped_with_its_target():
+    with pytest.raises(SkipFile, match=r"redirect page \(to \.\./\.\./\.\./std/io/fn\.copy\.html\)"):
+        read_document(REDIRECT, "fn.copy.html")
+    spaced = REDIRECT.replace(b'"0;URL=', b"\"0; url='").replace(b'.html">\n', b".html'\">\n", 1)
+    with pytest.raises(SkipFile, match="redirect page"):
+        read_document(spaced, "fn.copy.html")
+
+
+def test_pages_that_only_refresh_later_or_say_more_are_read():
+    later = REDIRECT.replace(b'"0;URL=', b'"30;URL=')
+    assert "Redirecting to" in read_document(later, "a.html").sections[0].text
+    reload_only = REDIRECT.replace(b'"0;URL=../../../std/io/fn.copy.html"', b'"0"')
+    assert read_document(reload_only, "a.html").sections
+    long = REDIRECT.replace(b"<p>Redirecting", b"<p>" + b"This page has moved, but here is why. " * 12
+                            + b"</p><p>Redirecting")
+    assert "here is why" in read_document(long, "a.html").sections[0].text
+
+
+def test_indexing_a_rustdoc_tree_skips_redirects_and_inherited_docs(tmp_path, open_ix):
+    root = tmp_path / "doc"
+    (root / "io" / "cursor").mkdir(parents=True)
+    (root / "io" / "struct.Cursor.html").write_bytes(RUSTDOC)
+    (root / "io" / "cursor" / "struct.Cursor.html").write_bytes(
+        REDIRECT.replace(b"fn.copy.html", b"struct.Cursor.html"))
+    ix = open_ix()
+    report = ix.index(root)
+    assert report.added == 1
+    assert [s["reason"] for s in report.skipped] == [
+        "a redirect page (to ../../../std/io/struct.Cursor.html)"]
+    assert [h.document["path"] for h in ix.search("seekable position").results] == [
+        "io/struct.Cursor.html"]
+    assert not ix.search("argument unchanged").results
+    assert not ix.search("redirecting").results
