@@ -470,3 +470,10 @@ def test_indexing_a_rustdoc_tree_skips_redirects_and_inherited_docs(tmp_path, op
         "io/struct.Cursor.html"]
     assert not ix.search("argument unchanged").results
     assert not ix.search("redirecting").results
+
+
+def test_redirect_without_url_keyword():
+    sqlite_style = (b'<html><head><meta http-equiv="refresh" content="0; ./cli.html"></head>'
+                    b'<body>Redirect to <a href="./cli.html">./cli.html</a></body></html>')
+    with pytest.raises(SkipFile, match=r"redirect page \(to \./cli\.html\)"):
+        read_document(sqlite_style, "sqlite.html")
