@@ -477,3 +477,31 @@ def test_redirect_without_url_keyword():
                     b'<body>Redirect to <a href="./cli.html">./cli.html</a></body></html>')
     with pytest.raises(SkipFile, match=r"redirect page \(to \./cli\.html\)"):
         read_document(sqlite_style, "sqlite.html")
+
+
+# -- DocBook XSL: previous/up/next links above and below every page ---------------
+DOCBOOK = _page("""
+<div class="navheader"><table width="100%" summary="Navigation header">
+<tr><th colspan="3" align="center">Chapter 2. Tuning</th></tr>
+<tr><td><a accesskey="p" href="ch01.html">Prev</a></td><td><a accesskey="n" href="ch03.html">Next</a></td></tr>
+</table><hr></div>
+<div class="chapter"><div class="titlepage"><h1 class="title"><a name="tuning"></a>2. Tuning the cache</h1></div>
+<div class="toc"><p><b>Table of Contents</b></p><dl class="toc"><dt><span class="sect1"><a href="#sizes">2.1. Sizes</a></span></dt></dl></div>
+<div class="sect1"><h2 class="title"><a name="sizes"></a>2.1. Sizes</h2><p>Raise the cache size for large builds.</p></div></div>
+<div><table class="nav" width="100%" summary="Navigation footer"><tr>
+<td><a accesskey="p" href="ch01.html">&lt;&lt; 1. Introduction</a></td><td><a accesskey="u" href="index.html">Up</a></td>
+<td><a accesskey="n" href="ch03.html">3. Advanced topics &gt;&gt;</a></td></tr></table></div>
+""", head='<title>2. Tuning the cache</title><meta name="generator" content="DocBook XSL Stylesheets V1.79.2">')
+
+
+def test_docbook_navigation_header_and_footer_are_left_out():
+    doc, sections = _sections(DOCBOOK)
+    text = " ".join(sections.values())
+    assert doc.title == "2. Tuning the cache"
+    assert sections[("2. Tuning the cache", "2.1. Sizes")] == "Raise the cache size for large builds."
+    for nav in ("Prev", "Next", "Chapter 2. Tuning", "Introduction", "Advanced topics", "Up"):
+        assert nav not in text, nav
+    assert () not in sections   # nothing left above the chapter's title
+    # A table of data is read, summary or not.
+    data = _page('<table summary="Cache sizes"><tr><td>small</td><td>64 MB</td></tr></table>')
+    assert "64 MB" in _sections(data)[1][()]

@@ -60,6 +60,10 @@ _GENERATOR_CLASSES = frozenset({
     "contentcontainer", "contents", "markdown-body"})
 _GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent"})
 _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
+# DocBook XSL's links to the previous, next and parent page, above and below
+# every page: `div.navheader`/`div.navfooter`, or a table with this summary.
+_DOCBOOK_NAV_CLASSES = frozenset({"navheader", "navfooter"})
+_DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
 # rustdoc lists the traits a type implements; each implemented method repeats
 # the trait's own documentation (Iterator's 75 methods on every iterator), and
 # blanket implementations (`impl<T> From<T> for T`) are the same on every page.
@@ -357,12 +361,13 @@ class _TextParser(HTMLParser):
             values: Dict[str, str] = {}
         else:
             values = dict(attrs)
-            if tag not in _MARKER_TAGS and not values.get("role"):
+            if tag not in _MARKER_TAGS and not values.get("role") and tag != "table":
                 return   # most tags: only a role can make them frame or content
         role = (values.get("role") or "").strip().lower()
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
-                self._rustdoc and tag == "div" and self._inherited_docs(values)):
+                self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
+                _docbook_navigation(tag, values)):
             self._flush()
             self._frame = [tag, 1]
             self._tracked = {tag}
@@ -542,6 +547,14 @@ class _TextParser(HTMLParser):
             self._flush()
         except _Full:
             pass
+
+
+def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:
+    """DocBook XSL's previous/up/next links above and below a page."""
+    if tag == "table":
+        return (values.get("summary") or "").strip().lower() in _DOCBOOK_NAV_SUMMARIES
+    return tag == "div" and not _DOCBOOK_NAV_CLASSES.isdisjoint(
+        (values.get("class") or "").lower().split())
 
 
 def _is_signature(attrs: list) -> bool:
