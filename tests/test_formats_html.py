@@ -317,6 +317,13 @@ def test_page_that_is_all_frame_is_still_read():
     assert "Alpha" in doc.text and "Beta" in doc.text
 
 
+def test_breadcrumb_trails_are_frame():
+    body = ('<div class="breadcrumbs"><a href="/">Docs</a> › <a href="/guides">Guides</a></div>'
+            '<h1>Install</h1><p>Run the installer.</p>')
+    _, sections = _sections(_page(body))
+    assert sections == {("Install",): "Run the installer."}
+
+
 def test_skip_links_and_permalinks_are_dropped_but_real_links_kept():
     page = _page('<a class="skip-link" href="#main">Skip to main content</a>'
                  '<main id="main"><h2 id="x">Setup <a href="#x">#</a></h2>'
@@ -368,7 +375,8 @@ RUSTDOC = _page("""
 <a class="skip-main-content" href="#main-content">Skip to main content</a>
 <nav class="sidebar"><h2><a href="#">Cursor</a></h2><ul><li><a href="#method.seek">seek</a></li></ul></nav>
 <main><section id="main-content" class="content">
-<div class="main-heading"><h1>Struct <span class="struct">Cursor</span>
+<div class="main-heading"><div class="rustdoc-breadcrumbs"><a href="../index.html">std</a>::<wbr><a href="index.html">io</a></div>
+<h1>Struct <span class="struct">Cursor</span>
 <button id="copy-path">Copy item path</button></h1>
 <span class="sub-heading"><span class="since" title="Stable">1.0.0</span> · <a class="src" href="s.html">Source</a></span></div>
 <details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
@@ -416,6 +424,7 @@ def test_rustdoc_page_leaves_out_inherited_docs_and_labels():
     for label in ("Expand description", "Source", "1.0.0", "Copy item path", "Skip to"):
         assert label not in text, label
     assert "seek" not in text.split()
+    assert () not in sections and "std" not in text.split()   # the breadcrumb trail
 
 
 def test_rustdoc_rules_apply_only_to_rustdoc_pages():

@@ -46,6 +46,9 @@ _WORD_EDGES = frozenset({"a", "button", "img", "input", "label", "svg"})
 # The frame of a page: dropped wherever it appears ...
 _FRAME_TAGS = frozenset({"nav", "footer"})
 _FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
+# ... and so is a trail of links to the enclosing pages ("std :: io", "Docs › Guides"):
+# the page's title already says where it is, and a trail would be its first passage.
+_BREADCRUMB_CLASSES = frozenset({"breadcrumb", "breadcrumbs", "rustdoc-breadcrumbs"})
 # ... and dropped outside the main content and outside any section or article
 # (inside one they hold its title, or a sidebar that belongs to the text).
 _PAGE_FRAME_TAGS = frozenset({"header", "aside"})
@@ -367,7 +370,8 @@ class _TextParser(HTMLParser):
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
-                _docbook_navigation(tag, values)):
+                _docbook_navigation(tag, values)) or (
+                not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
             self._tracked = {tag}
