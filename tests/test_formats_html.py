@@ -514,3 +514,14 @@ def test_docbook_navigation_header_and_footer_are_left_out():
     # A table of data is read, summary or not.
     data = _page('<table summary="Cache sizes"><tr><td>small</td><td>64 MB</td></tr></table>')
     assert "64 MB" in _sections(data)[1][()]
+
+
+def test_line_number_links_marked_nosnippet_do_not_glue_to_the_code():
+    # rustdoc's source view: each line starts with a link to itself, its number.
+    listing = _page('<main><h1>macros.rs</h1><pre class="rust"><code>'
+                    '<a href=#1 id=1 data-nosnippet>1</a><span class="attr">#[macro_export]\n'
+                    '<a href=#2 id=2 data-nosnippet>2</a></span>macro_rules! detect {\n'
+                    '<a href=#3 id=3 data-nosnippet>3</a>}</code></pre>'
+                    '<p>See <a href="#2">line 2</a>.</p></main>')
+    _, sections = _sections(listing)
+    assert sections[("macros.rs",)] == "#[macro_export]\nmacro_rules! detect {\n}\n\nSee line 2 ."

@@ -240,7 +240,7 @@ class _TextParser(HTMLParser):
         self._zones: List[List] = []           # [first op, end op or None, kind]
         self._tracked: set = set()             # tag names whose opening and closing count
         self._sectioning = 0                   # open <section>/<article> elements
-        self._anchor: Optional[Tuple[List[str], int, str, str]] = None
+        self._anchor: Optional[Tuple[List[str], int, str, str, bool]] = None
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
@@ -445,15 +445,18 @@ class _TextParser(HTMLParser):
         values = {name: (value or "") for name, value in attrs}
         target = self._text_target()
         self._anchor = (target, len(target), values.get("href", "").strip(),
-                        values.get("class", "").lower())
+                        values.get("class", "").lower(), "data-nosnippet" in values)
 
     def _end_anchor(self) -> None:
         """Drop a permalink or skip link: its words are not the page's."""
         anchor, self._anchor = self._anchor, None
         if anchor is None:
             return
-        target, start, href, classes = anchor
+        target, start, href, classes, nosnippet = anchor
         if self._text_target() is not target or len(target) < start:
+            return
+        if nosnippet:   # a line number before each line of a code listing (rustdoc's source view)
+            del target[start:]
             return
         text = " ".join("".join(target[start:]).split())
         local_link = href.startswith("#")
