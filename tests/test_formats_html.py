@@ -388,6 +388,10 @@ RUSTDOC = _page("""
 <section id="method.position" class="method"><span class="rightside"><span class="since">1.0.0</span> · <a class="src" href="s.html">Source</a></span>
 <h4 class="code-header">pub fn position(&amp;self) -&gt; u64</h4></section></summary>
 <div class="docblock"><p>Returns the current position of this cursor.</p></div></details></div></details></div>
+<h2 id="deref-methods-%5Bu8%5D" class="section-header">Methods from Deref&lt;Target = [u8]&gt;</h2>
+<div id="deref-methods-%5Bu8%5D-1" class="impl-items"><details class="toggle method-toggle" open><summary>
+<section id="method.len" class="method"><h4 class="code-header">pub const fn len(&amp;self) -&gt; usize</h4></section></summary>
+<div class="docblock"><p>Returns the number of elements in the slice.</p></div></details></div>
 <h2 id="trait-implementations" class="section-header">Trait Implementations</h2>
 <div id="trait-implementations-list"><details class="toggle implementors-toggle" open><summary>
 <section class="impl"><h3 class="code-header">impl Seek for Cursor</h3></section></summary>
@@ -421,6 +425,7 @@ def test_rustdoc_page_leaves_out_inherited_docs_and_labels():
     # Blanket implementations are the same on every page: gone, heading's words aside.
     assert "Returns the argument unchanged" not in text and "From<T>" not in heads + text
     assert "the page goes on" in text
+    assert "number of elements in the slice" not in text and "fn len" not in heads
     for label in ("Expand description", "Source", "1.0.0", "Copy item path", "Skip to"):
         assert label not in text, label
     assert "seek" not in text.split()

@@ -69,7 +69,8 @@ _DOCBOOK_NAV_CLASSES = frozenset({"navheader", "navfooter"})
 _DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
 # rustdoc lists the traits a type implements; each implemented method repeats
 # the trait's own documentation (Iterator's 75 methods on every iterator), and
-# blanket implementations (`impl<T> From<T> for T`) are the same on every page.
+# blanket implementations (`impl<T> From<T> for T`) are the same on every page,
+# and a type that derefs to another (IoSliceMut to [u8]) repeats all its methods.
 _RUSTDOC_IMPL_LISTS = frozenset({"trait-implementations-list", "synthetic-implementations-list"})
 _RUSTDOC_BOILERPLATE = frozenset({"blanket-implementations-list"})
 # ... and beside every item its Rust version and a "Source" link, and a
@@ -386,11 +387,13 @@ class _TextParser(HTMLParser):
     def _inherited_docs(self, values: Dict[str, str]) -> bool:
         """A rustdoc block of text the page inherits: left out like a frame.
 
-        Blanket implementations go whole; in the trait implementations the
-        `impl Trait for Type` lines stay and the methods under them go.
+        Blanket implementations and the methods reached through `Deref` go
+        whole; in the trait implementations the `impl Trait for Type` lines
+        stay and the methods under them go.
         """
-        if (values.get("id") or "").strip().lower() in _RUSTDOC_BOILERPLATE:
-            return True
+        ident = (values.get("id") or "").strip().lower()
+        if ident in _RUSTDOC_BOILERPLATE or ident.startswith("deref-methods-"):
+            return True   # "Methods from Deref<Target = [u8]>": the slice's page has them
         return "impl-items" in (values.get("class") or "").split() and any(
             self._zones[zone[2]][2] == "impls" for zone in self._open_zones)
 
