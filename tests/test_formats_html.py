@@ -317,6 +317,13 @@ def test_page_that_is_all_frame_is_still_read():
     assert "Alpha" in doc.text and "Beta" in doc.text
 
 
+def test_breadcrumb_trails_are_frame():
+    body = ('<div class="breadcrumbs"><a href="/">Docs</a> › <a href="/guides">Guides</a></div>'
+            '<h1>Install</h1><p>Run the installer.</p>')
+    _, sections = _sections(_page(body))
+    assert sections == {("Install",): "Run the installer."}
+
+
 def test_skip_links_and_permalinks_are_dropped_but_real_links_kept():
     page = _page('<a class="skip-link" href="#main">Skip to main content</a>'
                  '<main id="main"><h2 id="x">Setup <a href="#x">#</a></h2>'
@@ -361,3 +368,165 @@ def test_api_signatures_are_sections():
         (("Examples",), "Read a file."),
     ]
     assert "¶" not in doc.text
+
+
+# -- rustdoc: a type's page without the docs it inherits ------------------------
+RUSTDOC = _page("""
+<a class="skip-main-content" href="#main-content">Skip to main content</a>
+<nav class="sidebar"><h2><a href="#">Cursor</a></h2><ul><li><a href="#method.seek">seek</a></li></ul></nav>
+<main><section id="main-content" class="content">
+<div class="main-heading"><div class="rustdoc-breadcrumbs"><a href="../index.html">std</a>::<wbr><a href="index.html">io</a></div>
+<h1>Struct <span class="struct">Cursor</span>
+<button id="copy-path">Copy item path</button></h1>
+<span class="sub-heading"><span class="since" title="Stable">1.0.0</span> · <a class="src" href="s.html">Source</a></span></div>
+<details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
+<div class="docblock"><p>Wraps an in-memory buffer and gives it a seekable position.</p></div></details>
+<h2 id="implementations" class="section-header">Implementations</h2>
+<div id="implementations-list"><details class="toggle implementors-toggle" open><summary>
+<section class="impl"><h3 class="code-header">impl Cursor</h3></section></summary>
+<div class="impl-items"><details class="toggle method-toggle" open><summary>
+<section id="method.position" class="method"><span class="rightside"><span class="since">1.0.0</span> · <a class="src" href="s.html">Source</a></span>
+<h4 class="code-header">pub fn position(&amp;self) -&gt; u64</h4></section></summary>
+<div class="docblock"><p>Returns the current position of this cursor.</p></div></details></div></details></div>
+<h2 id="deref-methods-%5Bu8%5D" class="section-header">Methods from Deref&lt;Target = [u8]&gt;</h2>
+<div id="deref-methods-%5Bu8%5D-1" class="impl-items"><details class="toggle method-toggle" open><summary>
+<section id="method.len" class="method"><h4 class="code-header">pub const fn len(&amp;self) -&gt; usize</h4></section></summary>
+<div class="docblock"><p>Returns the number of elements in the slice.</p></div></details></div>
+<h2 id="trait-implementations" class="section-header">Trait Implementations</h2>
+<div id="trait-implementations-list"><details class="toggle implementors-toggle" open><summary>
+<section class="impl"><h3 class="code-header">impl Seek for Cursor</h3></section></summary>
+<div class="impl-items"><details class="toggle method-toggle" open><summary>
+<section id="method.seek" class="method trait-impl"><a class="src rightside" href="s.html">Source</a>
+<h4 class="code-header">fn seek(&amp;mut self, pos: SeekFrom) -&gt; Result&lt;u64&gt;</h4></section></summary>
+<div class="docblock">Seek to an offset, in bytes, in a stream. <a href="t.html">Read more</a></div></details>
+<div class="impl-items"><p>nested inherited words</p></div></div></details></div>
+<h2 id="synthetic-implementations" class="section-header">Auto Trait Implementations</h2>
+<div id="synthetic-implementations-list"><section class="impl"><h3 class="code-header">impl Send for Cursor</h3></section></div>
+<h2 id="blanket-implementations" class="section-header">Blanket Implementations</h2>
+<div id="blanket-implementations-list"><details class="toggle implementors-toggle"><summary>
+<section class="impl"><h3 class="code-header">impl&lt;T&gt; From&lt;T&gt; for T</h3></section></summary>
+<div class="impl-items"><div class="docblock"><p>Returns the argument unchanged.</p></div></div></details></div>
+<p>After the lists, the page goes on.</p>
+</section></main>
+""", head='<meta name="generator" content="rustdoc"><title>Cursor in std::io - Rust</title>')
+
+
+def test_rustdoc_page_leaves_out_inherited_docs_and_labels():
+    doc, sections = _sections(RUSTDOC)
+    text = " ".join(sections.values())
+    heads = " ".join(" ".join(h) for h in sections)
+    assert doc.title == "Cursor in std::io - Rust"
+    assert "seekable position" in text and "current position of this cursor" in text
+    assert "pub fn position(&self) -> u64" in heads
+    # The implemented traits are named; their methods' copied docs are not.
+    assert "impl Seek for Cursor" in heads + text and "impl Send for Cursor" in heads + text
+    assert "Seek to an offset" not in text and "fn seek" not in heads
+    assert "nested inherited" not in text
+    # Blanket implementations are the same on every page: gone, heading's words aside.
+    assert "Returns the argument unchanged" not in text and "From<T>" not in heads + text
+    assert "the page goes on" in text
+    assert "number of elements in the slice" not in text and "fn len" not in heads
+    for label in ("Expand description", "Source", "1.0.0", "Copy item path", "Skip to"):
+        assert label not in text, label
+    assert "seek" not in text.split()
+    assert () not in sections and "std" not in text.split()   # the breadcrumb trail
+
+
+def test_rustdoc_rules_apply_only_to_rustdoc_pages():
+    other = RUSTDOC.replace(b'content="rustdoc"', b'content="Hugo 0.1"')
+    _, sections = _sections(other)
+    text = " ".join(sections.values())
+    assert "Seek to an offset" in text and "Returns the argument unchanged" in text
+    assert "Expand description" in text
+
+
+# -- redirect stubs ---------------------------------------------------------------
+REDIRECT = b"""<!DOCTYPE html>
+<html lang="en"><head>
+    <meta http-equiv="refresh" content="0;URL=../../../std/io/fn.copy.html">
+    <title>Redirection</title>
+</head><body>
+    <p>Redirecting to <a href="../../../std/io/fn.copy.html">../../../std/io/fn.copy.html</a>...</p>
+    <script>location.replace("../../../std/io/fn.copy.html" + location.search + location.hash);</script>
+</body></html>"""
+
+
+def test_redirect_page_is_skipped_with_its_target():
+    with pytest.raises(SkipFile, match=r"redirect page \(to \.\./\.\./\.\./std/io/fn\.copy\.html\)"):
+        read_document(REDIRECT, "fn.copy.html")
+    spaced = REDIRECT.replace(b'"0;URL=', b"\"0; url='").replace(b'.html">\n', b".html'\">\n", 1)
+    with pytest.raises(SkipFile, match="redirect page"):
+        read_document(spaced, "fn.copy.html")
+
+
+def test_pages_that_only_refresh_later_or_say_more_are_read():
+    later = REDIRECT.replace(b'"0;URL=', b'"30;URL=')
+    assert "Redirecting to" in read_document(later, "a.html").sections[0].text
+    reload_only = REDIRECT.replace(b'"0;URL=../../../std/io/fn.copy.html"', b'"0"')
+    assert read_document(reload_only, "a.html").sections
+    long = REDIRECT.replace(b"<p>Redirecting", b"<p>" + b"This page has moved, but here is why. " * 12
+                            + b"</p><p>Redirecting")
+    assert "here is why" in read_document(long, "a.html").sections[0].text
+
+
+def test_indexing_a_rustdoc_tree_skips_redirects_and_inherited_docs(tmp_path, open_ix):
+    root = tmp_path / "doc"
+    (root / "io" / "cursor").mkdir(parents=True)
+    (root / "io" / "struct.Cursor.html").write_bytes(RUSTDOC)
+    (root / "io" / "cursor" / "struct.Cursor.html").write_bytes(
+        REDIRECT.replace(b"fn.copy.html", b"struct.Cursor.html"))
+    ix = open_ix()
+    report = ix.index(root)
+    assert report.added == 1
+    assert [s["reason"] for s in report.skipped] == [
+        "a redirect page (to ../../../std/io/struct.Cursor.html)"]
+    assert [h.document["path"] for h in ix.search("seekable position").results] == [
+        "io/struct.Cursor.html"]
+    assert not ix.search("argument unchanged").results
+    assert not ix.search("redirecting").results
+
+
+def test_redirect_without_url_keyword():
+    sqlite_style = (b'<html><head><meta http-equiv="refresh" content="0; ./cli.html"></head>'
+                    b'<body>Redirect to <a href="./cli.html">./cli.html</a></body></html>')
+    with pytest.raises(SkipFile, match=r"redirect page \(to \./cli\.html\)"):
+        read_document(sqlite_style, "sqlite.html")
+
+
+# -- DocBook XSL: previous/up/next links above and below every page ---------------
+DOCBOOK = _page("""
+<div class="navheader"><table width="100%" summary="Navigation header">
+<tr><th colspan="3" align="center">Chapter 2. Tuning</th></tr>
+<tr><td><a accesskey="p" href="ch01.html">Prev</a></td><td><a accesskey="n" href="ch03.html">Next</a></td></tr>
+</table><hr></div>
+<div class="chapter"><div class="titlepage"><h1 class="title"><a name="tuning"></a>2. Tuning the cache</h1></div>
+<div class="toc"><p><b>Table of Contents</b></p><dl class="toc"><dt><span class="sect1"><a href="#sizes">2.1. Sizes</a></span></dt></dl></div>
+<div class="sect1"><h2 class="title"><a name="sizes"></a>2.1. Sizes</h2><p>Raise the cache size for large builds.</p></div></div>
+<div><table class="nav" width="100%" summary="Navigation footer"><tr>
+<td><a accesskey="p" href="ch01.html">&lt;&lt; 1. Introduction</a></td><td><a accesskey="u" href="index.html">Up</a></td>
+<td><a accesskey="n" href="ch03.html">3. Advanced topics &gt;&gt;</a></td></tr></table></div>
+""", head='<title>2. Tuning the cache</title><meta name="generator" content="DocBook XSL Stylesheets V1.79.2">')
+
+
+def test_docbook_navigation_header_and_footer_are_left_out():
+    doc, sections = _sections(DOCBOOK)
+    text = " ".join(sections.values())
+    assert doc.title == "2. Tuning the cache"
+    assert sections[("2. Tuning the cache", "2.1. Sizes")] == "Raise the cache size for large builds."
+    for nav in ("Prev", "Next", "Chapter 2. Tuning", "Introduction", "Advanced topics", "Up"):
+        assert nav not in text, nav
+    assert () not in sections   # nothing left above the chapter's title
+    # A table of data is read, summary or not.
+    data = _page('<table summary="Cache sizes"><tr><td>small</td><td>64 MB</td></tr></table>')
+    assert "64 MB" in _sections(data)[1][()]
+
+
+def test_line_number_links_marked_nosnippet_do_not_glue_to_the_code():
+    # rustdoc's source view: each line starts with a link to itself, its number.
+    listing = _page('<main><h1>macros.rs</h1><pre class="rust"><code>'
+                    '<a href=#1 id=1 data-nosnippet>1</a><span class="attr">#[macro_export]\n'
+                    '<a href=#2 id=2 data-nosnippet>2</a></span>macro_rules! detect {\n'
+                    '<a href=#3 id=3 data-nosnippet>3</a>}</code></pre>'
+                    '<p>See <a href="#2">line 2</a>.</p></main>')
+    _, sections = _sections(listing)
+    assert sections[("macros.rs",)] == "#[macro_export]\nmacro_rules! detect {\n}\n\nSee line 2 ."

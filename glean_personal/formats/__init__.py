@@ -25,7 +25,7 @@ from .conffiles import read_css, read_dockerfile, read_makefile, read_tables, re
 from .csvtext import read_csv
 from .docx import read_docx
 from .epub import read_epub
-from .htmltext import read_html
+from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
 from .markup import read_asciidoc, read_latex, read_org, read_rst
@@ -42,7 +42,7 @@ from .xlsx import read_xlsx
 Reader = Callable[[bytes, Limits], Document]
 
 READERS: Dict[str, Reader] = {
-    "txt": read_txt, "md": read_markdown, "html": read_html, "json": read_json,
+    "txt": read_txt, "md": read_markdown, "html": read_html_file, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,
     "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
     "epub": read_epub,

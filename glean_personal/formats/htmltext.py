@@ -26,6 +26,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
+from ..errors import SkipFile
 from .encoding import bom_encoding, decode_text
 from .sections import CELL_SEPARATOR, SectionBuilder
 
@@ -45,6 +46,9 @@ _WORD_EDGES = frozenset({"a", "button", "img", "input", "label", "svg"})
 # The frame of a page: dropped wherever it appears ...
 _FRAME_TAGS = frozenset({"nav", "footer"})
 _FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
+# ... and so is a trail of links to the enclosing pages ("std :: io", "Docs › Guides"):
+# the page's title already says where it is, and a trail would be its first passage.
+_BREADCRUMB_CLASSES = frozenset({"breadcrumb", "breadcrumbs", "rustdoc-breadcrumbs"})
 # ... and dropped outside the main content and outside any section or article
 # (inside one they hold its title, or a sidebar that belongs to the text).
 _PAGE_FRAME_TAGS = frozenset({"header", "aside"})
@@ -59,6 +63,20 @@ _GENERATOR_CLASSES = frozenset({
     "contentcontainer", "contents", "markdown-body"})
 _GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent"})
 _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
+# DocBook XSL's links to the previous, next and parent page, above and below
+# every page: `div.navheader`/`div.navfooter`, or a table with this summary.
+_DOCBOOK_NAV_CLASSES = frozenset({"navheader", "navfooter"})
+_DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
+# rustdoc lists the traits a type implements; each implemented method repeats
+# the trait's own documentation (Iterator's 75 methods on every iterator), and
+# blanket implementations (`impl<T> From<T> for T`) are the same on every page,
+# and a type that derefs to another (IoSliceMut to [u8]) repeats all its methods.
+_RUSTDOC_IMPL_LISTS = frozenset({"trait-implementations-list", "synthetic-implementations-list"})
+_RUSTDOC_BOILERPLATE = frozenset({"blanket-implementations-list"})
+# ... and beside every item its Rust version and a "Source" link, and a
+# "Expand description" toggle above the text: page furniture, not words.
+_RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading"}),
+                  "summary": frozenset({"hideme"})}
 _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
@@ -80,12 +98,35 @@ _META_CHARSET = re.compile(
 _WHITESPACE = re.compile(r"[^\S ]\s*| \s+")
 # Word's "<![if !supportLists]>" ... "<![endif]>" markers: no text of their own.
 _CONDITIONAL = re.compile(r"<!\[(?:if [^\]>]{0,200}|endif)\]>", re.IGNORECASE)
+# `<meta http-equiv="refresh" content="0; url=…">` (`url=` may be left out): go elsewhere at once.
+_REDIRECT = re.compile(r"\s*0*(?:\.0*)?\s*[;,]\s*(?:url\s*=)?\s*(\S.*)", re.IGNORECASE | re.DOTALL)
+# A redirect page says "Redirecting to …"; one with more to say is read.
+_MAX_REDIRECT_CHARS = 300
 # The WHATWG encoding standard reads these labels as windows-1252.
 _AS_CP1252 = {"iso8859-1", "latin-1", "ascii", "iso8859-9", "cp1252"}
 
 
 def read_html(data: bytes, limits: Limits) -> Document:
     """Visible text of an HTML page, sectioned by h1-h6, without its frame."""
+    return _document(_parse(data, limits), limits)
+
+
+def read_html_file(data: bytes, limits: Limits) -> Document:
+    """`read_html` for a file of its own, which may be only a redirect to another.
+
+    Documentation generators leave a stub page at an old or second address
+    (rustdoc at every re-export, Sphinx and MkDocs redirect plugins): an
+    immediate `<meta>` refresh and a line "Redirecting to …". Indexed, it is a
+    result that holds nothing, so it is skipped and the skip names the target.
+    """
+    parser = _parse(data, limits)
+    if parser.redirect is not None and sum(
+            len(text) for _, text, _ in parser.content()) <= _MAX_REDIRECT_CHARS:
+        raise SkipFile(f"a redirect page (to {parser.redirect})")
+    return _document(parser, limits)
+
+
+def _parse(data: bytes, limits: Limits) -> "_TextParser":
     text = defuse(decode_text(data, declared=sniff_charset(data)))
     parser = _TextParser(limits.max_text_chars)
     try:
@@ -94,6 +135,10 @@ def read_html(data: bytes, limits: Limits) -> Document:
     except _Full:
         pass
     parser.finish()
+    return parser
+
+
+def _document(parser: "_TextParser", limits: Limits) -> Document:
     builder = SectionBuilder(limits.max_text_chars)
     first_h1 = _replay(parser.content(), builder)
     title = parser.title or first_h1 or ""
@@ -178,6 +223,7 @@ class _TextParser(HTMLParser):
     def __init__(self, budget: int) -> None:
         super().__init__(convert_charrefs=True)
         self.title: Optional[str] = None
+        self.redirect: Optional[str] = None    # where an immediate <meta> refresh sends the reader
         self.ops: List[_Op] = []
         self._budget = budget
         self._chars = 0                        # text recorded outside the frame
@@ -195,9 +241,11 @@ class _TextParser(HTMLParser):
         self._zones: List[List] = []           # [first op, end op or None, kind]
         self._tracked: set = set()             # tag names whose opening and closing count
         self._sectioning = 0                   # open <section>/<article> elements
-        self._anchor: Optional[Tuple[List[str], int, str, str]] = None
+        self._anchor: Optional[Tuple[List[str], int, str, str, bool]] = None
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
+        self._rustdoc = False
+        self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
 
     # -- tags ---------------------------------------------------------------
     def handle_starttag(self, tag: str, attrs: list) -> None:
@@ -241,10 +289,18 @@ class _TextParser(HTMLParser):
             if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
-        elif tag == "meta" and not self._asciidoc:
+        elif tag == "meta":
             values = dict(attrs)
-            if (values.get("name") or "").lower() == "generator":
-                self._asciidoc = (values.get("content") or "").lower().startswith("asciidoc")
+            if (values.get("http-equiv") or "").strip().lower() == "refresh":
+                match = _REDIRECT.match(values.get("content") or "")
+                if match and self.redirect is None:
+                    self.redirect = match.group(1).strip(" '\"")[:_MAX_TITLE_CHARS]
+            elif not (self._asciidoc or self._rustdoc) and (values.get("name") or "").lower() == "generator":
+                generator = (values.get("content") or "").lower()
+                self._asciidoc = generator.startswith("asciidoc")
+                self._rustdoc = generator.startswith("rustdoc")
+        if self._rustdoc:
+            self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -263,6 +319,8 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
+        if self._muted is not None and tag == self._muted[0]:
+            self._unmute()   # before a block's flush would keep its words
         if tag == "title" and self._title_parts is not None:
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
@@ -307,21 +365,59 @@ class _TextParser(HTMLParser):
             values: Dict[str, str] = {}
         else:
             values = dict(attrs)
-            if tag not in _MARKER_TAGS and not values.get("role"):
+            if tag not in _MARKER_TAGS and not values.get("role") and tag != "table":
                 return   # most tags: only a role can make them frame or content
         role = (values.get("role") or "").strip().lower()
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
-                tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning):
+                tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
+                self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
+                _docbook_navigation(tag, values)) or (
+                not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
             self._tracked = {tag}
             return
-        kind = _zone_kind(tag, role, values, self._asciidoc)
+        kind = _zone_kind(tag, role, values, self._asciidoc, self._rustdoc)
         if kind and len(self._open_zones) < _MAX_OPEN_ZONES and len(self._zones) < _MAX_ZONES:
             self._flush()
             self._open_zones.append([tag, 1, len(self._zones)])
             self._zones.append([len(self.ops), None, kind])
             self._tracked.add(tag)
+
+    def _inherited_docs(self, values: Dict[str, str]) -> bool:
+        """A rustdoc block of text the page inherits: left out like a frame.
+
+        Blanket implementations and the methods reached through `Deref` go
+        whole; in the trait implementations the `impl Trait for Type` lines
+        stay and the methods under them go.
+        """
+        ident = (values.get("id") or "").strip().lower()
+        if ident in _RUSTDOC_BOILERPLATE or ident.startswith("deref-methods-"):
+            return True   # "Methods from Deref<Target = [u8]>": the slice's page has them
+        return "impl-items" in (values.get("class") or "").split() and any(
+            self._zones[zone[2]][2] == "impls" for zone in self._open_zones)
+
+    def _mute(self, tag: str, attrs: list) -> None:
+        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`), or count one more inside it."""
+        muted = self._muted
+        if muted is not None:
+            if muted[0] == tag:
+                muted[1] += 1
+            return
+        classes = _RUSTDOC_MUTED.get(tag)
+        if classes and not classes.isdisjoint((dict(attrs).get("class") or "").split()):
+            target = self._text_target()
+            self._muted = [tag, 1, target, len(target)]
+
+    def _unmute(self) -> None:
+        muted = self._muted
+        muted[1] -= 1
+        if muted[1]:
+            return
+        self._muted = None
+        target, start = muted[2], muted[3]
+        if self._text_target() is target and len(target) >= start:
+            del target[start:]
 
     def _close_container(self, tag: str) -> None:
         frame = self._frame
@@ -352,21 +448,25 @@ class _TextParser(HTMLParser):
         values = {name: (value or "") for name, value in attrs}
         target = self._text_target()
         self._anchor = (target, len(target), values.get("href", "").strip(),
-                        values.get("class", "").lower())
+                        values.get("class", "").lower(), "data-nosnippet" in values)
 
     def _end_anchor(self) -> None:
         """Drop a permalink or skip link: its words are not the page's."""
         anchor, self._anchor = self._anchor, None
         if anchor is None:
             return
-        target, start, href, classes = anchor
+        target, start, href, classes, nosnippet = anchor
         if self._text_target() is not target or len(target) < start:
+            return
+        if nosnippet:   # a line number before each line of a code listing (rustdoc's source view)
+            del target[start:]
             return
         text = " ".join("".join(target[start:]).split())
         local_link = href.startswith("#")
         permalink = len(text) <= 3 and (
             (local_link and (not text or text in _PERMALINK_MARKS))
-            or not _PERMALINK_CLASSES.isdisjoint(classes.split()))
+            or not _PERMALINK_CLASSES.isdisjoint(classes.split())) or (
+            self._rustdoc and "src" in classes.split())   # rustdoc's "Source" link
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
 
@@ -459,13 +559,22 @@ class _TextParser(HTMLParser):
             pass
 
 
+def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:
+    """DocBook XSL's previous/up/next links above and below a page."""
+    if tag == "table":
+        return (values.get("summary") or "").strip().lower() in _DOCBOOK_NAV_SUMMARIES
+    return tag == "div" and not _DOCBOOK_NAV_CLASSES.isdisjoint(
+        (values.get("class") or "").lower().split())
+
+
 def _is_signature(attrs: list) -> bool:
     """A documented API object's signature line (Sphinx `<dt class="sig" id="os.path.join">`)."""
     values = dict(attrs)
     return bool(values.get("id")) and "sig" in (values.get("class") or "").split()
 
 
-def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> Optional[str]:
+def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
+               rustdoc: bool = False) -> Optional[str]:
     """What kind of main-content marker this element is, if any."""
     if tag == "main" or role == "main":
         return "main"
@@ -481,6 +590,8 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool) -> O
         return "article"
     if asciidoc and tag == "div" and ident in _ASCIIDOC_COMPANIONS:
         return "companion"
+    if rustdoc and tag == "div" and ident in _RUSTDOC_IMPL_LISTS:
+        return "impls"   # never main content; only tells `_inherited_docs` where it is
     return None
 
 
@@ -496,7 +607,7 @@ def _main_ranges(zones: List[List], sizes: List[int], total: int) -> List[Tuple[
     companions = [(start, end) for start, end, kind in zones if kind == "companion"]
     beside = sum(sizes[end] - sizes[start] for start, end in companions)
     spans = sorted({(start, end) for start, end, kind in zones
-                    if kind != "companion" and sizes[end] - sizes[start] + beside >= floor})
+                    if kind in ("main", "article") and sizes[end] - sizes[start] + beside >= floor})
     inner = [span for span in spans
              if not any(o != span and span[0] <= o[0] and o[1] <= span[1] for o in spans)]
     if not inner:
