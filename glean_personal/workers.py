@@ -109,6 +109,21 @@ def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], Non
         os.close(fd)
 
 
+# Names that many folders give their main files: such a title tells one
+# README from another only with its folder ("README (zstd)").
+GENERIC_NAMES = frozenset("""readme index changelog changes news install contributing license
+    copying authors todo history faq notes""".split())
+
+
+def titled_by_folder(title: str, path: str) -> str:
+    """The title, with its folder's name when it is only a generic file name."""
+    folder, _, name = path.rpartition("/")
+    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
+    if folder and title.lower() in GENERIC_NAMES and title.lower() == stem.lower():
+        return f"{title} ({folder.rsplit('/', 1)[-1]})"
+    return title
+
+
 def clean(doc: Document) -> Document:
     """Normalised text everywhere: no characters that glue words or upset SQLite."""
     return Document(
@@ -151,6 +166,7 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         if sha == task.old_sha:
             return Extracted(sha, len(data), same_bytes=True)
         doc = clean(read_document(data, name, limits))
+        doc.title = titled_by_folder(doc.title, task.path)
         redactions = 0
         if task.redact:
             doc, redactions = redact_document(doc)

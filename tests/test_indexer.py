@@ -396,3 +396,18 @@ def test_a_slow_stretch_of_walk_never_holds_a_batch_open(tmp_path, src, monkeypa
     assert counts(report) == {"updated": 100, "unchanged": 40}
     assert True in in_transaction, "the scenario needs a batch open when the slow stretch starts"
     assert in_transaction[-1] is False
+
+
+def test_a_generic_file_name_is_titled_with_its_folder(tmp_path, src, kind):
+    # Every project has a README: "README" alone tells a reader of results
+    # nothing, "README (zstd)" does. A heading of its own is kept as it is.
+    put(src, "zstd/README.md", "Fast compression at many levels.\n")
+    put(src, "pyenv/README.md", "Switch between Python versions per project.\n")
+    put(src, "named/README.md", "# Named Project\n\nA README with a title of its own.\n")
+    put(src, "CHANGELOG.md", "Version 2 adds levels.\n")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        titles = {h.document["path"]: h.title
+                  for h in ix.search("compression OR versions OR title OR levels").results}
+    assert titles == {"zstd/README.md": "README (zstd)", "pyenv/README.md": "README (pyenv)",
+                      "named/README.md": "Named Project", "CHANGELOG.md": "CHANGELOG"}
