@@ -161,23 +161,15 @@ def rst_body(lines: Sequence[str]) -> List[str]:
             if hide_above is not None and indent > hide_above:
                 out.append("")
                 continue
+            option = _shown_option(line, indent) if options else None
+            if option is not None:
+                out.append(option)
+                continue
+            options = False
             if keep_above is not None and indent > keep_above:
-                if options and _RST_OPTION.match(line):
-                    option = _RST_OPTION.match(line)
-                    shown = option.group(1).strip() in _RST_SHOWN_OPTIONS and option.group(2)
-                    out.append(" " * indent + option.group(2) if shown else "")
-                    continue
-                options = False
                 out.append(line)
                 continue
             hide_above = keep_above = None
-            if options:
-                option = _RST_OPTION.match(line)
-                if option and indent:
-                    shown = option.group(1).strip() in _RST_SHOWN_OPTIONS and option.group(2)
-                    out.append(" " * indent + option.group(2) if shown else "")
-                    continue
-            options = False
         elif options:
             options = False
         if not line.strip():
@@ -218,6 +210,16 @@ def rst_body(lines: Sequence[str]) -> List[str]:
         prose.append(len(out))
         out.append(text)
     return _clean_prose(out, prose)
+
+
+def _shown_option(line: str, indent: int) -> Optional[str]:
+    """A directive's option line as shown (a caption's or alt text's words, else
+    blank), or None when the line is no option."""
+    option = _RST_OPTION.match(line)
+    if not option:
+        return None
+    shown = option.group(1).strip() in _RST_SHOWN_OPTIONS and option.group(2)
+    return " " * indent + option.group(2) if shown else ""
 
 
 def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
