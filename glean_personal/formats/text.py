@@ -11,8 +11,10 @@ markers. Code (fenced or in backquotes) is kept exactly as typed.
 """
 from __future__ import annotations
 
+import bisect
 import re
-from typing import List, Optional, Tuple
+from collections import deque
+from typing import Deque, Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -20,7 +22,9 @@ from .encoding import decode_text, normalise_newlines
 from .sections import SectionBuilder
 
 _BLANK_SPLIT = re.compile(r"\n[ \t\f\v]*\n")
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+# An ATX heading's opening; its text is cut from the rest by `_atx_text` (a lazy
+# group before the optional closing `#`s costs time quadratic in the spaces).
+_ATX = re.compile(r" {0,3}(#{1,6})(?![^ \t])")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
@@ -33,8 +37,6 @@ _HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\
 # and content tab `=== "Title"`: the title is shown, the marker is not.
 _ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
                          r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
-# A heading's attribute list (`## Setup {#setup .wide}`), never shown.
-_HEADING_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#.][^{}]*\}[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
 _COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
 # A MyST directive fence's info string: ```{name} argument
@@ -42,17 +44,27 @@ _DIRECTIVE = re.compile(r"\{([\w:.-]+)\}[ \t]*(.*)$")
 # Directives whose body is not text a reader sees (lists of pages, file paths).
 _HIDDEN_DIRECTIVES = frozenset({"toctree", "contents", "include", "literalinclude", "image",
                                 "raw", "tableofcontents", "autosummary"})
-# Longer lines (minified or generated text) are kept as typed: the inline
-# patterns could cost time quadratic in a line's length.
+# Longer lines (minified or generated text) are kept as typed. Every inline
+# pattern is linear in a line's length (a hostile line is the same work as
+# prose: tests/test_security_readers.py), so this only spares the work of
+# cleaning text that no person wrote.
 LONGEST_INLINE = 20_000
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 _HEADING_TAG = re.compile(r"^[ \t]*<h([1-6])\b[^>]*>(.*?)</h\1>[ \t]*$", re.IGNORECASE)
-# A MyST role (its words are shown) or a code span (kept as typed), whichever comes first.
-_ROLE_OR_CODE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`|(`+)(?:.*?[^`])?\2(?!`)")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)")
+# A MyST role: its words are shown (code spans, kept as typed, are found by `_code_and_roles`).
+_ROLE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`")
+_ROLE_OR_TICK = re.compile(r"\{[\w:.+-]+\}`|`")
+_TICKS = re.compile(r"`+")
+# An image or a link; if it is none, the last alternative takes the text up to the
+# next `]` whole: every `[` before that `]` would find the same `]` and fail the same
+# way, and trying each of them is time quadratic in a run of `[` (kept as typed).
+_IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
+                    r"|!\[[^\]]*")
 _LINK = re.compile(r"\[([^\]]+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
-                   r"|\[[^\]]*\])")
-_HTML_COMMENT = re.compile(r"<!--.*?-->")
+                   r"|\[[^\]]*\])|\[[^\]]*")
+# A comment, or an unclosed one with the rest of the line (kept as typed: no later
+# `<!--` can close either).
+_HTML_COMMENT = re.compile(r"<!--(?:.*?(-->)|.*)")
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|b|big|blockquote|br|center|code|dd|del|details|div|dl|dt|em|figcaption|figure|"
     r"font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|"
@@ -62,7 +74,7 @@ _FENCE_LEADS = frozenset("`~:")
 _HIDDEN_LEADS = frozenset("[(")
 _ADMONITION_LEADS = frozenset("!?=")
 _RULE_LEADS = frozenset("=-*_")
-_FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
 
 def read_txt(data: bytes, limits: Limits) -> Document:
@@ -135,7 +147,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
-    refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body))
+    refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
+                     if label)
 
     def flush() -> None:
         if para:
@@ -205,7 +218,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             continue
         atx = _ATX.match(line) if lead == "#" else None
         if atx:
-            heading(len(atx.group(1)), _inline(_HEADING_ATTRS.sub("", (atx.group(2) or "").strip())))
+            text = _without_attributes(_atx_text(line[atx.end():]).strip())
+            heading(len(atx.group(1)), _inline(text))
             continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
@@ -237,8 +251,31 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     return first_h1
 
 
-_REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)([^\]]+)\]:", re.MULTILINE)
+# A link reference definition's label (it may run over lines); the second alternative
+# takes a label that is none up to its `]`, as `_LINK` does.
+_REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?:([^\]]+)\]:|[^\]]*)", re.MULTILINE)
 _SHORTCUT_LINK = re.compile(r"\[([^\]\[]+)\](?![(\[:])")
+
+
+def _atx_text(rest: str) -> str:
+    """An ATX heading's text from what follows its `#`s: without the spaces around it
+    and without a closing run of `#` that a space sets apart (`## Title ##`)."""
+    text = rest.strip(" \t")
+    bare = text.rstrip("#")
+    if len(bare) < len(text) and bare[-1:] in (" ", "\t") and bare.strip(" \t"):
+        return bare.rstrip(" \t")
+    return text
+
+
+def _without_attributes(text: str) -> str:
+    """A heading without its attribute list (`## Setup {#setup .wide}`), never shown."""
+    end = len(text.rstrip(" \t"))
+    if not text.endswith("}", 0, end):
+        return text
+    start = text.rfind("{", 0, end)
+    if start < 0 or "}" in text[start + 1:end - 1] or text[start + 1:end].lstrip(" \t")[:1] not in "#.":
+        return text
+    return text[:start].rstrip(" \t")
 
 
 def _inline(line: str, refs: frozenset = frozenset()) -> str:
@@ -249,16 +286,21 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     """
     if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line):
         return line
+    if "\n" in line:   # the patterns read one line (a code span never spans two)
+        return "\n".join(_inline(part, refs) for part in line.split("\n"))
     spans: List[str] = []
     if "`" in line:
-        def keep(match: "re.Match[str]") -> str:
-            spans.append(match.group(0) if match.group(2) else role_words(match.group(1)))
-            return f"\x00{len(spans) - 1}\x00"
-        line = _ROLE_OR_CODE.sub(keep, line)
+        pieces: List[str] = []
+        done = 0
+        for start, end, role in _code_and_roles(line):
+            spans.append(line[start:end] if role is None else role_words(role))
+            pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
+            done = end
+        line = "".join(pieces) + line[done:]
     if "<" in line:
-        line = _HTML_TAG.sub("", _HTML_COMMENT.sub("", line))
+        line = _HTML_TAG.sub("", _HTML_COMMENT.sub(_comment, line))
     if "[" in line:
-        line = _LINK.sub(r"\1", _IMAGE.sub(r"\1", line))
+        line = _LINK.sub(_words, _IMAGE.sub(_words, line))
         if refs and "[" in line:
             line = _SHORTCUT_LINK.sub(
                 lambda m: m.group(1) if " ".join(m.group(1).lower().split()) in refs else m.group(0), line)
@@ -267,12 +309,81 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     return line
 
 
-_ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
+def _comment(match: "re.Match[str]") -> str:
+    return "" if match.group(1) else match.group(0)
+
+
+def _words(match: "re.Match[str]") -> str:
+    """A link's or an image's words; what is neither stays as typed."""
+    words = match.group(1)
+    return match.group(0) if words is None else words
+
+
+def _code_and_roles(line: str) -> List[Tuple[int, int, Optional[str]]]:
+    """(start, end, the role's content or None for a code span) for the MyST roles and
+    code spans of one line, left to right, by the rule of the pattern
+
+        \\{[\\w:.+-]+\\}`([^`]*)`  |  (`+)(?:.*?[^`])?\\2(?!`)
+
+    (a role, or an opening backquote run from wherever the scan stands to the end of
+    its run, closed by the first later run of the same length; failing any, a shorter
+    opening; an opening of 2j backquotes is also a span of j and j), found in time
+    linear in the line: for each run length, the later runs of that length are
+    queued, and the pattern itself would rescan the line for every opening it tries.
+    """
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(line)]
+    later: Dict[int, Deque[int]] = {}   # run length -> indexes of the runs still ahead
+    for index, (start, end) in enumerate(runs):
+        later.setdefault(end - start, deque()).append(index)
+    lengths = sorted(later)              # the lengths in `later`
+    ahead = 0                            # the first run still in `later`
+    found: List[Tuple[int, int, Optional[str]]] = []
+    pos = 0
+    while True:
+        hit = _ROLE_OR_TICK.search(line, pos)
+        if hit is None:
+            return found
+        p = hit.start()
+        if line[p] == "{":
+            role = _ROLE.match(line, p)
+            if role:
+                found.append((p, role.end(), role.group(1)))
+                pos = role.end()
+            else:
+                pos = p + 1
+            continue
+        while ahead < len(runs) and runs[ahead][0] <= p:   # this run and those before it
+            width = runs[ahead][1] - runs[ahead][0]
+            queue = later[width]
+            queue.popleft()
+            if not queue:
+                del later[width]
+                lengths.remove(width)
+            ahead += 1
+        end = runs[ahead - 1][1]
+        width = end - p
+        fits = bisect.bisect_right(lengths, width)
+        closing = lengths[fits - 1] if fits else 0       # the longest opening a later run closes
+        half = width // 2 if width % 2 == 0 else 0       # `\`\`` read as an opening and its close
+        if closing and closing >= half:
+            pos = runs[later[closing][0]][1]
+            found.append((p, pos, None))
+        elif half:
+            found.append((p, end, None))
+            pos = end
+        else:
+            pos = p + 1
+
+
+_ROLE_TARGET = re.compile(r"<[^<>]*>\n?\Z")
 
 
 def role_words(content: str) -> str:
     """What a role shows: `words <target>` → words; `~a.b` and `!a` → a.b, a."""
-    match = _ROLE_TARGET.match(content)
-    if match and match.group(1).strip():
-        return match.group(1).strip()
+    end = content.rfind(">")
+    start = content.rfind("<", 0, end) if end >= 0 else -1
+    if start >= 0 and _ROLE_TARGET.match(content, start):
+        words = content[:start].strip()
+        if words:
+            return words
     return content.lstrip("~!")
