@@ -21,16 +21,23 @@ from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
+# Every pattern here is linear in a line's length, hostile lines included: text up
+# to the trailing spaces is `(?:.*\S)?` (greedy), never a lazy `(.*?)\s*$` (which
+# retries the spaces from each of their positions), and two `\s*` never meet
+# around something optional.
 _RST_ADORN = re.compile(r"([!-/:-@\[-`{-~])\1+\s*$")
-_ORG_HEADING = re.compile(r"(\*+)\s+(.*?)\s*$")
+_ORG_HEADING = re.compile(r"(\*+)\s+((?:.*\S)?)\s*$")
 _ORG_TODO = re.compile(r"(?:TODO|DONE|NEXT|WAITING|CANCELLED|CANCELED)\s+(?:\[#[A-Z]\]\s+)?")
-_ORG_TAGS = re.compile(r"\s+:[\w@#%:]+:\s*$")
-_ORG_TITLE = re.compile(r"#\+title:\s*(.*?)\s*$", re.IGNORECASE)
-_ADOC_HEADING = re.compile(r"(={1,6}|#{1,6})\s+(\S.*?)\s*$")
+# A heading's tags `:work:urgent:` at its end, read backwards (from the end, a scan
+# that fails costs only the last word, where a search would retry every space).
+_ORG_TAGS_REVERSED = re.compile(r"\s*:[\w@#%:]+:\s+")
+_ORG_TITLE = re.compile(r"#\+title:\s*((?:.*\S)?)\s*$", re.IGNORECASE)
+_ADOC_HEADING = re.compile(r"(={1,6}|#{1,6})\s+(\S(?:.*\S)?)\s*$")
 _ADOC_FENCE = re.compile(r"(-{4,}|\.{4,}|`{3,}|\+{4,}|/{4,}|_{4,})\s*$")
 _TEX_SECTION = re.compile(r"\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?"
-                          r"\s*(?:\[[^\]]*\])?\s*\{")
-_TEX_TITLE = re.compile(r"\\title\s*(?:\[[^\]]*\])?\s*\{")
+                          r"\s*(?:\[[^\]]*\]\s*)?\{")
+_TEX_TITLE = re.compile(r"\\title\s*")
+_SPACES = re.compile(r"\s*")
 _TEX_LEVELS = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5,
                "paragraph": 6}
 _TEX_COMMAND = re.compile(r"\\[A-Za-z@]+\*?|\\.")
@@ -119,10 +126,11 @@ def rst_plain(text: str) -> str:
     return " ".join(text.split())
 
 
-_RST_DIRECTIVE = re.compile(r"^(\s*)\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w:.+-]+)[ \t]*::(?:[ \t]+(.*?))?[ \t]*$")
+_RST_DIRECTIVE = re.compile(r"^(\s*)\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w:.+-]+)[ \t]*::"
+                            r"(?:[ \t]+((?:.*[^ \t])?))?[ \t]*$")
 _RST_EXPLICIT = re.compile(r"^(\s*)\.\.(?:[ \t]+(.*))?$")
 _RST_FOOTNOTE = re.compile(r"\[(?:#?[\w-]*|\*|\d+)\][ \t]+(.*)$")
-_RST_OPTION = re.compile(r"^[ \t]+:([\w -]+):(?:[ \t]+(.*?))?[ \t]*$")
+_RST_OPTION = re.compile(r"^[ \t]+:([\w -]+):(?:[ \t]+((?:.*[^ \t])?))?[ \t]*$")
 _RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
 # Directives whose argument and body are not text a reader sees (code is kept).
 _RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
@@ -245,7 +253,8 @@ def _rst_inline(text: str) -> str:
     if "`" not in text or len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
         return text
     text = _RST_LITERAL.sub(r"\1", text)
-    text = _RST_ROLE_FULL.sub(lambda m: _keep_breaks(m, role_words(m.group(1))), text)
+    text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
+                              else _keep_breaks(m, role_words(m.group(1))), text)
     return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
 
 
@@ -254,7 +263,9 @@ def _keep_breaks(match: "re.Match[str]", words: str) -> str:
     return words + "\n" * (match.group(0).count("\n") - words.count("\n"))
 
 
-_RST_ROLE_FULL = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:`([^`]+)`")
+# A role; the second alternative takes a chain of `:name` that is none whole, as every
+# later `:` of the chain would fail the same way (trying each is quadratic in it).
+_RST_ROLE_FULL = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:`([^`]+)`|:[\w.+-]+(?::[\w.+-]+)*")
 
 
 def read_org(data: bytes, limits: Limits) -> Document:
@@ -278,11 +289,17 @@ def read_org(data: bytes, limits: Limits) -> Document:
             continue
         m = _ORG_HEADING.match(line)
         if m and m.group(2):
-            text = _ORG_TAGS.sub("", _ORG_TODO.sub("", m.group(2), count=1)).strip()
+            text = _org_untagged(_ORG_TODO.sub("", m.group(2), count=1)).strip()
             text = _ORG_LINK.sub(r"\1", text)
             if text:
                 marks.append((i, i + 1, path.push(len(m.group(1)), text)))
     return Document(title=title, format="org", sections=headed_sections(marks, lines))
+
+
+def _org_untagged(text: str) -> str:
+    """A heading's text without its tags (`Plan :work:urgent:`)."""
+    tags = _ORG_TAGS_REVERSED.match(text[::-1]) if text.rstrip().endswith(":") else None
+    return text[:len(text) - tags.end()] if tags else text
 
 
 def read_asciidoc(data: bytes, limits: Limits) -> Document:
@@ -317,16 +334,41 @@ def read_latex(data: bytes, limits: Limits) -> Document:
     for i, line in enumerate(lines):
         if line.lstrip().startswith("%"):
             continue
-        if not title:
-            t = _TEX_TITLE.search(line)
-            if t:
-                title = tex_plain(_braced(lines, i, t.end()))
+        if not title and "\\title" in line:
+            start = _tex_title(line)
+            if start is not None:
+                title = tex_plain(_braced(lines, i, start))
         m = _TEX_SECTION.match(line)
         if m:
             text = tex_plain(_braced(lines, i, m.end()))
             if text:
                 marks.append((i, i + 1, path.push(_TEX_LEVELS[m.group(1)], text)))
     return Document(title=title, format="tex", sections=headed_sections(marks, lines))
+
+
+def _tex_title(line: str) -> Optional[int]:
+    """Where the text of the line's first `\\title{…}` or `\\title[short]{…}` starts.
+
+    Every `\\title[` up to a `]` that no `{` follows fails the same way, so the
+    `]` is looked for once, not once per `\\title[` (quadratic on a run of them).
+    """
+    failed_until = -1   # a `[` before this `]` opens no title
+    pos = line.find("\\title")
+    while pos >= 0:
+        after = _TEX_TITLE.match(line, pos).end()
+        if line.startswith("{", after):
+            return after + 1
+        if line.startswith("[", after) and after > failed_until:
+            close = line.find("]", after)
+            if close < 0:
+                failed_until = len(line)
+            else:
+                brace = _SPACES.match(line, close + 1).end()
+                if line.startswith("{", brace):
+                    return brace + 1
+                failed_until = close
+        pos = line.find("\\title", pos + 1)
+    return None
 
 
 def _braced(lines: Sequence[str], i: int, pos: int) -> str:
