@@ -99,7 +99,9 @@ _WHITESPACE = re.compile(r"[^\S ]\s*| \s+")
 # Word's "<![if !supportLists]>" ... "<![endif]>" markers: no text of their own.
 _CONDITIONAL = re.compile(r"<!\[(?:if [^\]>]{0,200}|endif)\]>", re.IGNORECASE)
 # `<meta http-equiv="refresh" content="0; url=…">` (`url=` may be left out): go elsewhere at once.
-_REDIRECT = re.compile(r"\s*0*(?:\.0*)?\s*[;,]\s*(?:url\s*=)?\s*(\S.*)", re.IGNORECASE | re.DOTALL)
+# Two `\s*` never meet around an optional part: that costs time quadratic in a run of spaces.
+_REDIRECT = re.compile(r"\s*(?:(?:0+(?:\.0*)?|\.0*)\s*)?[;,]\s*(?:url\s*=\s*)?(\S.*)",
+                       re.IGNORECASE | re.DOTALL)
 # A redirect page says "Redirecting to …"; one with more to say is read.
 _MAX_REDIRECT_CHARS = 300
 # The WHATWG encoding standard reads these labels as windows-1252.
