@@ -1,0 +1,136 @@
+"""Hostile lines against the text readers' patterns: each costs linear time.
+
+Every case here was quadratic (or worse) before its fix: a single line of
+20,000 characters cost 0.5 to 5 CPU seconds, so a file of a few megabytes of
+such lines would have held a worker for hours. Each is built to cost a
+linear reader a few milliseconds and the old one several CPU seconds, read
+under a budget of CPU time (never the clock), and checked to still give the
+words around it. bench/hostile_readers.py measures how the cost grows with
+the size of the same kinds of input.
+"""
+from __future__ import annotations
+
+from typing import Callable, List, Tuple
+
+import pytest
+
+from glean_personal.config import Limits
+from glean_personal.errors import SkipFile
+from glean_personal.formats import read_document
+from helpers.cost import cpu_budget
+
+BUDGET = 1.0   # CPU seconds; the fixed readers need about 0.01 s for each case
+LINE = 19_000  # under the Markdown and reStructuredText inline limit (20,000)
+
+
+def _increasing_backquote_runs(size: int) -> str:
+    """`a``a```a…: every run opens a code span that no later run can close."""
+    parts: List[str] = []
+    total, k = 0, 1
+    while total < size:
+        parts.append("`" * k + "a")
+        total += k + 1
+        k += 1
+    return "".join(parts)[:size]
+
+
+def _lines(line: str, count: int = 3) -> str:
+    return "start words\n\n" + "\n\n".join([line] * count) + "\n\nend words\n"
+
+
+SPACES = " " * LINE
+
+# (case, file name, content, words the reader must still give)
+CASES: List[Tuple[str, str, Callable[[], str], str]] = [
+    ("md-run-of-brackets", "a.md", lambda: _lines("[" * LINE), "end words"),
+    ("md-run-of-image-brackets", "a.md", lambda: _lines("![" * (LINE // 2)), "end words"),
+    ("md-brackets-with-words", "a.md", lambda: _lines("[ " * (LINE // 2)), "end words"),
+    ("md-unclosed-comments-after-a-closed-one", "a.md",
+     lambda: _lines("<!--a-->" + "<!--" * (LINE // 4), 8), "end words"),
+    ("md-role-with-spaces", "a.md", lambda: _lines("{ref}`" + SPACES + "x`", 8), "end words"),
+    ("md-backquote-runs", "a.md", lambda: _lines("[x " + _increasing_backquote_runs(LINE), 2),
+     "end words"),
+    ("md-atx-heading-spaces", "a.md", lambda: "# heading" + " " * 20_000 + "x\n\nbody words\n",
+     "body words"),
+    ("md-atx-heading-attributes", "a.md",
+     lambda: "# heading" + " " * 20_000 + "x {#anchor}\n\nbody words\n", "body words"),
+    ("md-front-matter-title", "a.md",
+     lambda: "---\ntitle: a" + " " * 30_000 + "x\n---\nbody words\n", "body words"),
+    ("md-unclosed-link-labels", "a.md", lambda: "[a\n" * 30_000 + "\nend words\n", "end words"),
+    ("rst-role-chain", "a.rst", lambda: _lines(":a" * (LINE // 2) + "`"), "end words"),
+    ("rst-role-with-spaces", "a.rst", lambda: _lines(":ref:`" + SPACES + "x`", 8), "end words"),
+    ("rst-directive-argument", "a.rst",
+     lambda: ".. versionadded:: a" + " " * 40_000 + "x\n\nend words\n", "end words"),
+    ("rst-directive-option", "a.rst",
+     lambda: ".. note::\n   :class: a" + " " * 40_000 + "x\n\nend words\n", "end words"),
+    ("org-heading", "a.org", lambda: "* a" + " " * 30_000 + "x\nbody words\n", "body words"),
+    ("org-heading-tags", "a.org", lambda: "* a" + " " * 30_000 + "b:\nbody words\n",
+     "body words"),
+    ("org-title", "a.org", lambda: "#+title: a" + " " * 30_000 + "x\nbody words\n",
+     "body words"),
+    ("adoc-heading", "a.adoc", lambda: "= a" + " " * 30_000 + "x\nbody words\n", "body words"),
+    ("tex-section", "a.tex", lambda: "\\section" + " " * 50_000 + "x\nbody words\n",
+     "body words"),
+    ("tex-title-spaces", "a.tex", lambda: "\\title" + " " * 50_000 + "x\nbody words\n",
+     "body words"),
+    ("tex-title-brackets", "a.tex", lambda: "\\title[" * 40_000 + "\nbody words\n", "body words"),
+    ("html-refresh-spaces", "a.html",
+     lambda: '<meta http-equiv="refresh" content="' + " " * 60_000 + 'x"><p>body words</p>',
+     "body words"),
+]
+
+
+@pytest.mark.parametrize("name, file_name, make, words", CASES, ids=[c[0] for c in CASES])
+def test_a_hostile_line_costs_linear_time(name, file_name, make, words):
+    data = make().encode()
+    with cpu_budget(BUDGET):
+        doc = read_document(data, file_name, Limits())
+    assert words in doc.text
+
+
+def test_a_redirect_stub_with_a_huge_refresh_is_still_a_redirect():
+    data = ('<meta http-equiv="refresh" content="0;' + " " * 200_000 + 'url=next.html">'
+            "<p>Redirecting to next.html</p>").encode()
+    with cpu_budget(BUDGET), pytest.raises(SkipFile, match=r"a redirect page \(to next\.html\)"):
+        read_document(data, "stub.html")
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("see [a [b](u) c", "see a [b c"),                 # a link's words may hold a `[`
+    ("[[[x](u)", "[[x"),
+    ("![alt [x](u)", "alt [x"),
+    ("a <!--c--> b <!-- d", "a  b <!-- d"),             # an unclosed comment stays as typed
+    ("{ref}`words   <target>` and {ref}`<only>`", "words and <only>"),
+    ("``a`` `b` ```c``` ``d` e", "``a`` `b` ```c``` ``d` e"),
+    ("``x [a](u)` [b](u)", "``x [a](u)` b"),            # a span closed by a later run of one
+    ("```` [a](u)", "```` a"),                           # an even run is a span of its own
+    ("`` [a](u)", "`` a"),
+])
+def test_markdown_inline_markup_reads_as_before(line, shown):
+    """The linear rewrites keep the old patterns' exact matches, odd cases included."""
+    doc = read_document(f"para {line}\n".encode(), "a.md")
+    assert doc.text == f"para {shown}"
+
+
+@pytest.mark.parametrize("line, heading", [
+    ("# Title ##", "Title"), ("# Title#", "Title#"), ("# #", "#"), ("#\tTitle\t#\t", "Title"),
+    ("## Setup {#setup .wide}", "Setup"), ("## Set {up}", "Set {up}"), ("#  a {.x} {#y}", "a {.x}"),
+])
+def test_markdown_atx_headings_read_as_before(line, heading):
+    doc = read_document(f"{line}\n\nbody\n".encode(), "a.md")
+    assert doc.sections[0].heading == (heading,)
+
+
+@pytest.mark.parametrize("source, title", [
+    ("\\title[short]{Long title}", "Long title"),
+    ("\\title[a] x \\title{Second}", "Second"),
+    ("\\title[ \\title{Inner}", "Inner"),
+    ("\\title [s] {Spaced}", "Spaced"),
+])
+def test_latex_titles_read_as_before(source, title):
+    assert read_document(f"{source}\n\\section{{One}}\ntext\n".encode(), "a.tex").title == title
+
+
+def test_reading_a_role_chain_keeps_the_role_after_it():
+    doc = read_document(b"Intro ::a:b:c :x:`shown words <target>` end\n", "a.rst")
+    assert "Intro ::a:b:c shown words end" in doc.text
