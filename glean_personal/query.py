@@ -24,6 +24,10 @@ from .synonyms import synonyms
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
+# Words of one phrase: FTS5 matches a phrase in time that grows with its length
+# (a 2,000-word phrase, `a.a.a…` of 4,000 characters, took 4.5 CPU s; 32 take 0.05 s),
+# and no one types a longer quotation. A longer phrase is looked up by its first words.
+MAX_PHRASE_TOKENS = 32
 MIN_PREFIX_LEN = 2   # shortest explicit prefix (`ab*`); `a*` would match a letter's worth
 SYNONYMS_PER_WORD = 3   # a question word's synonyms from the thesaurus, at most (synonyms.py)
 SYNONYMS_PER_QUERY = 8
@@ -313,8 +317,8 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
         terms = [Term(tuple(tok for t in terms for tok in t.tokens))]
     else:  # one common word or letter (`the`, `C++`): that word, exactly
         terms = [Term(t.tokens) for t in terms]
-    terms = _dedupe(terms)[:MAX_TERMS]
-    excluded = _dedupe(excluded)[:MAX_TERMS]
+    terms = _dedupe([_shortened(t) for t in terms])[:MAX_TERMS]
+    excluded = _dedupe([_shortened(t) for t in excluded])[:MAX_TERMS]
     expansions = _expansions(terms, pieces) if question else []
     return Query(text, terms, excluded, fields, question, expansions=expansions)
 
@@ -334,6 +338,13 @@ def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term
                 have.add(term.stems())
                 out.append((i, term))
     return out
+
+
+def _shortened(term: Term) -> Term:
+    """The term, a phrase cut to its first MAX_PHRASE_TOKENS words (no longer a prefix)."""
+    if len(term.tokens) <= MAX_PHRASE_TOKENS:
+        return term
+    return Term(term.tokens[:MAX_PHRASE_TOKENS], False, term.quoted, term.slot)
 
 
 def _with_slot(term: Term, slot: int) -> Term:

@@ -162,3 +162,21 @@ def test_words_kept_as_typed_are_bounded_like_terms():
     query = parse(" ".join(f"w{i}@{{x}}" for i in range(200)))
     assert query.literals[:2] == ("w0@{x}", "w1@{x}")
     assert len(query.literals) == MAX_TERMS
+
+
+def test_a_long_phrase_is_looked_up_by_its_first_words():
+    from glean_personal.query import MAX_PHRASE_TOKENS
+    dotted = parse("a." * 2000)                         # one word the index splits 2,000 times
+    quoted = parse('"' + " ".join(f"w{i}" for i in range(100)) + '"')
+    common = parse(" ".join(["the", "of", "to"] * 300))  # only common words: one phrase
+    for query in (dotted, quoted, common):
+        assert max(len(t.tokens) for t in query.terms) == MAX_PHRASE_TOKENS
+    assert quoted.terms[0].tokens[-1] == f"w{MAX_PHRASE_TOKENS - 1}"
+    assert parse("-" + "b." * 100 + "c").excluded[0].tokens == ("b",) * MAX_PHRASE_TOKENS
+
+
+def test_a_phrase_of_the_longest_length_is_kept_whole():
+    from glean_personal.query import MAX_PHRASE_TOKENS
+    words = [f"w{i}" for i in range(MAX_PHRASE_TOKENS)]
+    assert parse('"' + " ".join(words) + '"').terms[0].tokens == tuple(words)
+    assert parse(".".join(words) + "*").terms[0].prefix
