@@ -454,8 +454,8 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
     """Lift the passages that hold a symbol word as typed (`@{upstream}`, not just `upstream`)."""
     rows.load([pid for pid, _ in hits])
     lift = 1.0 + TUNING.literal_boost
-    return [(pid, score * lift if any(w in rows[pid]["text"].lower() for w in query.literals)
-             else score) for pid, score in hits]
+    return [(pid, score * lift if any(w in low for w in query.literals) else score)
+            for pid, score in hits for low in (rows[pid]["text"].lower(),)]
 
 
 def _stems(text: str) -> Set[str]:
