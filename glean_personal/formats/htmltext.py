@@ -130,10 +130,16 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
 
 def _parse(data: bytes, limits: Limits) -> "_TextParser":
     text = defuse(decode_text(data, declared=sniff_charset(data)))
-    parser = _TextParser(limits.max_text_chars)
+    parser = _TextParser(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
     try:
-        parser.feed(text)
-        parser.close()
+        try:
+            parser.feed(text)
+            parser.close()
+        except _Runaway as stop:
+            # The rest is start tags that each swallow it to its end: read it as text.
+            rest, parser.rawdata = parser.rawdata[stop.at:], ""
+            parser.feed(rest.replace("<", "&lt;"))
+            parser.close()
     except _Full:
         pass
     parser.finish()
@@ -218,12 +224,25 @@ class _Full(Exception):
     """Raised inside the parser once the text budget is spent."""
 
 
+class _Runaway(Exception):
+    """Raised inside the parser when unclosed start tags have cost it too many rescans."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__(at)
+        self.at = at
+
+
+# Characters `html.parser` may rescan for unclosed start tags beyond twice the page's length.
+_RESCAN_ALLOWANCE = 100_000
+
+
 _Op = Tuple[int, str, bool]   # (heading level or 0 for a paragraph, text, inside the frame)
 
 
 class _TextParser(HTMLParser):
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, rescans: int = 1 << 62) -> None:
         super().__init__(convert_charrefs=True)
+        self._rescans = rescans                # see parse_starttag
         self.title: Optional[str] = None
         self.redirect: Optional[str] = None    # where an immediate <meta> refresh sends the reader
         self.ops: List[_Op] = []
@@ -250,6 +269,20 @@ class _TextParser(HTMLParser):
         self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
 
     # -- tags ---------------------------------------------------------------
+    def parse_starttag(self, i: int) -> int:
+        """`HTMLParser.parse_starttag`, which cannot find the end of a start tag whose
+        attributes run to the end of the page (`<a b='>'<a b='>'…`: a quoted `>` is no
+        end); at the end of the input the parser then reads it as text up to the next
+        `>` and tries again at the next `<`, rescanning the rest each time (80 KB of
+        them cost 24 CPU s). Past an allowance of such rescans, a linear one on any
+        page, `_Runaway` stops it and the rest is read as text."""
+        end = super().parse_starttag(i)
+        if end < 0:
+            self._rescans -= len(self.rawdata) - i
+            if self._rescans < 0:
+                raise _Runaway(i)
+        return end
+
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if self._raw_skip:
             return
