@@ -11,8 +11,9 @@ lists them; a source indexed with redaction off stores the text as it is.
 """
 from __future__ import annotations
 
+import bisect
 import re
-from typing import List, Pattern, Tuple
+from typing import Dict, List, Pattern, Tuple
 
 _B64 = r"[A-Za-z0-9+/=]"
 
@@ -41,8 +42,8 @@ PATTERNS: List[Tuple[str, Pattern[str], str]] = [
     ("GitLab token",
      re.compile(r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}"),
      "[redacted GitLab token]"),
-    ("Slack token",
-     re.compile(r"xox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}\b"),
+    ("Slack token",   # `miss`: see MISSES
+     re.compile(r"xox[abposr]-(?:(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}\b|(?P<miss>(?:[A-Za-z0-9]+-)*))"),
      "[redacted Slack token]"),
     ("Slack webhook URL",
      re.compile(r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9_/\-]{20,}"),
@@ -72,7 +73,8 @@ PATTERNS: List[Tuple[str, Pattern[str], str]] = [
      re.compile(r"(?i)(authorization\s*:\s*basic\s+)[A-Za-z0-9+/]{8,}=*"),
      r"\1[redacted credentials]"),
     ("JSON web token",
-     re.compile(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+     re.compile(r"eyJ(?:[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
+                r"|(?P<miss>[A-Za-z0-9_\-]*))"),
      "[redacted token]"),
     ("password in a URL",
      # Starts at the literal "://" (fast to find); the scheme before it is checked by
@@ -105,6 +107,11 @@ TRIGGERS = {
     "JSON web token": ("eyJ",),
     "password in a URL": ("://",),
 }
+# Patterns whose last alternative, the group `miss`, takes what is not a credential
+# from where it starts to where any later start inside it would fail the same way
+# (`xoxb-xoxb-xoxb-…`, `eyJeyJeyJ…`, each tried alone, cost time quadratic in the
+# run): such a match is kept as typed. The PEM pattern is run by `_private_keys`.
+MISSES = {"Slack token", "JSON web token"}
 # Patterns written without a leading \\b, so that they start with a literal, which the
 # regular-expression engine finds fast; the word boundary before the match is checked
 # on each match instead.
@@ -127,6 +134,8 @@ def redact(text: str) -> Tuple[str, int]:
             continue
         if name == "password in a URL":
             text, n = _url_password(pattern, text)
+        elif name == "PEM private key block":
+            text, n = _private_keys(text, replacement)
         elif name in BOUNDARY:
             text, n = _at_word_start(pattern, replacement, text)
         else:
@@ -146,9 +155,43 @@ def _at_word_start(pattern: Pattern[str], replacement: str, text: str) -> Tuple[
         start = m.start()
         if start and (m.string[start - 1].isalnum() or m.string[start - 1] == "_"):
             return m.group(0)
+        if "miss" in m.re.groupindex and m.group("miss") is not None:
+            return m.group(0)
         count += 1
         return m.expand(replacement)
     return pattern.sub(swap, text), count
+
+
+_PEM_HEADER = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY((?: BLOCK)?)-----")
+_PEM_ENDS = re.compile(r"(?=(-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----))")
+_PEM_LINES = re.compile(r"(?:[ \t]*(?:\r?\n|\\n)[ \t]*(?:[A-Za-z-]+:[^\n]*|[A-Za-z0-9+/=]{8,}))*")
+
+
+def _private_keys(text: str, replacement: str) -> Tuple[str, int]:
+    """The PEM pattern's `subn`: a key block from its BEGIN line to the END line of the
+    same kind, or, with none after it, through the header and base64 lines that follow.
+
+    The END lines are found once, in one pass (the pattern would look for one from
+    every BEGIN line to the end of the text: quadratic in a run of BEGIN lines).
+    """
+    ends: Dict[str, List[int]] = {}
+    for m in _PEM_ENDS.finditer(text):
+        ends.setdefault(m.group(1), []).append(m.start())
+    out: List[str] = []
+    pos = count = 0
+    while True:
+        head = _PEM_HEADER.search(text, pos)
+        if head is None:
+            break
+        marker = f"-----END {head.group(1)}PRIVATE KEY{head.group(2)}-----"
+        places = ends.get(marker, ())
+        k = bisect.bisect_left(places, head.end())
+        end = places[k] + len(marker) if k < len(places) else _PEM_LINES.match(text, head.end()).end()
+        out += [text[pos:head.start()], replacement]
+        count += 1
+        pos = end
+    out.append(text[pos:])
+    return "".join(out), count
 
 
 def _url_password(pattern: Pattern[str], text: str) -> Tuple[str, int]:
