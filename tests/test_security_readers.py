@@ -10,6 +10,7 @@ the size of the same kinds of input.
 """
 from __future__ import annotations
 
+import json
 from typing import Callable, List, Tuple
 
 import pytest
@@ -74,6 +75,14 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("tex-title-spaces", "a.tex", lambda: "\\title" + " " * 50_000 + "x\nbody words\n",
      "body words"),
     ("tex-title-brackets", "a.tex", lambda: "\\title[" * 40_000 + "\nbody words\n", "body words"),
+    ("yaml-key", "a.yaml", lambda: "a" + " " * 40_000 + "x\nbody: words\n", "body: words"),
+    ("yaml-title", "a.yaml", lambda: "title: a" + " " * 40_000 + "#\nbody: words\n",
+     "body: words"),
+    ("toml-table", "a.toml", lambda: "[a" + " " * 40_000 + "x\nbody = 'words'\n", "words"),
+    ("ini-section", "a.ini", lambda: "[a" + "\t" * 40_000 + "x\nbody = words\n", "words"),
+    ("notebook-heading", "a.ipynb", lambda: json.dumps({
+        "cells": [{"cell_type": "markdown", "source": ["# a" + " " * 30_000 + "x\n", "body words\n"]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "body words"),
     ("html-refresh-spaces", "a.html",
      lambda: '<meta http-equiv="refresh" content="' + " " * 60_000 + 'x"><p>body words</p>',
      "body words"),
@@ -181,3 +190,20 @@ def test_credential_shapes_repeated_cost_linear_time(unit):
 def test_credential_shapes_redact_as_before(text, shown):
     from glean_personal.redact import redact
     assert redact(text)[0] == shown
+
+
+@pytest.mark.parametrize("line, title", [
+    ("title: My Project  ", "My Project"), ("name: 'quoted'", "quoted"),
+    ("title: x # comment", "stem"), ("title:   ", "stem"), ("titles: no", "stem"),
+])
+def test_yaml_titles_read_as_before(line, title):
+    """A line that gives no title leaves the file's name (`stem`)."""
+    assert read_document(f"{line}\nkey: value\n".encode(), "stem.yaml").title == title
+
+
+@pytest.mark.parametrize("line, heading", [
+    ("[ server ]", "server"), ("[[ bin ]] # targets", "bin"), ("[a b]", "a b"),
+])
+def test_toml_tables_read_as_before(line, heading):
+    doc = read_document(f"top = 1\n{line}\nkey = 2\n".encode(), "a.toml")
+    assert doc.sections[-1].heading == (heading,)

@@ -16,11 +16,14 @@ from .code import Language, table_spans
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, Span, line_sections, refuse_minified, split_lines
 
-_YAML_KEY = re.compile(r"(?P<key>\"[^\"]*\"|'[^']*'|[^\s#\-?:&*!|>'\"%@`{\[][^:#]*?)\s*:(?:\s|$)")
-_YAML_TITLE = re.compile(r"(?:title|name)\s*:\s*(?P<v>[^#\n{\[|>&*]+?)\s*$")
+# Linear on any line: a name runs greedily to its last non-space character, where a
+# lazy name followed by `\s*` would retry the spaces from each of their positions.
+_YAML_KEY = re.compile(r"(?P<key>\"[^\"]*\"|'[^']*'|[^\s#\-?:&*!|>'\"%@`{\[](?:[^:#]*[^\s:#])?)\s*:(?:\s|$)")
+_YAML_TITLE = re.compile(r"(?:title|name)\s*:")
+_YAML_VALUE = re.compile(r"[^#\n{\[|>&*]+")
 _DOC_BREAK = re.compile(r"(?:---|\.\.\.)(?:\s|$)")
 _TOML_NAME = re.compile(r"\s*name\s*=\s*[\"']([^\"']+)[\"']")
-_TABLE = re.compile(r"\s*\[\[?\s*(?P<name>[^\]\[]+?)\s*\]\]?\s*(?:[#;].*)?$")
+_TABLE = re.compile(r"\s*\[\[?(?P<name>[^\]\[]+)\]\]?\s*(?:[#;].*)?$")   # the name is stripped
 
 _CSS = Language(
     defs=(re.compile(r"(?!\*/)(?!.*,\s*$)(?P<name>[^\s/{}][^{};]*?)\s*(?:\{.*)?$"),),
@@ -49,9 +52,9 @@ def read_yaml(data: bytes, limits: Limits) -> Document:
             continue
         key = _YAML_KEY.match(line)
         if not title:
-            found = _YAML_TITLE.match(line)
+            found = _yaml_title(line)
             if found:
-                title = found.group("v").strip("\"' ")
+                title = found.strip("\"' ")
         if key is None:
             continue
         block = _block_follows(lines, i)
@@ -61,6 +64,16 @@ def read_yaml(data: bytes, limits: Limits) -> Document:
             heading, pos = ((key.group("key").strip("\"'"),) if block else ()), start
     spans.append((heading, pos, len(lines)))
     return Document(title=title, format="yaml", sections=line_sections(spans, lines))
+
+
+def _yaml_title(line: str) -> str:
+    """The value of a `title:` or `name:` line when it is plain (no `#`, `{`, `[`, `|`,
+    `>`, `&` or `*`), without the spaces around it; '' for any other line."""
+    key = _YAML_TITLE.match(line)
+    if not key or not _YAML_VALUE.fullmatch(line, key.end()):
+        return ""
+    value = line[key.end():]
+    return value.strip() or value[-1]   # only spaces: the last of them, as ever
 
 
 def _block_follows(lines: Sequence[str], i: int) -> bool:

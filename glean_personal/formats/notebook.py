@@ -19,12 +19,12 @@ from ..document import Document
 from ..errors import SkipFile
 from .jsontext import decode_json, nesting_depth
 from .sections import SectionBuilder
+from .text import atx_heading
 
 MAX_OUTPUT_CHARS = 500
 _MAX_HEADING_CHARS = 300
 _CELL_LEVEL = 7          # below every Markdown heading (1-6)
 _LOAD_DEPTH_CEILING = 500
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _BLANK_SPLIT = re.compile(r"\n[ \t]*\n")
 
@@ -124,15 +124,15 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
     for line in source.replace("\r\n", "\n").split("\n"):
         if _FENCE.match(line):
             fenced = not fenced
-        heading = None if fenced else _ATX.match(line)
+        heading = None if fenced else atx_heading(line)
         if heading:
             flush()
-            text = " ".join((heading.group(2) or "").split())
+            text = " ".join(heading[1].split())
             if len(text) > _MAX_HEADING_CHARS:   # not a heading a person wrote
                 block.append(text)
                 continue
             if text:
-                builder.heading(len(heading.group(1)), text)
+                builder.heading(heading[0], text)
                 labelled = True
                 first = first or text
             continue

@@ -216,10 +216,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if tag:
             heading(int(tag.group(1)), _inline(tag.group(2)))
             continue
-        atx = _ATX.match(line) if lead == "#" else None
+        atx = atx_heading(line) if lead == "#" else None
         if atx:
-            text = _without_attributes(_atx_text(line[atx.end():]).strip())
-            heading(len(atx.group(1)), _inline(text))
+            heading(atx[0], _inline(_without_attributes(atx[1].strip())))
             continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
@@ -255,6 +254,14 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
 # takes a label that is none up to its `]`, as `_LINK` does.
 _REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?:([^\]]+)\]:|[^\]]*)", re.MULTILINE)
 _SHORTCUT_LINK = re.compile(r"\[([^\]\[]+)\](?![(\[:])")
+
+
+def atx_heading(line: str) -> Optional[Tuple[int, str]]:
+    """(level, text) of an ATX heading line (`## Title ##`), else None."""
+    opening = _ATX.match(line)
+    if opening is None:
+        return None
+    return len(opening.group(1)), _atx_text(line[opening.end():])
 
 
 def _atx_text(rest: str) -> str:
