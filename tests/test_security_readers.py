@@ -83,6 +83,8 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("notebook-heading", "a.ipynb", lambda: json.dumps({
         "cells": [{"cell_type": "markdown", "source": ["# a" + " " * 30_000 + "x\n", "body words\n"]}],
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "body words"),
+    ("mail-encoded-words", "a.eml", lambda: "Subject: " + "=?utf-8?q?a?= " * 40_000
+     + "\r\n\r\nbody words\r\n", "body words"),
     ("html-refresh-spaces", "a.html",
      lambda: '<meta http-equiv="refresh" content="' + " " * 60_000 + 'x"><p>body words</p>',
      "body words"),
@@ -207,3 +209,9 @@ def test_yaml_titles_read_as_before(line, title):
 def test_toml_tables_read_as_before(line, heading):
     doc = read_document(f"top = 1\n{line}\nkey = 2\n".encode(), "a.toml")
     assert doc.sections[-1].heading == (heading,)
+
+
+def test_a_long_header_decoded_in_pieces_keeps_its_words():
+    to = " ".join(f"=?utf-8?q?caf=C3=A9{i}?= <p{i}@example.com>," for i in range(400))
+    text = read_document(f"Subject: hi\r\nTo: {to}\r\n\r\nbody\r\n".encode(), "a.eml").text
+    assert "café0 <p0@example.com>" in text and "café3" in text
