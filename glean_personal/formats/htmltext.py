@@ -573,7 +573,13 @@ class _TextParser(HTMLParser):
             self._emit(level, text)
 
     def _flush(self) -> None:
-        joined = "".join(self._parts)
+        parts = self._parts
+        if not parts:   # most block edges in tag soup: nothing to emit
+            self._parts = []   # a new list all the same: anchors and labels tell by identity
+            self._line_has_text = False
+            self._pre_paragraph = bool(self._pre_depth)
+            return
+        joined = "".join(parts)
         if self._pre_paragraph:
             text = joined.strip("\n")
         else:
