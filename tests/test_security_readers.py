@@ -215,3 +215,24 @@ def test_a_long_header_decoded_in_pieces_keeps_its_words():
     to = " ".join(f"=?utf-8?q?caf=C3=A9{i}?= <p{i}@example.com>," for i in range(400))
     text = read_document(f"Subject: hi\r\nTo: {to}\r\n\r\nbody\r\n".encode(), "a.eml").text
     assert "café0 <p0@example.com>" in text and "café3" in text
+
+
+def test_a_start_tag_of_a_million_attributes_is_dropped_not_parsed():
+    """html.parser held about 800 bytes per attribute (5 MB of them: 1.3 GB)."""
+    import tracemalloc
+    data = ("<p>before words</p><div " + "a " * 500_000 + ">inside words</div>").encode()
+    tracemalloc.start()
+    try:
+        text = read_document(data, "a.html").text
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 60_000_000, peak
+    assert text.startswith("before words") and text.endswith("inside words")
+
+
+def test_long_tags_with_few_attributes_are_read_as_ever():
+    from glean_personal.formats.htmltext import _without_swarms
+    page = ('<p>a</p><img alt="chart" src="data:image/png;base64,' + "QUJD" * 50_000 + '">'
+            '<svg><path d="' + "M1 2 L3 4 " * 2_000 + '"/></svg><p>b</p>')
+    assert _without_swarms(page) is page

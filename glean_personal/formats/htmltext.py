@@ -191,13 +191,48 @@ def defuse(text: str) -> str:
     something it cannot close (a tag with no `>` after it, a comment with
     no `-->`), so a 1 MB file of `<a x` takes minutes. Comments and marked
     sections are removed here (they carry no visible text), unclosed ones are
-    turned into text, and so is every `<` after the last `>`.
+    turned into text, and so is every `<` after the last `>`. A start tag of
+    thousands of attributes is removed whole (see `_without_swarms`).
     """
     text = _CONDITIONAL.sub("", text)
     text = _strip_between(text, "<!--", "-->")
     text = _strip_between(text, "<![", "]]>")
+    text = _without_swarms(text)
     last = text.rfind(">")
     return text[: last + 1] + text[last + 1:].replace("<", "&lt;")
+
+
+# `html.parser` holds some 800 bytes per attribute while it reads a start tag (its
+# pattern's backtracking state, then the list): 5 MB of `<div a a a …>` took 1.3 GB.
+# No page has a tag of this many attributes; an inline image or an SVG path is one
+# long value, with few separators.
+_SWARM_CHARS = 65_536
+_SWARM_ATTRIBUTES = 10_000
+
+
+def _without_swarms(text: str) -> str:
+    """The text without start tags longer than _SWARM_CHARS that hold more than
+    _SWARM_ATTRIBUTES separators (spaces, `/`, quotes); `<script>` and `<style>` stay."""
+    if len(text) <= _SWARM_CHARS:
+        return text
+    out: List[str] = []
+    done = start = 0
+    while True:
+        end = text.find(">", start)
+        if end < 0:
+            break
+        if end - start > _SWARM_CHARS:
+            lt = text.rfind("<", start, end)
+            if lt >= 0 and end - lt > _SWARM_CHARS and text[lt + 1:lt + 2].isalpha() \
+                    and not text[lt + 1:lt + 7].lower().startswith(("script", "style")) \
+                    and sum(text.count(c, lt, end) for c in " \t\n\r\f/'\"") > _SWARM_ATTRIBUTES:
+                out += [text[done:lt], " "]
+                done = end + 1
+        start = end + 1
+    if not out:
+        return text
+    out.append(text[done:])
+    return "".join(out)
 
 
 def _strip_between(text: str, opener: str, closer: str) -> str:
