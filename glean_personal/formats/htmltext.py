@@ -20,6 +20,7 @@ stack, so a page nested 100,000 levels deep costs no more than a flat one.
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from html.parser import HTMLParser
 from typing import Dict, List, Optional, Tuple
@@ -212,7 +213,8 @@ _SWARM_ATTRIBUTES = 10_000
 
 def _without_swarms(text: str) -> str:
     """The text without start tags longer than _SWARM_CHARS that hold more than
-    _SWARM_ATTRIBUTES separators (spaces, `/`, quotes); `<script>` and `<style>` stay."""
+    _SWARM_ATTRIBUTES runs of separators (spaces, `/`, quotes); `<script>` and
+    `<style>` stay."""
     if len(text) <= _SWARM_CHARS:
         return text
     out: List[str] = []
@@ -225,7 +227,7 @@ def _without_swarms(text: str) -> str:
             lt = text.rfind("<", start, end)
             if lt >= 0 and end - lt > _SWARM_CHARS and text[lt + 1:lt + 2].isalpha() \
                     and not text[lt + 1:lt + 7].lower().startswith(("script", "style")) \
-                    and sum(text.count(c, lt, end) for c in " \t\n\r\f/'\"") > _SWARM_ATTRIBUTES:
+                    and _swarm(text, lt, end):
                 out += [text[done:lt], " "]
                 done = end + 1
         start = end + 1
@@ -233,6 +235,14 @@ def _without_swarms(text: str) -> str:
         return text
     out.append(text[done:])
     return "".join(out)
+
+
+_SEPARATORS = re.compile(r"[\s/'\"]+")
+
+
+def _swarm(text: str, start: int, end: int) -> bool:
+    runs = _SEPARATORS.finditer(text, start, end)
+    return next(itertools.islice(runs, _SWARM_ATTRIBUTES, None), None) is not None
 
 
 def _strip_between(text: str, opener: str, closer: str) -> str:
