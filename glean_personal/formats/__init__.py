@@ -28,7 +28,8 @@ from .epub import read_epub
 from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
-from .markup import read_asciidoc, read_latex, read_org, read_rst
+from .asciidoc import read_asciidoc
+from .markup import read_latex, read_org, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
 from .package import PartError
