@@ -22,7 +22,7 @@ tidy-notes [--dry-run] [--keep=<n>] <folder>...
 
 DESCRIPTION
 -----------
-:fmt: Markdown
+:fmt: linkgit:markdown[7]
 Sorts every {fmt} note by date and removes empty ones. Run
 linkgit:tidy-notes-config[5] first; see also <<hooks>> and
 link:https://example.org/notes.html[the notes guide].
@@ -91,7 +91,7 @@ def test_markup_left_out_and_every_line_in_its_place():
     doc = read_document(MANPAGE.encode(), "tidy-notes.adoc")
     text = lines_of(doc)
     src = MANPAGE.split("\n")
-    assert text[16] == "Sorts every Markdown note by date and removes empty ones. Run"
+    assert text[16] == "Sorts every markdown(7) note by date and removes empty ones. Run"
     assert text[17] == "tidy-notes-config(5) first; see also HOOKS and"
     assert text[18] == "the notes guide."
     assert text[24] == "--dry-run" and text[25] == "-n"

@@ -279,3 +279,42 @@ def test_mkdocs_tabs_and_heading_attributes():
     assert doc.sections[0].heading == ("Setup",)
     assert "Linux" in doc.text and "macOS" in doc.text and "===" not in doc.text
     assert "Use the package manager." in doc.text and "Use brew." in doc.text
+
+
+# A tutorial page in the style of FastAPI's documentation (written for this test):
+# PyMdown blocks, code includes on their own lines, definitions in <dfn>, a bot's link.
+PYMDOWN_PAGE = """\
+# Upload files
+
+You can receive <dfn title='sometimes called "multipart", or "form data"'>uploaded files</dfn>.
+
+{* ../../docs_src/request_files/tutorial001.py hl[3] *}
+
+/// note | Technical Details
+
+Files arrive as form data, not JSON.
+
+///
+
+/// tip
+
+    {!> ../../docs_src/request_files/tutorial002.py!}
+
+Read [@helper[bot]](https://example.org/apps/helper) for more.
+///
+
+{% include "footer.md" %}
+Done.
+"""
+
+
+def test_pymdown_blocks_includes_and_definitions_are_read_as_words():
+    doc = read_document(PYMDOWN_PAGE.encode(), "request-files.md")
+    text = doc.text
+    assert "You can receive uploaded files." in text
+    assert "Technical Details" in text and "Files arrive as form data, not JSON." in text
+    assert "Read @helper[bot] for more." in text and "Done." in text
+    for junk in ("///", "{*", "docs_src", "<dfn", "{%", "footer.md", "note |", "tip"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["You can receive uploaded files."] == 3

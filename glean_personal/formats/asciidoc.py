@@ -166,7 +166,7 @@ def _block_line(line: str, attributes: Dict[str, str], titles: Dict[str, str],
     if entry:
         name = entry.group(1)
         if not name.startswith("!") and not name.endswith("!"):
-            attributes[name] = entry.group(2) or ""
+            attributes[name] = _inline(entry.group(2) or "", attributes, titles)
         return ""
     if stripped == "+" or _COMPOUND.match(stripped) or _BLOCK_ATTRIBUTES.match(line) \
             or _PREPROCESSOR.match(line):

@@ -26,13 +26,18 @@ _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # Lines a reader never sees: link reference definitions (not footnotes),
-# MyST targets `(label)=`.
-_HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
-                          r"|\([^)\s][^)]*\)=)[ \t]*$")
+# MyST targets `(label)=`, and the include and template statements of MkDocs
+# plugins on a line of their own: `{* ../src/app.py hl[3] *}` (FastAPI's code
+# includes), `{!file.md!}` (markdown-include), `{% include "x.md" %}`.
+_HIDDEN_LINE = re.compile(r"(?: {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
+                          r"|\([^)\s][^)]*\)=)|[ \t]*\{([*!%])[^{}]*\1\})[ \t]*$")
 # MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
 # and content tab `=== "Title"`: the title is shown, the marker is not.
+# PyMdown Extensions blocks `/// note | Title` … `///` (also `/// details`, `/// tab`)
+# likewise: the title is shown, the fence lines are not.
 _ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
-                         r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
+                         r"|===\+?[ \t]+\"(.*)\""
+                         r"|/{3,}(?:[ \t]+[\w-]+(?:[ \t]*\|[ \t]*(.*?))?)?)[ \t]*$")
 # A heading's attribute list (`## Setup {#setup .wide}`), never shown.
 _HEADING_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#.][^{}]*\}[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
@@ -50,17 +55,18 @@ _HEADING_TAG = re.compile(r"^[ \t]*<h([1-6])\b[^>]*>(.*?)</h\1>[ \t]*$", re.IGNO
 # A MyST role (its words are shown) or a code span (kept as typed), whichever comes first.
 _ROLE_OR_CODE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`|(`+)(?:.*?[^`])?\2(?!`)")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)")
-_LINK = re.compile(r"\[([^\]]+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
+_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
                    r"|\[[^\]]*\])")
 _HTML_COMMENT = re.compile(r"<!--.*?-->")
 _HTML_TAG = re.compile(
-    r"</?(?:a|abbr|b|big|blockquote|br|center|code|dd|del|details|div|dl|dt|em|figcaption|figure|"
-    r"font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|"
-    r"summary|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|video)(?:\s[^<>]*)?/?>",
+    r"</?(?:a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|dfn|div|dl|dt|em|"
+    r"figcaption|figure|font|h[1-6]|hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|"
+    r"source|span|strong|sub|summary|sup|table|tbody|td|tfoot|th|thead|time|tr|tt|u|ul|var|"
+    r"video)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
     re.IGNORECASE)
 _FENCE_LEADS = frozenset("`~:")
-_HIDDEN_LEADS = frozenset("[(")
-_ADMONITION_LEADS = frozenset("!?=")
+_HIDDEN_LEADS = frozenset("[({")
+_ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
@@ -213,7 +219,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         admonition = _ADMONITION.match(line) if lead in _ADMONITION_LEADS else None
         if admonition:
             flush()
-            title = admonition.group(1) or admonition.group(2)
+            title = admonition.group(1) or admonition.group(2) or admonition.group(3)
             if title:
                 builder.paragraph(_inline(title), number)
             continue
