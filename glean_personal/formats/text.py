@@ -58,6 +58,9 @@ _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"
 _LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
                    r"|\[[^\]]*\])")
 _HTML_COMMENT = re.compile(r"<!--.*?-->")
+# An abbreviation or a definition with its explanation in a tooltip, as
+# FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
+_TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|dfn|div|dl|dt|em|"
     r"figcaption|figure|font|h[1-6]|hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|"
@@ -262,6 +265,7 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             return f"\x00{len(spans) - 1}\x00"
         line = _ROLE_OR_CODE.sub(keep, line)
     if "<" in line:
+        line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _HTML_COMMENT.sub("", line))
     if "[" in line:
         line = _LINK.sub(r"\1", _IMAGE.sub(r"\1", line))
@@ -271,6 +275,12 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     if spans:
         line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
     return line
+
+
+def _tooltip_words(match: "re.Match[str]") -> str:
+    """`ORM (Object Relational Mapper)`: the words, then the tooltip a reader sees on hover."""
+    words, tip = match.group(4), (match.group(2) or match.group(3) or "").strip()
+    return f"{words} ({tip})" if tip and tip.lower() != words.strip().lower() else words
 
 
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
