@@ -291,4 +291,4 @@ def role_words(content: str) -> str:
     match = _ROLE_TARGET.match(content)
     if match and match.group(1).strip():
         return match.group(1).strip()
-    return content.lstrip("~!")
+    return content.lstrip("~!.")   # Sphinx shows `.Flask.route` (a search for a suffix) as Flask.route
