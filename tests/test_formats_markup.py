@@ -255,6 +255,7 @@ Installing
 Use :ref:`a requirements file <requirements>` or :pypi:`Sphinx`, see
 `the guide <https://example.org/guide>`_ and `PyPI`_. Run ``pip install -e .``
 to get :func:`~pkg.mod.func` from :mod:`!email` and :data:`.session`.
+Call `init_db` through |fetch|_ first.
 
 .. note:: Mind the cache.
 
@@ -287,7 +288,7 @@ def test_rst_markup_is_read_as_words_lines_in_place():
     assert doc.title == "Installing"
     text = doc.text
     assert "Use a requirements file or Sphinx, see\nthe guide and PyPI. Run pip install -e ." in text
-    assert "to get pkg.mod.func from email and session." in text
+    assert "to get pkg.mod.func from email and session.\nCall init_db through fetch first." in text
     assert "Mind the cache." in text and "Old wheels stay there." in text
     assert "pip install :ref:`kept`" in text and "keep `this <as typed>`_" in text
     assert "Example:" in text and "Example::" not in text

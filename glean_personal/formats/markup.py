@@ -238,12 +238,23 @@ def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
 
 
 def _rst_inline(text: str) -> str:
-    """A line's words without roles, references and ``literal`` markers."""
-    if "`" not in text or len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+    """A line's words without roles, references, interpreted text and ``literal`` markers."""
+    if len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+        return text
+    if "|_" in text:
+        text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
+    if "`" not in text:
         return text
     text = _RST_LITERAL.sub(r"\1", text)
     text = _RST_ROLE_FULL.sub(lambda m: _keep_breaks(m, role_words(m.group(1))), text)
-    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+    text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+    return _RST_INTERPRETED.sub(r"\1", text)
+
+
+# `words` with no role (the default role: emphasis, or code in many Sphinx projects).
+_RST_INTERPRETED = re.compile(r"(?<![\w`])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`_])")
+# |name|_ : a substitution that is also a link, shown as its name.
+_RST_SUBSTITUTION_LINK = re.compile(r"(?<![\w|])\|([^|\s](?:[^|]*[^|\s])?)\|_{1,2}(?![\w|])")
 
 
 def _keep_breaks(match: "re.Match[str]", words: str) -> str:
