@@ -28,9 +28,10 @@ _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # Lines a reader never sees: link reference definitions (not footnotes),
 # MyST targets `(label)=`, and the include and template statements of MkDocs
 # plugins on a line of their own: `{* ../src/app.py hl[3] *}` (FastAPI's code
-# includes), `{!file.md!}` (markdown-include), `{% include "x.md" %}`.
+# includes), `{!file.md!}` (markdown-include), `{% include "x.md" %}`, mdBook's
+# `{{#include file.rs:2:10}}` and `{{#playground example.rs}}`.
 _HIDDEN_LINE = re.compile(r"(?: {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
-                          r"|\([^)\s][^)]*\)=)|[ \t]*\{([*!%])[^{}]*\1\})[ \t]*$")
+                          r"|\([^)\s][^)]*\)=)|[ \t]*\{([*!%])[^{}]*\1\}|[ \t]*\{\{#\w+[^{}]*\}\})[ \t]*$")
 # MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
 # and content tab `=== "Title"`: the title is shown, the marker is not.
 # PyMdown Extensions blocks `/// note | Title` … `///` (also `/// details`, `/// tab`)
