@@ -6,7 +6,7 @@ import codecs
 import pytest
 
 from glean_personal.errors import SkipFile
-from glean_personal.formats import read_document
+from glean_personal.formats import extract, read_document
 
 PHRASE = "Café crème in Zürich — naïve façade"
 
@@ -319,3 +319,57 @@ def test_pymdown_blocks_includes_and_definitions_are_read_as_words():
         assert junk not in text, junk
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first['You can receive uploaded files (sometimes called "multipart", or "form data").'] == 3
+
+
+# A Docusaurus page (written for this test): MDX imports, components, comments, admonitions.
+MDX_PAGE = """\
+---
+title: Deploy to the cloud
+---
+
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+export const minimum = "1.2";
+
+## Install the CLI
+
+Pick your system. {/* editors: keep this short */}
+
+<Tabs>
+<TabItem value="mac" label="macOS">
+Use the package manager.
+</TabItem>
+</Tabs>
+
+<DocCardList
+    items={[{ type: "link", label: "AWS" }]}
+/>
+
+:::tip[Before you start]
+Log in to your account first.
+:::
+
+:::warning Costs
+Cloud resources cost money.
+:::
+
+Then import your project.
+"""
+
+
+def test_mdx_pages_are_markdown_without_imports_components_and_comments(tmp_path):
+    path = tmp_path / "deploy.mdx"
+    path.write_text(MDX_PAGE, encoding="utf-8")
+    doc = extract(path)
+    assert doc.format == "md" and doc.title == "Deploy to the cloud"
+    assert [s.heading for s in doc.sections] == [("Install the CLI",)]
+    text = doc.text
+    for words in ("Pick your system.", "macOS\nUse the package manager.", "Before you start",
+                  "Log in to your account first.", "Costs\n\nCloud resources cost money.",
+                  "Then import your project."):
+        assert words in text, words
+    for junk in ("import Tabs", "@theme", "export const", "editors", "<Tab", "DocCardList",
+                 "items=", ":::", "[Before"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["Pick your system."] == 11

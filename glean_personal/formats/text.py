@@ -42,7 +42,10 @@ _ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]
 # A heading's attribute list (`## Setup {#setup .wide}`), never shown.
 _HEADING_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#.][^{}]*\}[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
-_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
+# Docusaurus admonitions use the same fence with a bare name: `:::tip`,
+# `:::tip Title`, `:::tip[Title]`, `:::danger{title="Title"}`.
+_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*|[A-Za-z][\w-]*.*)?)$")
+_ADMONITION_TITLE = re.compile(r"^[A-Za-z][\w-]*[ \t]*(?:\[(.*)\]|\{[ \t]*title=[\"'](.*)[\"'][ \t]*\}|(.*?))[ \t]*$")
 # A MyST directive fence's info string: ```{name} argument
 _DIRECTIVE = re.compile(r"\{([\w:.-]+)\}[ \t]*(.*)$")
 # Directives whose body is not text a reader sees (lists of pages, file paths).
@@ -58,7 +61,14 @@ _ROLE_OR_CODE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`|(`+)(?:.*?[^`])?\2(?!`)")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)")
 _LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
                    r"|\[[^\]]*\])")
-_HTML_COMMENT = re.compile(r"<!--.*?-->")
+_HTML_COMMENT = re.compile(r"<!--.*?-->|\{/\*.*?\*/\}")   # and MDX's {/* comments */}
+# MDX (Docusaurus, Mintlify…): component tags `<Tabs>`, `<TabItem value="mac" label="macOS">`
+# (a `label` or `title` is shown as a tab's or a card's name), ES module lines.
+_JSX_TAG = re.compile(r"</?[A-Z][\w.]*(?:\s(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
+_JSX_LABEL = re.compile(r"\s(?:label|title)=(?:\"([^\"]*)\"|'([^']*)')")
+_JSX_OPEN = re.compile(r"^[ \t]*<[A-Z][\w.]*(?:[ \t][^<>]*)?$")
+_ESM_LINE = re.compile(r"^(?:import[ \t]+(?:[\w{}*,$ \t]+[ \t]+from[ \t]+)?[\"'][^\"']+[\"']"
+                       r"|export[ \t]+(?:default|const|let|var|function|async)\b.*?);?[ \t]*$")
 # An abbreviation or a definition with its explanation in a tooltip, as
 # FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
@@ -145,6 +155,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
+    jsx = False                               # inside an MDX component tag spanning lines
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body))
 
     def flush() -> None:
@@ -194,7 +205,13 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             directive = _DIRECTIVE.search(info) if "{" in info else None
             name = directive.group(1).lower() if directive else ""
             if marker[0] == ":" and not directive:
-                continue   # a stray `:::`
+                if info.strip():   # a Docusaurus admonition: its title is shown, its body is Markdown
+                    containers.append((marker[0], len(marker)))
+                    named = _ADMONITION_TITLE.match(info.strip())
+                    title = next((g for g in named.groups() if g), "") if named else ""
+                    if title.strip():
+                        builder.paragraph(_inline(title).strip(), number)
+                continue   # a stray `:::` otherwise
             options = bool(directive)
             if name in _PROSE_DIRECTIVES or marker[0] == ":" and name not in _HIDDEN_DIRECTIVES:
                 containers.append((marker[0], len(marker)))
@@ -218,6 +235,17 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             heading(len(atx.group(1)), _inline(_HEADING_ATTRS.sub("", (atx.group(2) or "").strip())))
             continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
+            flush()
+            continue
+        if jsx:   # inside a component's opening tag that spans lines: its props are code
+            jsx = not line.rstrip().endswith(">")
+            flush()
+            continue
+        if lead in "ie" and _ESM_LINE.match(line):
+            flush()
+            continue
+        if lead == "<" and _JSX_OPEN.match(line):
+            jsx = True
             flush()
             continue
         admonition = _ADMONITION.match(line) if lead in _ADMONITION_LEADS else None
@@ -265,9 +293,11 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             spans.append(match.group(0) if match.group(2) else role_words(match.group(1)))
             return f"\x00{len(spans) - 1}\x00"
         line = _ROLE_OR_CODE.sub(keep, line)
-    if "<" in line:
+    if "<" in line or "{/*" in line:
         line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _HTML_COMMENT.sub("", line))
+        if "<" in line:
+            line = _JSX_TAG.sub(_jsx_words, line)
     if "[" in line:
         line = _LINK.sub(r"\1", _IMAGE.sub(r"\1", line))
         if refs and "[" in line:
@@ -276,6 +306,12 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     if spans:
         line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
     return line
+
+
+def _jsx_words(match: "re.Match[str]") -> str:
+    """An MDX component tag shows nothing but its `label` or `title` (a tab's name)."""
+    label = _JSX_LABEL.search(match.group(0))
+    return f" {label.group(1) or label.group(2)} " if label and (label.group(1) or label.group(2)) else ""
 
 
 def _tooltip_words(match: "re.Match[str]") -> str:
