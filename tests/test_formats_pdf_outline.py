@@ -39,3 +39,15 @@ def test_a_bookmark_not_found_on_its_page_keeps_the_text_above_the_next_title():
     doc = read_document(pdf, "seeds.pdf")
     assert [s.heading for s in doc.sections] == [
         ("1 Overview", "Page 1"), ("2 Layout", "Page 2"), ("Packets", "Page 2")]
+
+
+def test_a_title_matches_its_bookmark_whatever_the_punctuation():
+    pdf = document("Seed catalogue format", [
+        ["1 Overview", "A catalogue lists seeds by family."],
+        ["More of the overview.", "2.13. Non-regular seeds", "Hybrids do not breed true.",
+         "A simple parsing note is not a title."],
+    ], [("1 Overview", 0), ("2.13. Nonregular seeds", 1), ("Simple parsing note is not a title.", 1)])
+    doc = read_document(pdf, "seeds.pdf")
+    assert [s.heading for s in doc.sections] == [
+        ("1 Overview", "Page 1"), ("1 Overview", "Page 2"), ("2.13. Nonregular seeds", "Page 2")]
+    assert doc.sections[2].text.startswith("2.13. Non-regular seeds\n")

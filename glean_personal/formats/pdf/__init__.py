@@ -31,7 +31,7 @@ _LINE_END_HYPHEN = re.compile("[-\u2010\u00ad]\n")
 _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 # A section number before a title on the page (`2.3 `, `A.1. `) that its bookmark leaves out.
-_NUMBERING = re.compile(r"(?:\d+|[a-z])(?:\.\d+)*\.? ")
+_NUMBERING = re.compile(r"(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.)\s+")
 
 
 def read_pdf(data: bytes, limits: Limits) -> Document:
@@ -249,13 +249,13 @@ def _split_at_bookmarks(text: str, before: Tuple[str, ...], paths: List[Tuple[st
     if not paths:
         return [(before, text)]
     lines = text.split("\n")
-    folded = [" ".join(line.split()).casefold() for line in lines]
+    folded = [_letters(line) for line in lines]
     cuts: List[Tuple[int, Tuple[str, ...]]] = []
     start = 0
     for path in paths:
-        title = " ".join(path[-1].split()).casefold()
+        title = _letters(path[-1])
         at = next((k for k in range(start, len(lines)) if folded[k] == title or (
-            folded[k].endswith(title) and _NUMBERING.fullmatch(folded[k][:len(folded[k]) - len(title)]))),
+            folded[k].endswith(title) and _NUMBERING.fullmatch(lines[k].lstrip()[:_cut(lines[k], title)]))),
             None) if title else None
         if at is not None:
             cuts.append((at, path))
@@ -275,6 +275,24 @@ def _split_at_bookmarks(text: str, before: Tuple[str, ...], paths: List[Tuple[st
         if part:
             parts.append((path, part))
     return parts
+
+
+def _letters(text: str) -> str:
+    """Letters and digits only, folded: a bookmark `2.13. Nonregular files` is the
+    page's `2.13. Non-regular files`."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _cut(line: str, title: str) -> int:
+    """Where in `line` (stripped of leading spaces) the letters of `title` begin."""
+    line = line.lstrip()
+    need = len(title)
+    for pos in range(len(line) - 1, -1, -1):
+        if line[pos].isalnum():
+            need -= 1
+            if need == 0:
+                return pos
+    return 0
 
 
 def _dehyphenate(texts: List[str]) -> List[str]:
