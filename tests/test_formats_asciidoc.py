@@ -132,3 +132,21 @@ def test_search_finds_the_option_with_its_lines(open_ix, tmp_path):
     first, last = hit.lines
     assert first <= 28 <= last
     assert "preview retention." in hit.snippets[0].text
+
+
+@pytest.mark.parametrize("name", ["tidy-notes.txt", "TIDY-NOTES"])
+def test_asciidoc_under_a_text_name_is_read_as_asciidoc(name):
+    doc = read_document(MANPAGE.encode(), name)
+    assert doc.format == "txt" and doc.title == "tidy-notes(1)"
+    assert ("tidy-notes(1)", "OPTIONS") in [s.heading for s in doc.sections]
+    assert "linkgit" not in doc.text
+
+
+def test_structured_text_gets_its_sections_and_plain_text_stays_plain():
+    structured = "Kiln notes\n==========\n\nLoading\n-------\nStack the shelves.\n"
+    doc = read_document(structured.encode(), "kiln.txt")
+    assert doc.title == "Kiln notes" and doc.sections[0].heading == ("Kiln notes", "Loading")
+    plain = "Kiln notes\n==========\n\nStack the shelves. *Fire* slowly.\n"
+    doc = read_document(plain.encode(), "kiln.txt")
+    assert doc.title == "kiln" and doc.sections[0].heading == ()
+    assert "==========" in doc.text and "*Fire*" in doc.text

@@ -24,11 +24,12 @@ from .code import read_code
 from .conffiles import read_css, read_dockerfile, read_makefile, read_tables, read_yaml
 from .csvtext import read_csv
 from .docx import read_docx
+from .encoding import decode_text
 from .epub import read_epub
 from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
-from .asciidoc import read_asciidoc
+from .asciidoc import looks_like_asciidoc, read_asciidoc
 from .markup import read_latex, read_org, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
@@ -42,8 +43,15 @@ from .xlsx import read_xlsx
 
 Reader = Callable[[bytes, Limits], Document]
 
+def _read_text_file(data: bytes, limits: Limits) -> Document:
+    """Plain text, unless it is AsciiDoc under a `.txt` name (or none): then AsciiDoc."""
+    if looks_like_asciidoc(decode_text(data[:65_536])):
+        return read_asciidoc(data, limits)
+    return read_txt(data, limits)
+
+
 READERS: Dict[str, Reader] = {
-    "txt": read_txt, "md": read_markdown, "html": read_html_file, "json": read_json,
+    "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,
     "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
     "epub": read_epub,

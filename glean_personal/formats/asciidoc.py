@@ -67,6 +67,37 @@ _BUILTIN: Dict[str, str] = {
 }
 
 
+_SNIFF_CHARS = 65_536
+_STRONG_MARKER = re.compile(
+    r"linkgit:[\w.-]+\[|^(?:include|ifdef|ifndef|ifeval|endif)::|^:[\w-]+:(?:[ \t]|$)"
+    r"|^\[(?:verse|synopsis|literal|listing|quote|source(?:,[^\]]*)?|NOTE|TIP|IMPORTANT|WARNING|CAUTION"
+    r"|\[[\w:.-]+\])\][ \t]*$", re.MULTILINE)
+# A section title underlined with `-`, `~` or `^` after a blank line (the title is words).
+_SECTION_TITLE = re.compile(r"(?:^|\n)\n([A-Za-z0-9][^\n]{0,79})\n([-~^]{3,})[ \t]*(?=\n)")
+_TERM_LINE = re.compile(r"^\S[^\n]*[^:\s]::[ \t]*$", re.MULTILINE)
+
+
+def looks_like_asciidoc(text: str) -> bool:
+    """Whether text that came as `.txt` (or with no extension) is AsciiDoc, as the sources
+    of Git's manual pages are (`git-rm.txt` beside `git-rm.html` in Debian's git-doc):
+    it starts with a document title (`= Title`, or a line underlined with `=`) and
+    has AsciiDoc's own markup (`linkgit:`, `include::`, an attribute entry, a block
+    attribute line such as `[verse]`, or two definition terms `--force::`) or a
+    section title underlined with `-`, `~` or `^`, as many structured text files
+    are written (then the sections are worth having, and the little markup
+    AsciiDoc would hide is rare in plain text)."""
+    text = text[:_SNIFF_CHARS]
+    lines = text.lstrip("\n").split("\n", 2)
+    if len(lines) < 2 or not lines[0][:1].isalnum() and not lines[0].startswith("= "):
+        return False
+    titled = lines[0].startswith("= ") or bool(
+        re.fullmatch(r"={2,}[ \t]*", lines[1]) and abs(len(lines[1].rstrip()) - len(lines[0].rstrip())) <= 2)
+    if not titled:
+        return False
+    return bool(_STRONG_MARKER.search(text)) or len(_TERM_LINE.findall(text)) >= 2 or any(
+        abs(len(m.group(2)) - len(m.group(1).rstrip())) <= 2 for m in _SECTION_TITLE.finditer(text))
+
+
 def read_asciidoc(data: bytes, limits: Limits) -> Document:
     """AsciiDoc: one- and two-line titles make sections; the level-0 title is the title."""
     lines = split_lines(normalise_newlines(decode_text(data)))
