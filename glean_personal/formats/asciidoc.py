@@ -35,6 +35,7 @@ Mark = Tuple[int, int, Heading]
 _HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)[ \t]*$")
 _SETEXT = re.compile(r"([=\-~^+])\1+[ \t]*$")
 _SETEXT_LEVELS = {"=": 1, "-": 2, "~": 3, "^": 4, "+": 5}
+_LONGEST_TITLE = 1000   # a longer line is no title (and the title patterns stay cheap)
 # Blocks whose lines are kept as typed (listing, literal, passthrough, fenced code)
 # or hidden (comments); delimiters must repeat exactly to close.
 _VERBATIM = re.compile(r"(-{4,}|\.{4,}|\+{4,}|`{3,}|/{4,})[ \t]*$")
@@ -49,7 +50,7 @@ _DEFINITION = re.compile(r"^([ \t]*)(.*?\S)(:{2,4}|;;)(?:[ \t]+(.*))?$")
 _HARD_BREAK = re.compile(r"[ \t]\+$")
 _INLINE_MACRO = re.compile(
     r"\b(linkgit|link|xref|mailto|https?|ftp|irc|footnote|footnoteref|pass|kbd|btn|menu|anchor|image|"
-    r"indexterm|indexterm2|stem|latexmath|asciimath):([^\s\[]*)\[([^\]]*)\]")
+    r"indexterm|indexterm2|stem|latexmath|asciimath):([^\s\[]*)\[([^\[\]]*)\]")
 _ANCHOR_LINE = re.compile(r"(?:\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:.-]+)[^\]]*\])[ \t]*$")
 _CROSS_REFERENCE = re.compile(r"<<([^<>,]+?)(?:,[ \t]*([^<>]+?))?>>")
 _INLINE_ANCHOR = re.compile(r"\[\[\[?[\w:.-]+(?:,[^\]]*)?\]\]\]?")
@@ -154,6 +155,8 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
 def _heading_at(lines: Sequence[str], i: int) -> Optional[Tuple[int, str, int]]:
     """(level, words, line after) for a title starting at line i."""
     line = lines[i]
+    if len(line) > _LONGEST_TITLE:
+        return None
     one = _HEADING.match(line)
     if one:
         text = _title_words(re.sub(r"[ \t]+" + re.escape(one.group(1)[0]) + r"+$", "", one.group(2)))
