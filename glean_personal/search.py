@@ -55,6 +55,7 @@ class SearchTuning(Record, frozen=True):
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
+    changelog: float = 0.5      # release notes keep this share for a question not about versions
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -195,6 +196,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
+        if query.question and not words & _VERSION_WORDS:
+            _damp_release_notes(boost, titles)
         rows = _Rows(store)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
@@ -412,6 +415,27 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
                    weights: "_Weights") -> List[Tuple[int, float, int]]:
     scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
     return _rerank(scored, rows, query, weights, listings=True)
+
+
+# Release notes by their titles: "What's New In Python 3.8", "Release Notes", "Git v2.30.2
+# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News".
+_CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
+                             r"history of .* releases|recent .*news|.*older news|news\b)"
+                             r"|release notes\b|\bchangelog\b", re.IGNORECASE)
+# The stems of a question about versions or changes, which release notes answer.
+_VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
+                            "sinc", "histori", "upgrad", "migrat"})
+
+
+def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str]) -> None:
+    """Release notes name every feature in passing, version after version, so for a
+    question in plain words they match almost anything, and a long one outranks the
+    page that explains. For a question that is not about versions or changes (no
+    *version*, *new*, *added*, *changed*, *since*…), a document titled as release
+    notes counts `TUNING.changelog` of its score."""
+    for d, title in titles.items():
+        if _CHANGELOG_TITLE.search(title):
+            boost[d] *= TUNING.changelog
 
 
 # A line of a table of contents or a back-of-book index: words, a dot leader
