@@ -305,6 +305,12 @@ Read [@helper[bot]](https://example.org/apps/helper) for more.
 
 {% include "footer.md" %}
 {{#include ../listings/upload.rs:2:10}}
+--8<-- "includes/abbreviations.md"
+
+```rust
+{{#rustdoc_include ../listings/upload.rs:all}}
+let kept = "code";
+```
 Done.
 """
 
@@ -315,7 +321,8 @@ def test_pymdown_blocks_includes_and_definitions_are_read_as_words():
     assert 'You can receive uploaded files (sometimes called "multipart", or "form data").' in text
     assert "Technical Details" in text and "Files arrive as form data, not JSON." in text
     assert "Read @helper[bot] for more." in text and "Done." in text
-    for junk in ("///", "{*", "docs_src", "<dfn", "{%", "footer.md", "{{#", "listings", "note |", "\ntip"):
+    assert 'let kept = "code";' in text
+    for junk in ("///", "{*", "docs_src", "<dfn", "{%", "footer.md", "{{#", "listings", "--8<--", "abbreviations", "note |", "\ntip"):
         assert junk not in text, junk
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first['You can receive uploaded files (sometimes called "multipart", or "form data").'] == 3

@@ -29,9 +29,13 @@ _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # MyST targets `(label)=`, and the include and template statements of MkDocs
 # plugins on a line of their own: `{* ../src/app.py hl[3] *}` (FastAPI's code
 # includes), `{!file.md!}` (markdown-include), `{% include "x.md" %}`, mdBook's
-# `{{#include file.rs:2:10}}` and `{{#playground example.rs}}`.
+# `{{#include file.rs:2:10}}` and `{{#playground example.rs}}`, PyMdown's `--8<-- "x.md"`.
+_INCLUDE = (r"\{([*!%])[^{}]*\1\}|\{\{#\w+[^{}]*\}\}"
+            r"|--8<--[ \t]+(?:\"[^\"]+\"|'[^']+'|\S+)")   # PyMdown snippets: --8<-- "file.md"
 _HIDDEN_LINE = re.compile(r"(?: {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
-                          r"|\([^)\s][^)]*\)=)|[ \t]*\{([*!%])[^{}]*\1\}|[ \t]*\{\{#\w+[^{}]*\}\})[ \t]*$")
+                          r"|\([^)\s][^)]*\)=)|" + r"[ \t]*(?:" + _INCLUDE + r"))[ \t]*$")
+# A fenced code line that only includes a file: the page shows the file, not this line.
+_INCLUDE_LINE = re.compile(r"[ \t]*(?:" + _INCLUDE + r")[ \t]*$")
 # MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
 # and content tab `=== "Title"`: the title is shown, the marker is not.
 # PyMdown Extensions blocks `/// note | Title` … `///` (also `/// details`, `/// tab`)
@@ -79,7 +83,7 @@ _HTML_TAG = re.compile(
     r"video)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
     re.IGNORECASE)
 _FENCE_LEADS = frozenset("`~:")
-_HIDDEN_LEADS = frozenset("[({")
+_HIDDEN_LEADS = frozenset("[({-")
 _ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
@@ -192,6 +196,10 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 flush()
             elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
                 options = False
+                if lead in "{-" and _INCLUDE_LINE.match(line):
+                    if para:
+                        para.append("")   # the line keeps its place, without its words
+                    continue
                 para.append(line)
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
