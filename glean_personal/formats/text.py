@@ -77,10 +77,10 @@ _ESM_LINE = re.compile(r"^(?:import[ \t]+(?:[\w{}*,$ \t]+[ \t]+from[ \t]+)?[\"']
 # FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
-    r"</?(?:a|abbr|b|big|blockquote|br|center|cite|code|dd|del|details|dfn|div|dl|dt|em|"
-    r"figcaption|figure|font|h[1-6]|hr|i|img|ins|kbd|li|mark|ol|p|picture|pre|q|s|samp|small|"
-    r"source|span|strong|sub|summary|sup|table|tbody|td|tfoot|th|thead|time|tr|tt|u|ul|var|"
-    r"video)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
+    r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
+    r"div|dl|dt|em|figcaption|figure|font|footer|h[1-6]|header|hr|i|iframe|img|ins|kbd|li|main|"
+    r"mark|nav|ol|p|picture|pre|q|s|samp|section|small|source|span|strong|sub|summary|sup|"
+    r"table|tbody|td|tfoot|th|thead|time|tr|tt|u|ul|var|video)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
     re.IGNORECASE)
 _FENCE_LEADS = frozenset("`~:")
 _HIDDEN_LEADS = frozenset("[({-")
