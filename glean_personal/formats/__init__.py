@@ -83,6 +83,10 @@ __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "sk
            "needs_sniff", "check_head", "SNIFF_BYTES"]
 
 
+# Sphinx publishes each page's source beside the HTML as `_sources/NAME.rst.txt` (or `.md.txt`).
+_SOURCE_COPIES = frozenset({".rst", ".md"})
+
+
 def format_for(name: str) -> Optional[str]:
     """The format a file name's extension (any case) or whole name gives, or None.
 
@@ -90,6 +94,8 @@ def format_for(name: str) -> Optional[str]:
     """
     base = _base(name)
     fmt = SUPPORTED.get(_ext(base))
+    if fmt == "txt" and _ext(base[:-4]) in _SOURCE_COPIES:
+        fmt = SUPPORTED[_ext(base[:-4])]   # Sphinx's copy of a page's source: `intro.rst.txt`
     if fmt is None:
         low = base.lower()
         fmt = SUPPORTED_NAMES.get(low)
