@@ -117,7 +117,7 @@ def test_a_redirect_stub_with_a_huge_refresh_is_still_a_redirect():
 
 
 @pytest.mark.parametrize("line, shown", [
-    ("see [a [b](u) c", "see a [b c"),                 # a link's words may hold a `[`
+    ("see [a [b](u) c", "see [a b c"),                 # the innermost brackets make the link
     ("[[[x](u)", "[[x"),
     ("![alt [x](u)", "alt [x"),
     ("a <!--c--> b <!-- d", "a  b <!-- d"),             # an unclosed comment stays as typed

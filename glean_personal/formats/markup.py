@@ -1,12 +1,11 @@
-"""Lightweight markup: reStructuredText, Org, AsciiDoc and LaTeX, by their headings.
+"""Lightweight markup: reStructuredText, Org and LaTeX, by their headings (AsciiDoc: asciidoc.py).
 
 Each reader finds the headings; the text between them is kept line for line,
-so sections know their first line. Org, AsciiDoc and LaTeX text stays as
+so sections know their first line. Org and LaTeX text stays as
 typed; reStructuredText text loses the markup a reader never sees (roles,
 targets, comments, directive names and options), each line in its place. Heading
 levels follow each language's own rule: in reStructuredText the order in
-which underline styles first appear, in Org the number of stars, in AsciiDoc
-the number of `=`, in LaTeX the sectioning command.
+which underline styles first appear, in Org the number of stars, in LaTeX the sectioning command.
 """
 from __future__ import annotations
 
@@ -21,19 +20,17 @@ from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
+_RST_ADORN = re.compile(r"([!-/:-@\[-`{-~])\1+\s*$")
 # Every pattern here is linear in a line's length, hostile lines included: text up
 # to the trailing spaces is `(?:.*\S)?` (greedy), never a lazy `(.*?)\s*$` (which
 # retries the spaces from each of their positions), and two `\s*` never meet
 # around something optional.
-_RST_ADORN = re.compile(r"([!-/:-@\[-`{-~])\1+\s*$")
 _ORG_HEADING = re.compile(r"(\*+)\s+((?:.*\S)?)\s*$")
 _ORG_TODO = re.compile(r"(?:TODO|DONE|NEXT|WAITING|CANCELLED|CANCELED)\s+(?:\[#[A-Z]\]\s+)?")
 # A heading's tags `:work:urgent:` at its end, read backwards (from the end, a scan
 # that fails costs only the last word, where a search would retry every space).
 _ORG_TAGS_REVERSED = re.compile(r"\s*:[\w@#%:]+:\s+")
 _ORG_TITLE = re.compile(r"#\+title:\s*((?:.*\S)?)\s*$", re.IGNORECASE)
-_ADOC_HEADING = re.compile(r"(={1,6}|#{1,6})\s+(\S(?:.*\S)?)\s*$")
-_ADOC_FENCE = re.compile(r"(-{4,}|\.{4,}|`{3,}|\+{4,}|/{4,}|_{4,})\s*$")
 _TEX_SECTION = re.compile(r"\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?"
                           r"\s*(?:\[[^\]]*\]\s*)?\{")
 _TEX_TITLE = re.compile(r"\\title\s*")
@@ -249,13 +246,24 @@ def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
 
 
 def _rst_inline(text: str) -> str:
-    """A line's words without roles, references and ``literal`` markers."""
-    if "`" not in text or len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+    """A line's words without roles, references, interpreted text and ``literal`` markers."""
+    if len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+        return text
+    if "|_" in text:
+        text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
+    if "`" not in text:
         return text
     text = _RST_LITERAL.sub(r"\1", text)
     text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
                               else _keep_breaks(m, role_words(m.group(1))), text)
-    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+    text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+    return _RST_INTERPRETED.sub(r"\1", text)
+
+
+# `words` with no role (the default role: emphasis, or code in many Sphinx projects).
+_RST_INTERPRETED = re.compile(r"(?<![\w`])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`_])")
+# |name|_ : a substitution that is also a link, shown as its name.
+_RST_SUBSTITUTION_LINK = re.compile(r"(?<![\w|])\|([^|\s](?:[^|]*[^|\s])?)\|_{1,2}(?![\w|])")
 
 
 def _keep_breaks(match: "re.Match[str]", words: str) -> str:
@@ -300,29 +308,6 @@ def _org_untagged(text: str) -> str:
     """A heading's text without its tags (`Plan :work:urgent:`)."""
     tags = _ORG_TAGS_REVERSED.match(text[::-1]) if text.rstrip().endswith(":") else None
     return text[:len(text) - tags.end()] if tags else text
-
-
-def read_asciidoc(data: bytes, limits: Limits) -> Document:
-    """AsciiDoc: `=` (or `#`) headings; the level-0 heading `= Title` is the document title."""
-    lines = _lines(data)
-    path = _Path()
-    marks: List[Mark] = []
-    title = ""
-    fence: Optional[str] = None
-    for i, line in enumerate(lines):
-        f = _ADOC_FENCE.match(line)
-        if f:
-            fence = None if fence == f.group(1) else (fence or f.group(1))
-            continue
-        if fence is not None or (i > 0 and lines[i - 1].strip() and not lines[i - 1].startswith(("[", ":"))):
-            continue
-        m = _ADOC_HEADING.match(line)
-        if m:
-            level = len(m.group(1))
-            if level == 1 and not title:
-                title = m.group(2)
-            marks.append((i, i + 1, path.push(level, m.group(2))))
-    return Document(title=title, format="adoc", sections=headed_sections(marks, lines))
 
 
 def read_latex(data: bytes, limits: Limits) -> Document:

@@ -30,15 +30,29 @@ _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # Lines a reader never sees: link reference definitions (not footnotes),
-# MyST targets `(label)=`.
-_HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
-                          r"|\([^)\s][^)]*\)=)[ \t]*$")
+# MyST targets `(label)=`, and the include and template statements of MkDocs
+# plugins on a line of their own: `{* ../src/app.py hl[3] *}` (FastAPI's code
+# includes), `{!file.md!}` (markdown-include), `{% include "x.md" %}`, mdBook's
+# `{{#include file.rs:2:10}}` and `{{#playground example.rs}}`, PyMdown's `--8<-- "x.md"`.
+_INCLUDE = (r"\{([*!%])[^{}]*\1\}|\{\{#\w+[^{}]*\}\}"
+            r"|--8<--[ \t]+(?:\"[^\"]+\"|'[^']+'|\S+)")   # PyMdown snippets: --8<-- "file.md"
+_HIDDEN_LINE = re.compile(r"(?: {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
+                          r"|\([^)\s][^)]*\)=)|" + r"[ \t]*(?:" + _INCLUDE + r"))[ \t]*$")
+# A fenced code line that only includes a file: the page shows the file, not this line.
+_INCLUDE_LINE = re.compile(r"[ \t]*(?:" + _INCLUDE + r")[ \t]*$")
 # MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
 # and content tab `=== "Title"`: the title is shown, the marker is not.
+# PyMdown Extensions blocks `/// note | Title` … `///` (also `/// details`, `/// tab`)
+# likewise: the title is shown, the fence lines are not.
 _ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
-                         r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
+                         r"|===\+?[ \t]+\"(.*)\""
+                         r"|/{3,}(?:[ \t]+[\w-]+(?:[ \t]*\|[ \t]*((?:.*[^ \t])?))?)?)[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
-_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
+# Docusaurus admonitions use the same fence with a bare name: `:::tip`,
+# `:::tip Title`, `:::tip[Title]`, `:::danger{title="Title"}`.
+_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*|[A-Za-z][\w-]*.*)?)$")
+_ADMONITION_TITLE = re.compile(r"^[A-Za-z][\w-]*[ \t]*(?:\[(.*)\]|\{[ \t]*title=[\"'](.*)[\"'][ \t]*\}"
+                               r"|((?:.*[^ \t])?))[ \t]*$")
 # A MyST directive fence's info string: ```{name} argument
 _DIRECTIVE = re.compile(r"\{([\w:.-]+)\}[ \t]*(.*)$")
 # Directives whose body is not text a reader sees (lists of pages, file paths).
@@ -55,24 +69,33 @@ _HEADING_TAG = re.compile(r"^[ \t]*<h([1-6])\b[^>]*>(.*?)</h\1>[ \t]*$", re.IGNO
 _ROLE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`")
 _ROLE_OR_TICK = re.compile(r"\{[\w:.+-]+\}`|`")
 _TICKS = re.compile(r"`+")
-# An image or a link; if it is none, the last alternative takes the text up to the
-# next `]` whole: every `[` before that `]` would find the same `]` and fail the same
-# way, and trying each of them is time quadratic in a run of `[` (kept as typed).
+# An image; if it is none, the last alternative takes the text up to the next `]`
+# whole: every `![` before that `]` would find the same `]` and fail the same way,
+# and trying each of them is time quadratic in a run of `![` (kept as typed).
 _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
                     r"|!\[[^\]]*")
-_LINK = re.compile(r"\[([^\]]+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
-                   r"|\[[^\]]*\])|\[[^\]]*")
-# A comment, or an unclosed one with the rest of the line (kept as typed: no later
-# `<!--` can close either).
-_HTML_COMMENT = re.compile(r"<!--(?:.*?(-->)|.*)")
+_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
+                   r"|\[[^\]]*\])")
+# HTML comments and MDX's {/* comments */} are removed by `_without_comments`.
+# MDX (Docusaurus, Mintlify…): component tags `<Tabs>`, `<TabItem value="mac" label="macOS">`
+# (a `label` or `title` is shown as a tab's or a card's name), ES module lines.
+_JSX_TAG = re.compile(r"</?[A-Z][\w.]*(?:\s(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
+_JSX_LABEL = re.compile(r"\s(?:label|title)=(?:\"([^\"]*)\"|'([^']*)')")
+_JSX_OPEN = re.compile(r"^[ \t]*<[A-Z][\w.]*(?:[ \t][^<>]*)?$")
+_ESM_LINE = re.compile(r"^(?:import[ \t]+(?:[\w{}*,$ \t]+[ \t]+from[ \t]+)?[\"'][^\"']+[\"']"
+                       r"|export[ \t]+(?:default|const|let|var|function|async)\b.*?);?[ \t]*$")
+# An abbreviation or a definition with its explanation in a tooltip, as
+# FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
+_TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
-    r"</?(?:a|abbr|b|big|blockquote|br|center|code|dd|del|details|div|dl|dt|em|figcaption|figure|"
-    r"font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|"
-    r"summary|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|video)(?:\s[^<>]*)?/?>",
+    r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
+    r"div|dl|dt|em|figcaption|figure|font|footer|h[1-6]|header|hr|i|iframe|img|ins|kbd|li|main|"
+    r"mark|nav|ol|p|picture|pre|q|s|samp|section|small|source|span|strong|sub|summary|sup|"
+    r"table|tbody|td|tfoot|th|thead|time|tr|tt|u|ul|var|video)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
     re.IGNORECASE)
 _FENCE_LEADS = frozenset("`~:")
-_HIDDEN_LEADS = frozenset("[(")
-_ADMONITION_LEADS = frozenset("!?=")
+_HIDDEN_LEADS = frozenset("[({-")
+_ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
@@ -147,6 +170,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
+    jsx = False                               # inside an MDX component tag spanning lines
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
@@ -184,6 +208,10 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 flush()
             elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
                 options = False
+                if lead in "{-" and _INCLUDE_LINE.match(line):
+                    if para:
+                        para.append("")   # the line keeps its place, without its words
+                    continue
                 para.append(line)
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
@@ -197,7 +225,13 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             directive = _DIRECTIVE.search(info) if "{" in info else None
             name = directive.group(1).lower() if directive else ""
             if marker[0] == ":" and not directive:
-                continue   # a stray `:::`
+                if info.strip():   # a Docusaurus admonition: its title is shown, its body is Markdown
+                    containers.append((marker[0], len(marker)))
+                    named = _ADMONITION_TITLE.match(info.strip())
+                    title = next((g for g in named.groups() if g), "") if named else ""
+                    if title.strip():
+                        builder.paragraph(_inline(title).strip(), number)
+                continue   # a stray `:::` otherwise
             options = bool(directive)
             if name in _PROSE_DIRECTIVES or marker[0] == ":" and name not in _HIDDEN_DIRECTIVES:
                 containers.append((marker[0], len(marker)))
@@ -223,10 +257,21 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
             continue
+        if jsx:   # inside a component's opening tag that spans lines: its props are code
+            jsx = not line.rstrip().endswith(">")
+            flush()
+            continue
+        if lead in "ie" and _ESM_LINE.match(line):
+            flush()
+            continue
+        if lead == "<" and _JSX_OPEN.match(line):
+            jsx = True
+            flush()
+            continue
         admonition = _ADMONITION.match(line) if lead in _ADMONITION_LEADS else None
         if admonition:
             flush()
-            title = admonition.group(1) or admonition.group(2)
+            title = admonition.group(1) or admonition.group(2) or admonition.group(3)
             if title:
                 builder.paragraph(_inline(title), number)
             continue
@@ -251,7 +296,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
 
 
 # A link reference definition's label (it may run over lines); the second alternative
-# takes a label that is none up to its `]`, as `_LINK` does.
+# takes a label that is none up to its `]` (every `[` before it would fail the same way).
 _REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?:([^\]]+)\]:|[^\]]*)", re.MULTILINE)
 _SHORTCUT_LINK = re.compile(r"\[([^\]\[]+)\](?![(\[:])")
 
@@ -304,10 +349,13 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
             done = end
         line = "".join(pieces) + line[done:]
-    if "<" in line:
-        line = _HTML_TAG.sub("", _HTML_COMMENT.sub(_comment, line))
+    if "<" in line or "{/*" in line:
+        line = _TOOLTIP.sub(_tooltip_words, line)
+        line = _HTML_TAG.sub("", _without_comments(line))
+        if "<" in line:
+            line = _JSX_TAG.sub(_jsx_words, line)
     if "[" in line:
-        line = _LINK.sub(_words, _IMAGE.sub(_words, line))
+        line = _LINK.sub(r"\1", _IMAGE.sub(_words, line))
         if refs and "[" in line:
             line = _SHORTCUT_LINK.sub(
                 lambda m: m.group(1) if " ".join(m.group(1).lower().split()) in refs else m.group(0), line)
@@ -316,12 +364,39 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     return line
 
 
-def _comment(match: "re.Match[str]") -> str:
-    return "" if match.group(1) else match.group(0)
+def _without_comments(line: str) -> str:
+    """The line without `<!-- … -->` and `{/* … */}`, as the pattern
+    `<!--.*?-->|\\{/\\*.*?\\*/\\}` would remove them, in linear time: once an opener
+    has no closer after it, no later one of its kind has (the pattern would look
+    again for each of them)."""
+    if "<!--" not in line and "{/*" not in line:
+        return line
+    kinds = [["<!--", "-->", -1, True], ["{/*", "*/}", -1, True]]   # opener, closer, next, alive
+    out: List[str] = []
+    done = pos = 0
+    while True:
+        for kind in kinds:
+            if kind[3] and kind[2] < pos:
+                kind[2] = line.find(kind[0], pos)
+                kind[3] = kind[2] >= 0
+        live = [kind for kind in kinds if kind[3]]
+        if not live:
+            break
+        kind = min(live, key=lambda k: k[2])
+        start = kind[2]
+        end = line.find(kind[1], start + len(kind[0]))
+        if end < 0:
+            kind[3] = False
+            pos = start + 1
+            continue
+        out.append(line[done:start])
+        done = pos = end + len(kind[1])
+    out.append(line[done:])
+    return "".join(out)
 
 
 def _words(match: "re.Match[str]") -> str:
-    """A link's or an image's words; what is neither stays as typed."""
+    """An image's words; what is none stays as typed."""
     words = match.group(1)
     return match.group(0) if words is None else words
 
@@ -382,6 +457,18 @@ def _code_and_roles(line: str) -> List[Tuple[int, int, Optional[str]]]:
             pos = p + 1
 
 
+def _jsx_words(match: "re.Match[str]") -> str:
+    """An MDX component tag shows nothing but its `label` or `title` (a tab's name)."""
+    label = _JSX_LABEL.search(match.group(0))
+    return f" {label.group(1) or label.group(2)} " if label and (label.group(1) or label.group(2)) else ""
+
+
+def _tooltip_words(match: "re.Match[str]") -> str:
+    """`ORM (Object Relational Mapper)`: the words, then the tooltip a reader sees on hover."""
+    words, tip = match.group(4), (match.group(2) or match.group(3) or "").strip()
+    return f"{words} ({tip})" if tip and tip.lower() != words.strip().lower() else words
+
+
 _ROLE_TARGET = re.compile(r"<[^<>]*>\n?\Z")
 
 
@@ -393,4 +480,4 @@ def role_words(content: str) -> str:
         words = content[:start].strip()
         if words:
             return words
-    return content.lstrip("~!")
+    return content.lstrip("~!.")   # Sphinx shows `.Flask.route` (a search for a suffix) as Flask.route
