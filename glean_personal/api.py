@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
-from .docref import doc_summary, is_file_url, path_from_url
+from .docref import as_row_id, doc_summary, is_file_url, path_from_url
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
                      SettingError, UsageError)
 from .store.connection import default_db_path
@@ -441,12 +441,15 @@ class Index:
         text = str(doc).strip()
         if is_file_url(text):
             text = path_from_url(text)
-        if text.isdigit():
-            row = self.store.document(int(text))
+        number = as_row_id(text)
+        if number is not None:
+            row = self.store.document(number)
             if row:
                 return row
         if not text:
             raise NotFound("name a document: an id, a path, or part of a path")
+        if "\x00" in text:   # no path holds NUL, and SQLite's LIKE would stop at it
+            raise NotFound(f"no indexed document matches {text!r}")
         candidates = self.store.find_documents(text)
         exact = [c for c in candidates
                  if text in (c["path"], os.path.join(c["root"], c["path"]), c["title"])
@@ -488,7 +491,8 @@ class Index:
             if doc is None:
                 if around is None:
                     raise NotFound("name a document: an id, a path, or part of a path")
-                found = self.store.passages([int(around)]).get(int(around))
+                number = as_row_id(around)
+                found = None if number is None else self.store.passages([number]).get(number)
                 if found is None:
                     raise NotFound(f"no indexed passage has id {around}")
                 doc = found["document_id"]

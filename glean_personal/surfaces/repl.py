@@ -348,7 +348,7 @@ def _request(name: str, rest: str) -> dict:
     if name == "getdocuments":
         specs = []
         for value in _split(rest):
-            key = "id" if value.isdigit() else "url" if is_file_url(value) else "path"
+            key = "id" if value.isascii() and value.isdigit() else "url" if is_file_url(value) else "path"
             specs.append({key: value})
         if not specs:
             raise UsageError("name a document: /getdocuments ID|PATH|file://URL")
