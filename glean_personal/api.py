@@ -40,6 +40,7 @@ WRITER_WAIT_SECONDS = 30.0
 WATCH_INTERVAL = 2.0        # seconds between `watch` passes, at least
 WATCH_COST_FACTOR = 20.0    # ...or this many times what the last pass cost (idle CPU <= 5%)
 WATCH_MAX_INTERVAL = 60.0
+PAGE_MAX = 1_000_000_000    # a limit or offset past any index (SQL integers stay in range)
 
 
 REPORTS = ("FetchedDocument", "Status", "PurgeReport", "VerifyReport", "CompactReport",
@@ -429,7 +430,7 @@ class Index:
             path_glob=path or None,
             after_ns=None if after is None else _ns(after),
             before_ns=None if before is None else _ns(before))
-        return search(self.store, query, max(0, int(limit)), max(0, int(offset)), filters,
+        return search(self.store, query, _page_bound(limit), _page_bound(offset), filters,
                       explain=explain, passages=passages)
 
     def resolve(self, doc: Union[int, str]) -> dict:
@@ -579,6 +580,12 @@ class Index:
         from .graph import related
         row = self.resolve(doc)
         return related(self.store, row["id"], limit=limit)
+
+
+def _page_bound(value: int) -> int:
+    """A limit or offset held between 0 and more results than any index holds, so the
+    SQL built from it stays within SQLite's integers (--offset 10**20 finds nothing)."""
+    return max(0, min(PAGE_MAX, int(value)))
 
 
 def _ns(stamp: float) -> int:

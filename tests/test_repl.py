@@ -72,6 +72,7 @@ def test_personal_index_uses_the_sessions_db(tmp_path, monkeypatch):
     ("/mode cloud", "unknown mode"),
     ("/json maybe", "/json on"),
     ("/chat", "ask something"),
+    ("/", "unknown command"),                                    # a slash alone
 ])
 def test_bad_commands_print_one_line_and_the_session_goes_on(db, monkeypatch, line, message):
     code, out, err = run([line, "/search Lisbon"], "--db", str(db), monkeypatch=monkeypatch)
@@ -79,6 +80,16 @@ def test_bad_commands_print_one_line_and_the_session_goes_on(db, monkeypatch, li
     assert len(err.strip().splitlines()) == 1 and message in err
     assert "Traceback" not in err
     assert "Lisbon trip" in out  # the next line still ran
+
+
+def test_limits_and_offsets_past_sqlites_integers_find_nothing_more(db, monkeypatch):
+    huge = "99999999999999999999"
+    code, out, err = run([f"/search Lisbon --offset {huge}",
+                          f"/personal search Lisbon --offset {huge}",
+                          f"/personal search Lisbon --limit {huge}"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert out.count("No results for 'Lisbon'") == 2 and "Lisbon trip" in out
 
 
 def test_help_of_a_verb_prints_and_continues(db, monkeypatch):

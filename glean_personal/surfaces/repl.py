@@ -115,7 +115,7 @@ class Session:
             return False
         if not line.startswith("/"):
             line = "/search " + line
-        name, rest = (line[1:].split(None, 1) + [""])[:2]
+        name, rest = (line[1:].split(None, 1) + ["", ""])[:2]   # "/" alone: name ""
         name, rest = name.lower(), rest.strip()
         try:
             return self._run(name, rest)
