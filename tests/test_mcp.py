@@ -395,6 +395,7 @@ def test_local_search_keeps_under_its_budget_by_trimming_passages(server, budget
     ({"query": "x", "source": "elsewhere"}, "no indexed source"),
     ({"query": "x", "bogus": 1}, "does not take bogus; it takes query, q, limit"),
     ({"query": ["x"]}, "must be text"),
+    ({"query": "x", "path": "a" * 60_000}, "too long to look up"),
 ])
 def test_local_search_bad_arguments_are_tool_errors(server, arguments, message):
     assert message in failed(server.call("local_search", arguments))
@@ -547,6 +548,7 @@ def test_local_fetch_around_a_search_hit(server):
     ({"id": "²"}, "`id` must be"),
     ({"fragment": "²"}, "no indexed document"),
     ({"fragment": "\x00"}, "no indexed document"),        # LIKE would stop at NUL: all match
+    ({"fragment": "a" * 60_000}, "too long to look up"),    # past SQLite's LIKE pattern cap
     ({"fragment": "birds.log", "offset": "³"}, "`offset`"),
     ({"fragment": "survey.pdf", "page": "²"}, "no page"),
     ({"around": "x"}, "`around` must be"),
