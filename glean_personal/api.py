@@ -133,9 +133,10 @@ class Index:
         return self.store.readonly
 
     @contextlib.contextmanager
-    def _writer(self) -> Iterator[None]:
-        """One writer at a time: a second waits, then gives up with a clear message."""
-        if self.store.readonly:
+    def _writer(self, writes: bool = True) -> Iterator[None]:
+        """One writer at a time: a second waits, then gives up with a clear message.
+        `writes=False` only waits its turn (verify: FTS5's own check needs the write lock)."""
+        if writes and self.store.readonly:
             raise ReadOnlyError(self.store.read_only_message())
         fd = os.open(self.store.path, os.O_RDONLY)
         try:
@@ -535,15 +536,15 @@ class Index:
         from .reports import VerifyReport
         from .phrases import document_phrases
         from .store import maintenance
-        found = maintenance.problems(self.store)
-        report = VerifyReport(not any(found.values()), found,
-                              read_only=not self.store.writable,
-                              skipped=maintenance.skipped_checks(self.store))
-        if repair:
-            with self._writer():
+        with self._writer(writes=repair):   # an index mid-batch is waited for, not damage
+            found = maintenance.problems(self.store)
+            report = VerifyReport(not any(found.values()), found,
+                                  read_only=not self.store.writable,
+                                  skipped=maintenance.skipped_checks(self.store))
+            if repair:
                 report.repaired = maintenance.repair(self.store, document_phrases)
-            report.problems_after = maintenance.problems(self.store)
-            report.ok = not any(report.problems_after.values())
+                report.problems_after = maintenance.problems(self.store)
+                report.ok = not any(report.problems_after.values())
         return report
 
     def export(self, dest: PathLike) -> ExportReport:

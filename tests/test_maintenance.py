@@ -112,3 +112,49 @@ def test_export_while_another_process_indexes(tmp_path, store_kind):
     for dest in copies:
         with glean_personal.open_index(dest, readonly=True) as copy:
             assert copy.verify().ok
+
+
+def _hold_writer(db):
+    """What an indexer mid-batch holds: the writer lock (flock) and SQLite's write lock."""
+    import fcntl
+    fd = os.open(db, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    conn = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("UPDATE meta SET value = value WHERE key = 'store'")
+
+    def release() -> None:
+        conn.execute("COMMIT")
+        conn.close()
+        os.close(fd)
+    return release
+
+
+def test_verify_during_a_write_waits_for_it_and_never_calls_it_damage(built, monkeypatch):
+    import threading
+    from glean_personal.store import connection
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)   # SQLite gives up at once
+    release = _hold_writer(built)
+    timer = threading.Timer(1.0, release)
+    timer.start()
+    try:
+        with glean_personal.open_index(built, readonly=True) as ix:
+            report = ix.verify()
+    finally:
+        timer.join()
+    assert report.ok, report.problems
+
+
+def test_verify_during_a_long_write_says_another_process_is_writing(built, monkeypatch):
+    from glean_personal import api
+    from glean_personal.errors import LockedError
+    from glean_personal.store import connection
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(api, "WRITER_WAIT_SECONDS", 0.3)
+    release = _hold_writer(built)
+    try:
+        with glean_personal.open_index(built, readonly=True) as ix:
+            with pytest.raises(LockedError, match="another glean-personal process is writing"):
+                ix.verify()
+    finally:
+        release()

@@ -285,6 +285,9 @@ class Fts5Text(FullText):
             self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
                               "VALUES ('integrity-check', 1)")
         except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and (
+                    "locked" in str(exc) or "busy" in str(exc)):
+                raise          # another process is writing: busy, not damaged
             return [f"full-text index does not match the passages ({exc})"]
         return []
 
