@@ -25,7 +25,7 @@ def _out(args: argparse.Namespace, data: object, shown: str) -> int:
     if args.json:
         print(render_json.dumps(data))
     elif shown:
-        print(shown)
+        print(render_text.terminal_safe(shown))
     return 0
 
 
