@@ -108,11 +108,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         roots = ix.watch_roots(args.targets)
         if not args.json:
-            print(render_text.watching(roots), flush=True)
+            print(render_text.terminal_safe(render_text.watching(roots)), flush=True)
         try:
             for event in ix.watch(args.targets, interval=args.interval):
                 print(json.dumps(event, ensure_ascii=False) if args.json
-                      else render_text.watch_event(event), flush=True)
+                      else render_text.terminal_safe(render_text.watch_event(event)), flush=True)
         except KeyboardInterrupt:
             pass
     if not args.json:
@@ -186,7 +186,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     except SkipFile as skip:
         if args.json:
             return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1
-        print(render_text.extract_skipped(args.file, skip.reason))
+        print(render_text.terminal_safe(render_text.extract_skipped(args.file, skip.reason)))
         return 1
     return _out(args, dict(doc.to_dict(), file=args.file), render_text.extracted(doc, args.file))
 
