@@ -51,6 +51,7 @@ class SearchTuning(Record, frozen=True):
     few_words_factor: float = 0.5
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
+    common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
@@ -245,7 +246,25 @@ def _candidates(store: Store, query: Query, weights: "_Weights", pool: int,
     """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
     if weights.expansions:
         query = Query(query.text, weights.terms, query.excluded)
-    return store.fulltext.search(query, pool, filters)
+    return store.fulltext.search(query, pool, filters, _rarer(weights, pool, filters))
+
+
+def _rarer(weights: "_Weights", pool: int, filters: Filters) -> List[Term]:
+    """The query's terms that alone choose the candidates, or none for all of them.
+
+    A word in more than `TUNING.common` of the passages costs the store one
+    score per passage holding it, and a passage holding none of the rarer words
+    seldom leads; so when those hold a pool's worth of passages, only passages
+    holding one of them are scored (with every word). Not under a filter or an
+    excluded word, which could leave fewer candidates than that.
+    """
+    if not TUNING.common or filters.any or weights.query.excluded:
+        return []
+    limit = TUNING.common * weights.passages
+    rare = [(t, df) for t, df in zip(weights.terms, weights.counts) if df <= limit]
+    if len(rare) == len(weights.terms) or sum(df for _, df in rare) < pool:
+        return []
+    return [t for t, _ in rare]
 
 
 def _known_types(filters: Filters) -> Filters:
@@ -712,6 +731,9 @@ class _Weights:
         total = max(1, store.passage_count())
         # The synonyms some passage holds; self.terms is the query's terms, then those.
         self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
+        # Passages holding each of self.terms, and in all.
+        self.counts = dfs[:len(terms)] + [df for df in dfs[len(terms):] if df]
+        self.passages = total
         dfs = dfs[:len(terms)]
         self.terms = terms + [t for _, t in self.expansions]
         labels = query.labels()

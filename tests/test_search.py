@@ -444,3 +444,18 @@ def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
     ix.index(write_tree(tmp_path / "docs", files))
     assert paths(ix.search("what happens when a value goes out of scope")) == ["guide.md",
                                                                                "notes.md"]
+
+
+def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
+        tmp_path, open_ix, monkeypatch):
+    # Scored candidates are the passages holding a rarer word when those are
+    # enough (`common`, `pool`); under a filter or `-word` every word selects.
+    import glean_personal.search as search
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(common=0.5, pool=4))
+    files = {f"w{i}.txt": "walrus " * (i + 1) + "on the beach" for i in range(6)}
+    files.update({f"t{i}.md": f"walrus tusks of ivory number {i}" for i in range(4)})
+    index = open_ix()
+    index.index(write_tree(tmp_path / "files", files))
+    assert paths(index.search("walrus tusks", limit=1))[0].startswith("t")
+    assert paths(index.search("walrus tusks -ivory", limit=1))[0].startswith("w")
+    assert paths(index.search("walrus tusks type:txt", limit=1))[0].startswith("w")

@@ -181,3 +181,29 @@ def test_documents_written_in_one_transaction_are_indexed_exactly(tmp_path, stor
         assert st.fulltext.search(parse("dugong"), 10, Filters()) == []
     assert maintenance.problems(st) == {"sqlite": [], "fulltext": [], "cross": []}
     st.close()
+
+
+def test_candidates_among_some_words_keep_their_full_scores(tmp_path, store_kind):
+    """`among` narrows which passages are scored, never what they score."""
+    from glean_personal.query import Filters, parse
+
+    st = Store.open(tmp_path / "p.db", force_kind=store_kind)
+    texts = (["walrus " * n + "beach" for n in range(1, 6)]            # the common word only
+             + ["walrus tusks on the beach", "tusks of ivory", "walrus walrus tusks"])
+    with st.transaction():
+        sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+        for i, text in enumerate(texts):
+            st.put_document(sid, f"{i}.md", f"{i}.md", "md", len(text), 1, "0" * 64, [],
+                            [((), text, 0, len(text), None, None, None)], b"")
+    query = parse("walrus tusks")
+    with st.reading():
+        full = dict(st.fulltext.search(query, 20, Filters()))
+        some = st.fulltext.search(query, 20, Filters(), among=[query.terms[1]])
+        text = {pid: st.passages([pid])[pid]["text"] for pid in full}
+    assert len(full) == len(texts)
+    assert sorted(text[pid] for pid, _ in some) == sorted(t for t in texts if "tusks" in t)
+    for pid, score in some:
+        assert score == pytest.approx(full[pid])
+    assert [pid for pid, _ in some] == [pid for pid in sorted(full, key=lambda p: (-full[p], p))
+                                         if "tusks" in text[pid]]
+    st.close()

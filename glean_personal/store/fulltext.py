@@ -88,10 +88,17 @@ class FullText:
         """Unindex stored passages (before their rows are deleted)."""
         raise NotImplementedError
 
-    def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+    def search_sql(self, query: Query, limit: int, filters: Filters,
+                   among: Sequence[Term] = ()) -> Tuple[str, list]:
         raise NotImplementedError
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
+    def search(self, query: Query, limit: int, filters: Filters,
+               among: Sequence[Term] = ()) -> List[PassageScore]:
+        """The `limit` best passages by BM25 over all the query's terms.
+
+        With `among` (some of the query's terms), only passages holding one of
+        those are candidates; their scores are the same as without it.
+        """
         raise NotImplementedError
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
@@ -196,25 +203,39 @@ class Fts5Text(FullText):
                 f"INSERT INTO passage_fts(passage_fts, rowid, {_COLUMNS}) "
                 f"VALUES ('delete', ?, {_MARKS})", _with_alt(rows))
 
-    def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+    def search_sql(self, query: Query, limit: int, filters: Filters,
+                   among: Sequence[Term] = ()) -> Tuple[str, list]:
         # `ORDER BY bm25(...) LIMIT n` keeps the n best in SQLite's bounded sorter;
         # `ORDER BY rank` would have FTS5 sort every matching row first (about a
         # third slower on common words). Snippets are made later, for the shown.
         score = f"-bm25(passage_fts, {BM25_WEIGHTS})"
-        if not filters.any:
-            return (f"SELECT rowid, {score} AS score FROM passage_fts WHERE passage_fts MATCH ? "
-                    "ORDER BY score DESC, rowid LIMIT ?", [query.fts5(), limit])
         where, params = filter_sql(filters)
-        return (f"SELECT f.rowid, {score} AS score FROM passage_fts f "
-                "JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
-                "JOIN sources s ON s.id = d.source_id "
-                f"WHERE passage_fts MATCH ? AND {where} ORDER BY score DESC, f.rowid LIMIT ?",
-                [query.fts5()] + params + [limit])
+        select = (f"SELECT f.rowid AS id, {score} AS score FROM passage_fts f "
+                  + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
+                     "JOIN sources s ON s.id = d.source_id " if filters.any else "")
+                  + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else ""))
+        if not among:
+            return (f"{select} ORDER BY score DESC, f.rowid LIMIT ?",
+                    [query.fts5()] + params + [limit])
+        # Only passages holding one of `among`: those that hold none of the other
+        # terms are scored by `among` alone, the others by every term (an AND that
+        # FTS5 answers by seeking in the other terms' lists, not reading them).
+        # BM25 adds a positive share per term, so the larger score is the full one.
+        others = [t for t in query.terms if t not in among]
+        some = Query(query.text, list(among), query.excluded).fts5()
+        both = (f"({' OR '.join(t.fts5() for t in among)}) AND "
+                f"({' OR '.join(t.fts5() for t in others)})")
+        if query.excluded:
+            both = f"({both}) NOT ({' OR '.join(t.fts5() for t in query.excluded)})"
+        return (f"SELECT id, max(score) AS score FROM ({select} UNION ALL {select}) "
+                "GROUP BY id ORDER BY score DESC, id LIMIT ?",
+                [some] + params + [both] + params + [limit])
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
+    def search(self, query: Query, limit: int, filters: Filters,
+               among: Sequence[Term] = ()) -> List[PassageScore]:
         if query.empty:
             return []
-        sql, params = self.search_sql(query, limit, filters)
+        sql, params = self.search_sql(query, limit, filters, among)
         return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
@@ -369,7 +390,8 @@ class PlainText(FullText):
                  for term in _weighted_terms(title, heading, text)])
             self.conn.execute(f"DELETE FROM plain_lengths WHERE passage_id IN ({marks})", chunk)
 
-    def search_sql(self, query: Query, limit: int, filters: Filters) -> Tuple[str, list]:
+    def search_sql(self, query: Query, limit: int, filters: Filters,
+                   among: Sequence[Term] = ()) -> Tuple[str, list]:
         # The plain store looks each term up in its postings, then scores in Python.
         params: list = []
         for term in query.terms:
@@ -377,7 +399,8 @@ class PlainText(FullText):
         return ("SELECT passage_id, tf FROM plain_postings WHERE term = ? "
                 "-- or term >= ? AND term < ? for a prefix, one lookup per term", params)
 
-    def search(self, query: Query, limit: int, filters: Filters) -> List[PassageScore]:
+    def search(self, query: Query, limit: int, filters: Filters,
+               among: Sequence[Term] = ()) -> List[PassageScore]:
         if query.empty:
             return []
         total, avg = self.conn.execute(
@@ -386,10 +409,13 @@ class PlainText(FullText):
             return []
         allowed = self._allowed(filters)
         scores: Dict[int, float] = defaultdict(float)
+        held: Set[int] = set()
         for term in query.terms:
             postings = self._postings(term, allowed)
             if not postings:
                 continue
+            if term in among:
+                held.update(postings)
             df = len(postings)
             idf = math.log(1 + (total - df + 0.5) / (df + 0.5))
             lengths = self._lengths(postings)
@@ -399,6 +425,8 @@ class PlainText(FullText):
         for term in query.excluded:   # `-word`, `NOT word`: passages holding it are out
             for pid in self._postings(term, allowed):
                 scores.pop(pid, None)
+        if among:
+            scores = {pid: score for pid, score in scores.items() if pid in held}
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return ranked[:limit]
 
