@@ -496,7 +496,9 @@ class Index:
                 number = as_row_id(around)
                 found = None if number is None else self.store.passages([number]).get(number)
                 if found is None:
-                    raise NotFound(f"no indexed passage has id {around}")
+                    raise NotFound(f"no indexed passage has id {around} (a document "
+                                   "re-indexed since the search has new passage ids: "
+                                   "search again)")
                 doc = found["document_id"]
             row = self._resolve(doc)
             passages = self.store.passages_of(row["id"])

@@ -540,7 +540,7 @@ def test_local_fetch_around_a_search_hit(server):
     ({"fragment": "birds.log", "max_chars": 100}, "`max_chars`"),
     ({"fragment": "birds.log", "outline": "yes"}, "`outline` must be"),
     ({"fragment": "birds.log", "outline": True, "lines": "1-2"}, "leave out"),
-    ({"around": 99999999}, "no indexed passage"),
+    ({"around": 99999999}, "new passage ids: search again"),
     ({"around": 10 ** 20}, "no indexed passage"),          # past SQLite's integers
     ({"around": -10 ** 20}, "no indexed passage"),
     ({"around": "²"}, "`around` must be"),                 # str.isdigit says yes; int() no
