@@ -282,6 +282,30 @@ def test_eof_ends_the_server_and_stdout_holds_only_protocol(one_db):
     assert code == 0 and len(lines) == 1 and json.loads(lines[0])["id"] == 1
 
 
+def test_a_client_that_hangs_up_mid_line_or_stops_reading_ends_it_quietly(one_db):
+    s = Server(one_db)                    # stdin closes in the middle of a request
+    s.proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"na')
+    s.proc.stdin.close()
+    assert s.proc.wait(timeout=120) == 0
+    lines = s.proc.stdout.read().splitlines()
+    assert [json.loads(line)["error"]["code"] for line in lines] == [-32700]
+    assert s.proc.stderr.read() == b""
+    s.proc.stdout.close()
+    s.proc.stderr.close()
+    s = Server(one_db)                    # the client stops reading, then hangs up
+    s.proc.stdout.close()
+    try:                                  # the server may be gone before all are written
+        for n in range(20):
+            s.send({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {
+                "name": "local_search", "arguments": {"query": "heron", "limit": 50}}})
+        s.proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert s.proc.wait(timeout=120) == 0
+    assert b"Traceback" not in s.proc.stderr.read()
+    s.proc.stderr.close()
+
+
 # -- tools ----------------------------------------------------------------------------------
 def wire_size(reply) -> int:
     return len(json.dumps(reply, ensure_ascii=False, separators=(",", ":")))
