@@ -12,7 +12,7 @@ import fcntl
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
 from .docref import as_row_id, doc_summary, is_file_url, path_from_url
@@ -80,6 +80,9 @@ class Index:
         self.store = store
         self._limits = limits
         self._passage_sizes = passage_sizes
+        # Called once when a write must wait for another process's writer lock (the
+        # command line says so on a terminal); None: wait in silence.
+        self.on_writer_wait: Optional[Callable[[str], None]] = None
 
     # The defaults are read when indexing needs them: a search never loads config.
     @property
@@ -141,11 +144,17 @@ class Index:
         fd = os.open(self.store.path, os.O_RDONLY)
         try:
             deadline = time.monotonic() + WRITER_WAIT_SECONDS
+            told = False
             while True:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except OSError:
+                    if not told and self.on_writer_wait is not None:
+                        told = True
+                        self.on_writer_wait(
+                            f"another glean-personal process is writing {self.store.path}; "
+                            f"waiting for it (up to {WRITER_WAIT_SECONDS:g} s)")
                     if time.monotonic() > deadline:
                         raise LockedError(
                             f"another glean-personal process is writing {self.store.path}; "

@@ -31,7 +31,11 @@ def _out(args: argparse.Namespace, data: object, shown: str) -> int:
 
 def _open(args: argparse.Namespace, readonly: bool = False) -> "Index":
     from ..api import open_index
-    return open_index(args.db, readonly=readonly)
+    ix = open_index(args.db, readonly=readonly)
+    if sys.stderr.isatty():   # a person is watching: say why nothing happens yet
+        ix.on_writer_wait = lambda text: print(f"glean-personal: {text}", file=sys.stderr,
+                                               flush=True)
+    return ix
 
 
 def _progress(label: str) -> "Optional[Progress]":
