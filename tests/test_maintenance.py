@@ -158,3 +158,30 @@ def test_verify_during_a_long_write_says_another_process_is_writing(built, monke
                 ix.verify()
     finally:
         release()
+
+
+def test_a_killed_export_never_leaves_a_partial_file_under_its_name(tmp_path):
+    """SIGKILL the export the moment its file (or its private temporary) appears: the name
+    asked for is then missing, or a whole copy; never a half-written file."""
+    import random
+    from helpers.corpora import REPO, stored
+    root = write_tree(tmp_path / "big", {f"d{i % 20:02}/n{i}.md": ("word%d alpha beta. " % i) * 150
+                                          for i in range(400)})
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(root)
+    whole = stored(db)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    rng = random.Random(5)
+    for trial in range(6):
+        dest = tmp_path / "out" / f"copy{trial}.db"
+        dest.parent.mkdir(exist_ok=True)
+        proc = subprocess.Popen([sys.executable, "-m", "glean_personal", "export", str(dest),
+                                 "--db", str(db)], env=env, stderr=subprocess.PIPE)
+        while proc.poll() is None and not any(dest.parent.glob(f"*copy{trial}.db*")):
+            time.sleep(0.0002)
+        time.sleep(rng.uniform(0, 0.004))
+        proc.kill()
+        proc.communicate()
+        if dest.exists():
+            assert stored(dest) == whole, f"trial {trial}: a partial export at {dest}"
