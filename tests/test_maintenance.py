@@ -185,3 +185,9 @@ def test_a_killed_export_never_leaves_a_partial_file_under_its_name(tmp_path):
         proc.communicate()
         if dest.exists():
             assert stored(dest) == whole, f"trial {trial}: a partial export at {dest}"
+    with glean_personal.open_index(db) as ix:        # exporting again to each name
+        for trial in range(6):                        # clears what the killed one left
+            if not (tmp_path / "out" / f"copy{trial}.db").exists():
+                ix.export(tmp_path / "out" / f"copy{trial}.db")
+    assert [p.name for p in (tmp_path / "out").iterdir() if ".part" in p.name] == []
+    assert all(stored(tmp_path / "out" / f"copy{t}.db") == whole for t in range(6))

@@ -103,6 +103,33 @@ def repair(store: Store, phrases_of: Callable[[str, str], bytes]) -> List[str]:
     return done
 
 
+def _drop_dead_parts(dest: Path) -> None:
+    """Remove what earlier exports to `dest` that were killed left (.NAME.PID.part and its
+    journal), when no process of that id runs any more (and this process's own)."""
+    if not dest.parent.is_dir():
+        return
+    prefix = f".{dest.name}."
+    for part in dest.parent.iterdir():
+        name = part.name
+        if not (name.startswith(prefix) and name.endswith((".part", ".part-journal"))):
+            continue
+        pid = name[len(prefix):].split(".", 1)[0]
+        if not (pid.isascii() and pid.isdigit()):
+            continue
+        if int(pid) != os.getpid():
+            try:
+                os.kill(int(pid), 0)
+                continue                 # still running: its export is under way
+            except ProcessLookupError:
+                pass
+            except (PermissionError, OverflowError):
+                continue
+        try:
+            part.unlink()
+        except OSError:
+            pass
+
+
 def export(store: Store, dest: Path) -> int:
     """A consistent copy through SQLite's backup API, created 0600; returns its size.
 
@@ -115,8 +142,7 @@ def export(store: Store, dest: Path) -> int:
     if dest.resolve() == store.path.resolve():
         raise DatabaseError("export needs a different file than the index itself")
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.part")
-    if tmp.exists():
-        tmp.unlink()
+    _drop_dead_parts(dest)
     prepare_file(tmp)
     target: Optional[sqlite3.Connection] = None
     try:
