@@ -50,6 +50,8 @@ DEFAULT_PASSAGES = PassageSizes()
 # The file types read, by extension (any case), and the format name each gives.
 SUPPORTED = {
     ".txt": "txt", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
+    # Markdown under other names: MDX (Docusaurus, Mintlify…), Quarto, R Markdown, old spellings.
+    ".mdx": "md", ".qmd": "md", ".rmd": "md", ".mkd": "md", ".mdown": "md", ".markdn": "md",
     ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx",
     ".pdf": "pdf",
     ".odt": "odt", ".ods": "ods", ".odp": "odp", ".ott": "odt", ".ots": "ods", ".otp": "odp",

@@ -54,6 +54,8 @@ class SearchTuning(Record, frozen=True):
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
+    listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
+    changelog: float = 0.5      # release notes keep this share for a question not about versions
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -194,6 +196,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
+        if query.question and not words & _VERSION_WORDS:
+            _damp_release_notes(boost, titles)
         rows = _Rows(store)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
@@ -410,7 +414,62 @@ class _Rows:
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
                    weights: "_Weights") -> List[Tuple[int, float, int]]:
     scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
-    return _rerank(scored, rows, query, weights)
+    return _rerank(scored, rows, query, weights, listings=True)
+
+
+# Release notes by their titles: "What's New In Python 3.8", "Release Notes", "Git v2.30.2
+# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News".
+_CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
+                             r"history of .* releases|recent .*news|.*older news|news\b)"
+                             r"|release notes\b|\bchangelog\b", re.IGNORECASE)
+# The stems of a question about versions or changes, which release notes answer.
+_VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
+                            "sinc", "histori", "upgrad", "migrat"})
+
+
+def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str]) -> None:
+    """Release notes name every feature in passing, version after version, so for a
+    question in plain words they match almost anything, and a long one outranks the
+    page that explains. For a question that is not about versions or changes (no
+    *version*, *new*, *added*, *changed*, *since*…), a document titled as release
+    notes counts `TUNING.changelog` of its score."""
+    for d, title in titles.items():
+        if _CHANGELOG_TITLE.search(title):
+            boost[d] *= TUNING.changelog
+
+
+# A line of a table of contents or a back-of-book index: words, a dot leader
+# (an ellipsis once a reader has read it) and a page number or label.
+_LISTING_LINE = re.compile(r"(?:\u2026|(?:\. ?){4,}) ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$",
+                           re.MULTILINE)
+
+
+def _is_listing(text: str) -> bool:
+    """Whether a passage is a table of contents or an index: at least four lines, and
+    most of them ending in a dot leader and a page number."""
+    if "\u2026" not in text and "...." not in text and ". . . ." not in text:
+        return False
+    lines = sum(1 for line in text.split("\n") if line.strip())
+    return lines >= 4 and 2 * len(_LISTING_LINE.findall(text)) >= lines
+
+
+def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int, float],
+                     rows: _Rows) -> None:
+    """A contents or index page names a subject without saying anything about it, and
+    its short lines of titles make it a strong BM25 match. Among the leading
+    documents, such a passage counts `TUNING.listing` of its score, so the page
+    that explains comes first and is the one shown. Only a document whose best
+    passage is a listing costs a look at its next two."""
+    leaders = sorted(by_doc, key=lambda d: (-by_doc[d][0][0] * boost.get(d, 1.0), d))[:TUNING.rerank]
+    rows.load([by_doc[d][0][1] for d in leaders])
+    for d in leaders:
+        scored = by_doc[d]
+        if not _is_listing(rows[scored[0][1]]["text"]):
+            continue
+        rows.load([pid for _, pid in scored[1:3]])
+        scored[:3] = [(s * TUNING.listing, pid) if _is_listing(rows[pid]["text"]) else (s, pid)
+                      for s, pid in scored[:3]]
+        scored.sort(key=lambda t: (-t[0], t[1]))
 
 
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
@@ -419,9 +478,11 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
         by_doc.setdefault(doc_of[pid], []).append((score, pid))
+    for scored in by_doc.values():
+        scored.sort(key=lambda t: (-t[0], t[1]))
+    _demote_listings(by_doc, boost, rows)
     ranked = []
     for doc_id, scored in by_doc.items():
-        scored.sort(key=lambda t: (-t[0], t[1]))
         best, pid = scored[0]
         extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
         if query.question:   # saturating: the further passages at most double the best
@@ -458,11 +519,14 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, terms: Sequenc
     return scored[0][1]
 
 
-def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights") -> List[Tuple[int, float, int]]:
-    """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`)."""
+def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights",
+            listings: bool = False) -> List[Tuple[int, float, int]]:
+    """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
+    with `listings`, contents and index passages by `TUNING.listing` too."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
     rows.load([pid for pid, _, _ in ranked[:TUNING.rerank]])
-    head = [(pid, score * _coverage(rows[pid]["text"], query, weights), n)
+    head = [(pid, score * _coverage(rows[pid]["text"], query, weights)
+             * (TUNING.listing if listings and _is_listing(rows[pid]["text"]) else 1.0), n)
             for pid, score, n in ranked[:TUNING.rerank]]
     head.sort(key=lambda t: (-t[1], t[0]))
     return head + ranked[TUNING.rerank:]

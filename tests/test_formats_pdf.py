@@ -77,10 +77,13 @@ def test_every_page_is_one_section_with_its_number():
 
 def test_outline_and_page_labels_make_the_heading_path():
     doc = extract(DATA / "outline-labels.pdf")
-    assert [s.page for s in doc.sections] == ["i", "ii", "1", "2"]
+    # Sections 1 Foo, 2 Bar, 3 Baz and 4 Foo start on page ii: the page is cut at their titles.
+    assert [s.page for s in doc.sections] == ["i"] + ["ii"] * 4 + ["1"] * 4 + ["2"] * 3
     assert doc.sections[0].heading == ("Page i",)   # before the first bookmark
-    assert doc.sections[1].heading == ("Foo", "Page ii")
-    assert doc.sections[2].heading[-1] == "Page 1" and len(doc.sections[2].heading) == 2
+    assert [s.heading for s in doc.sections[1:5]] == [
+        ("Foo", "Page ii"), ("Bar", "Page ii"), ("Baz", "Page ii"), ("Foo", "Page ii")]
+    assert doc.sections[2].text.startswith("2 Bar\n")
+    assert doc.sections[5].heading == ("Foo", "Page 1")   # the page before's last section goes on
 
 
 def test_bookmarks_without_labels():

@@ -98,3 +98,12 @@ def test_extract_empty_file(tmp_path):
     path.write_bytes(b"")
     with pytest.raises(SkipFile, match="empty file"):
         extract(path)
+
+
+def test_sphinx_source_copies_are_read_as_their_markup():
+    from glean_personal.formats import format_for, read_document
+    assert format_for("_sources/library/csv.rst.txt") == "rst"
+    assert format_for("_sources/guide.md.txt") == "md"
+    assert format_for("notes.txt") == "txt" and format_for("a.b.txt") == "txt"
+    doc = read_document(b"CSV files\n=========\n\nUse :func:`csv.reader`.\n", "csv.rst.txt")
+    assert doc.format == "rst" and doc.title == "CSV files" and doc.text == "Use csv.reader."

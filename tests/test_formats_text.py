@@ -6,7 +6,7 @@ import codecs
 import pytest
 
 from glean_personal.errors import SkipFile
-from glean_personal.formats import read_document
+from glean_personal.formats import extract, read_document
 
 PHRASE = "Café crème in Zürich — naïve façade"
 
@@ -279,3 +279,104 @@ def test_mkdocs_tabs_and_heading_attributes():
     assert doc.sections[0].heading == ("Setup",)
     assert "Linux" in doc.text and "macOS" in doc.text and "===" not in doc.text
     assert "Use the package manager." in doc.text and "Use brew." in doc.text
+
+
+# A tutorial page in the style of FastAPI's documentation (written for this test):
+# PyMdown blocks, code includes on their own lines, definitions in <dfn>, a bot's link.
+PYMDOWN_PAGE = """\
+# Upload files
+
+You can receive <dfn title='sometimes called "multipart", or "form data"'>uploaded files</dfn>.
+
+{* ../../docs_src/request_files/tutorial001.py hl[3] *}
+
+/// note | Technical Details
+
+Files arrive as form data, not JSON.
+
+///
+
+/// tip
+
+    {!> ../../docs_src/request_files/tutorial002.py!}
+
+Read [@helper[bot]](https://example.org/apps/helper) for more.
+///
+
+{% include "footer.md" %}
+{{#include ../listings/upload.rs:2:10}}
+--8<-- "includes/abbreviations.md"
+
+```rust
+{{#rustdoc_include ../listings/upload.rs:all}}
+let kept = "code";
+```
+Done.
+"""
+
+
+def test_pymdown_blocks_includes_and_definitions_are_read_as_words():
+    doc = read_document(PYMDOWN_PAGE.encode(), "request-files.md")
+    text = doc.text
+    assert 'You can receive uploaded files (sometimes called "multipart", or "form data").' in text
+    assert "Technical Details" in text and "Files arrive as form data, not JSON." in text
+    assert "Read @helper[bot] for more." in text and "Done." in text
+    assert 'let kept = "code";' in text
+    for junk in ("///", "{*", "docs_src", "<dfn", "{%", "footer.md", "{{#", "listings", "--8<--", "abbreviations", "note |", "\ntip"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first['You can receive uploaded files (sometimes called "multipart", or "form data").'] == 3
+
+
+# A Docusaurus page (written for this test): MDX imports, components, comments, admonitions.
+MDX_PAGE = """\
+---
+title: Deploy to the cloud
+---
+
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+export const minimum = "1.2";
+
+## Install the CLI
+
+Pick your system. {/* editors: keep this short */}
+
+<Tabs>
+<TabItem value="mac" label="macOS">
+Use the package manager.
+</TabItem>
+</Tabs>
+
+<DocCardList
+    items={[{ type: "link", label: "AWS" }]}
+/>
+
+:::tip[Before you start]
+Log in to your account first.
+:::
+
+:::warning Costs
+Cloud resources cost money.
+:::
+
+Then import your project.
+"""
+
+
+def test_mdx_pages_are_markdown_without_imports_components_and_comments(tmp_path):
+    path = tmp_path / "deploy.mdx"
+    path.write_text(MDX_PAGE, encoding="utf-8")
+    doc = extract(path)
+    assert doc.format == "md" and doc.title == "Deploy to the cloud"
+    assert [s.heading for s in doc.sections] == [("Install the CLI",)]
+    text = doc.text
+    for words in ("Pick your system.", "macOS\nUse the package manager.", "Before you start",
+                  "Log in to your account first.", "Costs\n\nCloud resources cost money.",
+                  "Then import your project."):
+        assert words in text, words
+    for junk in ("import Tabs", "@theme", "export const", "editors", "<Tab", "DocCardList",
+                 "items=", ":::", "[Before"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["Pick your system."] == 11

@@ -128,6 +128,13 @@ def _cases() -> List[Case]:
             "alpha \u2066bidiword\u2069 gamma\u200bzerowidth soft\u00adhyphen "
             "join\u2060er \u202bembedded\u202c \ufeffbommed".encode(),
             "indexed:bidiword", "invisible.md"),
+        # Lines of unclosed brackets made the Markdown link pattern rescan the rest of each
+        # line from every bracket (about three minutes for 1 MB); the AsciiDoc reader's
+        # inline macros likewise on `https:x[` without a closing bracket.
+        one("md-unclosed-brackets", b"bracket words\n\n" + (b"[[a" * 6_000 + b"\n") * 50,
+            "indexed:bracket words", "brackets.md"),
+        one("adoc-unclosed-macros", b"macro words\n\n" + (b"https:x[" * 2_500 + b"\n") * 50,
+            "indexed:macro words", "macros.adoc"),
     ]
 
 

@@ -24,16 +24,19 @@ from .code import read_code
 from .conffiles import read_css, read_dockerfile, read_makefile, read_tables, read_yaml
 from .csvtext import read_csv
 from .docx import read_docx
+from .encoding import decode_text
 from .epub import read_epub
 from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
-from .markup import read_asciidoc, read_latex, read_org, read_rst
+from .asciidoc import looks_like_asciidoc, read_asciidoc
+from .markup import read_latex, read_org, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
 from .package import PartError
 from .pdf import read_pdf
 from .pptx import read_pptx
+from .roff import looks_like_roff, read_roff
 from .rtf import read_rtf
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
@@ -41,8 +44,18 @@ from .xlsx import read_xlsx
 
 Reader = Callable[[bytes, Limits], Document]
 
+def _read_text_file(data: bytes, limits: Limits) -> Document:
+    """Plain text, unless it is AsciiDoc under a `.txt` name (or none), or a manual page."""
+    head = decode_text(data[:65_536])
+    if looks_like_roff(head):
+        return read_roff(data, limits)
+    if looks_like_asciidoc(head):
+        return read_asciidoc(data, limits)
+    return read_txt(data, limits)
+
+
 READERS: Dict[str, Reader] = {
-    "txt": read_txt, "md": read_markdown, "html": read_html_file, "json": read_json,
+    "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,
     "odt": read_odt, "ods": read_ods, "odp": read_odp, "ipynb": read_ipynb,
     "epub": read_epub,
@@ -70,6 +83,10 @@ __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "sk
            "needs_sniff", "check_head", "SNIFF_BYTES"]
 
 
+# Sphinx publishes each page's source beside the HTML as `_sources/NAME.rst.txt` (or `.md.txt`).
+_SOURCE_COPIES = frozenset({".rst", ".md"})
+
+
 def format_for(name: str) -> Optional[str]:
     """The format a file name's extension (any case) or whole name gives, or None.
 
@@ -77,6 +94,8 @@ def format_for(name: str) -> Optional[str]:
     """
     base = _base(name)
     fmt = SUPPORTED.get(_ext(base))
+    if fmt == "txt" and _ext(base[:-4]) in _SOURCE_COPIES:
+        fmt = SUPPORTED[_ext(base[:-4])]   # Sphinx's copy of a page's source: `intro.rst.txt`
     if fmt is None:
         low = base.lower()
         fmt = SUPPORTED_NAMES.get(low)

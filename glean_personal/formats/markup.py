@@ -1,12 +1,11 @@
-"""Lightweight markup: reStructuredText, Org, AsciiDoc and LaTeX, by their headings.
+"""Lightweight markup: reStructuredText, Org and LaTeX, by their headings (AsciiDoc: asciidoc.py).
 
 Each reader finds the headings; the text between them is kept line for line,
-so sections know their first line. Org, AsciiDoc and LaTeX text stays as
+so sections know their first line. Org and LaTeX text stays as
 typed; reStructuredText text loses the markup a reader never sees (roles,
 targets, comments, directive names and options), each line in its place. Heading
 levels follow each language's own rule: in reStructuredText the order in
-which underline styles first appear, in Org the number of stars, in AsciiDoc
-the number of `=`, in LaTeX the sectioning command.
+which underline styles first appear, in Org the number of stars, in LaTeX the sectioning command.
 """
 from __future__ import annotations
 
@@ -26,8 +25,6 @@ _ORG_HEADING = re.compile(r"(\*+)\s+(.*?)\s*$")
 _ORG_TODO = re.compile(r"(?:TODO|DONE|NEXT|WAITING|CANCELLED|CANCELED)\s+(?:\[#[A-Z]\]\s+)?")
 _ORG_TAGS = re.compile(r"\s+:[\w@#%:]+:\s*$")
 _ORG_TITLE = re.compile(r"#\+title:\s*(.*?)\s*$", re.IGNORECASE)
-_ADOC_HEADING = re.compile(r"(={1,6}|#{1,6})\s+(\S.*?)\s*$")
-_ADOC_FENCE = re.compile(r"(-{4,}|\.{4,}|`{3,}|\+{4,}|/{4,}|_{4,})\s*$")
 _TEX_SECTION = re.compile(r"\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?"
                           r"\s*(?:\[[^\]]*\])?\s*\{")
 _TEX_TITLE = re.compile(r"\\title\s*(?:\[[^\]]*\])?\s*\{")
@@ -241,12 +238,23 @@ def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
 
 
 def _rst_inline(text: str) -> str:
-    """A line's words without roles, references and ``literal`` markers."""
-    if "`" not in text or len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+    """A line's words without roles, references, interpreted text and ``literal`` markers."""
+    if len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
+        return text
+    if "|_" in text:
+        text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
+    if "`" not in text:
         return text
     text = _RST_LITERAL.sub(r"\1", text)
     text = _RST_ROLE_FULL.sub(lambda m: _keep_breaks(m, role_words(m.group(1))), text)
-    return _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+    text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+    return _RST_INTERPRETED.sub(r"\1", text)
+
+
+# `words` with no role (the default role: emphasis, or code in many Sphinx projects).
+_RST_INTERPRETED = re.compile(r"(?<![\w`])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`_])")
+# |name|_ : a substitution that is also a link, shown as its name.
+_RST_SUBSTITUTION_LINK = re.compile(r"(?<![\w|])\|([^|\s](?:[^|]*[^|\s])?)\|_{1,2}(?![\w|])")
 
 
 def _keep_breaks(match: "re.Match[str]", words: str) -> str:
@@ -283,29 +291,6 @@ def read_org(data: bytes, limits: Limits) -> Document:
             if text:
                 marks.append((i, i + 1, path.push(len(m.group(1)), text)))
     return Document(title=title, format="org", sections=headed_sections(marks, lines))
-
-
-def read_asciidoc(data: bytes, limits: Limits) -> Document:
-    """AsciiDoc: `=` (or `#`) headings; the level-0 heading `= Title` is the document title."""
-    lines = _lines(data)
-    path = _Path()
-    marks: List[Mark] = []
-    title = ""
-    fence: Optional[str] = None
-    for i, line in enumerate(lines):
-        f = _ADOC_FENCE.match(line)
-        if f:
-            fence = None if fence == f.group(1) else (fence or f.group(1))
-            continue
-        if fence is not None or (i > 0 and lines[i - 1].strip() and not lines[i - 1].startswith(("[", ":"))):
-            continue
-        m = _ADOC_HEADING.match(line)
-        if m:
-            level = len(m.group(1))
-            if level == 1 and not title:
-                title = m.group(2)
-            marks.append((i, i + 1, path.push(level, m.group(2))))
-    return Document(title=title, format="adoc", sections=headed_sections(marks, lines))
 
 
 def read_latex(data: bytes, limits: Limits) -> Document:

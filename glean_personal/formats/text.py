@@ -26,17 +26,30 @@ _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # Lines a reader never sees: link reference definitions (not footnotes),
-# MyST targets `(label)=`.
-_HIDDEN_LINE = re.compile(r" {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
-                          r"|\([^)\s][^)]*\)=)[ \t]*$")
+# MyST targets `(label)=`, and the include and template statements of MkDocs
+# plugins on a line of their own: `{* ../src/app.py hl[3] *}` (FastAPI's code
+# includes), `{!file.md!}` (markdown-include), `{% include "x.md" %}`, mdBook's
+# `{{#include file.rs:2:10}}` and `{{#playground example.rs}}`, PyMdown's `--8<-- "x.md"`.
+_INCLUDE = (r"\{([*!%])[^{}]*\1\}|\{\{#\w+[^{}]*\}\}"
+            r"|--8<--[ \t]+(?:\"[^\"]+\"|'[^']+'|\S+)")   # PyMdown snippets: --8<-- "file.md"
+_HIDDEN_LINE = re.compile(r"(?: {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?"
+                          r"|\([^)\s][^)]*\)=)|" + r"[ \t]*(?:" + _INCLUDE + r"))[ \t]*$")
+# A fenced code line that only includes a file: the page shows the file, not this line.
+_INCLUDE_LINE = re.compile(r"[ \t]*(?:" + _INCLUDE + r")[ \t]*$")
 # MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
 # and content tab `=== "Title"`: the title is shown, the marker is not.
+# PyMdown Extensions blocks `/// note | Title` … `///` (also `/// details`, `/// tab`)
+# likewise: the title is shown, the fence lines are not.
 _ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
-                         r"|===\+?[ \t]+\"(.*)\")[ \t]*$")
+                         r"|===\+?[ \t]+\"(.*)\""
+                         r"|/{3,}(?:[ \t]+[\w-]+(?:[ \t]*\|[ \t]*(.*?))?)?)[ \t]*$")
 # A heading's attribute list (`## Setup {#setup .wide}`), never shown.
 _HEADING_ATTRS = re.compile(r"[ \t]*\{[ \t]*[#.][^{}]*\}[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
-_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*)?)$")
+# Docusaurus admonitions use the same fence with a bare name: `:::tip`,
+# `:::tip Title`, `:::tip[Title]`, `:::danger{title="Title"}`.
+_COLON_FENCE = re.compile(r"^ {0,3}(:{3,})[ \t]*((?:\{[\w:.-]+\}.*|[A-Za-z][\w-]*.*)?)$")
+_ADMONITION_TITLE = re.compile(r"^[A-Za-z][\w-]*[ \t]*(?:\[(.*)\]|\{[ \t]*title=[\"'](.*)[\"'][ \t]*\}|(.*?))[ \t]*$")
 # A MyST directive fence's info string: ```{name} argument
 _DIRECTIVE = re.compile(r"\{([\w:.-]+)\}[ \t]*(.*)$")
 # Directives whose body is not text a reader sees (lists of pages, file paths).
@@ -50,17 +63,28 @@ _HEADING_TAG = re.compile(r"^[ \t]*<h([1-6])\b[^>]*>(.*?)</h\1>[ \t]*$", re.IGNO
 # A MyST role (its words are shown) or a code span (kept as typed), whichever comes first.
 _ROLE_OR_CODE = re.compile(r"\{[\w:.+-]+\}`([^`]*)`|(`+)(?:.*?[^`])?\2(?!`)")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)")
-_LINK = re.compile(r"\[([^\]]+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
+_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\](?:\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
                    r"|\[[^\]]*\])")
-_HTML_COMMENT = re.compile(r"<!--.*?-->")
+_HTML_COMMENT = re.compile(r"<!--.*?-->|\{/\*.*?\*/\}")   # and MDX's {/* comments */}
+# MDX (Docusaurus, Mintlify…): component tags `<Tabs>`, `<TabItem value="mac" label="macOS">`
+# (a `label` or `title` is shown as a tab's or a card's name), ES module lines.
+_JSX_TAG = re.compile(r"</?[A-Z][\w.]*(?:\s(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
+_JSX_LABEL = re.compile(r"\s(?:label|title)=(?:\"([^\"]*)\"|'([^']*)')")
+_JSX_OPEN = re.compile(r"^[ \t]*<[A-Z][\w.]*(?:[ \t][^<>]*)?$")
+_ESM_LINE = re.compile(r"^(?:import[ \t]+(?:[\w{}*,$ \t]+[ \t]+from[ \t]+)?[\"'][^\"']+[\"']"
+                       r"|export[ \t]+(?:default|const|let|var|function|async)\b.*?);?[ \t]*$")
+# An abbreviation or a definition with its explanation in a tooltip, as
+# FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
+_TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
-    r"</?(?:a|abbr|b|big|blockquote|br|center|code|dd|del|details|div|dl|dt|em|figcaption|figure|"
-    r"font|h[1-6]|hr|i|img|ins|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|"
-    r"summary|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|video)(?:\s[^<>]*)?/?>",
+    r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
+    r"div|dl|dt|em|figcaption|figure|font|footer|h[1-6]|header|hr|i|iframe|img|ins|kbd|li|main|"
+    r"mark|nav|ol|p|picture|pre|q|s|samp|section|small|source|span|strong|sub|summary|sup|"
+    r"table|tbody|td|tfoot|th|thead|time|tr|tt|u|ul|var|video)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
     re.IGNORECASE)
 _FENCE_LEADS = frozenset("`~:")
-_HIDDEN_LEADS = frozenset("[(")
-_ADMONITION_LEADS = frozenset("!?=")
+_HIDDEN_LEADS = frozenset("[({-")
+_ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
@@ -135,6 +159,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
+    jsx = False                               # inside an MDX component tag spanning lines
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body))
 
     def flush() -> None:
@@ -171,6 +196,10 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 flush()
             elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
                 options = False
+                if lead in "{-" and _INCLUDE_LINE.match(line):
+                    if para:
+                        para.append("")   # the line keeps its place, without its words
+                    continue
                 para.append(line)
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
@@ -184,7 +213,13 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             directive = _DIRECTIVE.search(info) if "{" in info else None
             name = directive.group(1).lower() if directive else ""
             if marker[0] == ":" and not directive:
-                continue   # a stray `:::`
+                if info.strip():   # a Docusaurus admonition: its title is shown, its body is Markdown
+                    containers.append((marker[0], len(marker)))
+                    named = _ADMONITION_TITLE.match(info.strip())
+                    title = next((g for g in named.groups() if g), "") if named else ""
+                    if title.strip():
+                        builder.paragraph(_inline(title).strip(), number)
+                continue   # a stray `:::` otherwise
             options = bool(directive)
             if name in _PROSE_DIRECTIVES or marker[0] == ":" and name not in _HIDDEN_DIRECTIVES:
                 containers.append((marker[0], len(marker)))
@@ -210,10 +245,21 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
             continue
+        if jsx:   # inside a component's opening tag that spans lines: its props are code
+            jsx = not line.rstrip().endswith(">")
+            flush()
+            continue
+        if lead in "ie" and _ESM_LINE.match(line):
+            flush()
+            continue
+        if lead == "<" and _JSX_OPEN.match(line):
+            jsx = True
+            flush()
+            continue
         admonition = _ADMONITION.match(line) if lead in _ADMONITION_LEADS else None
         if admonition:
             flush()
-            title = admonition.group(1) or admonition.group(2)
+            title = admonition.group(1) or admonition.group(2) or admonition.group(3)
             if title:
                 builder.paragraph(_inline(title), number)
             continue
@@ -255,8 +301,11 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             spans.append(match.group(0) if match.group(2) else role_words(match.group(1)))
             return f"\x00{len(spans) - 1}\x00"
         line = _ROLE_OR_CODE.sub(keep, line)
-    if "<" in line:
+    if "<" in line or "{/*" in line:
+        line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _HTML_COMMENT.sub("", line))
+        if "<" in line:
+            line = _JSX_TAG.sub(_jsx_words, line)
     if "[" in line:
         line = _LINK.sub(r"\1", _IMAGE.sub(r"\1", line))
         if refs and "[" in line:
@@ -267,6 +316,18 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     return line
 
 
+def _jsx_words(match: "re.Match[str]") -> str:
+    """An MDX component tag shows nothing but its `label` or `title` (a tab's name)."""
+    label = _JSX_LABEL.search(match.group(0))
+    return f" {label.group(1) or label.group(2)} " if label and (label.group(1) or label.group(2)) else ""
+
+
+def _tooltip_words(match: "re.Match[str]") -> str:
+    """`ORM (Object Relational Mapper)`: the words, then the tooltip a reader sees on hover."""
+    words, tip = match.group(4), (match.group(2) or match.group(3) or "").strip()
+    return f"{words} ({tip})" if tip and tip.lower() != words.strip().lower() else words
+
+
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
 
 
@@ -275,4 +336,4 @@ def role_words(content: str) -> str:
     match = _ROLE_TARGET.match(content)
     if match and match.group(1).strip():
         return match.group(1).strip()
-    return content.lstrip("~!")
+    return content.lstrip("~!.")   # Sphinx shows `.Flask.route` (a search for a suffix) as Flask.route

@@ -30,6 +30,8 @@ _HYPHENATED = re.compile("([^\\W\\d_]+)([-\u2010\u00ad])\n([^\\W\\d_]+)")
 _LINE_END_HYPHEN = re.compile("[-\u2010\u00ad]\n")
 _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+# A section number before a title on the page (`2.3 `, `A.1. `) that its bookmark leaves out.
+_NUMBERING = re.compile(r"(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.)\s+")
 
 
 def read_pdf(data: bytes, limits: Limits) -> Document:
@@ -54,7 +56,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     index = {ref.num: i for i, (ref, _, _) in enumerate(page_list) if ref is not None}
     labels = doc_parts.page_labels(pdf, len(page_list))
     marks = _safe(lambda: doc_parts.outline(pdf, index), [])
-    headings = _page_headings(marks, len(page_list))
+    headings, on_page = _page_headings(marks, len(page_list))
     fonts: Dict[Any, Any] = {}
     texts: List[str] = []
     first_lines: List[Tuple[str, float]] = []
@@ -87,7 +89,8 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     for i, text in enumerate(texts):
         if text.strip():
             label = labels[i]
-            sections.append(Section(headings[i] + (f"Page {label}",), text, page=label))
+            for path, part in _split_at_bookmarks(text, headings[i], on_page.get(i, [])):
+                sections.append(Section(path + (f"Page {label}",), part, page=label))
     warnings.update(pdf.warnings)
     if pdf.repaired:
         warnings.add("the cross-reference table was damaged and was rebuilt")
@@ -214,21 +217,82 @@ def _field_value(pdf: PDFFile, annot: dict) -> str:
     return " ".join(decode_text_string(value).split())
 
 
-def _page_headings(marks: List[Tuple[int, Tuple[str, ...]]], count: int) -> List[Tuple[str, ...]]:
-    """Each page's bookmark path: the first bookmark on the page, else the last one before it."""
-    first_on: Dict[int, Tuple[str, ...]] = {}
-    last_on: Dict[int, Tuple[str, ...]] = {}
+def _page_headings(marks: List[Tuple[int, Tuple[str, ...]]], count: int
+                   ) -> Tuple[List[Tuple[str, ...]], Dict[int, List[Tuple[str, ...]]]]:
+    """Each page's bookmark path at its top (the last bookmark before it), and the
+    bookmarks pointing into each page, in outline order."""
+    on_page: Dict[int, List[Tuple[str, ...]]] = {}
     for page, path in marks:
         if 0 <= page < count:
-            first_on.setdefault(page, path)
-            last_on[page] = path
+            on_page.setdefault(page, []).append(path)
     out: List[Tuple[str, ...]] = []
     current: Tuple[str, ...] = ()
     for i in range(count):
-        out.append(first_on.get(i, current))
-        if i in last_on:
-            current = last_on[i]
-    return out
+        out.append(current)
+        if i in on_page:
+            current = on_page[i][-1]
+    return out, on_page
+
+
+def _split_at_bookmarks(text: str, before: Tuple[str, ...], paths: List[Tuple[str, ...]]
+                        ) -> List[Tuple[Tuple[str, ...], str]]:
+    """A page's text cut where its bookmarks' titles stand on a line of their own.
+
+    Several sections often start on one page (`2.10 Extended attributes` and
+    `2.11 Subclassing` on page 14): each part takes its own bookmark's path (a
+    title may be numbered on the page and not in the bookmark), and
+    the text above the first title goes on with the section of the page
+    before. A bookmark whose title is not found as a line (wrapped, or worded
+    differently) cuts nothing; without any title found the whole page takes
+    the first bookmark's path, as it always did.
+    """
+    if not paths:
+        return [(before, text)]
+    lines = text.split("\n")
+    folded = [_letters(line) for line in lines]
+    cuts: List[Tuple[int, Tuple[str, ...]]] = []
+    start = 0
+    for path in paths:
+        title = _letters(path[-1])
+        at = next((k for k in range(start, len(lines)) if folded[k] == title or (
+            folded[k].endswith(title) and _NUMBERING.fullmatch(lines[k].lstrip()[:_cut(lines[k], title)]))),
+            None) if title else None
+        if at is not None:
+            cuts.append((at, path))
+            start = at + 1
+    if not cuts:
+        return [(paths[0], text)]
+    parts = []
+    above = "\n".join(lines[:cuts[0][0]]).strip()
+    if above:
+        # The text above the first title found: the section of the page before, unless a
+        # bookmark that was not found came earlier on this page.
+        unfound = [p for p in paths[:paths.index(cuts[0][1])]]
+        parts.append((unfound[-1] if unfound else before, above))
+    for n, (at, path) in enumerate(cuts):
+        end = cuts[n + 1][0] if n + 1 < len(cuts) else len(lines)
+        part = "\n".join(lines[at:end]).strip()
+        if part:
+            parts.append((path, part))
+    return parts
+
+
+def _letters(text: str) -> str:
+    """Letters and digits only, folded: a bookmark `2.13. Nonregular files` is the
+    page's `2.13. Non-regular files`."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _cut(line: str, title: str) -> int:
+    """Where in `line` (stripped of leading spaces) the letters of `title` begin."""
+    line = line.lstrip()
+    need = len(title)
+    for pos in range(len(line) - 1, -1, -1):
+        if line[pos].isalnum():
+            need -= 1
+            if need == 0:
+                return pos
+    return 0
 
 
 def _dehyphenate(texts: List[str]) -> List[str]:

@@ -9,6 +9,7 @@ interleaves the columns line by line are put back into column order.
 """
 from __future__ import annotations
 
+import re
 from typing import List, Optional, Tuple
 
 from .content import Chunk
@@ -16,6 +17,9 @@ from .content import Chunk
 SPACE_GAP = 0.1          # fraction of the font size that makes a word break
 BASELINE_TOLERANCE = 0.5
 COLUMN_GAP = 3.0         # ems of empty space on a baseline that may separate two columns
+# A dot leader (`Installing . . . . . . 12` in a table of contents or an index)
+# reads as one ellipsis: `Installing … 12`.
+_LEADER = re.compile(r" ?(?:\. ?){4,}")
 
 
 class Line:
@@ -207,6 +211,8 @@ def page_text(chunks: List[Chunk]) -> Tuple[str, List[Tuple[str, float]]]:
         texts = []
         for l in para:
             t = " ".join(l.text.split())
+            if "...." in t or ". . . ." in t:
+                t = " ".join(_LEADER.sub(" \u2026 ", t).split())
             if t:
                 texts.append(t)
                 sized.append((t, l.size))

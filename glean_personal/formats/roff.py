@@ -1,0 +1,216 @@
+"""Manual pages in roff (`git-rm.1.gz`, `ls.1`): sections from `.SH`/`.SS`, text without requests.
+
+Manual pages have no extension of their own (`.1` to `.9`, `.3pm`, `.1ssl`,
+most often gzip-compressed), so they reach the text sniff; one that starts
+with the page header (`.TH` for man(7), `.Dd`/`.Dt` for mdoc(7)) is read here.
+`.TH "GIT-RM" "1"` names the page `git-rm(1)`, the title; `.SH` (`.Sh`) and
+`.SS` (`.Ss`) headings make sections below it. Every other line stays on its
+own line number: comments, requests and macro definitions become blank lines,
+font and size escapes go, character escapes become their characters
+(`\\-` -, `\\(em` —, `\\(aq` '), and a macro line keeps its words (`.B --force`,
+`.BR git-add (1)` → `git-add(1)`, `.TP` then its tag line, mdoc's `.Fl f` → `-f`).
+Tables (`.TS`…`.TE`) keep their rows, cells apart by spaces.
+"""
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Sequence, Tuple
+
+from ..config import Limits
+from ..document import Document
+from .encoding import decode_text, normalise_newlines
+from .lines import Heading, headed_sections, split_lines
+from .text import LONGEST_INLINE
+
+Mark = Tuple[int, int, Heading]
+
+_HEADER = re.compile(r"^\.(?:TH|Dd|Dt)(?:[ \t]|$)", re.MULTILINE)
+_SECTION = re.compile(r"^\.(?:SH|Sh)(?:[ \t]|$)", re.MULTILINE)
+# Alternating-font macros: their arguments are joined without spaces.
+_ALTERNATING = frozenset({"BR", "RB", "BI", "IB", "IR", "RI"})
+# Macros whose arguments are shown as words.
+_WORDS = frozenset({"B", "I", "SM", "SB", "OP", "Nm", "Nd", "Ar", "Pa",
+                    "Cm", "Ic", "Va", "Ev", "Em", "Sy", "Li", "Ql", "Dq", "Sq", "Pq", "Xr",
+                    "Dv", "Er", "Fn", "Fa", "Ft", "Fd", "Vt", "Tn", "Ux", "At", "Bx", "St",
+                    "Lk", "Mt", "Ad", "An", "Cd", "Ms", "Ot", "Ap", "It", "Op", "D1", "Dl",
+                    "Em", "No", "Ns", "Pf", "Qq", "Aq", "Bq", "Brq", "Ev", "Lb", "In"})
+_MDOC_WORD = re.compile(r"^(?:[A-Z][a-z]{1,2}|D1|Dl)$")
+# mdoc requests that lay out lists and displays: nothing of theirs is shown.
+_MDOC_LAYOUT = frozenset({"Bl", "El", "Bd", "Ed", "Pp", "Lp", "Bf", "Ef", "Bk", "Ek", "Rs", "Re",
+                          "Os", "Dd", "Sx", "Oo", "Oc", "Ns", "Sm", "Db", "Ud"})
+_ESCAPES = {
+    "em": "\u2014", "en": "\u2013", "aq": "'", "dq": '"', "lq": "\u201c", "rq": "\u201d",
+    "oq": "\u2018", "cq": "\u2019", "bu": "\u2022", "co": "\u00a9", "rg": "\u00ae",
+    "tm": "\u2122", "mi": "-", "hy": "-", "pl": "+", "mu": "\u00d7", "di": "\u00f7",
+    "de": "\u00b0", "ga": "`", "ha": "^", "ti": "~", "rs": "\\", "sl": "/", "ba": "|",
+    "br": "|", "lh": "\u261c", "rh": "\u261e", "->": "\u2192", "<-": "\u2190", "<=": "\u2264",
+    ">=": "\u2265", "!=": "\u2260", "==": "\u2261", "Fo": "\u00ab", "Fc": "\u00bb",
+    "fo": "\u2039", "fc": "\u203a", "ss": "\u00df", "lB": "[", "rB": "]", "lC": "{", "rC": "}",
+    "la": "\u27e8", "ra": "\u27e9", "at": "@", "sh": "#", "Do": "$", "ct": "\u00a2",
+    "Eu": "\u20ac", "Po": "\u00a3", "Ye": "\u00a5", "ua": "\u2191", "da": "\u2193",
+}
+# Strings of the predefined kind (`\*(Aq` in DocBook-made pages, `\*(lq`).
+_STRINGS = {"Aq": "'", "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122"}
+_ESCAPE = re.compile(
+    r"\\(?:f(?:\[[^\]]*\]|\(..|.)"           # fonts \fB \f(CW \f[B]
+    r"|s[-+]?(?:\d|\(\d\d|\[\d+\])"          # sizes \s-1 \s0
+    r"|\((..)|\[([^\]\s]{1,20})\]"           # characters \(em \[em]
+    r"|\*(?:\((..)|\[([^\]\s]{1,20})\]|(.))"  # strings \*(Aq \*[Aq] \*R
+    r"|[nkg](?:\(..|\[[^\]]*\]|.)"           # registers \n(.g
+    r"|[hvwlLDxoXZbN]'[^']*'"               # motions and drawing \h'1m'
+    r"|(.))")                                # one character: \- \e \& \| \^ \  \~ \c
+
+
+def looks_like_roff(text: str) -> bool:
+    """A manual page: a page header (`.TH`, mdoc's `.Dd`/`.Dt`) and a `.SH` (`.Sh`) section."""
+    head = text[:65_536]
+    return bool(_HEADER.search(head[:8192]) and _SECTION.search(head))
+
+
+def read_roff(data: bytes, limits: Limits) -> Document:
+    """A manual page: `.TH` is the title, `.SH`/`.SS` headings make sections under it."""
+    lines = split_lines(normalise_newlines(decode_text(data)))
+    title, marks, body = _parse(lines)
+    return Document(title=title, format="txt", sections=headed_sections(marks, body))
+
+
+def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
+    title = ""
+    marks: List[Mark] = []
+    body: List[str] = []
+    path: List[str] = []
+    skip_to: Optional[str] = None     # inside a macro definition: the line that ends it
+    table = 0                         # 1: a table's options and format lines, 2: its rows
+    cell = "\t"                       # what parts a table's cells (tbl's `tab(:)` option)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if skip_to is not None:
+            skip_to = None if "".join(line.split()) == skip_to else skip_to   # `.  .` ends too
+            body.append("")
+            i += 1
+            continue
+        if table == 1:   # options and format lines end with a line ending in "."
+            sep = re.search(r"tab\s*\((.)\)", line)
+            cell = sep.group(1) if sep else cell
+            table = 2 if line.rstrip().endswith(".") else 1
+            body.append("")
+            i += 1
+            continue
+        if line[:1] not in (".", "'") or len(line) > LONGEST_INLINE:
+            if table and line.strip() in ("T{", "T}", "_", "=") :
+                body.append("")
+            else:
+                text = _inline(line)
+                body.append(text.replace(cell, "  ") if table else text)
+            i += 1
+            continue
+        name, args = _request(line)
+        if name in ("TH", "Dt") and not title:
+            title = _page_title(args)
+            body.append("")
+        elif name in ("SH", "Sh", "SS", "Ss"):
+            level = 1 if name in ("SH", "Sh") else 2
+            after = i + 1
+            if not args and i + 1 < len(lines):   # `.SH` alone: the title is the next line
+                args, after = [_inline(lines[i + 1]).strip()], i + 2
+            text = " ".join(" ".join(_inline(a) for a in args).split())
+            if text:
+                del path[level - 1:]
+                path.append(text)
+                marks.append((i, after, ((title,) if title else ()) + tuple(path)))
+            body.extend([""] * (after - i))
+            i = after
+            continue
+        elif name in ("de", "de1", "am", "ig"):
+            skip_to = ".." if name != "ig" or not args else "." + args[0]
+            body.append("")
+        elif name == "TS":
+            table, cell = 1, "\t"
+            body.append("")
+        elif name == "TE":
+            table = 0
+            body.append("")
+        elif name == "IP":   # an indented paragraph's tag is its first argument
+            body.append(_inline(args[0]) if args else "")
+        elif name in _MDOC_LAYOUT:
+            body.append("")
+        elif name in _ALTERNATING:
+            body.append("".join(_inline(a) for a in args))
+        elif name in _WORDS or _MDOC_WORD.match(name or ""):
+            body.append(_mdoc_words(name, args))
+        else:   # any other request (.PP .TP .sp .nf .RS .if .ds .so …) shows nothing
+            body.append("")
+        i += 1
+    return title, marks, body
+
+
+def _request(line: str) -> Tuple[str, List[str]]:
+    """A control line's request name and arguments (quoted arguments kept whole)."""
+    rest = line[1:].lstrip(" \t")
+    cut = rest.find('\\"')
+    if cut >= 0:
+        rest = rest[:cut]
+    parts = rest.split(None, 1)
+    if not parts:
+        return "", []
+    name = parts[0]
+    args: List[str] = []
+    text = parts[1] if len(parts) > 1 else ""
+    for quoted, plain in re.findall(r'"((?:[^"]|"")*)"?|(\S+)', text):
+        args.append(quoted.replace('""', '"') if quoted or not plain else plain)
+    return name, args
+
+
+def _page_title(args: List[str]) -> str:
+    """`.TH GIT-RM 1` → `git-rm(1)` (a name in capitals is lowered, as `man` lists it)."""
+    if not args:
+        return ""
+    name = _inline(args[0]).strip()
+    if name.isupper():
+        name = name.lower()
+    section = _inline(args[1]).strip() if len(args) > 1 else ""
+    return f"{name}({section})" if section else name
+
+
+def _mdoc_words(name: str, args: List[str]) -> str:
+    """A macro line's words: `.B --force`, mdoc's `.Fl f Ar file` → `-f file`."""
+    out: List[str] = []
+    dash = name == "Fl"
+    for arg in args:
+        if _MDOC_WORD.match(arg) and name[:1].isupper() and name not in ("B", "I"):
+            dash = arg == "Fl"
+            continue
+        word = _inline(arg)
+        out.append(("-" + word) if dash else word)
+        dash = False
+    if name == "Fl" and not args:
+        out.append("-")
+    return " ".join(out)
+
+
+def _inline(text: str) -> str:
+    """A text line without font escapes and comments; character escapes as characters."""
+    if "\\" not in text:
+        return text
+    cut = text.find('\\"')
+    if cut >= 0:
+        text = text[:cut]
+    return _ESCAPE.sub(_escape, text)
+
+
+def _escape(match: "re.Match[str]") -> str:
+    glyph = match.group(1) or match.group(2)
+    if glyph:
+        return _ESCAPES.get(glyph, "")
+    string = match.group(3) or match.group(4) or match.group(5)
+    if string:
+        return _STRINGS.get(string, "")
+    char = match.group(6)
+    if char is None:
+        return ""
+    if char in "-e\\":
+        return "-" if char == "-" else "\\"
+    if char in " ~0":
+        return " "
+    return ""   # \& \| \^ \c \% \: and the like print nothing

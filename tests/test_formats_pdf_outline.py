@@ -1,0 +1,53 @@
+"""A PDF page where several bookmarked sections start is cut at their titles,
+so a passage about the second section is not filed under the first."""
+from __future__ import annotations
+
+from glean_personal.formats import read_document
+from pdf_factory import document
+
+SPEC = document("Seed catalogue format", [
+    ["1 Overview", "A catalogue lists seeds by family."],
+    ["the end of the overview.", "2.1 Packets", "A packet holds one variety.",
+     "2.2 Germination", "Sow at twice the seed's depth.",
+     "Storage and labels", "Keep packets dry."],
+    ["More about storage."],
+], [("1 Overview", 0), ("Packets", 1), ("Germination", 1), ("Storing packets", 1)])
+
+
+def test_sections_that_start_on_one_page_get_their_own_paths():
+    doc = read_document(SPEC, "seeds.pdf")
+    got = [(s.heading, s.text.split("\n")[0]) for s in doc.sections]
+    assert got == [
+        (("1 Overview", "Page 1"), "1 Overview"),
+        # above the first title found: the section of the page before goes on
+        (("1 Overview", "Page 2"), "the end of the overview."),
+        # `2.1 Packets` on the page, `Packets` in the bookmark
+        (("Packets", "Page 2"), "2.1 Packets"),
+        (("Germination", "Page 2"), "2.2 Germination"),
+        # a bookmark whose title is not on the page cuts nothing; the next page starts under it
+        (("Storing packets", "Page 3"), "More about storage."),
+    ]
+    assert "Keep packets dry." in doc.sections[3].text
+    assert [s.page for s in doc.sections] == ["1", "2", "2", "2", "3"]
+
+
+def test_a_bookmark_not_found_on_its_page_keeps_the_text_above_the_next_title():
+    pdf = document("Seed catalogue format", [
+        ["1 Overview", "A catalogue lists seeds by family."],
+        ["Chapter two starts here.", "2.1 Packets", "A packet holds one variety."],
+    ], [("1 Overview", 0), ("2 Layout", 1), ("Packets", 1)])
+    doc = read_document(pdf, "seeds.pdf")
+    assert [s.heading for s in doc.sections] == [
+        ("1 Overview", "Page 1"), ("2 Layout", "Page 2"), ("Packets", "Page 2")]
+
+
+def test_a_title_matches_its_bookmark_whatever_the_punctuation():
+    pdf = document("Seed catalogue format", [
+        ["1 Overview", "A catalogue lists seeds by family."],
+        ["More of the overview.", "2.13. Non-regular seeds", "Hybrids do not breed true.",
+         "A simple parsing note is not a title."],
+    ], [("1 Overview", 0), ("2.13. Nonregular seeds", 1), ("Simple parsing note is not a title.", 1)])
+    doc = read_document(pdf, "seeds.pdf")
+    assert [s.heading for s in doc.sections] == [
+        ("1 Overview", "Page 1"), ("1 Overview", "Page 2"), ("2.13. Nonregular seeds", "Page 2")]
+    assert doc.sections[2].text.startswith("2.13. Non-regular seeds\n")

@@ -1,0 +1,106 @@
+"""Manual pages in roff: `.TH` names the page, `.SH`/`.SS` make sections, requests and
+escapes are not text, and every line stays in its place."""
+from __future__ import annotations
+
+import gzip
+
+from glean_personal.formats import read_document
+
+# A man(7) page in the style DocBook and help2man write (written for this test).
+PAGE = r""".\" Title: kiln-fire
+.TH "KILN\-FIRE" "1" "2026-01-01" "Kiln 1\&.0" "Kiln Manual"
+.\" a comment
+.de XX
+.ft B
+..
+.SH "NAME"
+kiln-fire \- Fire a kiln load to a cone
+.SH "SYNOPSIS"
+.sp
+.nf
+\fIkiln fire\fR [\-\-cone=<n>] [\-\-slow]
+.fi
+.SH "OPTIONS"
+.PP
+\fB\-\-slow\fR
+.RS 4
+Cool the kiln slowly, so the ware does not crack\&.
+See
+.BR kiln-load (1)
+and \(lqglazes\(rq\(em or \*(Aqnot\*(Aq\&.
+.RE
+.SS "Cones"
+.TS
+tab(:);
+l l.
+Cone 06:Low fire
+.TE
+.IP "Note" 4
+Keep the lid shut\e.
+"""
+
+MDOC = """.Dd January 1, 2026
+.Dt KILN-LOAD 1
+.Os
+.Sh NAME
+.Nm kiln-load
+.Nd stack shelves in a kiln
+.Sh SYNOPSIS
+.Nm
+.Op Fl v
+.Ar shelf ...
+.Sh DESCRIPTION
+.Bl -tag -width Ds
+.It Fl v
+Say which shelf is loaded.
+.El
+"""
+
+
+def lines_of(doc):
+    out = {}
+    for sec in doc.sections:
+        for k, line in enumerate(sec.text.split("\n")):
+            out[sec.first_line + k] = line
+    return out
+
+
+def test_a_man_page_reads_as_its_sections_and_words():
+    doc = read_document(gzip.compress(PAGE.encode()), "kiln-fire.1.gz")
+    assert doc.title == "kiln-fire(1)"
+    assert [s.heading for s in doc.sections] == [
+        ("kiln-fire(1)", "NAME"), ("kiln-fire(1)", "SYNOPSIS"), ("kiln-fire(1)", "OPTIONS"),
+        ("kiln-fire(1)", "OPTIONS", "Cones")]
+    text = lines_of(doc)
+    assert text[8] == "kiln-fire - Fire a kiln load to a cone"
+    assert text[12] == "kiln fire [--cone=<n>] [--slow]"
+    assert text[16] == "--slow"
+    assert text[18] == "Cool the kiln slowly, so the ware does not crack."
+    assert text[20] == "kiln-load(1)"
+    assert text[21] == "and \u201cglazes\u201d\u2014 or 'not'."
+    assert text[27] == "Cone 06  Low fire"
+    assert text[29] == "Note" and text[30] == "Keep the lid shut\\."
+    whole = "\n".join(s.text for s in doc.sections)
+    for junk in ("\\f", ".RS", ".PP", "comment", ".ft", "tab(:)", "l l.", "\\&"):
+        assert junk not in whole, junk
+
+
+def test_an_mdoc_page_too():
+    doc = read_document(MDOC.encode(), "kiln-load.1")
+    assert doc.title == "kiln-load(1)"
+    assert [s.heading[-1] for s in doc.sections] == ["NAME", "SYNOPSIS", "DESCRIPTION"]
+    text = lines_of(doc)
+    assert text[5] == "kiln-load" and text[6] == "stack shelves in a kiln"
+    assert text[9] == "-v" and text[13] == "-v" and text[14] == "Say which shelf is loaded."
+    assert "-tag" not in doc.text
+
+
+def test_text_that_mentions_roff_stays_plain():
+    doc = read_document(b"Notes on .TH and .SH requests\n.SH is a heading in roff.\n", "notes.txt")
+    assert doc.sections[0].heading == () and ".SH is a heading" in doc.text
+
+
+def test_an_indented_macro_definition_ends_at_its_indented_end():
+    src = '.TH MORE 1\n.if \\n[.g] \\{\\\n.  am URL\n.    ad l\n.  .\n.\\}\n.SH NAME\nmore \\- page through text\n'
+    doc = read_document(src.encode(), "more.1")
+    assert doc.title == "more(1)" and doc.text == "more - page through text"

@@ -1,0 +1,35 @@
+"""Contents and index pages: dot leaders read as one ellipsis, and such a page is
+not the passage that answers (it only names the subject and a page number)."""
+from __future__ import annotations
+
+from glean_personal.formats import read_document
+from pdf_factory import document
+
+LEADER = " . . . . . . . . . . . . . . . . . . "
+MANUAL = document("Kiln manual", [
+    ["Contents", "1 Loading the kiln" + LEADER + "2", "2 Firing the kiln" + LEADER + "2",
+     "3 Cooling the kiln slowly" + LEADER + "3", "4 Cooling faults" + LEADER + "3",
+     "5 Slowly cooling large pots" + LEADER + "3"],
+    ["1 Loading the kiln", "Stack the shelves on posts of equal height."],
+    ["3 Cooling the kiln slowly", "Close the damper and leave the lid shut for a day",
+     "so that the ware does not crack while cooling."] + [
+        f"Note {n}: record the cone number, the weather, the clay body and the glaze batch."
+        for n in range(12)],
+], [("Contents", 0), ("1 Loading the kiln", 1), ("3 Cooling the kiln slowly", 2)])
+
+
+def test_dot_leaders_read_as_one_ellipsis():
+    doc = read_document(MANUAL, "kiln.pdf")
+    contents = doc.sections[0].text
+    assert "1 Loading the kiln \u2026 2" in contents and ". ." not in contents
+
+
+def test_the_page_that_explains_comes_before_the_contents(open_ix, tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "kiln.pdf").write_bytes(MANUAL)
+    ix = open_ix()
+    ix.index(tmp_path / "docs")
+    passages = ix.search("cooling the kiln slowly", passages=True, limit=3).results
+    assert passages[0].page == "3"
+    hit = ix.search("cooling the kiln slowly", limit=1).results[0]
+    assert hit.page == "3" and "damper" in hit.snippets[0].text

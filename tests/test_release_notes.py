@@ -1,0 +1,42 @@
+"""Release notes name every feature in passing: for a question that is not about
+versions or changes, they count at half, so the page that explains comes first."""
+from __future__ import annotations
+
+TOPICS = ["routing", "templates", "sessions", "logging", "testing", "deployment", "caching",
+          "security", "settings", "databases", "signals", "commands"]
+NOTES = "# Release Notes\n\n" + "".join(
+    f"## 1.{n}.0\n\n- Improve {TOPICS[n]} and {TOPICS[n - 1]}.\n"
+    + ("- Upload files faster; upload files of any size.\n" if n % 3 == 0 else "")
+    + "\n" for n in range(12))
+GUIDE = ("# Sending data\n\nThis page shows forms, JSON bodies and other ways to send data. "
+         "Read it after the tutorial on paths.\n\n"
+         "## Forms and bodies\n\n"
+         + "Forms and bodies can be mixed in one request, as later sections show. " * 14
+         + "To upload files, declare a parameter of type UploadFile; large ones are spooled "
+         "to disk.\n")
+
+
+def _index(open_ix, tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "release-notes.md").write_text(NOTES, encoding="utf-8")
+    (folder / "sending-data.md").write_text(GUIDE, encoding="utf-8")
+    for n, topic in enumerate(TOPICS * 2):
+        (folder / f"{topic}-{n}.md").write_text(
+            f"# {topic.title()} {n}\n\nHow {topic} works: paths, handlers and options.\n"
+            + "Each request passes through the application once. " * 8, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    return ix
+
+
+def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path):
+    ix = _index(open_ix, tmp_path)
+    titles = [h.title for h in ix.search("how do I upload files", limit=2).results]
+    assert titles == ["Sending data", "Release Notes"]
+
+
+def test_a_question_about_changes_keeps_the_release_notes_whole(open_ix, tmp_path):
+    ix = _index(open_ix, tmp_path)
+    titles = [h.title for h in ix.search("what changed for upload files", limit=2).results]
+    assert titles[0] == "Release Notes"
