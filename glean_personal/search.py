@@ -439,9 +439,20 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str]) -> None
 
 
 # A line of a table of contents or a back-of-book index: words, a dot leader
-# (an ellipsis once a reader has read it) and a page number or label.
-_LISTING_LINE = re.compile(r"(?:\u2026|(?:\. ?){4,}) ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$",
-                           re.MULTILINE)
+# (an ellipsis once a reader has read it) and a page number or label. Each
+# part is looked for in the line's last few characters only, so a long run of
+# dots or digits costs no backtracking.
+_PAGE_AT_END = re.compile(r" ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$")
+_LEADER_AT_END = re.compile(r"(?:\u2026|(?:\. ?){4})$")
+
+
+def _is_listing_line(line: str) -> bool:
+    tail = line[-24:]
+    page = _PAGE_AT_END.search(tail)
+    if page is None:
+        return False
+    head = line[:len(line) - len(tail) + page.start()]
+    return _LEADER_AT_END.search(head[-8:]) is not None
 
 
 def _is_listing(text: str) -> bool:
@@ -449,8 +460,8 @@ def _is_listing(text: str) -> bool:
     most of them ending in a dot leader and a page number."""
     if "\u2026" not in text and "...." not in text and ". . . ." not in text:
         return False
-    lines = sum(1 for line in text.split("\n") if line.strip())
-    return lines >= 4 and 2 * len(_LISTING_LINE.findall(text)) >= lines
+    lines = [line for line in text.split("\n") if line.strip()]
+    return len(lines) >= 4 and 2 * sum(map(_is_listing_line, lines)) >= len(lines)
 
 
 def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int, float],

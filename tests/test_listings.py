@@ -33,3 +33,13 @@ def test_the_page_that_explains_comes_before_the_contents(open_ix, tmp_path):
     assert passages[0].page == "3"
     hit = ix.search("cooling the kiln slowly", limit=1).results[0]
     assert hit.page == "3" and "damper" in hit.snippets[0].text
+
+
+def test_a_long_run_of_dots_or_digits_costs_no_backtracking():
+    from glean_personal.search import _is_listing
+    from helpers.cost import cpu_budget
+    with cpu_budget(1.0):   # each took seconds when the leader was one pattern over the text
+        for line in (". " * 8000 + "1 x", "1" * 20000 + "x", ". . . ." + "1" * 20000 + "x"):
+            _is_listing("\n".join([line] * 4))
+    assert _is_listing("Contents\n1 Loading \u2026 2\n2 Firing . . . . 3\n3 Cooling .... 4")
+    assert not _is_listing("Contents\n1 Loading 2\n2 Firing 3\n3 Cooling 4\n4 Faults 5")
