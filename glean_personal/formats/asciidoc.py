@@ -32,7 +32,8 @@ from .text import LONGEST_INLINE
 
 Mark = Tuple[int, int, Heading]
 
-_HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)[ \t]*$")
+# Greedy to the last non-space character: a lazy group before `[ \t]*$` is quadratic.
+_HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S(?:.*[^ \t])?)[ \t]*$")
 _SETEXT = re.compile(r"([=\-~^+])\1+[ \t]*$")
 _SETEXT_LEVELS = {"=": 1, "-": 2, "~": 3, "^": 4, "+": 5}
 _LONGEST_TITLE = 1000   # a longer line is no title (and the title patterns stay cheap)
