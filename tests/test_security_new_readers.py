@@ -125,3 +125,13 @@ def test_pdf_bookmarks_still_cut_a_page():
     doc = read_document(data, "parts.pdf")
     assert [(s.heading[0], s.text.split("\n")[0]) for s in doc.sections] == [
         ("Page 1", "Intro text"), ("First part", "2.1 First part"), ("Second", "A.1. Second")]
+
+
+def test_gzip_of_many_members_is_read_whole():
+    """Members after the first 64 KB chunk were lost (`damaged gzip file (ends early)`)."""
+    members = [gzip.compress(b".TH X 1\n.SH NAME\n")]
+    members += [gzip.compress(b"line %d of the page\n" % i) for i in range(5000)]
+    data = b"".join(members) + b"\x00" * 64
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "many.1.gz")
+    assert "line 0 of the page" in _text(doc) and "line 4999 of the page" in _text(doc)
