@@ -12,10 +12,10 @@ import fcntl
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 from .version import __version__
-from .docref import doc_summary, is_file_url, path_from_url
+from .docref import as_row_id, doc_summary, is_file_url, path_from_url
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
                      SettingError, UsageError)
 from .store.connection import default_db_path
@@ -40,6 +40,7 @@ WRITER_WAIT_SECONDS = 30.0
 WATCH_INTERVAL = 2.0        # seconds between `watch` passes, at least
 WATCH_COST_FACTOR = 20.0    # ...or this many times what the last pass cost (idle CPU <= 5%)
 WATCH_MAX_INTERVAL = 60.0
+PAGE_MAX = 1_000_000_000    # a limit or offset past any index (SQL integers stay in range)
 
 
 REPORTS = ("FetchedDocument", "Status", "PurgeReport", "VerifyReport", "CompactReport",
@@ -79,6 +80,9 @@ class Index:
         self.store = store
         self._limits = limits
         self._passage_sizes = passage_sizes
+        # Called once when a write must wait for another process's writer lock (the
+        # command line says so on a terminal); None: wait in silence.
+        self.on_writer_wait: Optional[Callable[[str], None]] = None
 
     # The defaults are read when indexing needs them: a search never loads config.
     @property
@@ -132,18 +136,25 @@ class Index:
         return self.store.readonly
 
     @contextlib.contextmanager
-    def _writer(self) -> Iterator[None]:
-        """One writer at a time: a second waits, then gives up with a clear message."""
-        if self.store.readonly:
+    def _writer(self, writes: bool = True) -> Iterator[None]:
+        """One writer at a time: a second waits, then gives up with a clear message.
+        `writes=False` only waits its turn (verify: FTS5's own check needs the write lock)."""
+        if writes and self.store.readonly:
             raise ReadOnlyError(self.store.read_only_message())
         fd = os.open(self.store.path, os.O_RDONLY)
         try:
             deadline = time.monotonic() + WRITER_WAIT_SECONDS
+            told = False
             while True:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except OSError:
+                    if not told and self.on_writer_wait is not None:
+                        told = True
+                        self.on_writer_wait(
+                            f"another glean-personal process is writing {self.store.path}; "
+                            f"waiting for it (up to {WRITER_WAIT_SECONDS:g} s)")
                     if time.monotonic() > deadline:
                         raise LockedError(
                             f"another glean-personal process is writing {self.store.path}; "
@@ -429,7 +440,7 @@ class Index:
             path_glob=path or None,
             after_ns=None if after is None else _ns(after),
             before_ns=None if before is None else _ns(before))
-        return search(self.store, query, max(0, int(limit)), max(0, int(offset)), filters,
+        return search(self.store, query, _page_bound(limit), _page_bound(offset), filters,
                       explain=explain, passages=passages)
 
     def resolve(self, doc: Union[int, str]) -> dict:
@@ -441,12 +452,15 @@ class Index:
         text = str(doc).strip()
         if is_file_url(text):
             text = path_from_url(text)
-        if text.isdigit():
-            row = self.store.document(int(text))
+        number = as_row_id(text)
+        if number is not None:
+            row = self.store.document(number)
             if row:
                 return row
         if not text:
             raise NotFound("name a document: an id, a path, or part of a path")
+        if "\x00" in text:   # no path holds NUL, and SQLite's LIKE would stop at it
+            raise NotFound(f"no indexed document matches {text!r}")
         candidates = self.store.find_documents(text)
         exact = [c for c in candidates
                  if text in (c["path"], os.path.join(c["root"], c["path"]), c["title"])
@@ -488,9 +502,12 @@ class Index:
             if doc is None:
                 if around is None:
                     raise NotFound("name a document: an id, a path, or part of a path")
-                found = self.store.passages([int(around)]).get(int(around))
+                number = as_row_id(around)
+                found = None if number is None else self.store.passages([number]).get(number)
                 if found is None:
-                    raise NotFound(f"no indexed passage has id {around}")
+                    raise NotFound(f"no indexed passage has id {around} (a document "
+                                   "re-indexed since the search has new passage ids: "
+                                   "search again)")
                 doc = found["document_id"]
             row = self._resolve(doc)
             passages = self.store.passages_of(row["id"])
@@ -530,15 +547,15 @@ class Index:
         from .reports import VerifyReport
         from .phrases import document_phrases
         from .store import maintenance
-        found = maintenance.problems(self.store)
-        report = VerifyReport(not any(found.values()), found,
-                              read_only=not self.store.writable,
-                              skipped=maintenance.skipped_checks(self.store))
-        if repair:
-            with self._writer():
+        with self._writer(writes=repair):   # an index mid-batch is waited for, not damage
+            found = maintenance.problems(self.store)
+            report = VerifyReport(not any(found.values()), found,
+                                  read_only=not self.store.writable,
+                                  skipped=maintenance.skipped_checks(self.store))
+            if repair:
                 report.repaired = maintenance.repair(self.store, document_phrases)
-            report.problems_after = maintenance.problems(self.store)
-            report.ok = not any(report.problems_after.values())
+                report.problems_after = maintenance.problems(self.store)
+                report.ok = not any(report.problems_after.values())
         return report
 
     def export(self, dest: PathLike) -> ExportReport:
@@ -575,6 +592,12 @@ class Index:
         from .graph import related
         row = self.resolve(doc)
         return related(self.store, row["id"], limit=limit)
+
+
+def _page_bound(value: int) -> int:
+    """A limit or offset held between 0 and more results than any index holds, so the
+    SQL built from it stays within SQLite's integers (--offset 10**20 finds nothing)."""
+    return max(0, min(PAGE_MAX, int(value)))
 
 
 def _ns(stamp: float) -> int:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 import posixpath
-from typing import Mapping
+from typing import Any, Mapping, Optional
 from urllib.parse import quote_from_bytes, unquote, urlparse
 
 URL_SCHEME = "file://"
+ROW_ID_MAX = (1 << 63) - 1          # SQLite's largest integer
 
 
 def file_url(root: str, path: str) -> str:
@@ -38,3 +39,21 @@ def doc_summary(row: Mapping) -> dict:
 def file_available(root: str, path: str) -> bool:
     """Is the document's file on this machine? (A copied index may name roots that are not.)"""
     return os.path.isfile(posixpath.join(root, path))
+
+
+def as_row_id(value: Any) -> Optional[int]:
+    """`value` as a document or passage id: a whole number, or ASCII digits (spaces round
+    them allowed), within SQLite's integer range. None for anything else ("²", "1e3",
+    True, 10**20), so a caller answers "no such document" instead of failing."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip()
+        if not (text.isascii() and text.isdigit()):
+            return None
+        number = int(text)
+    else:
+        return None
+    return number if -ROW_ID_MAX - 1 <= number <= ROW_ID_MAX else None

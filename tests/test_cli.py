@@ -84,6 +84,9 @@ def test_fetch_sources_and_purge(db, tmp_path):
     (["frobnicate"], 2, "invalid choice"),
     (["index", "/definitely/not/here"], 1, "no such folder"),
     (["fetch", "nothing-like-this"], 1, "no indexed document"),
+    (["fetch", "100000000000000000000"], 1, "no indexed document"),   # past SQLite's integers
+    (["fetch", "²"], 1, "no indexed document"),                       # isdigit, yet not int()
+    (["related", "100000000000000000000"], 1, "no indexed document"),
 ])
 def test_errors_are_one_line_with_the_right_code(db, args, code, words):
     out = run(*args, "--db", db)

@@ -141,6 +141,26 @@ def test_a_writer_that_waits_too_long_exits_3_with_one_line(tmp_path, monkeypatc
     assert list(stored(db)) == ["seed.md"]           # and nothing was lost
 
 
+def test_a_writer_that_must_wait_says_so_once_then_goes_on(tmp_path, monkeypatch):
+    monkeypatch.setattr(api, "WRITER_WAIT_SECONDS", 20)
+    db = _seed_index(tmp_path, "fts5")
+    holder = os.open(db, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)              # as another indexer would
+    told, releasers = [], []
+
+    def tell(text: str) -> None:                    # the other writer finishes later
+        told.append(text)
+        releasers.append(threading.Timer(0.3, os.close, (holder,)))
+        releasers[-1].start()
+    with open_index(db) as ix:
+        ix.on_writer_wait = tell
+        ix.index(tmp_path / "seed")
+    for r in releasers:
+        r.join()
+    assert len(told) == 1 and "another glean-personal process is writing" in told[0]
+    assert "waiting for it (up to 20 s)" in told[0]
+
+
 def test_a_reader_waits_out_a_long_write_transaction(tmp_path, kind):
     db = _seed_index(tmp_path, kind)
     other = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)

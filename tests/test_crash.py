@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
+import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Dict, Tuple
+from typing import Dict, Optional, Tuple
 
 import pytest
 
+import glean_personal
 from helpers.corpora import Corpus, Version, holders, index_command, stored
-from helpers.guard import integrity_problems
+from helpers.guard import REPO, integrity_problems
 
 SEED = int(os.environ.get("GLEAN_CRASH_SEED", "20261130"))
 FILES = {"fts5": 3000, "plain": 2000}
@@ -177,3 +180,95 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path, kind):
           f"{sum(1 for e in log if e[1])} of {len(log)} runs killed; "
           f"{sum(1 for e in log if e[2]['hot_journal'])} left a hot journal; "
           f"documents after each first-index kill {[e[2]['documents'] for e in first]}")
+
+
+# -- link, compact and purge killed mid-write --------------------------------------------------
+def _verb(db: Path, kind: str, *args: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(REPO), GLEAN_PERSONAL_STORE=kind)
+    env.pop("GLEAN_PERSONAL_DB", None)
+    return subprocess.Popen([sys.executable, "-m", "glean_personal", *args, "--db", str(db)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def kill_while_writing(db: Path, kind: str, extra: Optional[float], *args: str) -> bool:
+    """Run a verb; SIGKILL it `extra` s after its rollback journal appears (its write
+    transaction is open; None: let it finish). True if the kill landed."""
+    journal = str(db) + "-journal"
+    proc = _verb(db, kind, *args)
+    while extra is not None and proc.poll() is None:
+        if os.path.exists(journal):
+            time.sleep(extra)
+            proc.kill()
+            break
+        time.sleep(0.0005)
+    _, err = proc.communicate(timeout=600)
+    if proc.returncode == -9:
+        return True
+    assert proc.returncode == 0, err.decode()
+    return False
+
+
+def _links(db: Path) -> int:
+    conn = sqlite3.connect(str(db))
+    try:
+        return conn.execute("SELECT count(*) FROM links").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _after(db: Path, where: str) -> None:
+    if sys.platform.startswith("linux"):
+        deadline = time.monotonic() + 30
+        while holders(db) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert holders(db) == [], f"{where}: a process outlived the killed command"
+    with glean_personal.open_index(db, readonly=True) as ix:   # opening rolls back
+        report = ix.verify()
+    assert report.ok, f"{where}: {report.problems}"
+    assert integrity_problems(db) == [], where
+
+
+@pytest.mark.parametrize("kind", ["fts5", "plain"])
+def test_sigkill_during_link_compact_and_purge_leaves_before_or_after(tmp_path, kind):
+    """Each of these writes in one transaction: killed anywhere in it, the index is the one
+    before (the next run finishes the job) or, if it had committed, the one after."""
+    rng = random.Random(SEED + 7 + (kind == "plain"))
+    corpus = Corpus(tmp_path / "corpus", 500, rng)
+    keep = tmp_path / "keep"
+    keep.mkdir()
+    (keep / "kept.md").write_text("# Kept\n\na second source that no purge here touches")
+    base = tmp_path / "base.db"
+    for args in (["index", str(corpus.root), "--quiet"], ["index", str(keep), "--quiet"],
+                 ["link", "--top-k", "3"]):
+        proc = _verb(base, kind, *args)
+        assert proc.wait(300) == 0, proc.stderr.read().decode()
+        proc.stderr.close()
+    docs, links = stored(base), _links(base)
+    kept = {p: v for p, v in docs.items() if p == "kept.md"}
+    relinked = tmp_path / "relinked.db"
+    shutil.copyfile(base, relinked)
+    assert kill_while_writing(relinked, kind, None, "link", "--top-k", "8") is False
+    links8 = _links(relinked)
+    assert links8 != links
+
+    landed = []
+    cases = [("link", "--top-k", "8")] * 2 + [("compact",)] * 2 + [("purge", "corpus")] * 2
+    for trial, args in enumerate(cases):
+        db = tmp_path / f"t{trial}.db"
+        shutil.copyfile(base, db)
+        extra = rng.uniform(0, 0.02)
+        where = f"{' '.join(args)}, trial {trial}, killed {extra * 1000:.1f} ms into its write"
+        landed.append(kill_while_writing(db, kind, extra, *args))
+        _after(db, where)
+        now = stored(db)
+        if args[0] == "purge":
+            assert now in (docs, kept), f"{where}: half purged ({len(now)} documents)"
+        else:
+            assert now == docs, where
+        assert _links(db) in {"link": (links, links8), "compact": (links,),
+                              "purge": (links, 0)}[args[0]], where
+        # and the next run finishes the job
+        assert kill_while_writing(db, kind, None, *args) is False, where
+        _after(db, where + ", then run again")
+        assert stored(db) == (kept if args[0] == "purge" else docs), where
+    assert sum(landed) >= 4, landed

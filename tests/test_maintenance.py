@@ -112,3 +112,82 @@ def test_export_while_another_process_indexes(tmp_path, store_kind):
     for dest in copies:
         with glean_personal.open_index(dest, readonly=True) as copy:
             assert copy.verify().ok
+
+
+def _hold_writer(db):
+    """What an indexer mid-batch holds: the writer lock (flock) and SQLite's write lock."""
+    import fcntl
+    fd = os.open(db, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    conn = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False)
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("UPDATE meta SET value = value WHERE key = 'store'")
+
+    def release() -> None:
+        conn.execute("COMMIT")
+        conn.close()
+        os.close(fd)
+    return release
+
+
+def test_verify_during_a_write_waits_for_it_and_never_calls_it_damage(built, monkeypatch):
+    import threading
+    from glean_personal.store import connection
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)   # SQLite gives up at once
+    release = _hold_writer(built)
+    timer = threading.Timer(1.0, release)
+    timer.start()
+    try:
+        with glean_personal.open_index(built, readonly=True) as ix:
+            report = ix.verify()
+    finally:
+        timer.join()
+    assert report.ok, report.problems
+
+
+def test_verify_during_a_long_write_says_another_process_is_writing(built, monkeypatch):
+    from glean_personal import api
+    from glean_personal.errors import LockedError
+    from glean_personal.store import connection
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(api, "WRITER_WAIT_SECONDS", 0.3)
+    release = _hold_writer(built)
+    try:
+        with glean_personal.open_index(built, readonly=True) as ix:
+            with pytest.raises(LockedError, match="another glean-personal process is writing"):
+                ix.verify()
+    finally:
+        release()
+
+
+def test_a_killed_export_never_leaves_a_partial_file_under_its_name(tmp_path):
+    """SIGKILL the export the moment its file (or its private temporary) appears: the name
+    asked for is then missing, or a whole copy; never a half-written file."""
+    import random
+    from helpers.corpora import REPO, stored
+    root = write_tree(tmp_path / "big", {f"d{i % 20:02}/n{i}.md": ("word%d alpha beta. " % i) * 150
+                                          for i in range(400)})
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(root)
+    whole = stored(db)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    rng = random.Random(5)
+    for trial in range(6):
+        dest = tmp_path / "out" / f"copy{trial}.db"
+        dest.parent.mkdir(exist_ok=True)
+        proc = subprocess.Popen([sys.executable, "-m", "glean_personal", "export", str(dest),
+                                 "--db", str(db)], env=env, stderr=subprocess.PIPE)
+        while proc.poll() is None and not any(dest.parent.glob(f"*copy{trial}.db*")):
+            time.sleep(0.0002)
+        time.sleep(rng.uniform(0, 0.004))
+        proc.kill()
+        proc.communicate()
+        if dest.exists():
+            assert stored(dest) == whole, f"trial {trial}: a partial export at {dest}"
+    with glean_personal.open_index(db) as ix:        # exporting again to each name
+        for trial in range(6):                        # clears what the killed one left
+            if not (tmp_path / "out" / f"copy{trial}.db").exists():
+                ix.export(tmp_path / "out" / f"copy{trial}.db")
+    assert [p.name for p in (tmp_path / "out").iterdir() if ".part" in p.name] == []
+    assert all(stored(tmp_path / "out" / f"copy{t}.db") == whole for t in range(6))

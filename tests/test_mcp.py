@@ -250,6 +250,13 @@ def test_malformed_and_invalid_lines_get_errors_and_the_server_carries_on(proto,
     assert proto.request("ping")["result"] == {}
 
 
+def test_json_nested_too_deeply_is_a_parse_error_not_a_crash(proto):
+    proto.send('{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"a": '
+               + "[" * 200_000 + "]" * 200_000 + "}}")
+    assert proto.read()["error"]["code"] == -32700
+    assert proto.request("ping")["result"] == {}
+
+
 def test_invalid_utf8_is_a_parse_error(proto):
     proto.proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "\xff"}\n')
     proto.proc.stdin.flush()
@@ -273,6 +280,30 @@ def test_eof_ends_the_server_and_stdout_holds_only_protocol(one_db):
     s.proc.stdout.close()
     s.proc.stderr.close()
     assert code == 0 and len(lines) == 1 and json.loads(lines[0])["id"] == 1
+
+
+def test_a_client_that_hangs_up_mid_line_or_stops_reading_ends_it_quietly(one_db):
+    s = Server(one_db)                    # stdin closes in the middle of a request
+    s.proc.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"na')
+    s.proc.stdin.close()
+    assert s.proc.wait(timeout=120) == 0
+    lines = s.proc.stdout.read().splitlines()
+    assert [json.loads(line)["error"]["code"] for line in lines] == [-32700]
+    assert s.proc.stderr.read() == b""
+    s.proc.stdout.close()
+    s.proc.stderr.close()
+    s = Server(one_db)                    # the client stops reading, then hangs up
+    s.proc.stdout.close()
+    try:                                  # the server may be gone before all are written
+        for n in range(20):
+            s.send({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {
+                "name": "local_search", "arguments": {"query": "heron", "limit": 50}}})
+        s.proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert s.proc.wait(timeout=120) == 0
+    assert b"Traceback" not in s.proc.stderr.read()
+    s.proc.stderr.close()
 
 
 # -- tools ----------------------------------------------------------------------------------
@@ -388,9 +419,27 @@ def test_local_search_keeps_under_its_budget_by_trimming_passages(server, budget
     ({"query": "x", "source": "elsewhere"}, "no indexed source"),
     ({"query": "x", "bogus": 1}, "does not take bogus; it takes query, q, limit"),
     ({"query": ["x"]}, "must be text"),
+    ({"query": "x", "path": "a" * 60_000}, "too long to look up"),
 ])
 def test_local_search_bad_arguments_are_tool_errors(server, arguments, message):
     assert message in failed(server.call("local_search", arguments))
+
+
+@pytest.mark.parametrize("query", [
+    "kestrel " * 100_000,                                  # matches, 800,000 characters
+    "zzyzx " * 100_000,                                    # matches nothing
+    "q" * 1_000_000,                                       # one enormous word
+    "heron " + " ".join(f"w{n}x" for n in range(5000)),    # thousands of absent words
+], ids=["matching", "unmatched", "one-word", "absent-words"])   # short ids: they go in env
+@pytest.mark.parametrize("budget", [2000, 32_000])
+def test_a_huge_query_is_echoed_cut_and_the_reply_keeps_its_budget(server, query, budget):
+    reply = server.call("local_search", {"query": query, "max_chars": budget})
+    assert wire_size(reply) <= budget
+    data = ok(reply, "local_search")
+    assert data["query"].endswith("…") and query.startswith(data["query"][:-1])
+    assert any("is echoed cut" in n for n in data["notices"])
+    if query.startswith(("kestrel", "heron")) and budget > 2000:
+        assert data["results"], "the echo must not crowd out the results"
 
 
 def test_local_fetch_by_id_path_url_and_fragment(server, db):
@@ -515,7 +564,17 @@ def test_local_fetch_around_a_search_hit(server):
     ({"fragment": "birds.log", "max_chars": 100}, "`max_chars`"),
     ({"fragment": "birds.log", "outline": "yes"}, "`outline` must be"),
     ({"fragment": "birds.log", "outline": True, "lines": "1-2"}, "leave out"),
-    ({"around": 99999999}, "no indexed passage"),
+    ({"around": 99999999}, "new passage ids: search again"),
+    ({"around": 10 ** 20}, "no indexed passage"),          # past SQLite's integers
+    ({"around": -10 ** 20}, "no indexed passage"),
+    ({"around": "²"}, "`around` must be"),                 # str.isdigit says yes; int() no
+    ({"id": 10 ** 20}, "no indexed document has id"),
+    ({"id": "²"}, "`id` must be"),
+    ({"fragment": "²"}, "no indexed document"),
+    ({"fragment": "\x00"}, "no indexed document"),        # LIKE would stop at NUL: all match
+    ({"fragment": "a" * 60_000}, "too long to look up"),    # past SQLite's LIKE pattern cap
+    ({"fragment": "birds.log", "offset": "³"}, "`offset`"),
+    ({"fragment": "survey.pdf", "page": "²"}, "no page"),
     ({"around": "x"}, "`around` must be"),
     ({"fragment": "guide.md", "around": 1}, "is not in"),
     ({"fragment": "guide.md", "context": 50, "around": 1}, "`context`"),
@@ -573,6 +632,8 @@ def test_local_related(server):
     assert "no indexed document" in failed(server.call("local_related", {"doc": "nowhere"}))
     assert "does not take since" in failed(server.call("local_related", {"doc": "x",
                                                                          "since": 1}))
+    for doc in (10 ** 20, -10 ** 20, "²", "\x00"):   # never an internal error
+        assert "no indexed document" in failed(server.call("local_related", {"doc": doc}))
 
 
 def test_a_concurrent_writer_is_waited_for_not_fatal(proto, one_db):

@@ -72,6 +72,7 @@ def test_personal_index_uses_the_sessions_db(tmp_path, monkeypatch):
     ("/mode cloud", "unknown mode"),
     ("/json maybe", "/json on"),
     ("/chat", "ask something"),
+    ("/", "unknown command"),                                    # a slash alone
 ])
 def test_bad_commands_print_one_line_and_the_session_goes_on(db, monkeypatch, line, message):
     code, out, err = run([line, "/search Lisbon"], "--db", str(db), monkeypatch=monkeypatch)
@@ -79,6 +80,16 @@ def test_bad_commands_print_one_line_and_the_session_goes_on(db, monkeypatch, li
     assert len(err.strip().splitlines()) == 1 and message in err
     assert "Traceback" not in err
     assert "Lisbon trip" in out  # the next line still ran
+
+
+def test_limits_and_offsets_past_sqlites_integers_find_nothing_more(db, monkeypatch):
+    huge = "99999999999999999999"
+    code, out, err = run([f"/search Lisbon --offset {huge}",
+                          f"/personal search Lisbon --offset {huge}",
+                          f"/personal search Lisbon --limit {huge}"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert out.count("No results for 'Lisbon'") == 2 and "Lisbon trip" in out
 
 
 def test_help_of_a_verb_prints_and_continues(db, monkeypatch):
@@ -302,3 +313,28 @@ def test_search_help_is_the_command_lines_help(db, monkeypatch):
     code, out, err = run(["/search --help"], "--db", str(db), monkeypatch=monkeypatch)
     assert code == 0 and err == "" and out.startswith("usage: /search")
     assert "--offset N" in out and "--path GLOB" in out
+
+
+def test_control_characters_in_names_never_reach_the_terminal(tmp_path, monkeypatch):
+    """A file or folder named with terminal escapes (set the title, write the clipboard,
+    clear the screen) is shown escaped by every text surface; JSON is untouched."""
+    folder = tmp_path / "notes\x1b]0;owned\x07"
+    folder.mkdir()
+    (folder / "\x1b[2Jred\x9b1m.md").write_text("# Red\n\nlanternfish swim in the deep\n")
+    (folder / "plain.md").write_text("# Plain\n\nlanternfish again, and the deep\n")
+    db = tmp_path / "p.db"
+    lines = [f"/personal index {tmp_path / 'notes'}\x1b]0;owned\x07 --label a", "/personal link",
+             "/search lanternfish", "/chat lanternfish deep", "/getdocuments 1",
+             "/personal fetch red", "/personal related red", "/personal search lanternfish",
+             "/personal sources", "/personal fetch nothing\x1b[2J"]
+    lines[0] = "/personal index '" + str(folder) + "' --label a"
+    code, out, err = run(lines, "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0
+    for text in (out, err):
+        assert not any(ch in text for ch in "\x07\x9b"), text
+        assert "\x1b" not in text.replace("\x1b[1m", "").replace("\x1b[2m", "").replace(
+            "\x1b[0m", ""), text
+    assert "\\x1b[2Jred\\x9b1m.md" in out and "lanternfish" in out
+    code, out, _ = run(["/json on", "/search lanternfish"], "--db", str(db),
+                       monkeypatch=monkeypatch)
+    assert "\\u001b[2Jred\\u009b1m.md" in out or "\x9b" in out   # JSON keeps the real name

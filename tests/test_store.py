@@ -207,3 +207,38 @@ def test_candidates_among_some_words_keep_their_full_scores(tmp_path, store_kind
     assert [pid for pid, _ in some] == [pid for pid in sorted(full, key=lambda p: (-full[p], p))
                                          if "tusks" in text[pid]]
     st.close()
+
+
+def test_a_plain_purge_of_many_passages_leaves_the_postings_a_fresh_index_has(
+        tmp_path, monkeypatch):
+    """Past PLAIN_BULK_REMOVE passages the plain store removes postings in one pass over
+    the table (not term by term); what is left is exactly what the other source alone
+    gives."""
+    from glean_personal.store import fulltext
+    monkeypatch.setattr(fulltext, "PLAIN_BULK_REMOVE", 3)   # the bulk path, on small data
+    gone = write_tree(tmp_path / "gone", {
+        f"n{i}.md": f"# Gone {i}\n\nheron weir {i} otter\n\n## More\n\nquarry kestrel {i}\n"
+        for i in range(12)})
+    kept = write_tree(tmp_path / "kept", {
+        "a.md": "# Kept\n\nheron and lapwing by the mill\n",
+        "b.txt": "otter tracks near the ferry\n"})
+
+    def postings(db):
+        conn = sqlite3.connect(str(db))
+        try:
+            return (sorted(conn.execute(
+                "SELECT p.term, d.path, p.tf FROM plain_postings p JOIN passages s "
+                "ON s.id = p.passage_id JOIN documents d ON d.id = s.document_id")),
+                conn.execute("SELECT count(*) FROM plain_lengths").fetchone()[0])
+        finally:
+            conn.close()
+    with glean_personal.open_index(tmp_path / "both.db", store="plain") as ix:
+        ix.index(gone)
+        ix.index(kept)
+        ix.purge("gone")
+        assert not ix.search("quarry kestrel").results
+        assert {h.document["path"] for h in ix.search("heron otter").results} == {"a.md", "b.txt"}
+        assert ix.verify().ok
+    with glean_personal.open_index(tmp_path / "alone.db", store="plain") as ix:
+        ix.index(kept)
+    assert postings(tmp_path / "both.db") == postings(tmp_path / "alone.db")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..analysis import alt_text
-from ..errors import DatabaseError, LockedError, ReadOnlyError
+from ..errors import DatabaseError, LockedError, ReadOnlyError, UsageError
 from .schema import ALT_FUNCTION
 
 MMAP_BYTES = 1 << 30
@@ -154,6 +154,9 @@ def translate(path: Path) -> Iterator[None]:
         yield
     except sqlite3.OperationalError as exc:
         text = str(exc)
+        if "pattern too complex" in text:   # SQLite's cap on one LIKE/GLOB pattern
+            raise UsageError("that path pattern or name is too long to look up (SQLite "
+                             "allows 50,000 bytes); shorten it") from None
         if "locked" in text or "busy" in text:
             raise LockedError(
                 f"the index {path} is busy: another glean-personal process is writing it; "

@@ -26,6 +26,7 @@ from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_
 PassageScore = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
+PLAIN_BULK_REMOVE = 2000   # passages: past this, one pass over the postings to remove them
 
 
 def filter_sql(filters: Filters) -> Tuple[str, list]:
@@ -306,6 +307,9 @@ class Fts5Text(FullText):
             self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
                               "VALUES ('integrity-check', 1)")
         except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and (
+                    "locked" in str(exc) or "busy" in str(exc)):
+                raise          # another process is writing: busy, not damaged
             return [f"full-text index does not match the passages ({exc})"]
         return []
 
@@ -375,6 +379,9 @@ class PlainText(FullText):
             lo, hi = min(passage_ids), max(passage_ids)
             if any(lo <= row[0] <= hi for row in self._pending):
                 self.flush()   # only what is written can be removed
+        if len(passage_ids) > PLAIN_BULK_REMOVE:
+            self._remove_bulk(passage_ids)
+            return
         for i in range(0, len(passage_ids), 500):
             chunk = list(passage_ids[i:i + 500])
             marks = ",".join("?" * len(chunk))
@@ -386,6 +393,18 @@ class PlainText(FullText):
                 [(term, pid) for pid, title, heading, text in rows
                  for term in _weighted_terms(title, heading, text)])
             self.conn.execute(f"DELETE FROM plain_lengths WHERE passage_id IN ({marks})", chunk)
+
+    def _remove_bulk(self, passage_ids: Sequence[int]) -> None:
+        """Many passages at once (a purge): one pass over the postings, instead of
+        re-tokenizing every passage to delete its postings one term at a time, which
+        held the write lock long enough for readers to time out."""
+        self.conn.execute("CREATE TEMP TABLE IF NOT EXISTS removing (id INTEGER PRIMARY KEY)")
+        self.conn.executemany("INSERT OR IGNORE INTO temp.removing(id) VALUES (?)",
+                              ((int(i),) for i in passage_ids))
+        for table in ("plain_postings", "plain_lengths"):
+            self.conn.execute(f"DELETE FROM {table} WHERE passage_id IN "
+                              "(SELECT id FROM temp.removing)")
+        self.conn.execute("DELETE FROM temp.removing")
 
     def search_sql(self, query: Query, limit: int, filters: Filters,
                    among: Sequence[Term] = ()) -> Tuple[str, list]:

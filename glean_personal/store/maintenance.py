@@ -103,22 +103,65 @@ def repair(store: Store, phrases_of: Callable[[str, str], bytes]) -> List[str]:
     return done
 
 
+def _drop_dead_parts(dest: Path) -> None:
+    """Remove what earlier exports to `dest` that were killed left (.NAME.PID.part and its
+    journal), when no process of that id runs any more (and this process's own)."""
+    if not dest.parent.is_dir():
+        return
+    prefix = f".{dest.name}."
+    for part in dest.parent.iterdir():
+        name = part.name
+        if not (name.startswith(prefix) and name.endswith((".part", ".part-journal"))):
+            continue
+        pid = name[len(prefix):].split(".", 1)[0]
+        if not (pid.isascii() and pid.isdigit()):
+            continue
+        if int(pid) != os.getpid():
+            try:
+                os.kill(int(pid), 0)
+                continue                 # still running: its export is under way
+            except ProcessLookupError:
+                pass
+            except (PermissionError, OverflowError):
+                continue
+        try:
+            part.unlink()
+        except OSError:
+            pass
+
+
 def export(store: Store, dest: Path) -> int:
-    """A consistent copy through SQLite's backup API, created 0600; returns its size."""
+    """A consistent copy through SQLite's backup API, created 0600; returns its size.
+
+    The copy is written to a private temporary file beside `dest` and moved into
+    place whole, so an export killed midway never leaves a partial file under the
+    name asked for (at most a hidden `.NAME.PID.part`)."""
     dest = Path(dest).expanduser().absolute()
     if dest.exists() and dest.stat().st_size > 0:
         raise DatabaseError(f"{dest} already exists; choose a new file name")
     if dest.resolve() == store.path.resolve():
         raise DatabaseError("export needs a different file than the index itself")
-    prepare_file(dest)
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.part")
+    _drop_dead_parts(dest)
+    prepare_file(tmp)
     target: Optional[sqlite3.Connection] = None
     try:
         with translate(dest):
-            target = sqlite3.connect(str(dest))
+            target = sqlite3.connect(str(tmp))
             store.conn.backup(target)
             target.execute("PRAGMA journal_mode = DELETE")
+        target.close()
+        target = None
+        os.chmod(tmp, 0o600)
+        if dest.exists() and dest.stat().st_size > 0:   # made meanwhile: never replaced
+            raise DatabaseError(f"{dest} already exists; choose a new file name")
+        os.replace(tmp, dest)
     finally:
         if target is not None:
             target.close()
-    os.chmod(dest, 0o600)
+        for leftover in (tmp, Path(str(tmp) + "-journal")):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
     return dest.stat().st_size

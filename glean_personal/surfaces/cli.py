@@ -23,7 +23,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = build_parser(argv[0]).parse_args(argv)
         return run(args)
     except GleanError as exc:
-        print(f"glean-personal: {render_text.failure(exc)}", file=sys.stderr)
+        print(f"glean-personal: {render_text.terminal_safe(render_text.failure(exc))}",
+              file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("glean-personal: interrupted", file=sys.stderr)

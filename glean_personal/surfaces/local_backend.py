@@ -271,7 +271,7 @@ def _cursor(value) -> int:
     if value in (None, ""):
         return 0
     text = str(value)
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise UsageError(f"unknown cursor {text!r}: pass back the cursor of a local response")
     return int(text)
 

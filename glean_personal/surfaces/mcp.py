@@ -482,12 +482,13 @@ def fit_search(data: dict, budget: int) -> dict:
     if result_size(data) <= budget:
         return data
     data["trimmed"] = True
+    _fit_echoes(data, budget // 8)
 
     def passages(cap: int) -> None:
         for r, text, c in zip(rows, full, centres):
             r["passage"] = _window(text, c, cap)
 
-    lo, hi = 0, max(len(t) for t in full)
+    lo, hi = 0, max((len(t) for t in full), default=0)
     while lo < hi:      # the largest cap that fits
         mid = (lo + hi + 1) // 2
         passages(mid)
@@ -515,7 +516,34 @@ def fit_search(data: dict, budget: int) -> dict:
         data["notices"].append("max_chars is too small for one result: raise it")
     if result_size(data) > budget:
         data["suggestions"] = {}
+    if result_size(data) > budget:
+        data.pop("expansions", None)
     return data
+
+
+def _fit_echoes(data: dict, cap: int) -> None:
+    """A query longer than `cap` characters is echoed cut (marked with …), and its absent
+    terms listed up to `cap` characters, so what the reply repeats back never crowds out
+    the results; `notices` says so."""
+    query = data["query"]
+    if len(query) > cap:
+        data["query"] = query[:max(0, cap - 1)] + "…"
+        data["notices"].append(f"the query ({len(query)} characters) is echoed cut")
+    absent, kept, used = data["absent_terms"], [], 0
+    for term in absent:
+        used += len(term) + 3
+        if used > cap:
+            break
+        kept.append(term)
+    if len(kept) < len(absent):
+        data["absent_terms"] = kept
+        data["notices"].append(f"{len(absent) - len(kept)} more absent terms not listed")
+    if len(dumps(data["suggestions"])) > cap:
+        data["suggestions"] = {k: v[:1] for k, v in data["suggestions"].items()}
+        while data["suggestions"] and len(dumps(data["suggestions"])) > cap:
+            data["suggestions"].pop(next(reversed(data["suggestions"])))
+    if "expansions" in data and len(dumps(data["expansions"])) > cap:
+        data.pop("expansions")
 
 
 def fit_text(read: Callable[[int], dict], budget: int) -> dict:
@@ -623,8 +651,14 @@ def _iso(stamp: Optional[float]) -> Optional[str]:
     return datetime.fromtimestamp(stamp, timezone.utc).isoformat(timespec="seconds")
 
 
+def _digits(value: Any) -> bool:
+    """ASCII digits ("12"; not "²" or "١٢", which str.isdigit also accepts)."""
+    text = str(value).strip()
+    return text.isascii() and text.isdigit()
+
+
 def _whole(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not (isinstance(value, int) or str(value).strip().isdigit()):
+    if isinstance(value, bool) or not (isinstance(value, int) or _digits(value)):
         raise ToolError(f"`{name}` must be a whole number, got {value!r}")
     return int(value)
 
@@ -646,7 +680,7 @@ def _int(args: Mapping, name: str, default: int, low: int, high: int) -> int:
         return default
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and _digits(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         bound = f"{low}–{high}" if high < 1 << 62 else f"at least {low}"
@@ -655,7 +689,7 @@ def _int(args: Mapping, name: str, default: int, low: int, high: int) -> int:
 
 
 def _doc_id(value: Any) -> int:
-    if isinstance(value, bool) or not (isinstance(value, int) or str(value).strip().isdigit()):
+    if isinstance(value, bool) or not (isinstance(value, int) or _digits(value)):
         raise ToolError(f"`id` must be a document id (a whole number), got {value!r}")
     return int(value)
 
@@ -703,6 +737,8 @@ class Server:
             message = json.loads(line)
         except ValueError as exc:
             return _error(None, PARSE_ERROR, f"Parse error: {exc}")
+        except RecursionError:   # nested deeper than the parser's stack allows
+            return _error(None, PARSE_ERROR, "Parse error: nested too deeply")
         if isinstance(message, list):
             if not message:
                 return _error(None, INVALID_REQUEST, "Invalid Request: empty batch")

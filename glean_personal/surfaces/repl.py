@@ -99,11 +99,13 @@ class Session:
     def close(self) -> None:
         self.backend.close()
 
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+    def say(self, text: str, raw: bool = False) -> None:
+        """Text for the terminal, escape sequences from names shown escaped (`raw`: JSON,
+        which escapes what it must itself)."""
+        print(text if raw else render_text.terminal_safe(text), file=self.out, flush=True)
 
     def fail(self, message: str) -> None:
-        print(f"error: {message}", file=self.err, flush=True)
+        print(f"error: {render_text.terminal_safe(message)}", file=self.err, flush=True)
 
     # -- dispatch ----------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -115,13 +117,13 @@ class Session:
             return False
         if not line.startswith("/"):
             line = "/search " + line
-        name, rest = (line[1:].split(None, 1) + [""])[:2]
+        name, rest = (line[1:].split(None, 1) + ["", ""])[:2]   # "/" alone: name ""
         name, rest = name.lower(), rest.strip()
         try:
             return self._run(name, rest)
         except GleanError as exc:
             if self.as_json and name not in _SESSION_COMMANDS and not isinstance(exc, Ambiguous):
-                self.say(render_json.dumps(error_response(exc)))
+                self.say(render_json.dumps(error_response(exc)), raw=True)
             else:
                 self.fail(render_text.failure(exc))
         except BrokenPipeError:
@@ -213,7 +215,7 @@ class Session:
                                 if response.get("hasMoreResults") and response.get("cursor")
                                 else dict(request, cursor=None))
         if as_json:
-            self.say(render_json.dumps(response))
+            self.say(render_json.dumps(response), raw=True)
         else:
             self.say(render_client.render(name, response, _color(self.out), start=start))
 
@@ -348,7 +350,7 @@ def _request(name: str, rest: str) -> dict:
     if name == "getdocuments":
         specs = []
         for value in _split(rest):
-            key = "id" if value.isdigit() else "url" if is_file_url(value) else "path"
+            key = "id" if value.isascii() and value.isdigit() else "url" if is_file_url(value) else "path"
             specs.append({key: value})
         if not specs:
             raise UsageError("name a document: /getdocuments ID|PATH|file://URL")

@@ -25,13 +25,17 @@ def _out(args: argparse.Namespace, data: object, shown: str) -> int:
     if args.json:
         print(render_json.dumps(data))
     elif shown:
-        print(shown)
+        print(render_text.terminal_safe(shown))
     return 0
 
 
 def _open(args: argparse.Namespace, readonly: bool = False) -> "Index":
     from ..api import open_index
-    return open_index(args.db, readonly=readonly)
+    ix = open_index(args.db, readonly=readonly)
+    if sys.stderr.isatty():   # a person is watching: say why nothing happens yet
+        ix.on_writer_wait = lambda text: print(f"glean-personal: {text}", file=sys.stderr,
+                                               flush=True)
+    return ix
 
 
 def _progress(label: str) -> "Optional[Progress]":
@@ -108,11 +112,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         roots = ix.watch_roots(args.targets)
         if not args.json:
-            print(render_text.watching(roots), flush=True)
+            print(render_text.terminal_safe(render_text.watching(roots)), flush=True)
         try:
             for event in ix.watch(args.targets, interval=args.interval):
                 print(json.dumps(event, ensure_ascii=False) if args.json
-                      else render_text.watch_event(event), flush=True)
+                      else render_text.terminal_safe(render_text.watch_event(event)), flush=True)
         except KeyboardInterrupt:
             pass
     if not args.json:
@@ -186,7 +190,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     except SkipFile as skip:
         if args.json:
             return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1
-        print(render_text.extract_skipped(args.file, skip.reason))
+        print(render_text.terminal_safe(render_text.extract_skipped(args.file, skip.reason)))
         return 1
     return _out(args, dict(doc.to_dict(), file=args.file), render_text.extracted(doc, args.file))
 

@@ -7,6 +7,7 @@ over the facade's result objects (JSON comes from their `to_dict`, see
 from __future__ import annotations
 
 import os
+import re
 import time
 from typing import TYPE_CHECKING, List, Mapping, Optional, Sequence, TextIO, Tuple
 
@@ -21,6 +22,18 @@ BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 def printable(text: str) -> str:
     """One line per entry: control characters in file names shown escaped."""
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+_UNSAFE = re.compile("\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_safe(text: str) -> str:
+    """Text for a terminal: control characters (escape sequences that would set the
+    window title, write the clipboard or move the cursor, carriage returns…) shown
+    escaped; newlines, tabs and plain colour codes (ESC [ … m) stay. For text output
+    only: JSON escapes what it must itself."""
+    return _UNSAFE.sub(lambda m: m.group() if len(m.group()) > 1 else repr(m.group())[1:-1],
+                       text)
 
 
 def use_color(stream: TextIO) -> bool:
