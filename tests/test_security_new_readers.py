@@ -110,13 +110,13 @@ def test_pdf_many_bookmarks_into_one_page():
     small = lambda lines, size=11, leading=15, **kw: show(lines, size=2, leading=0.19, y=790)   # noqa: E731
     pdf_factory.show, keep = small, pdf_factory.show
     try:
-        data = pdf_document("T", [[f"line {i} words" for i in range(3000)]],
-                            [(f"Missing title {i}", 0) for i in range(3000)])
+        data = pdf_document("T", [[f"line {i} words" for i in range(4000)]],
+                            [(f"Missing title {i}", 0) for i in range(4000)])
     finally:
         pdf_factory.show = keep
     with cpu_budget(BUDGET + 1):
         doc = read_document(data, "marks.pdf")
-    assert "line 2999 words" in _text(doc)
+    assert "line 3999 words" in _text(doc)
 
 
 def test_pdf_bookmarks_still_cut_a_page():
