@@ -1,4 +1,6 @@
-"""Hostile files against the AsciiDoc and roff readers, MDX lines and PDF bookmarks.
+"""Hostile files against the AsciiDoc and roff readers, gzip members and PDF bookmarks.
+
+(MDX import lines, measured here too, are tested in test_security_readers.py.)
 
 Each case was measured super-linear before its fix (the figure is in the
 test's docstring); the inputs are generated here and kept small enough that
@@ -93,15 +95,6 @@ def test_roff_gzip_bomb_is_cut():
         doc = read_document(data, "bomb.1.gz", limits)
     assert doc.warnings and "only the first" in doc.warnings[0]
     assert "word \u2014 text" in _text(doc)
-
-
-def test_mdx_import_line_of_blanks():
-    """`import`, 3,000 blanks, `x`: 10 CPU s for the one line (the cost grew as the cube)."""
-    data = ("# T\n\nimport " + " " * 3000 + "x\n\nexport default a" + " " * 19_000 + "x\n").encode()
-    with cpu_budget(BUDGET):
-        read_document(data, "page.md")
-    doc = read_document(b"import Tabs from '@theme/Tabs';\nexport const x = 1;\n\nWords.\n", "p.md")
-    assert _text(doc).strip() == "Words."
 
 
 def test_pdf_many_bookmarks_into_one_page():

@@ -71,12 +71,8 @@ _HTML_COMMENT = re.compile(r"<!--.*?-->|\{/\*.*?\*/\}")   # and MDX's {/* commen
 _JSX_TAG = re.compile(r"</?[A-Z][\w.]*(?:\s(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
 _JSX_LABEL = re.compile(r"\s(?:label|title)=(?:\"([^\"]*)\"|'([^']*)')")
 _JSX_OPEN = re.compile(r"^[ \t]*<[A-Z][\w.]*(?:[ \t][^<>]*)?$")
-# What is imported starts and ends with a non-space: a clause of spaces and words
-# before `[ \t]+from` could be cut in as many ways as it has spaces (a line of
-# 4,000 spaces cost 24 CPU s); an export line is one from its keyword on.
-_ESM_LINE = re.compile(r"^(?:import[ \t]+(?:[\w{}*,$](?:[\w{}*,$ \t]*[\w{}*,$])?[ \t]+from[ \t]+)?"
-                       r"[\"'][^\"']+[\"'];?[ \t]*$"
-                       r"|export[ \t]+(?:default|const|let|var|function|async)\b)")
+_ESM_LINE = re.compile(r"^(?:import[ \t]+(?:[\w{}*,$ \t]+[ \t]+from[ \t]+)?[\"'][^\"']+[\"']"
+                       r"|export[ \t]+(?:default|const|let|var|function|async)\b.*?);?[ \t]*$")
 # An abbreviation or a definition with its explanation in a tooltip, as
 # FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
