@@ -47,14 +47,18 @@ _BLOCK_ATTRIBUTES = re.compile(r"\[(?:\[[^\[\]]*\]|[A-Za-z#.%\"'][^\[\]]*|)\][ \
 _PREPROCESSOR = re.compile(r"(?:include|ifdef|ifndef|ifeval|endif|toc)::[^\[]*\[.*\][ \t]*$")
 _BLOCK_MACRO = re.compile(r"(image|video|audio)::([^\[]*)\[([^\]]*)\][ \t]*$")
 _BLOCK_TITLE = re.compile(r"\.([^.\s].*)$")
-_DEFINITION = re.compile(r"^([ \t]*)(.*?\S)(:{2,4}|;;)(?:[ \t]+(.*))?$")
+# The indent is all the leading blanks (`(?![ \t])`): a shorter one could only fail
+# the same way, and trying each cost time quadratic in it (a 16,000-blank indent: 3.5 CPU s).
+_DEFINITION = re.compile(r"^([ \t]*)(?![ \t])(.*?\S)(:{2,4}|;;)(?:[ \t]+(.*))?$")
 _HARD_BREAK = re.compile(r"[ \t]\+$")
 _INLINE_MACRO = re.compile(
     r"\b(linkgit|link|xref|mailto|https?|ftp|irc|footnote|footnoteref|pass|kbd|btn|menu|anchor|image|"
     r"indexterm|indexterm2|stem|latexmath|asciimath):([^\s\[]*)\[([^\[\]]*)\]")
 _ANCHOR_LINE = re.compile(r"(?:\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:.-]+)[^\]]*\])[ \t]*$")
 _CROSS_REFERENCE = re.compile(r"<<([^<>,]+?)(?:,[ \t]*([^<>]+?))?>>")
-_INLINE_ANCHOR = re.compile(r"\[\[\[?[\w:.-]+(?:,[^\]]*)?\]\]\]?")
+# An anchor's reference text stops at a `[` too: else each `[[id,` of a line
+# without `]` would scan the rest of it (time quadratic in the line).
+_INLINE_ANCHOR = re.compile(r"\[\[\[?[\w:.-]+(?:,[^\[\]]*)?\]\]\]?")
 _BACKQUOTED = re.compile(r"(?<![\w`\\])`\+?([^`\n]+?)\+?`(?![\w`])")
 _EMPHASIS = re.compile(r"(?<![\w*_])([*_])([^\s*_](?:[^*_\n]*[^\s*_])?)\1(?![\w*_])")
 _ATTRIBUTE_REFERENCE = re.compile(r"\{([\w][\w-]*)\}")
@@ -113,7 +117,7 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
     stack: List[Tuple[int, str]] = []
     marks: List[Mark] = []
     body: List[str] = []
-    attributes: Dict[str, str] = {}
+    attributes = _Attributes(sum(map(len, lines)) + _SPARE_EXPANSION)
     titles = _anchored_titles(lines)
     verbatim: Optional[str] = None    # the delimiter that closes the current verbatim block
     comment = False
@@ -160,7 +164,7 @@ def _heading_at(lines: Sequence[str], i: int) -> Optional[Tuple[int, str, int]]:
         return None
     one = _HEADING.match(line)
     if one:
-        text = _title_words(re.sub(r"[ \t]+" + re.escape(one.group(1)[0]) + r"+$", "", one.group(2)))
+        text = _title_words(_without_closing(one.group(2), one.group(1)[0]))
         return (len(one.group(1)), text, i + 1) if text else None
     if i + 1 >= len(lines) or not line[:1].isalnum():
         return None
@@ -170,6 +174,16 @@ def _heading_at(lines: Sequence[str], i: int) -> Optional[Tuple[int, str, int]]:
         return None
     words = _title_words(text)
     return (_SETEXT_LEVELS[under.group(1)], words, i + 2) if words else None
+
+
+def _without_closing(text: str, mark: str) -> str:
+    """A one-line title without its closing marks (`== Install ==`), which a space sets
+    apart; cut by hand, as a pattern of spaces then marks at the end would rescan
+    every run of spaces (time quadratic in them)."""
+    bare = text.rstrip(mark)
+    if len(bare) < len(text) and bare[-1:] in (" ", "\t"):
+        return bare.rstrip(" \t")
+    return text
 
 
 def _title_words(text: str) -> str:
@@ -239,11 +253,31 @@ def _inline(text: str, attributes: Dict[str, str], titles: Optional[Dict[str, st
     return text
 
 
+_SPARE_EXPANSION = 65_536
+
+
+class _Attributes(dict):   # type: ignore[type-arg]
+    """The attribute entries read so far, and how many characters their references
+    may still add to the document. An entry's value may refer to the entry before
+    it (`:b: {a}{a}`, `:c: {b}{b}`…), doubling the text at every line, so all
+    expansions together are held to the document's own length (plus 64 KB); past
+    that a reference stays as typed."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__()
+        self.budget = budget
+
+
 def _attribute(match: "re.Match[str]", attributes: Dict[str, str]) -> str:
     name = match.group(1)
-    if name in attributes:
-        return attributes[name]
-    return _BUILTIN.get(name, match.group(0))
+    value = attributes[name] if name in attributes else _BUILTIN.get(name)
+    if value is None:
+        return match.group(0)
+    if isinstance(attributes, _Attributes):
+        if len(value) > attributes.budget:
+            return match.group(0)
+        attributes.budget -= len(value)
+    return value
 
 
 def _macro_words(match: "re.Match[str]") -> str:

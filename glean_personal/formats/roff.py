@@ -51,12 +51,14 @@ _ESCAPES = {
 }
 # Strings of the predefined kind (`\*(Aq` in DocBook-made pages, `\*(lq`).
 _STRINGS = {"Aq": "'", "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122"}
+# A bracketed name ends at the next backslash too: else every `\f[` of a line
+# without `]` would scan the rest of it (time quadratic in the line).
 _ESCAPE = re.compile(
-    r"\\(?:f(?:\[[^\]]*\]|\(..|.)"           # fonts \fB \f(CW \f[B]
+    r"\\(?:f(?:\[[^\]\\]*\]|\(..|.)"         # fonts \fB \f(CW \f[B]
     r"|s[-+]?(?:\d|\(\d\d|\[\d+\])"          # sizes \s-1 \s0
     r"|\((..)|\[([^\]\s]{1,20})\]"           # characters \(em \[em]
     r"|\*(?:\((..)|\[([^\]\s]{1,20})\]|(.))"  # strings \*(Aq \*[Aq] \*R
-    r"|[nkg](?:\(..|\[[^\]]*\]|.)"           # registers \n(.g
+    r"|[nkg](?:\(..|\[[^\]\\]*\]|.)"         # registers \n(.g
     r"|[hvwlLDxoXZbN]'[^']*'"               # motions and drawing \h'1m'
     r"|(.))")                                # one character: \- \e \& \| \^ \  \~ \c
 

@@ -17,6 +17,7 @@ reason.
 """
 from __future__ import annotations
 
+import re
 import zlib
 from typing import Optional, Tuple
 
@@ -99,12 +100,13 @@ def gunzip(data: bytes, limits: Limits, keep: Optional[int] = None) -> Tuple[byt
         raise SkipFile("not a gzip file (no gzip signature)")
     cap = limits.max_inflated_bytes if keep is None else min(keep, limits.max_inflated_bytes)
     out = bytearray()
-    rest = data
-    while rest:
+    view = memoryview(data)
+    start = 0   # where the next member begins
+    while start < len(data):
         inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        pos = 0
-        while pos < len(rest) and not inflater.eof:
-            out += inflater.decompress(rest[pos:pos + _CHUNK], cap + 1 - len(out))
+        pos = start
+        while pos < len(data) and not inflater.eof:
+            out += inflater.decompress(view[pos:pos + _CHUNK], cap + 1 - len(out))
             pos += _CHUNK
             while inflater.unconsumed_tail and len(out) <= cap:
                 out += inflater.decompress(inflater.unconsumed_tail, cap + 1 - len(out))
@@ -115,10 +117,15 @@ def gunzip(data: bytes, limits: Limits, keep: Optional[int] = None) -> Tuple[byt
                 return bytes(out[:line_end + 1 if line_end > 0 else cap]), True
         if not inflater.eof:
             raise SkipFile("damaged gzip file (ends early)")
-        rest = inflater.unused_data.lstrip(b"\x00")
-        if rest and not rest.startswith(b"\x1f\x8b"):
+        # The next member starts where this one's data ended (inside the last chunk read),
+        # after any zero padding.
+        start = _ZEROS.match(data, min(pos, len(data)) - len(inflater.unused_data)).end()
+        if start < len(data) and not data.startswith(b"\x1f\x8b", start):
             break   # trailing garbage after the last member, as gzip itself allows
     return bytes(out), False
+
+
+_ZEROS = re.compile(b"\\x00*")
 
 
 __all__ = ["SNIFF_BYTES", "BINARY_EXTENSIONS", "name_skip_reason", "text_sniff", "gunzip"]

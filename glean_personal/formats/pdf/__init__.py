@@ -10,6 +10,7 @@ one section per page, headed by the bookmark path and `Page <label>`.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -32,6 +33,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
 # A section number before a title on the page (`2.3 `, `A.1. `) that its bookmark leaves out.
 _NUMBERING = re.compile(r"(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.)\s+")
+_LEADING_WORD = re.compile(r"\S+\s+(?=\w)")
 
 
 def read_pdf(data: bytes, limits: Limits) -> Document:
@@ -249,15 +251,15 @@ def _split_at_bookmarks(text: str, before: Tuple[str, ...], paths: List[Tuple[st
     if not paths:
         return [(before, text)]
     lines = text.split("\n")
-    folded = [_letters(line) for line in lines]
+    found = _title_lines(lines)
     cuts: List[Tuple[int, Tuple[str, ...]]] = []
     start = 0
     for path in paths:
         title = _letters(path[-1])
-        at = next((k for k in range(start, len(lines)) if folded[k] == title or (
-            folded[k].endswith(title) and _NUMBERING.fullmatch(lines[k].lstrip()[:_cut(lines[k], title)]))),
-            None) if title else None
-        if at is not None:
+        where = found.get(title, []) if title else []
+        n = bisect.bisect_left(where, start)
+        if n < len(where):
+            at = where[n]
             cuts.append((at, path))
             start = at + 1
     if not cuts:
@@ -275,6 +277,32 @@ def _split_at_bookmarks(text: str, before: Tuple[str, ...], paths: List[Tuple[st
         if part:
             parts.append((path, part))
     return parts
+
+
+def _title_lines(lines: List[str]) -> Dict[str, List[int]]:
+    """The letters of each title a line could be → the lines it stands on, in order:
+    the line's own letters, and those after a section number (`2.3 `, `A.1. `).
+
+    Made once per page, so that each bookmark is a look-up: looking for each
+    bookmark's title line by line costs bookmarks × lines (20,000 bookmarks
+    into a page of as many lines would take minutes)."""
+    found: Dict[str, List[int]] = {}
+    for k, line in enumerate(lines):
+        folded = _letters(line)
+        if not folded:
+            continue
+        found.setdefault(folded, []).append(k)
+        stripped = line.lstrip()
+        number = _LEADING_WORD.match(stripped)
+        if number is None or not _NUMBERING.fullmatch(number.group(0)):
+            continue
+        # as many folded letters as the line has letters after the number (`_cut` counts them)
+        count = sum(ch.isalnum() for ch in stripped[number.end():])
+        title = folded[len(folded) - count:] if 0 < count <= len(folded) else ""
+        if title and title != folded \
+                and _NUMBERING.fullmatch(stripped[:_cut(line, title)]):
+            found.setdefault(title, []).append(k)
+    return found
 
 
 def _letters(text: str) -> str:

@@ -1,0 +1,130 @@
+"""Hostile files against the AsciiDoc and roff readers, gzip members and PDF bookmarks.
+
+(MDX import lines, measured here too, are tested in test_security_readers.py.)
+
+Each case was measured super-linear before its fix (the figure is in the
+test's docstring); the inputs are generated here and kept small enough that
+linear work costs a few hundredths of a second, under a CPU budget (never a
+wall-clock one) with a wide margin for a busy machine.
+"""
+from __future__ import annotations
+
+import gzip
+
+from glean_personal.config import Limits
+from glean_personal.formats import read_document
+from helpers.cost import cpu_budget
+from pdf_factory import document as pdf_document
+from pdf_factory import show
+
+BUDGET = 2.0   # CPU seconds; each case costs under 0.3 s after its fix
+
+
+def _text(doc) -> str:
+    return "\n".join(section.text for section in doc.sections)
+
+
+def _lines(unit: str, width: int, count: int, prefix: str = "") -> str:
+    line = prefix + (unit * (width // len(unit) + 1))[:width - len(prefix)]
+    return "\n".join([line] * count) + "\n"
+
+
+def test_asciidoc_inline_anchor_without_end():
+    """`[[a,` repeated on a line with no `]`: 240 KB cost 7.7 CPU s."""
+    data = ("= T\n\n" + _lines("[[a,", 19_990, 12)).encode()
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "anchors.adoc")
+    assert "[[a,[[a," in _text(doc)
+
+
+def test_asciidoc_anchor_still_removed():
+    doc = read_document(b"= T\n\nSee [[here,the place]]the place and [[[ref]]] it.\n", "a.adoc")
+    assert "See the place and  it." in _text(doc)
+
+
+def test_asciidoc_attribute_chain_is_held_to_the_document_length():
+    """Each entry doubling the one before (`:a1: {a0}{a0}`): 250 KB of such lines ran
+    26 CPU s and out of memory."""
+    entries = [":a0: xxxxxxxxxx"] + [f":a{n}: {{a{n - 1}}}{{a{n - 1}}}" for n in range(1, 21)]
+    data = ("= T\n\n" + "\n".join(entries) + "\n\n" + "{a20}\n" * 3).encode()
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "chain.adoc")
+    assert len(_text(doc)) < len(data) + 70_000   # not 31 MB
+
+
+def test_asciidoc_attributes_still_expand():
+    doc = read_document(b"= T\n:tool: glean\n\nUse {tool}{litdd}help and {unknown}.\n", "a.adoc")
+    assert "Use glean--help and {unknown}." in _text(doc)
+
+
+def test_asciidoc_title_with_spaces_before_its_end():
+    """`= a`, 990 blanks, `b` as titles: 1 MB cost 4 CPU s (the closing marks were cut by a
+    pattern that rescans every run of blanks)."""
+    data = ("= T\n" + ("\n= a" + " " * 990 + "b\n") * 600).encode()
+    with cpu_budget(BUDGET):
+        read_document(data, "titles.adoc")
+    doc = read_document(b"= Guide\n\n== Install ==\n\ntext\n\n== Use  a == b ==\n\nmore\n", "g.adoc")
+    assert [s.heading for s in doc.sections if s.text.strip()] == [
+        ("Guide", "Install"), ("Guide", "Use a == b")]
+
+
+def test_asciidoc_definition_with_a_long_indent():
+    """A line of 6,000 blanks then 6,000 letters: 200 KB of them cost 10 CPU s."""
+    data = ("= T\n\n" + (" " * 6000 + "a" * 6000 + "\n") * 16).encode()
+    with cpu_budget(BUDGET):
+        read_document(data, "indent.adoc")
+    doc = read_document(b"= T\n\n  --force::\n\tRemove it.\n", "d.adoc")
+    assert "  --force" in _text(doc)
+
+
+def test_roff_font_escape_without_end():
+    """`\\f[` over and over on one line with no `]`: 250 KB cost 12.7 CPU s, 500 KB 51 s."""
+    data = (".TH X 1\n.SH NAME\n" + "\\f[" * 50_000 + "\n" + _lines("\\n[", 19_990, 8)).encode()
+    with cpu_budget(BUDGET):
+        read_document(data, "fonts.1")
+    doc = read_document(b".TH X 1\n.SH NAME\nx \\f[CB]bold\\f[] \\n[.g]reg \\fBb\\fR\n", "x.1")
+    assert "x bold reg b" in _text(doc)
+
+
+def test_roff_gzip_bomb_is_cut():
+    """50 MB of a manual page's lines in a small .gz: read up to --max-bytes."""
+    body = b".TH X 1\n.SH NAME\n" + b"\\fBword\\fR \\(em text\n" * 2_000_000
+    data = gzip.compress(body, 9)
+    limits = Limits(max_bytes=500_000)
+    with cpu_budget(BUDGET + 2):
+        doc = read_document(data, "bomb.1.gz", limits)
+    assert doc.warnings and "only the first" in doc.warnings[0]
+    assert "word \u2014 text" in _text(doc)
+
+
+def test_pdf_many_bookmarks_into_one_page():
+    """4,000 bookmarks whose titles are not on a 4,000-line page: 7.2 CPU s (bookmarks × lines)."""
+    import pdf_factory
+    small = lambda lines, size=11, leading=15, **kw: show(lines, size=2, leading=0.19, y=790)   # noqa: E731
+    pdf_factory.show, keep = small, pdf_factory.show
+    try:
+        data = pdf_document("T", [[f"line {i} words" for i in range(4000)]],
+                            [(f"Missing title {i}", 0) for i in range(4000)])
+    finally:
+        pdf_factory.show = keep
+    with cpu_budget(BUDGET + 1):
+        doc = read_document(data, "marks.pdf")
+    assert "line 3999 words" in _text(doc)
+
+
+def test_pdf_bookmarks_still_cut_a_page():
+    data = pdf_document("T", [["Intro text", "2.1 First part", "one", "A.1. Second", "two"]],
+                        [("First part", 0), ("Second", 0)])
+    doc = read_document(data, "parts.pdf")
+    assert [(s.heading[0], s.text.split("\n")[0]) for s in doc.sections] == [
+        ("Page 1", "Intro text"), ("First part", "2.1 First part"), ("Second", "A.1. Second")]
+
+
+def test_gzip_of_many_members_is_read_whole():
+    """Members after the first 64 KB chunk were lost (`damaged gzip file (ends early)`)."""
+    members = [gzip.compress(b".TH X 1\n.SH NAME\n")]
+    members += [gzip.compress(b"line %d of the page\n" % i) for i in range(5000)]
+    data = b"".join(members) + b"\x00" * 64
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "many.1.gz")
+    assert "line 0 of the page" in _text(doc) and "line 4999 of the page" in _text(doc)
