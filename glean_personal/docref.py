@@ -41,6 +41,13 @@ def file_available(root: str, path: str) -> bool:
     return os.path.isfile(posixpath.join(root, path))
 
 
+def is_digits(value: Any) -> bool:
+    """ASCII digits, spaces round them allowed ("12"; not "²" or "١٢", which
+    str.isdigit also accepts and int() does not)."""
+    text = str(value).strip()
+    return text.isascii() and text.isdigit()
+
+
 def as_row_id(value: Any) -> Optional[int]:
     """`value` as a document or passage id: a whole number, or ASCII digits (spaces round
     them allowed), within SQLite's integer range. None for anything else ("²", "1e3",
@@ -50,10 +57,9 @@ def as_row_id(value: Any) -> Optional[int]:
     if isinstance(value, int):
         number = value
     elif isinstance(value, str):
-        text = value.strip()
-        if not (text.isascii() and text.isdigit()):
+        if not is_digits(value):
             return None
-        number = int(text)
+        number = int(value)
     else:
         return None
     return number if -ROW_ID_MAX - 1 <= number <= ROW_ID_MAX else None

@@ -17,7 +17,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, List, Mapping, Optional
 
-from ..docref import is_file_url, path_from_url
+from ..docref import is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
 from .render import text as render_text
@@ -651,14 +651,8 @@ def _iso(stamp: Optional[float]) -> Optional[str]:
     return datetime.fromtimestamp(stamp, timezone.utc).isoformat(timespec="seconds")
 
 
-def _digits(value: Any) -> bool:
-    """ASCII digits ("12"; not "²" or "١٢", which str.isdigit also accepts)."""
-    text = str(value).strip()
-    return text.isascii() and text.isdigit()
-
-
 def _whole(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not (isinstance(value, int) or _digits(value)):
+    if isinstance(value, bool) or not (isinstance(value, int) or is_digits(value)):
         raise ToolError(f"`{name}` must be a whole number, got {value!r}")
     return int(value)
 
@@ -680,7 +674,7 @@ def _int(args: Mapping, name: str, default: int, low: int, high: int) -> int:
         return default
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, str) and _digits(value):
+    if isinstance(value, str) and is_digits(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         bound = f"{low}–{high}" if high < 1 << 62 else f"at least {low}"
@@ -689,7 +683,7 @@ def _int(args: Mapping, name: str, default: int, low: int, high: int) -> int:
 
 
 def _doc_id(value: Any) -> int:
-    if isinstance(value, bool) or not (isinstance(value, int) or _digits(value)):
+    if isinstance(value, bool) or not (isinstance(value, int) or is_digits(value)):
         raise ToolError(f"`id` must be a document id (a whole number), got {value!r}")
     return int(value)
 

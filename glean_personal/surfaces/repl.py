@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Iterator, List, Optional, TextIO, Tuple
 
-from ..docref import is_file_url
+from ..docref import is_digits, is_file_url
 from ..errors import Ambiguous, GleanError, UsageError
 from ..version import __version__
 from .args import build_parser
@@ -350,7 +350,7 @@ def _request(name: str, rest: str) -> dict:
     if name == "getdocuments":
         specs = []
         for value in _split(rest):
-            key = "id" if value.isascii() and value.isdigit() else "url" if is_file_url(value) else "path"
+            key = "id" if is_digits(value) else "url" if is_file_url(value) else "path"
             specs.append({key: value})
         if not specs:
             raise UsageError("name a document: /getdocuments ID|PATH|file://URL")
