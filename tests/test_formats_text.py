@@ -380,3 +380,50 @@ def test_mdx_pages_are_markdown_without_imports_components_and_comments(tmp_path
         assert junk not in text, junk
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first["Pick your system."] == 11
+
+
+# A Hugo documentation page (written for this test, in the style of Hugo's and
+# Kubernetes' docs): shortcodes around and inside the text, a GitHub alert.
+HUGO_PAGE = """\
+---
+title: Menus
+---
+
+{{< new-in 0.139.0 />}}
+
+To add a page to the "main" menu:
+
+{{< code-toggle file=content/about.md fm=true >}}
+title = 'About'
+menus = 'main'
+{{< /code-toggle >}}
+
+> [!NOTE]
+> Each {{< glossary_tooltip text="Pod" term_id="pod" >}} gets its own menu {{% param "entry" %}}.
+
+{{% include "/_common/menu-entries.md" %}}
+
+```go-html-template
+{{ range site.Menus.main }}{{< not-a-tag-in-code >}}{{ end }}
+```
+"""
+
+
+def test_hugo_shortcodes_and_github_alerts_are_read_as_words():
+    doc = read_document(HUGO_PAGE.encode(), "menus.md")
+    text = doc.text
+    assert doc.title == "Menus"
+    for words in ('To add a page to the "main" menu:', "title = 'About'\nmenus = 'main'",
+                  "> Note\n> Each Pod gets its own menu .",
+                  "{{ range site.Menus.main }}{{< not-a-tag-in-code >}}{{ end }}"):
+        assert words in text, words
+    for junk in ("new-in", "code-toggle", "glossary_tooltip", "[!NOTE]", "{{%", "_common", "param"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first['To add a page to the "main" menu:'] == 7
+
+
+def test_a_line_of_shortcode_openers_without_closers_stays_as_typed():
+    line = "{{< a " * 3000
+    doc = read_document(("# T\n\n" + line + "\n").encode(), "many.md")
+    assert "{{< a" in doc.text

@@ -89,6 +89,16 @@ _ESM_EXPORT = re.compile(r"export[ \t]+(?:default|const|let|var|function|async)\
 _ESM_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_{}*,$ \t")
 # An abbreviation or a definition with its explanation in a tooltip, as
 # FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
+# Hugo shortcodes `{{< name args >}}`, `{{< /name >}}`, `{{% include "x.md" %}}`,
+# `{{< new-in 0.139.0 />}}`: the page shows what they render, never the tag. A
+# tag's `text`, `title`, `label`, `header`, `caption` or `alt` argument is shown
+# (`{{< glossary_tooltip text="Pod" term_id="pod" >}}` reads `Pod`). Each scan from
+# an opener stops at the next brace, so a line of openers without closers stays linear.
+_SHORTCODE = re.compile(r"\{\{([<%])((?:[^{}<>%]|[<>%](?!\}\})|\{[^{}]*\})*)[<>%]\}\}")
+_SHORTCODE_WORDS = re.compile(r"(?<![\w-])(?:text|title|label|header|caption|alt)[ \t]*=[ \t]*"
+                              r"(?:\"([^\"]*)\"|'([^']*)'|`([^`]*)`)")
+# A GitHub alert's marker `> [!NOTE]`: the page shows the word as the box's label.
+_ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$", re.IGNORECASE)
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
@@ -375,6 +385,10 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
             done = end
         line = "".join(pieces) + line[done:]
+    if "{{" in line:
+        line = _SHORTCODE.sub(_shortcode_words, line)
+    if "[!" in line:
+        line = _ALERT.sub(lambda m: m.group(1) + m.group(2).capitalize(), line)
     if "<" in line or "{/*" in line:
         line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _without_comments(line))
@@ -388,6 +402,19 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     if spans:
         line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
     return line
+
+
+def _shortcode_words(match: "re.Match[str]") -> str:
+    """A Hugo shortcode tag's shown words (its text or title argument), else nothing."""
+    words = _SHORTCODE_WORDS.search(match.group(2))
+    return next((w for w in words.groups() if w is not None), "") if words else ""
+
+
+def markdown_inline(line: str) -> str:
+    """A Markdown line as a reader sees it (links as their words, no HTML tags,
+    comments or shortcodes; code spans as typed): for Markdown held elsewhere,
+    such as a notebook's Markdown cells."""
+    return _inline(line)
 
 
 def _without_comments(line: str) -> str:
