@@ -403,6 +403,14 @@ menus = 'main'
 
 {{% include "/_common/menu-entries.md" %}}
 
+{{< img
+  src="images/examples/zion-national-park.jpg"
+  filter="Process"
+>}}
+
+Menus render in order of weight.
+{class="!mt-6" id=weights}
+
 ```go-html-template
 {{ range site.Menus.main }}{{< not-a-tag-in-code >}}{{ end }}
 ```
@@ -417,13 +425,16 @@ def test_hugo_shortcodes_and_github_alerts_are_read_as_words():
                   "> Note\n> Each Pod gets its own menu .",
                   "{{ range site.Menus.main }}{{< not-a-tag-in-code >}}{{ end }}"):
         assert words in text, words
-    for junk in ("new-in", "code-toggle", "glossary_tooltip", "[!NOTE]", "{{%", "_common", "param"):
+    assert "Menus render in order of weight." in text
+    for junk in ("new-in", "code-toggle", "glossary_tooltip", "[!NOTE]", "{{%", "_common", "param",
+                 "zion", "Process", "filter=", "mt-6", "weights"):
         assert junk not in text, junk
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first['To add a page to the "main" menu:'] == 7
 
 
-def test_a_line_of_shortcode_openers_without_closers_stays_as_typed():
+def test_shortcode_openers_without_closers_hide_no_more_than_their_paragraph():
     line = "{{< a " * 3000
-    doc = read_document(("# T\n\n" + line + "\n").encode(), "many.md")
-    assert "{{< a" in doc.text
+    doc = read_document(("# T\n\n" + line + "\nstill hidden\n\nNext paragraph.\n"
+                         + "Text {{< a " * 3000 + "\n").encode(), "many.md")
+    assert "Next paragraph.\nText {{< a" in doc.text and "still hidden" not in doc.text

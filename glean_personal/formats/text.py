@@ -97,6 +97,14 @@ _ESM_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123
 _SHORTCODE = re.compile(r"\{\{([<%])((?:[^{}<>%]|[<>%](?!\}\})|\{[^{}]*\})*)[<>%]\}\}")
 _SHORTCODE_WORDS = re.compile(r"(?<![\w-])(?:text|title|label|header|caption|alt)[ \t]*=[ \t]*"
                               r"(?:\"([^\"]*)\"|'([^']*)'|`([^`]*)`)")
+# A shortcode tag whose arguments run over lines (`{{< img` … `>}}`): hidden to its end.
+_SHORTCODE_OPEN = re.compile(r"[ \t]*\{\{[<%](?!.*[<>%]\}\})")
+_SHORTCODE_END = re.compile(r"[<>%]\}\}")
+# A block attribute list on a line of its own (Goldmark's `{class="note" id="x"}`,
+# `{.wide #top}`, kramdown's `{: .note}`): it styles the block, it is never shown.
+_ATTRIBUTE = r"(?:[.#][\w-]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"'{}]+))"
+_BLOCK_ATTRIBUTES = re.compile(r"[ \t]*\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" + _ATTRIBUTE
+                               + r")*[ \t]*\}[ \t]*$")
 # A GitHub alert's marker `> [!NOTE]`: the page shows the word as the box's label.
 _ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$", re.IGNORECASE)
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
@@ -184,6 +192,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
     jsx = False                               # inside an MDX component tag spanning lines
+    shortcode = False                         # inside a Hugo shortcode tag spanning lines
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
@@ -268,6 +277,12 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             heading(atx[0], _inline(_without_attributes(atx[1].strip())))
             continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
+            flush()
+            continue
+        if shortcode and not line.strip():
+            shortcode = False   # an unclosed tag hides no more than its paragraph
+        if shortcode or lead == "{" and (_SHORTCODE_OPEN.match(line) or _BLOCK_ATTRIBUTES.match(line)):
+            shortcode = (shortcode or line.lstrip(" \t")[1:2] == "{") and not _SHORTCODE_END.search(line)
             flush()
             continue
         if jsx:   # inside a component's opening tag that spans lines: its props are code
