@@ -438,3 +438,13 @@ def test_shortcode_openers_without_closers_hide_no_more_than_their_paragraph():
     doc = read_document(("# T\n\n" + line + "\nstill hidden\n\nNext paragraph.\n"
                          + "Text {{< a " * 3000 + "\n").encode(), "many.md")
     assert "Next paragraph.\nText {{< a" in doc.text and "still hidden" not in doc.text
+
+
+def test_code_spans_in_headings_read_without_backquotes():
+    # As TypeScript's handbook heads its sections; the text keeps its code spans.
+    page = ("# Narrowing\n\n## `typeof` type guards\n\nUse `typeof x` here.\n\n"
+            "### Other Types: ``a `b` c``\n\nMore.\n")
+    doc = read_document(page.encode(), "Narrowing.md")
+    assert [s.heading for s in doc.sections] == [
+        ("Narrowing", "typeof type guards"), ("Narrowing", "typeof type guards", "Other Types: a `b` c")]
+    assert "Use `typeof x` here." in doc.text

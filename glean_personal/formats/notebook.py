@@ -19,7 +19,7 @@ from ..document import Document
 from ..errors import SkipFile
 from .jsontext import decode_json, nesting_depth
 from .sections import SectionBuilder
-from .text import atx_heading, markdown_inline
+from .text import atx_heading, heading_words, markdown_inline
 
 MAX_OUTPUT_CHARS = 500
 _MAX_HEADING_CHARS = 300
@@ -127,7 +127,7 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
         heading = None if fenced else atx_heading(line)
         if heading:
             flush()
-            text = " ".join(markdown_inline(heading[1]).split())
+            text = " ".join(heading_words(markdown_inline(heading[1])).split())
             if len(text) > _MAX_HEADING_CHARS:   # not a heading a person wrote
                 block.append(text)
                 continue

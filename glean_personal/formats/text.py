@@ -204,7 +204,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     def heading(level: int, text: str) -> None:
         nonlocal first_h1
         flush()
-        text = " ".join(text.split())
+        text = " ".join(heading_words(text).split())
         builder.heading(level, text)
         if level == 1 and first_h1 is None and text:
             first_h1 = text
@@ -423,6 +423,21 @@ def _shortcode_words(match: "re.Match[str]") -> str:
     """A Hugo shortcode tag's shown words (its text or title argument), else nothing."""
     words = _SHORTCODE_WORDS.search(match.group(2))
     return next((w for w in words.groups() if w is not None), "") if words else ""
+
+
+def heading_words(text: str) -> str:
+    """A heading's words as a page shows them: a code span without its backquotes
+    (``## The `never` type`` is headed `The never type`), as in the other readers'
+    headings; a heading path is read, not copied."""
+    if "`" not in text or len(text) > LONGEST_INLINE:
+        return text
+    pieces: List[str] = []
+    done = 0
+    for start, end, role in _code_and_roles(text):
+        if role is None:
+            pieces += [text[done:start], text[start:end].strip("`").strip(" ")]
+            done = end
+    return "".join(pieces) + text[done:]
 
 
 def markdown_inline(line: str) -> str:
