@@ -366,3 +366,14 @@ def test_rst_named_references_default_roles_and_figure_options():
         assert junk not in text, junk
     first = {s.text.strip().split("\n")[0]: s.first_line for s in doc.sections if s.text.strip()}
     assert first["Use Doxygen for the C API; a class_ keyword and my_var_ stay."] == 9
+
+
+def test_rst_autosummary_lists_its_names_and_currentmodule_is_hidden():
+    # As NumPy's reference pages list their routines (written for this test).
+    page = ("Array creation routines\n=======================\n\n.. currentmodule:: numpy\n\n"
+            "From shape or value\n-------------------\n.. autosummary::\n   :toctree: generated/\n\n"
+            "   empty\n   zeros\n   zeros_like\n")
+    doc = read_document(page.encode(), "routines.array-creation.rst")
+    assert [(s.heading[-1], s.text.split()) for s in doc.sections] == [
+        ("From shape or value", ["empty", "zeros", "zeros_like"])]
+    assert doc.sections[0].first_line == 11

@@ -133,14 +133,15 @@ _RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
 # Directives whose argument and body are not text a reader sees (code is kept).
 _RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
                          "highlight", "sectnum", "tabularcolumns", "role", "default-role",
-                         "title", "header", "footer", "autosummary"})
+                         "title", "header", "footer", "currentmodule"})
 _RST_CODE = frozenset({"code", "code-block", "sourcecode", "literalinclude", "doctest",
                        "testcode", "testoutput", "parsed-literal", "productionlist", "math", "prompt",
                        "code-tab", "ipython", "jupyter-execute"})
 _RST_SHOWN_OPTIONS = frozenset({"caption", "alt"})
 # Directives whose argument is no words (a build tag, a class name, a figure's image file)
-# but whose body is text (a figure's caption and legend).
-_RST_BARE = frozenset({"figure", "only", "ifconfig", "container", "class", "rst-class", "cssclass"})
+# but whose body is text (a figure's caption and legend, the names an autosummary
+# table lists: `zeros`, `zeros_like`, which the built page shows).
+_RST_BARE = frozenset({"figure", "autosummary", "only", "ifconfig", "container", "class", "rst-class", "cssclass"})
 # Sphinx page metadata (never shown): `:orphan:`, `:tocdepth: 2`, `:og:title: …`.
 _RST_METADATA = re.compile(r"^:(?:orphan|tocdepth|nocomments|nosearch|hide-toc|og:[\w:-]+):(?:[ \t].*)?$")
 _RST_LITERAL = re.compile(r"``([^`]+)``")
