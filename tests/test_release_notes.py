@@ -60,7 +60,7 @@ def test_release_notes_filed_in_their_folder_count_half_even_titled_by_version(o
     folder = tmp_path / "docs"
     (folder / "release-notes").mkdir(parents=True)
     (folder / "release-notes" / "Widget 1.0.md").write_text(
-        NOTES.replace("# Release Notes", "# Widget 1.0"), encoding="utf-8")
+        NOTES.format(title="Widget 1.0"), encoding="utf-8")
     (folder / "sending-data.md").write_text(GUIDE, encoding="utf-8")
     for n, topic in enumerate(TOPICS * 2):
         (folder / f"{topic}-{n}.md").write_text(
