@@ -448,3 +448,18 @@ def test_code_spans_in_headings_read_without_backquotes():
     assert [s.heading for s in doc.sections] == [
         ("Narrowing", "typeof type guards"), ("Narrowing", "typeof type guards", "Other Types: a `b` c")]
     assert "Use `typeof x` here." in doc.text
+
+
+def test_a_page_of_front_matter_only_is_read_as_its_description():
+    # A Hugo section's landing page, and a page whose body is one include.
+    landing = "---\ntitle: Cast functions\nlinkTitle: cast\ndescription: Use these functions to cast a value.\n---\n"
+    doc = read_document(landing.encode(), "_index.md")
+    assert (doc.title, [(s.text, s.first_line) for s in doc.sections]) == (
+        "Cast functions", [("Use these functions to cast a value.", 4)])
+    include = "+++\ntitle = 'Next'\ndescription = \"Returns the next page.\"\n+++\n\n{{% include \"/_common/next.md\" %}}\n"
+    assert read_document(include.encode(), "Next.md").text == "Returns the next page."
+    with_body = "---\ntitle: T\ndescription: Not shown in the text.\n---\n\nThe body.\n"
+    assert read_document(with_body.encode(), "t.md").text == "The body."
+    folded = "---\ntitle: T\ndescription: >-\n  Folded.\n---\n"
+    with pytest.raises(SkipFile):
+        read_document(folded.encode(), "f.md")

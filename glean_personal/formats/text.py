@@ -118,6 +118,8 @@ _FENCE_LEADS = frozenset("`~:")
 _HIDDEN_LEADS = frozenset("[({-")
 _ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
+_FRONT_DESCRIPTION = re.compile(r"^(?:description|summary)[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$",
+                                re.MULTILINE | re.IGNORECASE)
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
 
@@ -142,6 +144,13 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
     front_title, body = split_front_matter(text)
     builder = SectionBuilder(limits.max_text_chars)
     first_h1 = _walk_markdown(body, builder, 1 + text.count("\n") - body.count("\n"))
+    if builder.empty and len(body) < len(text):
+        # A page that is only front matter (a section's landing page, a page whose body
+        # is one include): its description, which the site shows under the title.
+        found = _FRONT_DESCRIPTION.search(text, 0, len(text) - len(body))
+        words = _unquote(found.group(1)) if found else ""
+        if words and words[0] not in "|>":   # a YAML block scalar is not read
+            builder.paragraph(words, 1 + text.count("\n", 0, found.start()))
     title = front_title or first_h1 or ""
     return Document(title=title, format="md", sections=builder.build())
 
