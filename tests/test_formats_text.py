@@ -463,3 +463,17 @@ def test_a_page_of_front_matter_only_is_read_as_its_description():
     folded = "---\ntitle: T\ndescription: >-\n  Folded.\n---\n"
     with pytest.raises(SkipFile):
         read_document(folded.encode(), "f.md")
+
+
+def test_twoslash_compiler_lines_are_hidden_in_twoslash_blocks_only():
+    # As TypeScript's handbook writes its examples (written for this test).
+    page = ("# Narrowing\n\n```ts twoslash\n// @errors: 2345\n// @filename: a.ts\ndeclare const x: string;\n"
+            "// ---cut---\nlet n = x.length;\n//  ^?\n```\n\n```ts\n// @errors: kept in a plain block\n```\n")
+    doc = read_document(page.encode(), "Narrowing.md")
+    text = doc.text
+    assert "declare const x: string;" in text and "let n = x.length;" in text
+    assert "// @errors: kept in a plain block" in text
+    for junk in ("2345", "@filename", "---cut---", "^?"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["declare const x: string;"] == 6

@@ -105,6 +105,9 @@ _SHORTCODE_END = re.compile(r"[<>%]\}\}")
 _ATTRIBUTE = r"(?:[.#][\w-]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"'{}]+))"
 _BLOCK_ATTRIBUTES = re.compile(r"[ \t]*\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" + _ATTRIBUTE
                                + r")*[ \t]*\}[ \t]*$")
+# A twoslash code block's compiler lines (```ts twoslash): `// @errors: 2345`,
+# `// @filename: a.ts`, `// ---cut---`, `// ^?`; the built page shows none of them.
+_TWOSLASH_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?:[ \t]*:.*)?|-{3}cut(?:-[\w-]+)?-{3}|\^\?)[ \t]*$")
 # A GitHub alert's marker `> [!NOTE]`: the page shows the word as the box's label.
 _ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$", re.IGNORECASE)
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
@@ -202,6 +205,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     in_comment = False                        # inside a multi-line HTML comment
     jsx = False                               # inside an MDX component tag spanning lines
     shortcode = False                         # inside a Hugo shortcode tag spanning lines
+    twoslash = False                          # in a twoslash code block (TypeScript's docs)
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
@@ -239,7 +243,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 flush()
             elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
                 options = False
-                if lead in "{-" and _INCLUDE_LINE.match(line):
+                if lead in "{-" and _INCLUDE_LINE.match(line) \
+                        or twoslash and lead == "/" and _TWOSLASH_LINE.match(line):
                     if para:
                         para.append("")   # the line keeps its place, without its words
                     continue
@@ -272,6 +277,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 continue
             fence = (marker[0], len(marker))
             hidden = name in _HIDDEN_DIRECTIVES
+            twoslash = "twoslash" in info
             continue
         if options:
             if lead == ":" and _DIRECTIVE_OPTION.match(line):
