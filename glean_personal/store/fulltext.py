@@ -623,8 +623,15 @@ def _short_alt(field: str) -> str:
 
 
 def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
-    n = len(phrase)
-    return sum(1 for i in range(len(stems) - n + 1) if tuple(stems[i:i + n]) == phrase)
+    """How often the phrase's stems stand together (list.index finds each first one)."""
+    want, n = list(phrase), len(phrase)
+    count, i = 0, -1
+    while True:
+        try:
+            i = stems.index(want[0], i + 1)
+        except ValueError:
+            return count
+        count += stems[i:i + n] == want
 
 
 def _lookup_params(term: Term) -> Iterable[str]:
