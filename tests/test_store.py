@@ -235,6 +235,34 @@ def test_a_phrase_count_follows_the_index_as_it_changes(tmp_path, store_kind):
     st.close()
 
 
+def test_a_phrase_count_forgets_what_a_rolled_back_transaction_added(tmp_path, store_kind):
+    """Counts kept inside a transaction that then rolls back must not outlive it:
+    neither `data_version` nor `total_changes` goes back on a rollback."""
+    from glean_personal.query import Filters, parse
+
+    st = Store.open(tmp_path / "p.db", force_kind=store_kind)
+    query = parse('"sea walrus"')
+
+    def add(name: str, text: str) -> None:
+        sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+        st.put_document(sid, name, name, "md", len(text), 1, "0" * 64, [],
+                        [((), text, 0, len(text), None, None, None)], b"")
+
+    with st.transaction():
+        add("a.md", "a sea walrus sleeps")
+    with pytest.raises(RuntimeError):
+        with st.transaction():
+            add("c.md", "the sea walrus wakes")
+            st.fulltext.flush()
+            assert st.fulltext.frequencies(query.terms) == [2]
+            assert len(st.fulltext.search(query, 10, Filters())) == 2
+            raise RuntimeError("undo")
+    with st.reading():
+        assert st.fulltext.frequencies(query.terms) == [1]
+        assert len(st.fulltext.search(query, 10, Filters())) == 1
+    st.close()
+
+
 def test_a_plain_purge_of_many_passages_leaves_the_postings_a_fresh_index_has(
         tmp_path, monkeypatch):
     """Past PLAIN_BULK_REMOVE passages the plain store removes postings in one pass over

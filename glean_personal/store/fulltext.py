@@ -83,7 +83,13 @@ class FullText:
         """Write what `add` has buffered (a transaction does it before it commits)."""
 
     def discard(self) -> None:
-        """Forget what `add` has buffered (the transaction rolled back)."""
+        """Forget what `add` has buffered (the transaction rolled back).
+
+        Answers kept during the transaction may count rows the rollback undid,
+        and neither `data_version` nor `total_changes` goes back: forget them too."""
+        self._stamp = None
+        self._counts.clear()
+        self._slices.clear()
 
     def remove(self, passage_ids: Sequence[int]) -> None:
         """Unindex stored passages (before their rows are deleted)."""
@@ -363,6 +369,8 @@ class PlainText(FullText):
             self.flush()
 
     def discard(self) -> None:
+        super().discard()
+        self._phrases.clear()
         self._pending, self._pending_chars = [], 0
 
     def flush(self) -> None:
