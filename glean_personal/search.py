@@ -419,10 +419,11 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
 
 # Release notes by their titles: "What's New In Python 3.8", "Release Notes", "Git v2.30.2
 # Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
-# a package's HISTORY file ("History", "Version History"; not "History and License").
+# a package's HISTORY file ("History", "History — mypkg 1.0 documentation", "Version History";
+# not "History and License", nor a page about a history feature, "History Expansion").
 _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
                              r"history of .* releases|recent .*news|.*older news|news\b|"
-                             r"(?:version |revision )?history\b(?!\s+(?:and|of)\b))"
+                             r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
                              r"|release notes\b|\bchangelog\b", re.IGNORECASE)
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
 # `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`, `news/`.

@@ -20,10 +20,10 @@ GUIDE = ("# Sending data\n\nThis page shows forms, JSON bodies and other ways to
          "to disk.\n")
 
 
-def _index(open_ix, tmp_path, title="Release Notes"):
+def _index(open_ix, tmp_path, title="Release Notes", notes="release-notes.md"):
     folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "release-notes.md").write_text(NOTES.format(title=title), encoding="utf-8")
+    (folder / notes).parent.mkdir(parents=True)
+    (folder / notes).write_text(NOTES.format(title=title), encoding="utf-8")
     (folder / "sending-data.md").write_text(GUIDE, encoding="utf-8")
     for n, topic in enumerate(TOPICS * 2):
         (folder / f"{topic}-{n}.md").write_text(
@@ -43,7 +43,8 @@ def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path, 
 
 def test_pages_about_history_are_not_release_notes():
     for title in ("History and License — Python 3.11 documentation", "History of the Project",
-                  "Design and History FAQ", "Historical notes"):
+                  "Design and History FAQ", "Historical notes", "History Expansion",
+                  "History API", "History Library (GNU Readline)"):
         assert not _CHANGELOG_TITLE.search(title), title
     for title in ("History — mypkg 1.0 documentation", "HISTORY", "Release History Of SQLite"):
         assert _CHANGELOG_TITLE.search(title), title
@@ -57,17 +58,10 @@ def test_a_question_about_changes_keeps_the_release_notes_whole(open_ix, tmp_pat
 
 def test_release_notes_filed_in_their_folder_count_half_even_titled_by_version(open_ix, tmp_path):
     # As TypeScript's handbook files them: `release-notes/TypeScript 5.0.md`, titled by version.
-    folder = tmp_path / "docs"
-    (folder / "release-notes").mkdir(parents=True)
-    (folder / "release-notes" / "Widget 1.0.md").write_text(
-        NOTES.format(title="Widget 1.0"), encoding="utf-8")
-    (folder / "sending-data.md").write_text(GUIDE, encoding="utf-8")
-    for n, topic in enumerate(TOPICS * 2):
-        (folder / f"{topic}-{n}.md").write_text(
-            f"# {topic.title()} {n}\n\nHow {topic} works: paths, handlers and options.\n"
-            + "Each request passes through the application once. " * 8, encoding="utf-8")
-    ix = open_ix()
-    ix.index(folder)
-    assert [h.title for h in ix.search("how do I upload files", limit=2).results] == [
-        "Sending data", "Widget 1.0"]
+    ix = _index(open_ix, tmp_path, "Widget 1.0", "release-notes/Widget 1.0.md")
+    guide, notes = ix.search("how do I upload files", limit=2).results
+    assert (guide.title, notes.title) == ("Sending data", "Widget 1.0")
+    # Undamped, the notes score about as high as the guide (in the plain store still
+    # just below it), so the order alone would not show the folder counting.
+    assert notes.score < 0.75 * guide.score
     assert "Widget 1.0" in [h.title for h in ix.search("what changed for upload files", limit=2).results]
