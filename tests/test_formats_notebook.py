@@ -161,3 +161,12 @@ def test_markdown_cells_read_like_a_markdown_file():
     for junk in ("](02.03", ".ipynb#", "figures/", "NAVIGATION", "<!--", "https://"):
         assert junk not in text.replace("[kept](as-typed.md)", ""), junk
     assert doc.sections[-1].heading == ("Rules of Broadcasting",)
+
+
+def test_an_html_comment_over_lines_in_a_markdown_cell_is_hidden():
+    data = notebook(md("Intro words <!-- draft:\nnot shown\nstill hidden --> closing words\n\nLast line."),
+                    md("```html\n<!-- code keeps\nits comment -->\n```"))
+    text = read_document(data, "comments.ipynb").text
+    assert "Intro words" in text and "closing words" in text and "Last line." in text
+    assert "draft" not in text and "not shown" not in text and "still hidden" not in text
+    assert "<!-- code keeps\nits comment -->" in text

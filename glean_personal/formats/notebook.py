@@ -108,6 +108,7 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
     block: List[str] = []
     fenced = False
     labelled = False
+    comment = False   # inside an HTML comment over lines: hidden, as in a Markdown file
 
     def flush() -> None:
         nonlocal labelled
@@ -122,6 +123,13 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
             builder.paragraph(paragraph)
 
     for line in source.replace("\r\n", "\n").split("\n"):
+        if comment:
+            end = line.find("-->")
+            if end < 0:
+                continue
+            comment, line = False, line[end + 3:]
+        elif not fenced and "<!--" in line and "-->" not in line[line.index("<!--"):]:
+            comment, line = True, line[:line.index("<!--")]
         if _FENCE.match(line):
             fenced = not fenced
         heading = None if fenced else atx_heading(line)
