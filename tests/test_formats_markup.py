@@ -377,3 +377,10 @@ def test_rst_autosummary_lists_its_names_and_currentmodule_is_hidden():
     assert [(s.heading[-1], s.text.split()) for s in doc.sections] == [
         ("From shape or value", ["empty", "zeros", "zeros_like"])]
     assert doc.sections[0].first_line == 11
+
+
+def test_rst_simple_references_in_any_script_and_never_inside_a_literal():
+    page = ("Übersicht\n=========\n\nSiehe Straße_ und Doxygen_; ``x = Doxygen_`` bleibt.\n\n"
+            ".. _Straße: https://example.org/\n.. _Doxygen: https://www.doxygen.nl/\n")
+    text = read_document(page.encode(), "seite.rst").text
+    assert "Siehe Straße und Doxygen; x = Doxygen_ bleibt." in text, text

@@ -149,8 +149,9 @@ _RST_LITERAL = re.compile(r"``([^`]+)``")
 
 # A hyperlink target's name: `.. _CSV: https://…`, `.. _`Two words`: …`.
 _RST_TARGET_NAME = re.compile(r"[ \t]*\.\.[ \t]+_(?:`([^`]+)`|([^:`\s][^:`]*)):")
-# A simple reference `Doxygen_` (`name__` when anonymous): one word, no backquotes.
-_RST_SIMPLE_REF = re.compile(r"(?<![\w`.+-])([A-Za-z0-9](?:[\w.+-]*[A-Za-z0-9])?)__?(?!\w)")
+# A simple reference `Doxygen_` (`name__` when anonymous): one word, no backquotes,
+# any script (`Übersicht_`); an inline literal (``x = Doxygen_``) is matched first and kept.
+_RST_SIMPLE_REF = re.compile(r"(``[^`]+``)|(?<![\w`.+-])([^\W_](?:[\w.+-]*[^\W_])?)__?(?!\w)")
 
 
 def rst_targets(lines: Sequence[str]) -> frozenset:
@@ -169,7 +170,8 @@ def _simple_references(text: str, targets: frozenset) -> str:
     merely ends in an underscore (`class_`) stays."""
     if not targets or "_" not in text:
         return text
-    return _RST_SIMPLE_REF.sub(lambda m: m.group(1) if m.group(1).lower() in targets else m.group(0), text)
+    return _RST_SIMPLE_REF.sub(lambda m: m.group(2) if m.group(2) and m.group(2).lower() in targets
+                               else m.group(0), text)
 
 
 def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str]:
