@@ -127,3 +127,4 @@ def test_a_page_that_only_shows_another_is_skipped_with_its_target(tmp_path, ope
 def test_a_note_that_mentions_so_is_still_read():
     doc = read_document(b".so this note is not roff\n", "notes.txt")
     assert "this note is not roff" in doc.text
+    assert read_document(b".so what\n", "shrug.txt").text == ".so what"

@@ -26,6 +26,9 @@ Mark = Tuple[int, int, Heading]
 
 _HEADER = re.compile(r"^\.(?:TH|Dd|Dt)(?:[ \t]|$)", re.MULTILINE)
 _SECTION = re.compile(r"^\.(?:SH|Sh)(?:[ \t]|$)", re.MULTILINE)
+# What a stub's `.so` names: a page file with its section (`man7/queue.7`, `git.1`,
+# `foo.3pm`), so that a note reading `.so what` is not taken for one.
+_SO_TARGET = re.compile(r"(?:[\w.+-]+/)*[\w.+-]+\.[0-9n][\w]*(?:\.gz)?")
 # Alternating-font macros: their arguments are joined without spaces.
 _ALTERNATING = frozenset({"BR", "RB", "BI", "IB", "IR", "RI"})
 # Macros whose arguments are shown as words.
@@ -76,7 +79,9 @@ def source_link(text: str) -> Optional[str]:
     if len(requests) != 1:
         return None
     parts = requests[0].split()
-    return parts[1] if len(parts) == 2 and parts[0] == ".so" else None
+    if len(parts) == 2 and parts[0] == ".so" and _SO_TARGET.fullmatch(parts[1]):
+        return parts[1]
+    return None
 
 
 def looks_like_roff(text: str) -> bool:
