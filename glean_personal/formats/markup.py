@@ -112,7 +112,6 @@ def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, b
     return None
 
 
-_RST_ROLE = re.compile(r":[\w.+-]+:(?=`)")
 _RST_REF = re.compile(r"`([^`<]*)(?:<[^>`]*>`_{0,2}|`_{1,2})")
 _ORG_LINK = re.compile(r"\[\[(?:[^\]]*\]\[)?([^\]]*)\]\]")
 

@@ -25,7 +25,7 @@ from ..config import media_type
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 
-from ..search import TUNING
+from .. import search as search_module
 
 if TYPE_CHECKING:
     from ..api import Index
@@ -315,7 +315,7 @@ def last_user_text(messages) -> str:
 
 def covers(hit) -> bool:
     """Is the hit's passage a strong enough match to quote (its match strength)?"""
-    return hit.strength >= TUNING.answer_strength
+    return hit.strength >= search_module.TUNING.answer_strength
 
 
 def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
@@ -325,7 +325,7 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
     if not any(covers(h) for h in hits):
         best = max(hits, key=lambda h: h.strength)
         why = (f"the best passage has a match strength of {best.strength:.2f}, "
-               f"below {TUNING.answer_strength:.2f} "
+               f"below {search_module.TUNING.answer_strength:.2f} "
                f"(matched: {', '.join(best.matched_terms or []) or '-'}; "
                f"missing: {', '.join(best.missed_terms or []) or '-'})")
         if absent:
