@@ -477,3 +477,11 @@ def test_twoslash_compiler_lines_are_hidden_in_twoslash_blocks_only():
         assert junk not in text, junk
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first["declare const x: string;"] == 6
+
+
+def test_a_shortcode_over_lines_shows_its_caption():
+    page = ("# Parks\n\nBefore.\n\n{{< figure\n  src=\"images/zion.jpg\"\n  caption=\"Zion National Park\"\n"
+            ">}}\n\nAfter.\n")
+    doc = read_document(page.encode(), "parks.md")
+    assert "Zion National Park" in doc.text and "After." in doc.text
+    assert "zion.jpg" not in doc.text and "figure" not in doc.text

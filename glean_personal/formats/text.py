@@ -205,6 +205,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     in_comment = False                        # inside a multi-line HTML comment
     jsx = False                               # inside an MDX component tag spanning lines
     shortcode = False                         # inside a Hugo shortcode tag spanning lines
+    held: List[str] = []                      # … its lines so far (a `caption=` is shown)
     twoslash = False                          # in a twoslash code block (TypeScript's docs)
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
@@ -296,9 +297,17 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             continue
         if shortcode and not line.strip():
             shortcode = False   # an unclosed tag hides no more than its paragraph
+            del held[:]
         if shortcode or lead == "{" and (_SHORTCODE_OPEN.match(line) or _BLOCK_ATTRIBUTES.match(line)):
-            shortcode = (shortcode or line.lstrip(" \t")[1:2] == "{") and not _SHORTCODE_END.search(line)
+            if shortcode or line.lstrip(" \t")[1:2] == "{":
+                held.append(line)
+            shortcode = bool(held) and not _SHORTCODE_END.search(line)
             flush()
+            if held and not shortcode:   # the tag ends here: its text or caption is shown
+                shown = _tag_words("\n".join(held))
+                if shown:
+                    builder.paragraph(_inline(shown, refs), number + 1 - len(held))
+                del held[:]
             continue
         if jsx:   # inside a component's opening tag that spans lines: its props are code
             jsx = not line.rstrip().endswith(">")
@@ -436,7 +445,11 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
 
 def _shortcode_words(match: "re.Match[str]") -> str:
     """A Hugo shortcode tag's shown words (its text or title argument), else nothing."""
-    words = _SHORTCODE_WORDS.search(match.group(2))
+    return _tag_words(match.group(2))
+
+
+def _tag_words(arguments: str) -> str:
+    words = _SHORTCODE_WORDS.search(arguments)
     return next((w for w in words.groups() if w is not None), "") if words else ""
 
 
