@@ -210,8 +210,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranked, also = _fold_near_duplicates(store, ranked, doc_of, want + 1, passages)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
-        ranked = _chapters_first(store, ranked, rows, weights.terms, doc_of, also, want + 1,
-                                 passages)
+        probes = _probes(weights.terms)
+        ranked = _chapters_first(store, ranked, rows, probes, doc_of, also, want + 1, passages)
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -219,7 +219,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if i >= offset:
                 if not passages:   # a document's passages: show it by one of them
-                    pid = _representative(pid, rows, weights.terms)
+                    pid = _representative(pid, rows, probes)
                 shown.append((pid, score, count))
         docs = store.documents({doc_of[pid] for pid, _, _ in shown}
                                | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
@@ -336,7 +336,7 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
     return kept + ranked[pos:], also
 
 
-def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[Term],
+def _chapters_first(store: Store, ranked: list, rows: "_Rows", probes: Sequence[str],
                     doc_of: Dict[int, int], also: Dict[int, List[int]], enough: int,
                     passages: bool) -> list:
     """Rank a chapter above the all-in-one page that repeats it; show a passage once.
@@ -352,7 +352,7 @@ def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[T
     under "also at".
     """
     head = ranked[:enough]
-    pids = [item[0] if passages else _representative(item[0], rows, terms) for item in head]
+    pids = [item[0] if passages else _representative(item[0], rows, probes) for item in head]
     rows.load(pids)
     docs = store.documents({doc_of[pid] for pid in pids})
     out: list = []
@@ -401,6 +401,7 @@ class _Rows:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rows: Dict[int, dict] = {}
+        self._lower: Dict[int, str] = {}
 
     def load(self, pids: Sequence[int]) -> None:
         missing = [p for p in pids if p not in self.rows]
@@ -409,6 +410,13 @@ class _Rows:
 
     def __getitem__(self, pid: int) -> dict:
         return self.rows[pid]
+
+    def lower(self, pid: int) -> str:
+        """The passage's text lower-cased (kept: several steps look for words in it)."""
+        low = self._lower.get(pid)
+        if low is None:
+            low = self._lower[pid] = self.rows[pid]["text"].lower()
+        return low
 
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
@@ -514,17 +522,17 @@ def _probes(terms: Sequence[Term]) -> List[str]:
     return out
 
 
-def _representative(scored: List[Tuple[float, int]], rows: _Rows, terms: Sequence[Term]) -> int:
+def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequence[str]) -> int:
     """The best passage that mentions a query word (or a synonym searched) in its own text.
 
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
-    the query; of the three best, take the first whose text does.
+    the query; of the three best, take the first whose text does. `probes`
+    are the terms' `_probes`, made once per query.
     """
-    probes = _probes(terms)
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
-        text = rows[pid]["text"].lower()
+        text = rows.lower(pid)
         if any(p in text for p in probes):
             return pid
     return scored[0][1]
@@ -549,7 +557,7 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
     rows.load([pid for pid, _ in hits])
     lift = 1.0 + TUNING.literal_boost
     return [(pid, score * lift if any(w in low for w in query.literals) else score)
-            for pid, score in hits for low in (rows[pid]["text"].lower(),)]
+            for pid, score in hits for low in (rows.lower(pid),)]
 
 
 def _stems(text: str) -> Set[str]:
