@@ -21,7 +21,7 @@ import functools
 import math
 import os
 import re
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
                        tokenize)
@@ -29,7 +29,7 @@ from .docref import doc_summary
 from .query import Filters, Query, Term, canonical_type, parse
 from .records import Record, field
 from .spelling import suggest_words
-from .store.core import Store, passage_text
+from .store.core import Store, passage_parts, passage_text
 
 
 class SearchTuning(Record, frozen=True):
@@ -198,7 +198,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         if query.question and not words & _VERSION_WORDS:
             _damp_release_notes(boost, titles)
-        rows = _Rows(store)
+        rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
         if passages:
@@ -211,7 +211,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
         probes = _probes(weights.terms)
-        ranked = _chapters_first(store, ranked, rows, probes, doc_of, also, want + 1, passages)
+        docs = _Rows(store.documents)
+        ranked = _chapters_first(store, ranked, rows, docs, probes, doc_of, also, want + 1,
+                                 passages)
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -221,8 +223,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 if not passages:   # a document's passages: show it by one of them
                     pid = _representative(pid, rows, probes)
                 shown.append((pid, score, count))
-        docs = store.documents({doc_of[pid] for pid, _, _ in shown}
-                               | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
+        docs.load([doc_of[pid] for pid, _, _ in shown]
+                  + [d for pid, _, _ in shown for d in also.get(doc_of[pid], ())])
         docs_shown = [docs[doc_of[pid]] for pid, _, _ in shown]
         spans = {} if passages else store.passage_ranges([d["id"] for d in docs_shown])
         ranges = [(pid, pid) if passages else spans[doc["id"]]
@@ -230,13 +232,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         counts = ([n for _, _, n in shown] if passages else
                   store.fulltext.matching_counts(weights.terms, ranges, in_title=False))
         rows.load([pid for pid, _, _ in shown])
-        matcher = _Matcher(query, expansions)
+        matcher = _Matcher(query, expansions, weights.heads)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            hit.strength, hit.rare_matched = weights.strength(passage_text(passage))
+            hit.strength, hit.rare_matched = weights.strength(passage_text(passage),
+                                                              passage_parts(passage))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi, expansions)
@@ -336,7 +339,8 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
     return kept + ranked[pos:], also
 
 
-def _chapters_first(store: Store, ranked: list, rows: "_Rows", probes: Sequence[str],
+def _chapters_first(store: Store, ranked: list, rows: "_Rows", docs: "_Rows",
+                    probes: Sequence[str],
                     doc_of: Dict[int, int], also: Dict[int, List[int]], enough: int,
                     passages: bool) -> list:
     """Rank a chapter above the all-in-one page that repeats it; show a passage once.
@@ -354,7 +358,7 @@ def _chapters_first(store: Store, ranked: list, rows: "_Rows", probes: Sequence[
     head = ranked[:enough]
     pids = [item[0] if passages else _representative(item[0], rows, probes) for item in head]
     rows.load(pids)
-    docs = store.documents({doc_of[pid] for pid in pids})
+    docs.load([doc_of[pid] for pid in pids])
     out: list = []
     first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
     for item, pid in zip(head, pids):
@@ -396,17 +400,18 @@ def _same_text(a: frozenset, b: frozenset) -> bool:
 
 
 class _Rows:
-    """Passage rows, read from the store only when their text is needed."""
+    """Passage rows (`store.passages`) or document rows (`store.documents`), read from
+    the store only when needed, and once per query."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, read: Callable[[List[int]], Dict[int, dict]]) -> None:
+        self.read = read
         self.rows: Dict[int, dict] = {}
         self._lower: Dict[int, str] = {}
 
-    def load(self, pids: Sequence[int]) -> None:
-        missing = [p for p in pids if p not in self.rows]
+    def load(self, ids: Sequence[int]) -> None:
+        missing = list(dict.fromkeys(i for i in ids if i not in self.rows))
         if missing:
-            self.rows.update(self.store.passages(missing))
+            self.rows.update(self.read(missing))
 
     def __getitem__(self, pid: int) -> dict:
         return self.rows[pid]
@@ -442,8 +447,14 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str]) -> None
     *version*, *new*, *added*, *changed*, *since*…), a document titled as release
     notes counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _CHANGELOG_TITLE.search(title):
+        if _is_changelog(title):
             boost[d] *= TUNING.changelog
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_changelog(title: str) -> bool:
+    """Whether a title names release notes (kept, as `_title_stems` is)."""
+    return _CHANGELOG_TITLE.search(title) is not None
 
 
 # A line of a table of contents or a back-of-book index: words, a dot leader
@@ -625,9 +636,11 @@ class _Heads:
 
     def __init__(self, stems: Iterable[str]) -> None:
         stems = list(stems)
+        self.stems = frozenset(stems)
         self.heads = _heads(stems)
         self.finder = _head_finder(self.heads)
         self.firsts = {s[:1] for s in stems}
+        self._words: Dict[str, Set[str]] = {}
 
     def may_stem_to(self, tok: str) -> bool:
         """Whether the token's stem may be, or begin with, one of the stems (a non-ASCII
@@ -635,14 +648,22 @@ class _Heads:
         return tok.startswith(self.heads) or (tok[:1] in self.firsts and not tok.isascii())
 
     def words(self, low: str) -> Set[str]:
-        """The distinct tokens of lower-cased ASCII text that may stem to one of the stems."""
-        return set(self.finder.findall(low)) if self.finder else set()
+        """The distinct tokens of lower-cased ASCII text that may stem to one of the stems
+        (kept per text, not to be changed: match strength and the snippet read the same
+        passage)."""
+        found = self._words.get(low)
+        if found is None:
+            found = set(self.finder.findall(low)) if self.finder else set()
+            if len(self._words) < 512:
+                self._words[low] = found
+        return found
 
 
 class _Matcher:
     """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
 
-    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]]) -> None:
+    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]],
+                 heads: Optional["_Heads"] = None) -> None:
         self.wanted: Dict[str, int] = {}
         self.prefixes: List[Tuple[str, int]] = []
         self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
@@ -658,7 +679,9 @@ class _Matcher:
             if term.prefix:
                 self.prefixes.append((term.stems()[-1], i))
         self.starts = tuple(p for p, _ in self.prefixes)
-        self.heads = _Heads(self.wanted)
+        # The match strength's heads when they are for the same stems: found words are shared.
+        same = heads is not None and heads.stems == frozenset(self.wanted)
+        self.heads = heads if same else _Heads(self.wanted)
         self.verdict: Dict[str, int] = {}
 
     def judge(self, tok: str) -> int:
@@ -838,6 +861,8 @@ class _Weights:
         for j, (i, _) in enumerate(self.expansions):
             self.synonyms_of[slot_of[i]].append(len(terms) + j)
         self._seen: Dict[str, List[bool]] = {}
+        self._line_stems: Dict[str, Set[str]] = {}
+        self.prefixed = any(t.prefix for t in self.terms)
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
         for group in self.slots:
@@ -851,17 +876,44 @@ class _Weights:
 
     def present(self, text: str) -> List[bool]:
         """Which terms the text holds, by stem (a phrase by adjacent stems)."""
+        return self.present_in([text])
+
+    def present_in(self, lines: Sequence[str]) -> List[bool]:
+        """Which terms the lines joined by newlines hold (a passage's headings and text).
+
+        Without a phrase, and in ASCII, which stems a text holds is all that
+        counts, and no word spans a newline: each line's stems are found once
+        and kept, as the coverage rerank reads a passage's text and match
+        strength reads it again under its headings.
+        """
+        if self.sequence or not all(line.isascii() for line in lines):
+            return self._present_in_tokens("\n".join(lines))
+        if len(lines) == 1:
+            stems = self._ascii_stems(lines[0])
+        else:
+            stems = set().union(*map(self._ascii_stems, lines))
+        joined = "\n" + "\n".join(stems) if self.prefixed else ""
+        return [_term_in(t, stems, joined) for t in self.terms]
+
+    def _ascii_stems(self, line: str) -> Set[str]:
+        """The stems of an ASCII line's words that may be query stems (only words that
+        begin as a query stem does are worth stemming: _heads); kept per line."""
+        stems = self._line_stems.get(line)
+        if stems is None:
+            stems = set(map(stem, self.heads.words(line.lower())))
+            if len(self._line_stems) < 512:
+                self._line_stems[line] = stems
+        return stems
+
+    def _present_in_tokens(self, text: str) -> List[bool]:
+        """`present_in` for text with a phrase to find in order, or not in ASCII."""
         known = self._seen.get(text)
         if known is not None:
             return known
         terms = self.terms
-        # Only words that begin as a query stem does are worth stemming (_heads).
-        if self.sequence or not text.isascii():
-            toks = tokenize(text)
-            stem_of = {tok: stem(tok) for tok in set(toks) if self.heads.may_stem_to(tok)}
-            stems = set(stem_of.values())
-        else:   # no phrase: which stems, not where; ASCII: its words found by pattern
-            stems = set(map(stem, self.heads.words(text.lower())))
+        toks = tokenize(text)
+        stem_of = {tok: stem(tok) for tok in set(toks) if self.heads.may_stem_to(tok)}
+        stems = set(stem_of.values())
         joined = "\n" + "\n".join(stems)
         out = []
         for t in terms:
@@ -891,8 +943,9 @@ class _Weights:
             return 1.0
         return synonym if any(have[j] for j in self.synonyms_of[k]) else 0.0
 
-    def strength(self, text: str) -> Tuple[float, bool]:
-        """(match strength of the text, whether it holds every rare slot).
+    def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:
+        """(match strength of the text, whether it holds every rare slot); `lines`, when
+        given, are the text's lines (`present_in`).
 
         The strength is the share of the slots' weight the text holds, scaled
         by `TUNING.few_words_factor` when the text holds fewer than
@@ -901,7 +954,7 @@ class _Weights:
         """
         if not self.total:
             return 0.0, False
-        have = list(self.present(text))
+        have = list(self.present_in(lines) if lines else self.present(text))
         if any(have[i] for i in self.clipped):
             toks = set(tokenize(text))
             for i, word in self.clipped.items():
