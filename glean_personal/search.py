@@ -21,6 +21,7 @@ import functools
 import math
 import os
 import re
+from bisect import bisect_left, bisect_right
 from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
@@ -305,7 +306,7 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
     smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
     from .phrases import unpack
     kept: list = []
-    kept_docs: List[Tuple[int, int, frozenset]] = []    # (document, source, sketch)
+    kept_docs: Dict[int, _Kept] = {}    # source → its documents kept so far
     also: Dict[int, List[int]] = {}
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
     seen: Set[int] = set()
@@ -322,15 +323,15 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
             if twin is None and doc not in seen:
                 seen.add(doc)
                 blob, size = sketches.get(doc, (b"", 0))
-                sketch = frozenset(unpack(blob)) if size >= TUNING.min_phrases * 4 else None
-                twin = None if sketch is None else next(
-                    (d for d, s, k in kept_docs
-                     if s == sources.get(doc) and _same_text(k, sketch)), None)
+                sketch = (_Sketch(unpack(blob).tolist()) if size >= TUNING.min_phrases * 4
+                          else None)
+                group = kept_docs.get(sources.get(doc))
+                twin = None if sketch is None or group is None else group.copy_of(sketch)
                 if twin is not None:
                     folded[doc] = twin
                     also.setdefault(twin, []).append(doc)
-                elif sketch:
-                    kept_docs.append((doc, sources.get(doc), sketch))
+                elif sketch is not None:
+                    kept_docs.setdefault(sources.get(doc), _Kept()).add(doc, sketch)
             if twin is not None:
                 continue
             kept.append(item)
@@ -388,8 +389,66 @@ def _chapters_first(store: Store, ranked: list, rows: "_Rows", docs: "_Rows",
     return out + ranked[enough:]
 
 
-def _same_text(a: frozenset, b: frozenset) -> bool:
+class _Sketch:
+    """A document's phrase sketch: its ids, sorted and unique as stored, and their set,
+    made only when a comparison needs it (most pairs are told apart without)."""
+
+    __slots__ = ("ids", "_members")
+
+    def __init__(self, ids: List[int]) -> None:
+        self.ids = ids
+        self._members: Optional[FrozenSet[int]] = None
+
+    @property
+    def members(self) -> FrozenSet[int]:
+        if self._members is None:
+            self._members = frozenset(self.ids)
+        return self._members
+
+
+class _Kept:
+    """The documents of one source kept so far by `_fold_near_duplicates`, in rank order."""
+
+    def __init__(self) -> None:
+        self.docs: List[Tuple[int, _Sketch]] = []
+        self.ids: Set[int] = set()   # every id of their sketches
+
+    def add(self, doc: int, sketch: _Sketch) -> None:
+        self.docs.append((doc, sketch))
+        self.ids.update(sketch.ids)
+
+    def copy_of(self, sketch: _Sketch) -> Optional[int]:
+        """The first kept document whose text the sketch's is (`_same_text`), or None."""
+        # The ids it shares with them all bound those it shares with each: one set
+        # operation tells a new text from every kept one at once.
+        shared = len(self.ids.intersection(sketch.ids))
+        return next((d for d, kept in self.docs
+                     if not _too_few(shared, kept, sketch) and _same_text(kept, sketch)), None)
+
+
+def _too_few(bound: int, one: "_Sketch", other: "_Sketch") -> bool:
+    """Whether two sketches sharing at most `bound` ids fail `_same_text`'s first test
+    (sharing fewer fails it too: its limit falls as the count grows)."""
+    return bound < TUNING.duplicate * min(TUNING.sketch, len(one.ids) + len(other.ids) - bound)
+
+
+def _overlap_bound(a: Sequence[int], b: Sequence[int]) -> int:
+    """At most how many ids two sorted sketches share: those of the range both span."""
+    if not a or not b:
+        return 0
+    lo, hi = max(a[0], b[0]), min(a[-1], b[-1])
+    if lo > hi:
+        return 0
+    return min(bisect_right(a, hi) - bisect_left(a, lo), bisect_right(b, hi) - bisect_left(b, lo))
+
+
+def _same_text(one: _Sketch, other: _Sketch) -> bool:
     """Bottom-k Jaccard estimate: of the k smallest ids of the union, the share in both."""
+    # Two documents of unlike sizes have sketches over unlike ranges: such pairs
+    # stop here, without making sets.
+    if _too_few(_overlap_bound(one.ids, other.ids), one, other):
+        return False
+    a, b = one.members, other.members
     common = len(a & b)
     # The ids in both are at most all the common ones: most pairs fail here, unsorted.
     if common < TUNING.duplicate * min(TUNING.sketch, len(a) + len(b) - common):
