@@ -687,7 +687,10 @@ def _head_finder(heads: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
     plain = sorted(h for h in heads if h.isascii())
     if not plain:
         return None
-    return re.compile("(?<![0-9a-z])(?:%s)[0-9a-z]*" % "|".join(map(re.escape, plain)))
+    # A token begins the text or follows a separator: `words` puts one before the
+    # text, so the pattern starts with a character class, which the engine scans
+    # for quickly (a look-behind would be tried at every position).
+    return re.compile("[^0-9a-z]((?:%s)[0-9a-z]*)" % "|".join(map(re.escape, plain)))
 
 
 class _Heads:
@@ -712,7 +715,7 @@ class _Heads:
         passage)."""
         found = self._words.get(low)
         if found is None:
-            found = set(self.finder.findall(low)) if self.finder else set()
+            found = set(self.finder.findall(" " + low)) if self.finder else set()
             if len(self._words) < 512:
                 self._words[low] = found
         return found
@@ -828,16 +831,7 @@ def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
     if not marks:
         cut = _cut_end(text, min(len(text), width))
         return Snippet(text[:cut].strip(), [], ordinal)
-    best, best_key = 0, (-1, -1)
-    j = 0
-    for i in range(len(marks)):
-        while marks[i][0] - marks[j][0] > width:
-            j += 1
-        window = marks[j:i + 1]
-        key = (len({m[2] for m in window}), len(window))
-        if key > best_key:
-            best, best_key = j, key
-    first = marks[best][0]
+    first = marks[_densest(marks, width)][0]
     start = max(0, first - width // 4)
     start = _cut_start(text, start)
     end = _cut_end(text, min(len(text), start + width))
@@ -847,6 +841,27 @@ def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
     ranges = [(a - start - lead, b - start - lead) for a, b, _ in marks
               if a >= start + lead and b <= start + lead + len(snippet_text)]
     return Snippet(snippet_text, ranges, ordinal)
+
+
+def _densest(marks: Sequence[Tuple[int, int, int]], width: int) -> int:
+    """The first mark of the window of `width` characters holding the most distinct terms,
+    then the most marks (the earliest such). The window slides: each mark enters and
+    leaves its term's count once."""
+    best, best_key = 0, (-1, -1)
+    held: Dict[int, int] = {}   # term index → its marks in the window
+    j = 0
+    for i, (at, _, term) in enumerate(marks):
+        held[term] = held.get(term, 0) + 1
+        while at - marks[j][0] > width:
+            gone = marks[j][2]
+            held[gone] -= 1
+            if not held[gone]:
+                del held[gone]
+            j += 1
+        key = (len(held), i - j + 1)
+        if key > best_key:
+            best, best_key = j, key
+    return best
 
 
 def _cut_start(text: str, pos: int) -> int:
@@ -922,6 +937,9 @@ class _Weights:
         self._seen: Dict[str, List[bool]] = {}
         self._line_stems: Dict[str, Set[str]] = {}
         self.prefixed = any(t.prefix for t in self.terms)
+        self._needs = [(frozenset(t.stems()), t.prefix, frozenset(t.stems()[:-1]),
+                        "\n" + t.stems()[-1] if t.prefix and t.stems() else "")
+                       for t in self.terms]
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
         for group in self.slots:
@@ -952,7 +970,9 @@ class _Weights:
         else:
             stems = set().union(*map(self._ascii_stems, lines))
         joined = "\n" + "\n".join(stems) if self.prefixed else ""
-        return [_term_in(t, stems, joined) for t in self.terms]
+        # _term_in, with each term's stems as sets made once
+        return [need <= stems or (prefix and head <= stems and last in joined)
+                for need, prefix, head, last in self._needs]
 
     def _ascii_stems(self, line: str) -> Set[str]:
         """The stems of an ASCII line's words that may be query stems (only words that
