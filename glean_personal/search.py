@@ -316,13 +316,13 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
         chunk = ranked[pos:pos + 2 * enough]
         docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
         sketches = store.phrase_sketches(docs, width)
-        sources = store.document_sources(docs)
+        sources = {d: source for d, (_, _, source) in sketches.items()}
         for item, doc in zip(chunk, docs):
             pos += 1
             twin = folded.get(doc)
             if twin is None and doc not in seen:
                 seen.add(doc)
-                blob, size = sketches.get(doc, (b"", 0))
+                blob, size, _ = sketches.get(doc, (b"", 0, None))
                 sketch = (_Sketch(unpack(blob).tolist()) if size >= TUNING.min_phrases * 4
                           else None)
                 group = kept_docs.get(sources.get(doc))

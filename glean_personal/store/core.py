@@ -419,9 +419,10 @@ class Store:
         return out
 
     def phrase_sketches(self, doc_ids: Sequence[int],
-                        max_bytes: int) -> Dict[int, Tuple[bytes, int]]:
-        """Each document's phrase sketch (a prefix of its sorted phrase ids) and full size."""
-        return {d: (blob, size) for d, blob, size
+                        max_bytes: int) -> Dict[int, Tuple[bytes, int, int]]:
+        """Each document's phrase sketch (a prefix of its sorted phrase ids), full size, and
+        source id (what telling copies apart needs, in one read); b"", 0 without phrases."""
+        return {d: (blob or b"", size or 0, source) for d, blob, size, source
                 in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
