@@ -958,17 +958,20 @@ class _Weights:
     def present_in(self, lines: Sequence[str]) -> List[bool]:
         """Which terms the lines joined by newlines hold (a passage's headings and text).
 
-        Without a phrase, and in ASCII, which stems a text holds is all that
+        Without a phrase, and in ASCII (or text whose other characters are all
+        separators: `ascii_equivalent`), which stems a text holds is all that
         counts, and no word spans a newline: each line's stems are found once
         and kept, as the coverage rerank reads a passage's text and match
         strength reads it again under its headings.
         """
-        if self.sequence or not all(line.isascii() for line in lines):
+        plain = [] if self.sequence else [line if line.isascii() else ascii_equivalent(line)
+                                          for line in lines]
+        if self.sequence or None in plain:
             return self._present_in_tokens("\n".join(lines))
-        if len(lines) == 1:
-            stems = self._ascii_stems(lines[0])
+        if len(plain) == 1:
+            stems = self._ascii_stems(plain[0])
         else:
-            stems = set().union(*map(self._ascii_stems, lines))
+            stems = set().union(*map(self._ascii_stems, plain))
         joined = "\n" + "\n".join(stems) if self.prefixed else ""
         # _term_in, with each term's stems as sets made once
         return [need <= stems or (prefix and head <= stems and last in joined)
@@ -991,7 +994,9 @@ class _Weights:
             return known
         terms = self.terms
         toks = tokenize(text)
-        stem_of = {tok: stem(tok) for tok in set(toks) if self.heads.may_stem_to(tok)}
+        heads, firsts = self.heads.heads, self.heads.firsts   # _Heads.may_stem_to, inlined
+        stem_of = {tok: stem(tok) for tok in set(toks)
+                   if tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())}
         stems = set(stem_of.values())
         joined = "\n" + "\n".join(stems)
         out = []
