@@ -24,8 +24,8 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
-from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
-                       tokenize)
+from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, identifier_spans,
+                       search_spans, stem, tokenize)
 from .docref import doc_summary
 from .query import Filters, Query, Term, canonical_type, parse
 from .records import Record, field
@@ -766,12 +766,15 @@ class _Matcher:
         plain = text if text.isascii() else ascii_equivalent(text)
         if not self.wanted:   # only CJK words, found below as written
             marks = []
-        elif plain is not None and not has_identifiers(plain):
-            # Judge each distinct word that may match, then find only the matching ones.
+        elif plain is not None:
+            # Judge each distinct word that may match, then find only the matching ones;
+            # then the parts of identifiers (parseArgs), which search_spans would add.
             low = plain.lower()
             matched = {tok: idx for tok in self.heads.words(low) for idx in (judge(tok),)
                        if idx >= 0}
             marks = _ascii_occurrences(low, matched) if matched else []
+            marks += [(start, end, idx) for start, end, part in identifier_spans(plain)
+                      for idx in (judge(part),) if idx >= 0]
         else:   # tokens and their search forms: folded words, identifier parts
             marks = [(start, end, idx) for start, end, tok in search_spans(text)
                      for idx in (judge(tok),) if idx >= 0]
