@@ -1028,9 +1028,13 @@ class _Weights:
 
     def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
         """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
-        if any(have[i] for i in self.slots[k]):
-            return 1.0
-        return synonym if any(have[j] for j in self.synonyms_of[k]) else 0.0
+        for i in self.slots[k]:
+            if have[i]:
+                return 1.0
+        for j in self.synonyms_of[k]:
+            if have[j]:
+                return synonym
+        return 0.0
 
     def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:
         """(match strength of the text, whether it holds every rare slot); `lines`, when
