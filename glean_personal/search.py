@@ -198,7 +198,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         if query.question and not words & _VERSION_WORDS:
-            _damp_release_notes(boost, titles)
+            _damp_release_notes(boost, titles, store.document_paths(titles))
         rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
@@ -496,19 +496,25 @@ _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|re
                              r"history of .* releases|recent .*news|.*older news|news\b|"
                              r"(?:version |revision )?history\b(?!\s+(?:and|of)\b))"
                              r"|release notes\b|\bchangelog\b", re.IGNORECASE)
+# …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
+# `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`, `news/`.
+_CHANGELOG_FOLDER = re.compile(r"(?:^|/)(?:release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
+                               r"|what[-_]?s[-_]?new|news)/", re.IGNORECASE)
 # The stems of a question about versions or changes, which release notes answer.
 _VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
                             "sinc", "histori", "upgrad", "migrat"})
 
 
-def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str]) -> None:
+def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
+                        paths: Dict[int, str]) -> None:
     """Release notes name every feature in passing, version after version, so for a
     question in plain words they match almost anything, and a long one outranks the
     page that explains. For a question that is not about versions or changes (no
     *version*, *new*, *added*, *changed*, *since*…), a document titled as release
-    notes counts `TUNING.changelog` of its score."""
+    notes, or filed in a release-notes folder (whose pages are often titled by
+    their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _is_changelog(title):
+        if _is_changelog(title) or _CHANGELOG_FOLDER.search(paths.get(d, "")):
             boost[d] *= TUNING.changelog
 
 

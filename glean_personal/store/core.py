@@ -407,6 +407,10 @@ class Store:
             " FROM passages a WHERE a.document_id = ?", (whole, part)).fetchone()
         return shared / total if total else 0.0
 
+    def document_paths(self, doc_ids: Iterable[int]) -> Dict[int, str]:
+        """The path of each document, relative to its source's root."""
+        return self._mapping("SELECT id, path FROM documents WHERE id", doc_ids)
+
     def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
         """The source id of each document."""
         return self._mapping("SELECT id, source_id FROM documents WHERE id", doc_ids)
