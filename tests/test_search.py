@@ -331,10 +331,10 @@ def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
 
 
 def test_a_word_begins_as_its_stem_less_two_letters():
-    """Search stems only the words that begin as a query stem does (search._heads):
+    """Search stems only the words that begin as a query stem does (snippets._heads):
     it relies on Porter changing no more than a stem's last two letters."""
     from glean_personal.analysis import stem
-    from glean_personal.search import _heads
+    from glean_personal.snippets import _heads
     roots = ["sens", "nob", "relat", "valen", "organ", "happ", "hop", "conflat", "possib",
              "activ", "commun", "hyster", "cr", "pon", "gener", "format", "electr", "a", "ab"]
     suffixes = ["", "ility", "ibility", "ability", "ation", "ational", "tional", "ency", "ancy",
