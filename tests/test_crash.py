@@ -238,11 +238,10 @@ def test_sigkill_during_link_compact_and_purge_leaves_before_or_after(tmp_path, 
     keep.mkdir()
     (keep / "kept.md").write_text("# Kept\n\na second source that no purge here touches")
     base = tmp_path / "base.db"
-    for args in (["index", str(corpus.root), "--quiet"], ["index", str(keep), "--quiet"],
-                 ["link", "--top-k", "3"]):
-        proc = _verb(base, kind, *args)
-        assert proc.wait(300) == 0, proc.stderr.read().decode()
-        proc.stderr.close()
+    with glean_personal.open_index(base, store=kind) as ix:   # the starting point, in-process
+        ix.index(corpus.root)
+        ix.index(keep)
+        ix.link(top_k=3)
     docs, links = stored(base), _links(base)
     kept = {p: v for p, v in docs.items() if p == "kept.md"}
     relinked = tmp_path / "relinked.db"
