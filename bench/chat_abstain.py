@@ -42,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import glean_personal.search as search_module  # noqa: E402
+from glean_personal.surfaces import local_backend  # noqa: E402
 from glean_personal.surfaces.local_backend import LocalBackend, CHAT_CANDIDATES  # noqa: E402
 
 
@@ -58,6 +59,7 @@ def set_knobs(items: List[str]) -> None:
         kind = type(getattr(tuning, key))
         knobs[key] = value.lower() in ("1", "true", "yes", "on") if kind is bool else kind(value)
     search_module.TUNING = type(tuning)(**knobs)
+    local_backend.TUNING = search_module.TUNING   # it imported the object by name
 
 
 def ask(backend: LocalBackend, question: str) -> dict:

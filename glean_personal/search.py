@@ -418,9 +418,11 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
 
 
 # Release notes by their titles: "What's New In Python 3.8", "Release Notes", "Git v2.30.2
-# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News".
+# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
+# a package's HISTORY file ("History", "Version History"; not "History and License").
 _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
-                             r"history of .* releases|recent .*news|.*older news|news\b)"
+                             r"history of .* releases|recent .*news|.*older news|news\b|"
+                             r"(?:version |revision )?history\b(?!\s+(?:and|of)\b))"
                              r"|release notes\b|\bchangelog\b", re.IGNORECASE)
 # The stems of a question about versions or changes, which release notes answer.
 _VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",

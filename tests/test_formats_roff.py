@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gzip
 
+import pytest
+
+from glean_personal.errors import SkipFile
 from glean_personal.formats import read_document
 
 # A man(7) page in the style DocBook and help2man write (written for this test).
@@ -104,3 +107,23 @@ def test_an_indented_macro_definition_ends_at_its_indented_end():
     src = '.TH MORE 1\n.if \\n[.g] \\{\\\n.  am URL\n.    ad l\n.  .\n.\\}\n.SH NAME\nmore \\- page through text\n'
     doc = read_document(src.encode(), "more.1")
     assert doc.title == "more(1)" and doc.text == "more - page through text"
+
+
+def test_a_page_that_only_shows_another_is_skipped_with_its_target(tmp_path, open_ix):
+    stub = b'.\\" queue.3 is queue(7) under another name\n.so man7/queue.7\n'
+    with pytest.raises(SkipFile, match=r"only shows another \(man7/queue\.7\)"):
+        read_document(gzip.compress(stub), "queue.3.gz")
+    man = tmp_path / "man" / "man3"
+    man.mkdir(parents=True)
+    (man / "queue.3.gz").write_bytes(gzip.compress(stub))
+    (man / "kiln-fire.1.gz").write_bytes(gzip.compress(PAGE.encode()))
+    ix = open_ix()
+    report = ix.index(tmp_path / "man")
+    assert report.added == 1
+    assert [s["reason"] for s in report.skipped] == [
+        "a manual page that only shows another (man7/queue.7)"]
+
+
+def test_a_note_that_mentions_so_is_still_read():
+    doc = read_document(b".so this note is not roff\n", "notes.txt")
+    assert "this note is not roff" in doc.text

@@ -11,7 +11,7 @@ Floors, lowest first (a module may import its own floor or below):
     6  surfaces.render (text, json, client), surfaces.failures
     7  surfaces.args (the parser), surfaces.local_backend (the REPL's backend)
     8  surfaces.verbs (the verb handlers)
-    9  surfaces.repl, surfaces.mcp
+    9  surfaces.repl, surfaces.mcp (with mcp_tools, mcp_fit)
    10  surfaces.cli (the entry point: nothing in surfaces/ imports it)
    11  __main__
    12  the package's own __init__
@@ -35,7 +35,7 @@ LAYERS = {
     "surfaces.render": 6, "surfaces.failures": 6,
     "surfaces.args": 7, "surfaces.local_backend": 7,
     "surfaces.verbs": 8,
-    "surfaces.repl": 9, "surfaces.mcp": 9,
+    "surfaces.repl": 9, "surfaces.mcp": 9, "surfaces.mcp_tools": 9, "surfaces.mcp_fit": 9,
     "surfaces.cli": 10, "surfaces": 10,
     "__main__": 11, "__init__": 12,
 }

@@ -2,9 +2,13 @@
 versions or changes, they count at half, so the page that explains comes first."""
 from __future__ import annotations
 
+import pytest
+
+from glean_personal.search import _CHANGELOG_TITLE
+
 TOPICS = ["routing", "templates", "sessions", "logging", "testing", "deployment", "caching",
           "security", "settings", "databases", "signals", "commands"]
-NOTES = "# Release Notes\n\n" + "".join(
+NOTES = "# {title}\n\n" + "".join(
     f"## 1.{n}.0\n\n- Improve {TOPICS[n]} and {TOPICS[n - 1]}.\n"
     + ("- Upload files faster; upload files of any size.\n" if n % 3 == 0 else "")
     + "\n" for n in range(12))
@@ -16,10 +20,10 @@ GUIDE = ("# Sending data\n\nThis page shows forms, JSON bodies and other ways to
          "to disk.\n")
 
 
-def _index(open_ix, tmp_path):
+def _index(open_ix, tmp_path, title="Release Notes"):
     folder = tmp_path / "docs"
     folder.mkdir()
-    (folder / "release-notes.md").write_text(NOTES, encoding="utf-8")
+    (folder / "release-notes.md").write_text(NOTES.format(title=title), encoding="utf-8")
     (folder / "sending-data.md").write_text(GUIDE, encoding="utf-8")
     for n, topic in enumerate(TOPICS * 2):
         (folder / f"{topic}-{n}.md").write_text(
@@ -30,10 +34,19 @@ def _index(open_ix, tmp_path):
     return ix
 
 
-def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path):
-    ix = _index(open_ix, tmp_path)
+@pytest.mark.parametrize("title", ["Release Notes", "Changelog", "History", "Version History"])
+def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path, title):
+    ix = _index(open_ix, tmp_path, title)
     titles = [h.title for h in ix.search("how do I upload files", limit=2).results]
-    assert titles == ["Sending data", "Release Notes"]
+    assert titles == ["Sending data", title]
+
+
+def test_pages_about_history_are_not_release_notes():
+    for title in ("History and License — Python 3.11 documentation", "History of the Project",
+                  "Design and History FAQ", "Historical notes"):
+        assert not _CHANGELOG_TITLE.search(title), title
+    for title in ("History — mypkg 1.0 documentation", "HISTORY", "Release History Of SQLite"):
+        assert _CHANGELOG_TITLE.search(title), title
 
 
 def test_a_question_about_changes_keeps_the_release_notes_whole(open_ix, tmp_path):

@@ -209,6 +209,32 @@ def test_candidates_among_some_words_keep_their_full_scores(tmp_path, store_kind
     st.close()
 
 
+def test_a_phrase_count_follows_the_index_as_it_changes(tmp_path, store_kind):
+    """The plain store keeps a phrase's postings between its count and its search;
+    a new document holding it must still be found and counted."""
+    from glean_personal.query import Filters, parse
+
+    st = Store.open(tmp_path / "p.db", force_kind=store_kind)
+    query = parse('"sea walrus"')
+
+    def add(name: str, text: str) -> None:
+        with st.transaction():
+            sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+            st.put_document(sid, name, name, "md", len(text), 1, "0" * 64, [],
+                            [((), text, 0, len(text), None, None, None)], b"")
+
+    add("a.md", "a sea walrus sleeps")
+    add("b.md", "a walrus at sea")
+    with st.reading():
+        assert st.fulltext.frequencies(query.terms) == [1]
+        assert len(st.fulltext.search(query, 10, Filters())) == 1
+    add("c.md", "the sea walrus wakes")
+    with st.reading():
+        assert st.fulltext.frequencies(query.terms) == [2]
+        assert len(st.fulltext.search(query, 10, Filters())) == 2
+    st.close()
+
+
 def test_a_plain_purge_of_many_passages_leaves_the_postings_a_fresh_index_has(
         tmp_path, monkeypatch):
     """Past PLAIN_BULK_REMOVE passages the plain store removes postings in one pass over

@@ -36,7 +36,7 @@ from .odf import read_odp, read_ods, read_odt
 from .package import PartError
 from .pdf import read_pdf
 from .pptx import read_pptx
-from .roff import looks_like_roff, read_roff
+from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
@@ -47,6 +47,9 @@ Reader = Callable[[bytes, Limits], Document]
 def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc under a `.txt` name (or none), or a manual page."""
     head = decode_text(data[:65_536])
+    link = source_link(head)
+    if link:
+        raise SkipFile(f"a manual page that only shows another ({link})")
     if looks_like_roff(head):
         return read_roff(data, limits)
     if looks_like_asciidoc(head):

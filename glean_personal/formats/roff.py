@@ -63,6 +63,22 @@ _ESCAPE = re.compile(
     r"|(.))")                                # one character: \- \e \& \| \^ \  \~ \c
 
 
+def source_link(text: str) -> Optional[str]:
+    """The page a manual-page stub stands for (`.so man7/queue.7`, the whole of `queue.3`), else None.
+
+    Such a stub only tells `man` to show another page under a second name;
+    it has no words of its own, and the page it names is indexed as itself.
+    """
+    if len(text) > 4096:
+        return None
+    lines = [line.strip() for line in text.splitlines()]
+    requests = [line for line in lines if line and not line.startswith(('.\\"', "'\\\""))]
+    if len(requests) != 1:
+        return None
+    parts = requests[0].split()
+    return parts[1] if len(parts) == 2 and parts[0] == ".so" else None
+
+
 def looks_like_roff(text: str) -> bool:
     """A manual page: a page header (`.TH`, mdoc's `.Dd`/`.Dt`) and a `.SH` (`.Sh`) section."""
     head = text[:65_536]

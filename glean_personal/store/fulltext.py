@@ -347,10 +347,14 @@ class PlainText(FullText):
 
     BATCH_CHARS = 1_000_000   # text whose postings are sorted and written together
 
+    CACHED_PHRASES = 8   # a phrase's postings: its count, then the search, re-read every passage
+
     def __init__(self, conn: sqlite3.Connection) -> None:
         super().__init__(conn)
         self._pending: List[Row] = []
         self._pending_chars = 0
+        self._phrases: Dict[str, Dict[int, float]] = {}
+        self._phrase_stamp: Optional[Tuple[int, int]] = None
 
     def add(self, rows: Sequence[Row]) -> None:
         self._pending.extend(rows)
@@ -502,8 +506,28 @@ class PlainText(FullText):
             if not found:
                 return {}
         if found and len(stems) > 1:
-            found = self._with_phrase(found, stems)
+            found = self._phrase_postings(term, found, stems, allowed is None and not bounds)
         return found or {}
+
+    def _phrase_postings(self, term: Term, candidates: Dict[int, float],
+                         stems: Tuple[str, ...], keep: bool) -> Dict[int, float]:
+        """Where the phrase's words are adjacent: every candidate passage is read and
+        stemmed again, so whole-index answers are kept while the index is unchanged
+        (a search asks for the phrase's count, then for its postings)."""
+        if not keep:
+            return self._with_phrase(candidates, stems)
+        self._fresh()
+        if self._phrase_stamp != self._stamp:
+            self._phrase_stamp = self._stamp
+            self._phrases.clear()
+        key = term.fts5()
+        found = self._phrases.get(key)
+        if found is None:
+            found = self._with_phrase(candidates, stems)
+            if len(self._phrases) >= self.CACHED_PHRASES:
+                self._phrases.pop(next(iter(self._phrases)))
+            self._phrases[key] = found
+        return found
 
     def _with_phrase(self, candidates: Dict[int, float], stems: Tuple[str, ...]) -> Dict[int, float]:
         out: Dict[int, float] = {}
@@ -599,8 +623,15 @@ def _short_alt(field: str) -> str:
 
 
 def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
-    n = len(phrase)
-    return sum(1 for i in range(len(stems) - n + 1) if tuple(stems[i:i + n]) == phrase)
+    """How often the phrase's stems stand together (list.index finds each first one)."""
+    want, n = list(phrase), len(phrase)
+    count, i = 0, -1
+    while True:
+        try:
+            i = stems.index(want[0], i + 1)
+        except ValueError:
+            return count
+        count += stems[i:i + n] == want
 
 
 def _lookup_params(term: Term) -> Iterable[str]:

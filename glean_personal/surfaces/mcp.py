@@ -15,11 +15,14 @@ import fnmatch
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, List, Mapping, Optional
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Mapping, Optional
 
 from ..docref import is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
+from .mcp_fit import fit_outline, fit_search, fit_text, result_size, tool_result
+from .mcp_tools import (DEFAULT_BUDGET, DEFAULT_LIMIT, DOC_ARGS, MAX_BUDGET, MAX_CANDIDATES,
+                        MAX_LIMIT, MAX_OFFSET, MIN_BUDGET, TOOL_NAMES, TOOLS)
 from .render import text as render_text
 
 if TYPE_CHECKING:
@@ -42,210 +45,10 @@ INSTRUCTIONS = (
 
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = (
     -32700, -32600, -32601, -32602, -32603)
-MAX_LIMIT = 50
-DEFAULT_LIMIT = 8
-DEFAULT_BUDGET = 32_000          # characters of one whole JSON-RPC reply (~8k tokens)
-MIN_BUDGET = 2_000
-MAX_BUDGET = 400_000
-MAX_OFFSET = 1_000
-MAX_CANDIDATES = 10
-ENVELOPE = 80                    # {"jsonrpc":"2.0","id":…,"result":…} around the result
 
 
 class ToolError(GleanError):
     """Bad arguments or a failed lookup: a tool result with isError, not a protocol error."""
-
-
-# -- tool definitions --------------------------------------------------------------------
-_READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
-_LIMIT = {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT}
-_BUDGET = {"type": "integer", "minimum": MIN_BUDGET, "maximum": MAX_BUDGET,
-           "description": f"the most characters this whole response may take (default "
-                          f"{DEFAULT_BUDGET}, about 8k tokens); text is trimmed to fit, "
-                          f"fields are never dropped"}
-_TYPES = {"type": ["string", "array"], "items": {"type": "string"},
-          "description": "only these formats: md, pdf, py, docx… (one or a list)"}
-_FILTERS = {
-    "type": _TYPES,
-    "source": {"type": "string", "description": "only this source label (see local_sources)"},
-    "path": {"type": "string", "description": "only paths matching this glob, e.g. notes/*"},
-}
-_DATES = {
-    "after": {"type": "string", "description": "only files modified on or after (YYYY-MM-DD)"},
-    "before": {"type": "string", "description": "only files modified before (YYYY-MM-DD)"},
-}
-_STR = {"type": "string"}
-_INT = {"type": "integer"}
-_NUM = {"type": "number"}
-_NULLABLE_STR = {"type": ["string", "null"]}
-_STRS = {"type": "array", "items": _STR}
-_LINES = {"type": ["array", "null"], "items": _INT}
-_DOC = {"type": "object", "required": ["id", "title", "url", "path", "source", "format"],
-        "properties": {"id": _INT, "title": _STR, "url": _STR, "path": _STR, "source": _STR,
-                       "format": _STR}}
-_NEXT = {"type": ["object", "null"],
-         "description": "the arguments (besides the document) that read what follows"}
-_DOC_ARGS = {
-    "id": {"type": ["integer", "string"], "description": "document id from local_search"},
-    "path": {"type": "string", "description": "the document's path as indexed, absolute, "
-                                              "or a file:// URL"},
-    "fragment": {"type": "string", "description": "a unique part of the path"},
-    "url": {"type": "string", "description": "alias of path (a file:// URL)"},
-    "doc": {"type": ["string", "integer"], "description": "alias: an id, path or fragment"},
-    "document": {"type": ["string", "integer"], "description": "alias of doc"},
-}
-
-TOOLS: List[dict] = [
-    {"name": "local_search", "title": "Search the personal index",
-     "description": (
-         "Call first for anything the user's own files may answer. Returns ranked passages, "
-         "each with its document id, path, section headings, line range (text and code) or "
-         "page (PDF), a snippet centred on the match, its passage_id (give it to local_fetch "
-         "`around` to read the neighbourhood), the query terms it holds and misses, and "
-         "`strength`: the share (0-1) of the query's rarity-weighted terms the passage holds, "
-         "halved when it holds fewer than three of the query's words. Below about 0.33 "
-         "(where the REPL's /chat declines) treat it as weak evidence and say the index "
-         "may not answer. `absent_terms` are words no indexed "
-         "passage holds. A question in plain words also searches a few synonyms of its "
-         "words (`expansions`; a passage's `matched_synonyms`), at reduced strength. "
-         "Quoted spans are exact phrases; other words are ORed and match by "
-         "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
-         "(`next_offset` when `has_more`). `query` is required (`q` is accepted too)."),
-     "inputSchema": {"type": "object", "additionalProperties": False, "properties": dict({
-         "query": {"type": "string", "description": "what to look for (required)"},
-         "q": {"type": "string", "description": "alias of query"},
-         "limit": dict(_LIMIT, description=f"how many passages (default {DEFAULT_LIMIT})"),
-         "offset": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
-                    "description": "skip this many results (paging; see next_offset)"},
-         "cursor": {"type": ["string", "integer"],
-                    "description": "alias of offset: the next_offset of a previous call"},
-         "max_chars": _BUDGET}, **_FILTERS, **_DATES)},
-     "outputSchema": {"type": "object", "required": [
-         "query", "store", "offset", "results", "has_more", "next_offset", "absent_terms",
-         "suggestions", "notices", "max_chars", "trimmed"],
-         "properties": {
-             "query": _STR, "store": _STR, "offset": _INT, "has_more": {"type": "boolean"},
-             "next_offset": {"type": ["integer", "null"]},
-             "results": {"type": "array", "items": {
-                 "type": "object",
-                 "required": ["rank", "id", "title", "path", "source", "url", "format",
-                              "section", "lines", "page", "passage_id", "snippet", "passage",
-                              "passage_chars", "matched_terms", "missed_terms", "strength",
-                              "score"],
-                 "properties": {
-                     "rank": _INT, "id": _INT, "title": _STR, "path": _STR, "source": _STR,
-                     "url": _STR, "format": _STR, "section": _STRS, "lines": _LINES,
-                     "page": _NULLABLE_STR, "passage_id": _INT, "snippet": _STR,
-                     "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
-                     "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
-                     "available": {"type": "boolean"}, "also_at": _STRS,
-                     "matched_synonyms": _STRS}}},
-             "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
-             "expansions": {"type": "object"},
-             "max_chars": _INT, "trimmed": {"type": "boolean"}}}},
-    {"name": "local_fetch", "title": "Read one indexed document, or part of it",
-     "description": (
-         "Read an indexed document found with local_search. Name it by `id`, `path` or "
-         "`fragment` (a unique part of a path), then choose at most one part: `around` (a "
-         "passage_id from local_search; `context` passages either side, default 2, and no "
-         "document needed), `section` (a heading path such as \"Install > Linux\", or just "
-         "the last heading), `page` (PDF page label or number), or `lines` (\"120-158\", text "
-         "and code). `offset` skips characters into the part. `outline: true` lists the "
-         "headings with their lines or pages instead of text: use it first on long documents. "
-         "Every answer says `where` it is (\"lines 120-158 of 940\") and gives `next`, the "
-         "arguments that read what follows (null at the end). Only indexed documents can be "
-         "read; text longer than the budget is cut, never silently."),
-     "inputSchema": {"type": "object", "additionalProperties": False, "properties": dict(
-         _DOC_ARGS, **{
-             "section": {"type": ["string", "array"], "items": {"type": "string"},
-                         "description": "a heading path: \"A > B\" or [\"A\", \"B\"]"},
-             "page": {"type": ["string", "integer"], "description": "a page label or number"},
-             "lines": {"type": ["string", "array"], "items": {"type": "integer"},
-                       "description": "a line range such as \"120-158\""},
-             "around": {"type": "integer", "description": "a passage_id from local_search"},
-             "context": {"type": "integer", "minimum": 0, "maximum": 20,
-                         "description": "passages either side of `around` (default 2)"},
-             "offset": {"type": "integer", "minimum": 0,
-                        "description": "characters to skip into the part (see `next`)"},
-             "outline": {"type": "boolean",
-                         "description": "list the headings with lines/pages, not the text"},
-             "max_chars": _BUDGET})},
-     "outputSchema": {"type": "object", "required": ["document", "where", "next", "warnings"],
-                      "properties": {
-                          "document": _DOC, "where": _STR, "next": _NEXT,
-                          "selector": _STR, "text": _STR, "chars": _INT, "start": _INT,
-                          "end": _INT, "complete": {"type": "boolean"},
-                          "truncated": {"type": "boolean"}, "lines": _LINES,
-                          "total_lines": _INT, "page": _STR, "pages": _INT,
-                          "section": _STRS, "passages": {"type": "array", "items": _INT},
-                          "sections": {"type": "array"}, "sections_total": _INT,
-                          "warnings": _STRS}}},
-    {"name": "local_sources", "title": "List indexed folders",
-     "description": ("The folders in the personal index: label, root, whether the root is "
-                     "still on disk, documents by format, last indexed time, and whether the "
-                     "related-documents graph is current. Call it to learn what the index "
-                     "covers before concluding that something is not there."),
-     "inputSchema": {"type": "object", "additionalProperties": False,
-                     "properties": {"max_chars": _BUDGET}},
-     "outputSchema": {"type": "object", "required": ["sources", "documents", "graph"],
-                      "properties": {
-                          "documents": _INT, "graph": {"type": "object"},
-                          "sources": {"type": "array", "items": {
-                              "type": "object",
-                              "required": ["label", "root", "present", "documents",
-                                           "passages", "bytes", "formats", "last_indexed",
-                                           "includes", "excludes", "graph_current"],
-                              "properties": {
-                                  "label": _STR, "root": _STR, "present": {"type": "boolean"},
-                                  "missing_since": {"type": ["number", "null"]},
-                                  "documents": _INT, "passages": _INT, "bytes": _INT,
-                                  "formats": {"type": "object"},
-                                  "last_indexed": {"type": ["string", "null"]},
-                                  "includes": _STRS, "excludes": _STRS,
-                                  "graph_current": {"type": "boolean"}}}}}}},
-    {"name": "local_related", "title": "Documents related to one document",
-     "description": (
-         "Documents linked to one document in the content graph, strongest first, with the "
-         "rare phrases the two share as evidence. `strength` (0-1) compares a link's score "
-         "with the index's median link: 0.5 is a typical link, above 0.7 a strong one. `doc` "
-         "is an id, path or unique part of a path; `type`, `source` and `path` filter the "
-         "neighbours. Needs `glean-personal link` to have been run; `stale` says the index "
-         "changed since."),
-     "inputSchema": {"type": "object", "additionalProperties": False, "properties": dict({
-         "doc": {"type": ["string", "integer"],
-                 "description": "an id, path or unique part of a path"},
-         "document": {"type": ["string", "integer"], "description": "alias of doc"},
-         "id": {"type": ["integer", "string"], "description": "alias of doc: a document id"},
-         "limit": dict(_LIMIT, description="how many neighbours (default 10)"),
-         "max_chars": _BUDGET}, **_FILTERS)},
-     "outputSchema": {"type": "object", "required": ["document", "neighbours", "stale"],
-                      "properties": {
-                          "document": _DOC, "stale": {"type": "boolean"},
-                          "neighbours": {"type": "array", "items": {
-                              "type": "object",
-                              "required": ["document", "score", "strength", "phrases"],
-                              "properties": {
-                                  "document": _DOC, "score": _NUM, "strength": _NUM,
-                                  "phrases": _STRS}}}}}},
-]
-for _tool in TOOLS:
-    _tool["annotations"] = dict(_READ_ONLY, title=_tool["title"])
-TOOL_NAMES = tuple(t["name"] for t in TOOLS)
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def tool_result(data: dict) -> dict:
-    """A successful result: the JSON in structuredContent and, serialized, in a text block."""
-    return {"content": [{"type": "text", "text": dumps(data)}], "structuredContent": data,
-            "isError": False}
-
-
-def result_size(data: dict) -> int:
-    """Characters the reply carrying `data` takes on the wire, envelope included."""
-    return len(dumps(tool_result(data))) + ENVELOPE
 
 
 # -- tools --------------------------------------------------------------------------------
@@ -340,7 +143,7 @@ class Tools:
 
     # -- local_fetch ----------------------------------------------------------------------
     def local_fetch(self, args: Mapping) -> dict:
-        given = [k for k in _DOC_ARGS if args.get(k) not in (None, "")]
+        given = [k for k in DOC_ARGS if args.get(k) not in (None, "")]
         around = args.get("around")
         if around is not None:
             around = _whole(around, "around")
@@ -469,141 +272,6 @@ class Tools:
         while result_size(data) > budget and data["neighbours"]:
             data["neighbours"].pop()
         return data
-
-
-# -- fitting a response into its budget ------------------------------------------------------
-def fit_search(data: dict, budget: int) -> dict:
-    """Trim passages (around their match) until the reply fits; then snippets; then, only if
-    still too large, leave later results for the next page (has_more, next_offset)."""
-    rows = data["results"]
-    full = [r["passage"] for r in rows]
-    centres = [_centre(r["passage"], r["snippet"]) for r in rows]
-    snippets = [r["snippet"] for r in rows]
-    if result_size(data) <= budget:
-        return data
-    data["trimmed"] = True
-    _fit_echoes(data, budget // 8)
-
-    def passages(cap: int) -> None:
-        for r, text, c in zip(rows, full, centres):
-            r["passage"] = _window(text, c, cap)
-
-    lo, hi = 0, max((len(t) for t in full), default=0)
-    while lo < hi:      # the largest cap that fits
-        mid = (lo + hi + 1) // 2
-        passages(mid)
-        if result_size(data) <= budget:
-            lo = mid
-        else:
-            hi = mid - 1
-    passages(lo)
-    if result_size(data) <= budget:
-        return data
-    for r, snip in zip(rows, snippets):
-        r["snippet"] = _window(snip, len(snip) // 2, 80)
-    if result_size(data) > budget:   # did-you-mean lists: the first word for each
-        data["suggestions"] = {k: v[:1] for k, v in data["suggestions"].items()}
-    while result_size(data) > budget and len(rows) > 1:
-        rows.pop()
-        data["has_more"] = True
-        data["next_offset"] = data["offset"] + len(rows)
-    if result_size(data) > budget and rows:
-        rows[0]["snippet"] = ""
-    if result_size(data) > budget and rows:
-        rows.pop()
-        data["has_more"] = True
-        data["next_offset"] = data["offset"]
-        data["notices"].append("max_chars is too small for one result: raise it")
-    if result_size(data) > budget:
-        data["suggestions"] = {}
-    if result_size(data) > budget:
-        data.pop("expansions", None)
-    return data
-
-
-def _fit_echoes(data: dict, cap: int) -> None:
-    """A query longer than `cap` characters is echoed cut (marked with …), and its absent
-    terms listed up to `cap` characters, so what the reply repeats back never crowds out
-    the results; `notices` says so."""
-    query = data["query"]
-    if len(query) > cap:
-        data["query"] = query[:max(0, cap - 1)] + "…"
-        data["notices"].append(f"the query ({len(query)} characters) is echoed cut")
-    absent, kept, used = data["absent_terms"], [], 0
-    for term in absent:
-        used += len(term) + 3
-        if used > cap:
-            break
-        kept.append(term)
-    if len(kept) < len(absent):
-        data["absent_terms"] = kept
-        data["notices"].append(f"{len(absent) - len(kept)} more absent terms not listed")
-    if len(dumps(data["suggestions"])) > cap:
-        data["suggestions"] = {k: v[:1] for k, v in data["suggestions"].items()}
-        while data["suggestions"] and len(dumps(data["suggestions"])) > cap:
-            data["suggestions"].pop(next(reversed(data["suggestions"])))
-    if "expansions" in data and len(dumps(data["expansions"])) > cap:
-        data.pop("expansions")
-
-
-def fit_text(read: Callable[[int], dict], budget: int) -> dict:
-    """A part whose text leaves the reply under `budget` (the text counts twice: in the
-    structured content and in the serialized text block)."""
-    empty = read(1)
-    overhead = result_size(dict(empty, text=""))
-    allowance = max(1, (budget - overhead) // 2)
-    for _ in range(8):
-        data = read(allowance)
-        size = result_size(data)
-        if size <= budget:
-            return data
-        allowance = max(1, int(allowance * (budget - overhead) / max(1, size - overhead)) - 16)
-    data = read(1)
-    return data
-
-
-def fit_outline(data: dict, budget: int) -> dict:
-    sections = data["sections"]
-    data["sections_total"] = len(sections)
-    data["where"] = f"outline: {len(sections)} sections"
-    data["next"] = None
-    data.setdefault("warnings", [])
-    if result_size(data) <= budget:
-        return data
-    top = min((s["level"] for s in sections), default=0)
-    shallow = [s for s in sections if s["level"] <= top + 1]
-
-    def show(count: int) -> None:
-        data["sections"] = shallow[:count]
-        data["where"] = (f"outline: {count} of {len(sections)} sections (the top levels "
-                         "first); read one with `section` to see its subsections")
-        data["next"] = ({"offset": shallow[count]["offset"]} if count < len(shallow)
-                        else None)
-
-    count = len(shallow)
-    show(count)
-    while result_size(data) > budget and count:
-        count = count * 3 // 4
-        show(count)
-    return data
-
-
-def _centre(passage: str, snippet: str) -> int:
-    core = snippet.strip(" .…")
-    at = passage.find(core[:60]) if core else -1
-    return at + len(core) // 2 if at >= 0 else 0
-
-
-def _window(text: str, centre: int, cap: int) -> str:
-    """At most `cap` characters of `text` around `centre`, marked with … where cut."""
-    if len(text) <= cap:
-        return text
-    if cap <= 2:
-        return ""
-    room = cap - 2
-    start = max(0, min(centre - room // 2, len(text) - room))
-    out = text[start:start + room]
-    return ("…" if start > 0 else "") + out + ("…" if start + room < len(text) else "")
 
 
 def _present(source: Mapping) -> bool:
