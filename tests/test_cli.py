@@ -74,7 +74,7 @@ def test_link_related_json_and_stale_notice(db, tmp_path):
     assert rel["document"]["path"] == "budget.md" and isinstance(rel["neighbours"], list)
 
 
-def test_fetch_sources_and_purge(db, tmp_path):
+def test_fetch_sources_and_purge(db):
     doc = json.loads(run("fetch", "budget", "--db", db, "--json").stdout)
     assert "salary bands" in doc["text"]
     srcs = json.loads(run("sources", "--db", db, "--json").stdout)
