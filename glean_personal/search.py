@@ -21,15 +21,16 @@ import functools
 import math
 import os
 import re
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from bisect import bisect_left, bisect_right
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
-from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
-                       tokenize)
+from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, identifier_spans,
+                       search_spans, stem, tokenize)
 from .docref import doc_summary
 from .query import Filters, Query, Term, canonical_type, parse
 from .records import Record, field
 from .spelling import suggest_words
-from .store.core import Store, passage_text
+from .store.core import Store, passage_parts, passage_text
 
 
 class SearchTuning(Record, frozen=True):
@@ -197,8 +198,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         if query.question and not words & _VERSION_WORDS:
-            _damp_release_notes(boost, titles)
-        rows = _Rows(store)
+            _damp_release_notes(boost, titles, store.document_paths(titles))
+        rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
         if passages:
@@ -210,7 +211,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranked, also = _fold_near_duplicates(store, ranked, doc_of, want + 1, passages)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
-        ranked = _chapters_first(store, ranked, rows, weights.terms, doc_of, also, want + 1,
+        probes = _probes(weights.terms)
+        docs = _Rows(store.documents)
+        ranked = _chapters_first(store, ranked, rows, docs, probes, doc_of, also, want + 1,
                                  passages)
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
@@ -219,10 +222,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if i >= offset:
                 if not passages:   # a document's passages: show it by one of them
-                    pid = _representative(pid, rows, weights.terms)
+                    pid = _representative(pid, rows, probes)
                 shown.append((pid, score, count))
-        docs = store.documents({doc_of[pid] for pid, _, _ in shown}
-                               | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
+        docs.load([doc_of[pid] for pid, _, _ in shown]
+                  + [d for pid, _, _ in shown for d in also.get(doc_of[pid], ())])
         docs_shown = [docs[doc_of[pid]] for pid, _, _ in shown]
         spans = {} if passages else store.passage_ranges([d["id"] for d in docs_shown])
         ranges = [(pid, pid) if passages else spans[doc["id"]]
@@ -230,13 +233,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         counts = ([n for _, _, n in shown] if passages else
                   store.fulltext.matching_counts(weights.terms, ranges, in_title=False))
         rows.load([pid for pid, _, _ in shown])
-        matcher = _Matcher(query, expansions)
+        matcher = _Matcher(query, expansions, weights.heads)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            hit.strength, hit.rare_matched = weights.strength(passage_text(passage))
+            hit.strength, hit.rare_matched = weights.strength(passage_text(passage),
+                                                              passage_parts(passage))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi, expansions)
@@ -302,7 +306,7 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
     smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
     from .phrases import unpack
     kept: list = []
-    kept_docs: List[Tuple[int, int, frozenset]] = []    # (document, source, sketch)
+    kept_docs: Dict[int, _Kept] = {}    # source → its documents kept so far
     also: Dict[int, List[int]] = {}
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
     seen: Set[int] = set()
@@ -312,22 +316,22 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
         chunk = ranked[pos:pos + 2 * enough]
         docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
         sketches = store.phrase_sketches(docs, width)
-        sources = store.document_sources(docs)
+        sources = {d: source for d, (_, _, source) in sketches.items()}
         for item, doc in zip(chunk, docs):
             pos += 1
             twin = folded.get(doc)
             if twin is None and doc not in seen:
                 seen.add(doc)
-                blob, size = sketches.get(doc, (b"", 0))
-                sketch = frozenset(unpack(blob)) if size >= TUNING.min_phrases * 4 else None
-                twin = None if sketch is None else next(
-                    (d for d, s, k in kept_docs
-                     if s == sources.get(doc) and _same_text(k, sketch)), None)
+                blob, size, _ = sketches.get(doc, (b"", 0, None))
+                sketch = (_Sketch(unpack(blob).tolist()) if size >= TUNING.min_phrases * 4
+                          else None)
+                group = kept_docs.get(sources.get(doc))
+                twin = None if sketch is None or group is None else group.copy_of(sketch)
                 if twin is not None:
                     folded[doc] = twin
                     also.setdefault(twin, []).append(doc)
-                elif sketch:
-                    kept_docs.append((doc, sources.get(doc), sketch))
+                elif sketch is not None:
+                    kept_docs.setdefault(sources.get(doc), _Kept()).add(doc, sketch)
             if twin is not None:
                 continue
             kept.append(item)
@@ -336,7 +340,8 @@ def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
     return kept + ranked[pos:], also
 
 
-def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[Term],
+def _chapters_first(store: Store, ranked: list, rows: "_Rows", docs: "_Rows",
+                    probes: Sequence[str],
                     doc_of: Dict[int, int], also: Dict[int, List[int]], enough: int,
                     passages: bool) -> list:
     """Rank a chapter above the all-in-one page that repeats it; show a passage once.
@@ -352,9 +357,9 @@ def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[T
     under "also at".
     """
     head = ranked[:enough]
-    pids = [item[0] if passages else _representative(item[0], rows, terms) for item in head]
+    pids = [item[0] if passages else _representative(item[0], rows, probes) for item in head]
     rows.load(pids)
-    docs = store.documents({doc_of[pid] for pid in pids})
+    docs.load([doc_of[pid] for pid in pids])
     out: list = []
     first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
     for item, pid in zip(head, pids):
@@ -384,8 +389,66 @@ def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[T
     return out + ranked[enough:]
 
 
-def _same_text(a: frozenset, b: frozenset) -> bool:
+class _Sketch:
+    """A document's phrase sketch: its ids, sorted and unique as stored, and their set,
+    made only when a comparison needs it (most pairs are told apart without)."""
+
+    __slots__ = ("ids", "_members")
+
+    def __init__(self, ids: List[int]) -> None:
+        self.ids = ids
+        self._members: Optional[FrozenSet[int]] = None
+
+    @property
+    def members(self) -> FrozenSet[int]:
+        if self._members is None:
+            self._members = frozenset(self.ids)
+        return self._members
+
+
+class _Kept:
+    """The documents of one source kept so far by `_fold_near_duplicates`, in rank order."""
+
+    def __init__(self) -> None:
+        self.docs: List[Tuple[int, _Sketch]] = []
+        self.ids: Set[int] = set()   # every id of their sketches
+
+    def add(self, doc: int, sketch: _Sketch) -> None:
+        self.docs.append((doc, sketch))
+        self.ids.update(sketch.ids)
+
+    def copy_of(self, sketch: _Sketch) -> Optional[int]:
+        """The first kept document whose text the sketch's is (`_same_text`), or None."""
+        # The ids it shares with them all bound those it shares with each: one set
+        # operation tells a new text from every kept one at once.
+        shared = len(self.ids.intersection(sketch.ids))
+        return next((d for d, kept in self.docs
+                     if not _too_few(shared, kept, sketch) and _same_text(kept, sketch)), None)
+
+
+def _too_few(bound: int, one: "_Sketch", other: "_Sketch") -> bool:
+    """Whether two sketches sharing at most `bound` ids fail `_same_text`'s first test
+    (sharing fewer fails it too: its limit falls as the count grows)."""
+    return bound < TUNING.duplicate * min(TUNING.sketch, len(one.ids) + len(other.ids) - bound)
+
+
+def _overlap_bound(a: Sequence[int], b: Sequence[int]) -> int:
+    """At most how many ids two sorted sketches share: those of the range both span."""
+    if not a or not b:
+        return 0
+    lo, hi = max(a[0], b[0]), min(a[-1], b[-1])
+    if lo > hi:
+        return 0
+    return min(bisect_right(a, hi) - bisect_left(a, lo), bisect_right(b, hi) - bisect_left(b, lo))
+
+
+def _same_text(one: _Sketch, other: _Sketch) -> bool:
     """Bottom-k Jaccard estimate: of the k smallest ids of the union, the share in both."""
+    # Two documents of unlike sizes have sketches over unlike ranges: such pairs
+    # stop here, without making sets.
+    if _too_few(_overlap_bound(one.ids, other.ids), one, other):
+        return False
+    a, b = one.members, other.members
     common = len(a & b)
     # The ids in both are at most all the common ones: most pairs fail here, unsorted.
     if common < TUNING.duplicate * min(TUNING.sketch, len(a) + len(b) - common):
@@ -396,19 +459,28 @@ def _same_text(a: frozenset, b: frozenset) -> bool:
 
 
 class _Rows:
-    """Passage rows, read from the store only when their text is needed."""
+    """Passage rows (`store.passages`) or document rows (`store.documents`), read from
+    the store only when needed, and once per query."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, read: Callable[[List[int]], Dict[int, dict]]) -> None:
+        self.read = read
         self.rows: Dict[int, dict] = {}
+        self._lower: Dict[int, str] = {}
 
-    def load(self, pids: Sequence[int]) -> None:
-        missing = [p for p in pids if p not in self.rows]
+    def load(self, ids: Sequence[int]) -> None:
+        missing = list(dict.fromkeys(i for i in ids if i not in self.rows))
         if missing:
-            self.rows.update(self.store.passages(missing))
+            self.rows.update(self.read(missing))
 
     def __getitem__(self, pid: int) -> dict:
         return self.rows[pid]
+
+    def lower(self, pid: int) -> str:
+        """The passage's text lower-cased (kept: several steps look for words in it)."""
+        low = self._lower.get(pid)
+        if low is None:
+            low = self._lower[pid] = self.rows[pid]["text"].lower()
+        return low
 
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
@@ -424,20 +496,32 @@ _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|re
                              r"history of .* releases|recent .*news|.*older news|news\b|"
                              r"(?:version |revision )?history\b(?!\s+(?:and|of)\b))"
                              r"|release notes\b|\bchangelog\b", re.IGNORECASE)
+# …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
+# `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`, `news/`.
+_CHANGELOG_FOLDER = re.compile(r"(?:^|/)(?:release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
+                               r"|what[-_]?s[-_]?new|news)/", re.IGNORECASE)
 # The stems of a question about versions or changes, which release notes answer.
 _VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
                             "sinc", "histori", "upgrad", "migrat"})
 
 
-def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str]) -> None:
+def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
+                        paths: Dict[int, str]) -> None:
     """Release notes name every feature in passing, version after version, so for a
     question in plain words they match almost anything, and a long one outranks the
     page that explains. For a question that is not about versions or changes (no
     *version*, *new*, *added*, *changed*, *since*…), a document titled as release
-    notes counts `TUNING.changelog` of its score."""
+    notes, or filed in a release-notes folder (whose pages are often titled by
+    their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _CHANGELOG_TITLE.search(title):
+        if _is_changelog(title) or _CHANGELOG_FOLDER.search(paths.get(d, "")):
             boost[d] *= TUNING.changelog
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_changelog(title: str) -> bool:
+    """Whether a title names release notes (kept, as `_title_stems` is)."""
+    return _CHANGELOG_TITLE.search(title) is not None
 
 
 # A line of a table of contents or a back-of-book index: words, a dot leader
@@ -516,17 +600,17 @@ def _probes(terms: Sequence[Term]) -> List[str]:
     return out
 
 
-def _representative(scored: List[Tuple[float, int]], rows: _Rows, terms: Sequence[Term]) -> int:
+def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequence[str]) -> int:
     """The best passage that mentions a query word (or a synonym searched) in its own text.
 
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
-    the query; of the three best, take the first whose text does.
+    the query; of the three best, take the first whose text does. `probes`
+    are the terms' `_probes`, made once per query.
     """
-    probes = _probes(terms)
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
-        text = rows[pid]["text"].lower()
+        text = rows.lower(pid)
         if any(p in text for p in probes):
             return pid
     return scored[0][1]
@@ -551,7 +635,7 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
     rows.load([pid for pid, _ in hits])
     lift = 1.0 + TUNING.literal_boost
     return [(pid, score * lift if any(w in low for w in query.literals) else score)
-            for pid, score in hits for low in (rows[pid]["text"].lower(),)]
+            for pid, score in hits for low in (rows.lower(pid),)]
 
 
 def _stems(text: str) -> Set[str]:
@@ -611,7 +695,10 @@ def _head_finder(heads: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
     plain = sorted(h for h in heads if h.isascii())
     if not plain:
         return None
-    return re.compile("(?<![0-9a-z])(?:%s)[0-9a-z]*" % "|".join(map(re.escape, plain)))
+    # A token begins the text or follows a separator: `words` puts one before the
+    # text, so the pattern starts with a character class, which the engine scans
+    # for quickly (a look-behind would be tried at every position).
+    return re.compile("[^0-9a-z]((?:%s)[0-9a-z]*)" % "|".join(map(re.escape, plain)))
 
 
 class _Heads:
@@ -619,9 +706,11 @@ class _Heads:
 
     def __init__(self, stems: Iterable[str]) -> None:
         stems = list(stems)
+        self.stems = frozenset(stems)
         self.heads = _heads(stems)
         self.finder = _head_finder(self.heads)
         self.firsts = {s[:1] for s in stems}
+        self._words: Dict[str, Set[str]] = {}
 
     def may_stem_to(self, tok: str) -> bool:
         """Whether the token's stem may be, or begin with, one of the stems (a non-ASCII
@@ -629,14 +718,22 @@ class _Heads:
         return tok.startswith(self.heads) or (tok[:1] in self.firsts and not tok.isascii())
 
     def words(self, low: str) -> Set[str]:
-        """The distinct tokens of lower-cased ASCII text that may stem to one of the stems."""
-        return set(self.finder.findall(low)) if self.finder else set()
+        """The distinct tokens of lower-cased ASCII text that may stem to one of the stems
+        (kept per text, not to be changed: match strength and the snippet read the same
+        passage)."""
+        found = self._words.get(low)
+        if found is None:
+            found = set(self.finder.findall(" " + low)) if self.finder else set()
+            if len(self._words) < 512:
+                self._words[low] = found
+        return found
 
 
 class _Matcher:
     """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
 
-    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]]) -> None:
+    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]],
+                 heads: Optional["_Heads"] = None) -> None:
         self.wanted: Dict[str, int] = {}
         self.prefixes: List[Tuple[str, int]] = []
         self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
@@ -652,7 +749,9 @@ class _Matcher:
             if term.prefix:
                 self.prefixes.append((term.stems()[-1], i))
         self.starts = tuple(p for p, _ in self.prefixes)
-        self.heads = _Heads(self.wanted)
+        # The match strength's heads when they are for the same stems: found words are shared.
+        same = heads is not None and heads.stems == frozenset(self.wanted)
+        self.heads = heads if same else _Heads(self.wanted)
         self.verdict: Dict[str, int] = {}
 
     def judge(self, tok: str) -> int:
@@ -675,12 +774,15 @@ class _Matcher:
         plain = text if text.isascii() else ascii_equivalent(text)
         if not self.wanted:   # only CJK words, found below as written
             marks = []
-        elif plain is not None and not has_identifiers(plain):
-            # Judge each distinct word that may match, then find only the matching ones.
+        elif plain is not None:
+            # Judge each distinct word that may match, then find only the matching ones;
+            # then the parts of identifiers (parseArgs), which search_spans would add.
             low = plain.lower()
             matched = {tok: idx for tok in self.heads.words(low) for idx in (judge(tok),)
                        if idx >= 0}
             marks = _ascii_occurrences(low, matched) if matched else []
+            marks += [(start, end, idx) for start, end, part in identifier_spans(plain)
+                      for idx in (judge(part),) if idx >= 0]
         else:   # tokens and their search forms: folded words, identifier parts
             marks = [(start, end, idx) for start, end, tok in search_spans(text)
                      for idx in (judge(tok),) if idx >= 0]
@@ -740,16 +842,7 @@ def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
     if not marks:
         cut = _cut_end(text, min(len(text), width))
         return Snippet(text[:cut].strip(), [], ordinal)
-    best, best_key = 0, (-1, -1)
-    j = 0
-    for i in range(len(marks)):
-        while marks[i][0] - marks[j][0] > width:
-            j += 1
-        window = marks[j:i + 1]
-        key = (len({m[2] for m in window}), len(window))
-        if key > best_key:
-            best, best_key = j, key
-    first = marks[best][0]
+    first = marks[_densest(marks, width)][0]
     start = max(0, first - width // 4)
     start = _cut_start(text, start)
     end = _cut_end(text, min(len(text), start + width))
@@ -759,6 +852,27 @@ def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
     ranges = [(a - start - lead, b - start - lead) for a, b, _ in marks
               if a >= start + lead and b <= start + lead + len(snippet_text)]
     return Snippet(snippet_text, ranges, ordinal)
+
+
+def _densest(marks: Sequence[Tuple[int, int, int]], width: int) -> int:
+    """The first mark of the window of `width` characters holding the most distinct terms,
+    then the most marks (the earliest such). The window slides: each mark enters and
+    leaves its term's count once."""
+    best, best_key = 0, (-1, -1)
+    held: Dict[int, int] = {}   # term index → its marks in the window
+    j = 0
+    for i, (at, _, term) in enumerate(marks):
+        held[term] = held.get(term, 0) + 1
+        while at - marks[j][0] > width:
+            gone = marks[j][2]
+            held[gone] -= 1
+            if not held[gone]:
+                del held[gone]
+            j += 1
+        key = (len(held), i - j + 1)
+        if key > best_key:
+            best, best_key = j, key
+    return best
 
 
 def _cut_start(text: str, pos: int) -> int:
@@ -832,6 +946,11 @@ class _Weights:
         for j, (i, _) in enumerate(self.expansions):
             self.synonyms_of[slot_of[i]].append(len(terms) + j)
         self._seen: Dict[str, List[bool]] = {}
+        self._line_stems: Dict[str, Set[str]] = {}
+        self.prefixed = any(t.prefix for t in self.terms)
+        self._needs = [(frozenset(t.stems()), t.prefix, frozenset(t.stems()[:-1]),
+                        "\n" + t.stems()[-1] if t.prefix and t.stems() else "")
+                       for t in self.terms]
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
         for group in self.slots:
@@ -845,17 +964,51 @@ class _Weights:
 
     def present(self, text: str) -> List[bool]:
         """Which terms the text holds, by stem (a phrase by adjacent stems)."""
+        return self.present_in([text])
+
+    def present_in(self, lines: Sequence[str]) -> List[bool]:
+        """Which terms the lines joined by newlines hold (a passage's headings and text).
+
+        Without a phrase, and in ASCII (or text whose other characters are all
+        separators: `ascii_equivalent`), which stems a text holds is all that
+        counts, and no word spans a newline: each line's stems are found once
+        and kept, as the coverage rerank reads a passage's text and match
+        strength reads it again under its headings.
+        """
+        plain = [] if self.sequence else [line if line.isascii() else ascii_equivalent(line)
+                                          for line in lines]
+        if self.sequence or None in plain:
+            return self._present_in_tokens("\n".join(lines))
+        if len(plain) == 1:
+            stems = self._ascii_stems(plain[0])
+        else:
+            stems = set().union(*map(self._ascii_stems, plain))
+        joined = "\n" + "\n".join(stems) if self.prefixed else ""
+        # _term_in, with each term's stems as sets made once
+        return [need <= stems or (prefix and head <= stems and last in joined)
+                for need, prefix, head, last in self._needs]
+
+    def _ascii_stems(self, line: str) -> Set[str]:
+        """The stems of an ASCII line's words that may be query stems (only words that
+        begin as a query stem does are worth stemming: _heads); kept per line."""
+        stems = self._line_stems.get(line)
+        if stems is None:
+            stems = set(map(stem, self.heads.words(line.lower())))
+            if len(self._line_stems) < 512:
+                self._line_stems[line] = stems
+        return stems
+
+    def _present_in_tokens(self, text: str) -> List[bool]:
+        """`present_in` for text with a phrase to find in order, or not in ASCII."""
         known = self._seen.get(text)
         if known is not None:
             return known
         terms = self.terms
-        # Only words that begin as a query stem does are worth stemming (_heads).
-        if self.sequence or not text.isascii():
-            toks = tokenize(text)
-            stem_of = {tok: stem(tok) for tok in set(toks) if self.heads.may_stem_to(tok)}
-            stems = set(stem_of.values())
-        else:   # no phrase: which stems, not where; ASCII: its words found by pattern
-            stems = set(map(stem, self.heads.words(text.lower())))
+        toks = tokenize(text)
+        heads, firsts = self.heads.heads, self.heads.firsts   # _Heads.may_stem_to, inlined
+        stem_of = {tok: stem(tok) for tok in set(toks)
+                   if tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())}
+        stems = set(stem_of.values())
         joined = "\n" + "\n".join(stems)
         out = []
         for t in terms:
@@ -881,12 +1034,17 @@ class _Weights:
 
     def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
         """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
-        if any(have[i] for i in self.slots[k]):
-            return 1.0
-        return synonym if any(have[j] for j in self.synonyms_of[k]) else 0.0
+        for i in self.slots[k]:
+            if have[i]:
+                return 1.0
+        for j in self.synonyms_of[k]:
+            if have[j]:
+                return synonym
+        return 0.0
 
-    def strength(self, text: str) -> Tuple[float, bool]:
-        """(match strength of the text, whether it holds every rare slot).
+    def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:
+        """(match strength of the text, whether it holds every rare slot); `lines`, when
+        given, are the text's lines (`present_in`).
 
         The strength is the share of the slots' weight the text holds, scaled
         by `TUNING.few_words_factor` when the text holds fewer than
@@ -895,7 +1053,7 @@ class _Weights:
         """
         if not self.total:
             return 0.0, False
-        have = list(self.present(text))
+        have = list(self.present_in(lines) if lines else self.present(text))
         if any(have[i] for i in self.clipped):
             toks = set(tokenize(text))
             for i, word in self.clipped.items():

@@ -319,3 +319,61 @@ def test_rst_conditional_directive_keeps_its_body_and_long_lines_stay_as_typed()
     text = doc.sections[0].text
     assert "Shown in the web build." in text and "html" not in text
     assert long_line.rstrip() in text
+
+
+# In the style of NumPy's user guide (written for this test): a named reference to
+# a target defined below it, default-role cross-references with `~` in titles, and
+# a figure whose alt text wraps over lines before its `:name:` option.
+NUMPY_STYLE = """\
+Reading and writing files
+=========================
+
+Reading text and CSV_ files
+---------------------------
+
+.. _CSV: https://en.wikipedia.org/wiki/Comma-separated_values
+
+Use Doxygen_ for the C API; a ``class_`` keyword and my_var_ stay.
+
+.. _Doxygen: https://www.doxygen.nl/
+
+Save/restore using `~numpy.ndarray.tofile` and :func:`~numpy.fromfile`
+----------------------------------------------------------------------
+
+.. figure:: broadcasting_4.png
+    :alt: A 2-d array of shape (4, 1) and a 1-d array of shape (3) are
+          stretched to match their shapes.
+    :name: broadcasting.figure-4
+
+    In some cases, broadcasting stretches both arrays.
+
+Prefer numpy.save.
+"""
+
+
+def test_rst_named_references_default_roles_and_figure_options():
+    doc = read_document(NUMPY_STYLE.encode(), "how-to-io.rst")
+    assert [s.heading for s in doc.sections] == [
+        ("Reading and writing files", "Reading text and CSV files"),
+        ("Reading and writing files", "Save/restore using numpy.ndarray.tofile and numpy.fromfile")]
+    text = doc.text
+    for words in ("Use Doxygen for the C API; a class_ keyword and my_var_ stay.",
+                  "A 2-d array of shape (4, 1) and a 1-d array of shape (3) are\n"
+                  "          stretched to match their shapes.",
+                  "    In some cases, broadcasting stretches both arrays.", "Prefer numpy.save."):
+        assert words in text, words
+    for junk in ("Doxygen_", "CSV_", ":name:", "figure-4", "broadcasting_4.png", "~"):
+        assert junk not in text, junk
+    first = {s.text.strip().split("\n")[0]: s.first_line for s in doc.sections if s.text.strip()}
+    assert first["Use Doxygen for the C API; a class_ keyword and my_var_ stay."] == 9
+
+
+def test_rst_autosummary_lists_its_names_and_currentmodule_is_hidden():
+    # As NumPy's reference pages list their routines (written for this test).
+    page = ("Array creation routines\n=======================\n\n.. currentmodule:: numpy\n\n"
+            "From shape or value\n-------------------\n.. autosummary::\n   :toctree: generated/\n\n"
+            "   empty\n   zeros\n   zeros_like\n")
+    doc = read_document(page.encode(), "routines.array-creation.rst")
+    assert [(s.heading[-1], s.text.split()) for s in doc.sections] == [
+        ("From shape or value", ["empty", "zeros", "zeros_like"])]
+    assert doc.sections[0].first_line == 11

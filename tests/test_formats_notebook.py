@@ -139,3 +139,25 @@ def test_a_heading_too_long_to_be_one_is_text():
     doc = read_document(notebook(md("# " + "word " * 100), code("x")), "long.ipynb")
     assert doc.sections[0].heading == ("Cell 1",)
     assert doc.title == "long"
+
+
+def test_markdown_cells_read_like_a_markdown_file():
+    # As the Python Data Science Handbook's notebooks are written: links to the
+    # neighbouring notebooks, a figure, an HTML comment and a link in a heading.
+    data = notebook(
+        md("<!--NAVIGATION-->\n"
+           "We saw in [Universal Functions](02.03-Computation-on-arrays-ufuncs.ipynb) how to "
+           "*vectorize* loops.\n\n"
+           "![Broadcasting Visual](figures/02.05-broadcasting.png)\n"
+           "[figure source in Appendix](06.00-Figure-Code.ipynb#Broadcasting)"),
+        md("## Rules of [Broadcasting](https://numpy.org/doc/stable/user/basics.broadcasting.html)\n\n"
+           "```markdown\n[kept](as-typed.md)\n```\nThe value `[5, 5, 5]` stays."),
+    )
+    doc = read_document(data, "broadcasting.ipynb")
+    text = doc.text
+    for words in ("We saw in Universal Functions how to *vectorize* loops.", "Broadcasting Visual",
+                  "figure source in Appendix", "[kept](as-typed.md)", "The value `[5, 5, 5]` stays."):
+        assert words in text, words
+    for junk in ("](02.03", ".ipynb#", "figures/", "NAVIGATION", "<!--", "https://"):
+        assert junk not in text.replace("[kept](as-typed.md)", ""), junk
+    assert doc.sections[-1].heading == ("Rules of Broadcasting",)

@@ -380,3 +380,100 @@ def test_mdx_pages_are_markdown_without_imports_components_and_comments(tmp_path
         assert junk not in text, junk
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first["Pick your system."] == 11
+
+
+# A Hugo documentation page (written for this test, in the style of Hugo's and
+# Kubernetes' docs): shortcodes around and inside the text, a GitHub alert.
+HUGO_PAGE = """\
+---
+title: Menus
+---
+
+{{< new-in 0.139.0 />}}
+
+To add a page to the "main" menu:
+
+{{< code-toggle file=content/about.md fm=true >}}
+title = 'About'
+menus = 'main'
+{{< /code-toggle >}}
+
+> [!NOTE]
+> Each {{< glossary_tooltip text="Pod" term_id="pod" >}} gets its own menu {{% param "entry" %}}.
+
+{{% include "/_common/menu-entries.md" %}}
+
+{{< img
+  src="images/examples/zion-national-park.jpg"
+  filter="Process"
+>}}
+
+Menus render in order of weight.
+{class="!mt-6" id=weights}
+
+```go-html-template
+{{ range site.Menus.main }}{{< not-a-tag-in-code >}}{{ end }}
+```
+"""
+
+
+def test_hugo_shortcodes_and_github_alerts_are_read_as_words():
+    doc = read_document(HUGO_PAGE.encode(), "menus.md")
+    text = doc.text
+    assert doc.title == "Menus"
+    for words in ('To add a page to the "main" menu:', "title = 'About'\nmenus = 'main'",
+                  "> Note\n> Each Pod gets its own menu .",
+                  "{{ range site.Menus.main }}{{< not-a-tag-in-code >}}{{ end }}"):
+        assert words in text, words
+    assert "Menus render in order of weight." in text
+    for junk in ("new-in", "code-toggle", "glossary_tooltip", "[!NOTE]", "{{%", "_common", "param",
+                 "zion", "Process", "filter=", "mt-6", "weights"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first['To add a page to the "main" menu:'] == 7
+
+
+def test_shortcode_openers_without_closers_hide_no_more_than_their_paragraph():
+    line = "{{< a " * 3000
+    doc = read_document(("# T\n\n" + line + "\nstill hidden\n\nNext paragraph.\n"
+                         + "Text {{< a " * 3000 + "\n").encode(), "many.md")
+    assert "Next paragraph.\nText {{< a" in doc.text and "still hidden" not in doc.text
+
+
+def test_code_spans_in_headings_read_without_backquotes():
+    # As TypeScript's handbook heads its sections; the text keeps its code spans.
+    page = ("# Narrowing\n\n## `typeof` type guards\n\nUse `typeof x` here.\n\n"
+            "### Other Types: ``a `b` c``\n\nMore.\n")
+    doc = read_document(page.encode(), "Narrowing.md")
+    assert [s.heading for s in doc.sections] == [
+        ("Narrowing", "typeof type guards"), ("Narrowing", "typeof type guards", "Other Types: a `b` c")]
+    assert "Use `typeof x` here." in doc.text
+
+
+def test_a_page_of_front_matter_only_is_read_as_its_description():
+    # A Hugo section's landing page, and a page whose body is one include.
+    landing = "---\ntitle: Cast functions\nlinkTitle: cast\ndescription: Use these functions to cast a value.\n---\n"
+    doc = read_document(landing.encode(), "_index.md")
+    assert (doc.title, [(s.text, s.first_line) for s in doc.sections]) == (
+        "Cast functions", [("Use these functions to cast a value.", 4)])
+    include = "+++\ntitle = 'Next'\ndescription = \"Returns the next page.\"\n+++\n\n{{% include \"/_common/next.md\" %}}\n"
+    assert read_document(include.encode(), "Next.md").text == "Returns the next page."
+    with_body = "---\ntitle: T\ndescription: Not shown in the text.\n---\n\nThe body.\n"
+    assert read_document(with_body.encode(), "t.md").text == "The body."
+    folded = "---\ntitle: T\ndescription: >-\n  Folded.\n---\n"
+    with pytest.raises(SkipFile):
+        read_document(folded.encode(), "f.md")
+
+
+def test_twoslash_compiler_lines_are_hidden_in_twoslash_blocks_only():
+    # As TypeScript's handbook writes its examples (written for this test).
+    page = ("# Narrowing\n\n```ts twoslash\n// @errors: 2345\n// @filename: a.ts\ndeclare const x: string;\n"
+            "// ---cut---\nlet n = x.length;\n//  ^?\n```\n\n```ts\n// @errors: kept in a plain block\n```\n")
+    doc = read_document(page.encode(), "Narrowing.md")
+    text = doc.text
+    assert "declare const x: string;" in text and "let n = x.length;" in text
+    assert "// @errors: kept in a plain block" in text
+    for junk in ("2345", "@filename", "---cut---", "^?"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["declare const x: string;"] == 6

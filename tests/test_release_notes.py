@@ -53,3 +53,21 @@ def test_a_question_about_changes_keeps_the_release_notes_whole(open_ix, tmp_pat
     ix = _index(open_ix, tmp_path)
     titles = [h.title for h in ix.search("what changed for upload files", limit=2).results]
     assert titles[0] == "Release Notes"
+
+
+def test_release_notes_filed_in_their_folder_count_half_even_titled_by_version(open_ix, tmp_path):
+    # As TypeScript's handbook files them: `release-notes/TypeScript 5.0.md`, titled by version.
+    folder = tmp_path / "docs"
+    (folder / "release-notes").mkdir(parents=True)
+    (folder / "release-notes" / "Widget 1.0.md").write_text(
+        NOTES.format(title="Widget 1.0"), encoding="utf-8")
+    (folder / "sending-data.md").write_text(GUIDE, encoding="utf-8")
+    for n, topic in enumerate(TOPICS * 2):
+        (folder / f"{topic}-{n}.md").write_text(
+            f"# {topic.title()} {n}\n\nHow {topic} works: paths, handlers and options.\n"
+            + "Each request passes through the application once. " * 8, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    assert [h.title for h in ix.search("how do I upload files", limit=2).results] == [
+        "Sending data", "Widget 1.0"]
+    assert "Widget 1.0" in [h.title for h in ix.search("what changed for upload files", limit=2).results]

@@ -338,3 +338,18 @@ def test_control_characters_in_names_never_reach_the_terminal(tmp_path, monkeypa
     code, out, _ = run(["/json on", "/search lanternfish"], "--db", str(db),
                        monkeypatch=monkeypatch)
     assert "\\u001b[2Jred\\u009b1m.md" in out or "\x9b" in out   # JSON keeps the real name
+
+
+def test_chat_citation_names_a_title_its_heading_path_repeats_once(tmp_path, monkeypatch):
+    # A Markdown or reStructuredText page's first heading is its title and the top of
+    # every heading path: the citation reads "Copies and views › View", not the title twice.
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "copies.md").write_text(
+        "# Copies and views\n\n## View\n\nA view shares the data buffer of the array it was "
+        "made from, so a change made to a view shows in the original array.\n", encoding="utf-8")
+    db = tmp_path / "c.db"
+    assert cli.main(["index", str(folder), "--db", str(db)]) == 0
+    code, out, _ = run(["/chat does a change made to a view show in the original array"],
+                       "--db", str(db), monkeypatch=monkeypatch)
+    assert code == 0 and "[1] Copies and views \u203a View\n" in out, out

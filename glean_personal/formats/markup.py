@@ -65,6 +65,7 @@ def read_rst(data: bytes, limits: Limits) -> Document:
     marks: List[Mark] = []
     title = ""
     literal_indent: Optional[int] = None
+    targets = rst_targets(lines)
     i = 0
     while i < len(lines) - 1:
         line = lines[i]
@@ -81,12 +82,12 @@ def read_rst(data: bytes, limits: Limits) -> Document:
             i += 1
             continue
         text, style, after = found
-        text = rst_plain(text) or text
+        text = rst_plain(text, targets) or text
         level = styles.setdefault(style, len(styles) + 1)
         marks.append((i, after, path.push(level, text)))
         title = title or text
         i = after
-    return Document(title=title, format="rst", sections=headed_sections(marks, rst_body(lines)))
+    return Document(title=title, format="rst", sections=headed_sections(marks, rst_body(lines, targets)))
 
 
 def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, bool], int]]:
@@ -116,9 +117,9 @@ _RST_REF = re.compile(r"`([^`<]*)(?:<[^>`]*>`_{0,2}|`_{1,2})")
 _ORG_LINK = re.compile(r"\[\[(?:[^\]]*\]\[)?([^\]]*)\]\]")
 
 
-def rst_plain(text: str) -> str:
+def rst_plain(text: str, targets: frozenset = frozenset()) -> str:
     """A title's words without roles, references, backquotes and emphasis markers."""
-    text = _RST_REF.sub(lambda m: m.group(1).rstrip(), _RST_ROLE.sub("", text))
+    text = _rst_inline(_simple_references(text, targets))
     text = re.sub(r"(?<!\w)[*`]+|[*`]+(?!\w)", "", text)
     return " ".join(text.split())
 
@@ -132,20 +133,46 @@ _RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
 # Directives whose argument and body are not text a reader sees (code is kept).
 _RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
                          "highlight", "sectnum", "tabularcolumns", "role", "default-role",
-                         "title", "header", "footer", "autosummary"})
+                         "title", "header", "footer", "currentmodule"})
 _RST_CODE = frozenset({"code", "code-block", "sourcecode", "literalinclude", "doctest",
                        "testcode", "testoutput", "parsed-literal", "productionlist", "math", "prompt",
-                       "code-tab", "ipython", "jupyter-execute",
-                       "figure"})
+                       "code-tab", "ipython", "jupyter-execute"})
 _RST_SHOWN_OPTIONS = frozenset({"caption", "alt"})
-# Directives whose argument is no words (a build tag, a class name) but whose body is text.
-_RST_BARE = frozenset({"only", "ifconfig", "container", "class", "rst-class", "cssclass"})
+# Directives whose argument is no words (a build tag, a class name, a figure's image file)
+# but whose body is text (a figure's caption and legend, the names an autosummary
+# table lists: `zeros`, `zeros_like`, which the built page shows).
+_RST_BARE = frozenset({"figure", "autosummary", "only", "ifconfig", "container", "class", "rst-class", "cssclass"})
 # Sphinx page metadata (never shown): `:orphan:`, `:tocdepth: 2`, `:og:title: …`.
 _RST_METADATA = re.compile(r"^:(?:orphan|tocdepth|nocomments|nosearch|hide-toc|og:[\w:-]+):(?:[ \t].*)?$")
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 
 
-def rst_body(lines: Sequence[str]) -> List[str]:
+# A hyperlink target's name: `.. _CSV: https://…`, `.. _`Two words`: …`.
+_RST_TARGET_NAME = re.compile(r"[ \t]*\.\.[ \t]+_(?:`([^`]+)`|([^:`\s][^:`]*)):")
+# A simple reference `Doxygen_` (`name__` when anonymous): one word, no backquotes.
+_RST_SIMPLE_REF = re.compile(r"(?<![\w`.+-])([A-Za-z0-9](?:[\w.+-]*[A-Za-z0-9])?)__?(?!\w)")
+
+
+def rst_targets(lines: Sequence[str]) -> frozenset:
+    """The names of the document's hyperlink targets, lower case."""
+    names = set()
+    for line in lines:
+        if line.lstrip(" \t").startswith(".. _"):
+            found = _RST_TARGET_NAME.match(line)
+            if found:
+                names.add(" ".join((found.group(1) or found.group(2)).lower().split()))
+    return frozenset(names)
+
+
+def _simple_references(text: str, targets: frozenset) -> str:
+    """`Doxygen_` as `Doxygen` where the document defines that target: a word that
+    merely ends in an underscore (`class_`) stays."""
+    if not targets or "_" not in text:
+        return text
+    return _RST_SIMPLE_REF.sub(lambda m: m.group(1) if m.group(1).lower() in targets else m.group(0), text)
+
+
+def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str]:
     """The lines as a reader sees them: same count, markup reduced to words.
 
     Comments, hyperlink targets, substitution definitions and the bodies of
@@ -159,6 +186,8 @@ def rst_body(lines: Sequence[str]) -> List[str]:
     hide_above: Optional[int] = None    # lines indented more than this are hidden
     keep_above: Optional[int] = None    # … are kept as typed (literal blocks, code)
     options = False                     # just after a directive line: its options
+    option_indent: Optional[int] = None # an option's indent: deeper lines continue its value
+    option_shown = False                # … and whether that value is shown
     prose: List[int] = []               # indexes of plain text lines, cleaned at the end
     for line in lines:
         indent = len(line) - len(line.lstrip())
@@ -169,14 +198,19 @@ def rst_body(lines: Sequence[str]) -> List[str]:
             option = _shown_option(line, indent) if options else None
             if option is not None:
                 out.append(option)
+                option_indent, option_shown = indent, bool(option)
                 continue
+            if options and option_indent is not None and indent > option_indent:
+                out.append(line.rstrip() if option_shown else "")   # a value that wraps
+                continue
+            option_indent = None
             options = False
             if keep_above is not None and indent > keep_above:
                 out.append(line)
                 continue
             hide_above = keep_above = None
         elif options:
-            options = False
+            options, option_indent = False, None
         if not line.strip():
             out.append(line)
             continue
@@ -214,7 +248,7 @@ def rst_body(lines: Sequence[str]) -> List[str]:
             text = text + ":" if text and not text.endswith(" ") and text[-1:].isalnum() else text
         prose.append(len(out))
         out.append(text)
-    return _clean_prose(out, prose)
+    return _clean_prose(out, prose, targets)
 
 
 def _shown_option(line: str, indent: int) -> Optional[str]:
@@ -227,7 +261,7 @@ def _shown_option(line: str, indent: int) -> Optional[str]:
     return " " * indent + option.group(2) if shown else ""
 
 
-def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
+def _clean_prose(out: List[str], prose: List[int], targets: frozenset = frozenset()) -> List[str]:
     """Clean each run of consecutive prose lines as one text: a role may wrap."""
     start = 0
     while start < len(prose):
@@ -235,12 +269,13 @@ def _clean_prose(out: List[str], prose: List[int]) -> List[str]:
         while end < len(prose) and prose[end] == prose[end - 1] + 1:
             end += 1
         first, last = prose[start], prose[end - 1]
-        run = "\n".join(out[first:last + 1])
+        run = _simple_references("\n".join(out[first:last + 1]), targets)
         cleaned = _rst_inline(run).split("\n") if len(run) <= _LONGEST_INLINE else []
         if len(cleaned) == last + 1 - first:   # always, as the substitutions keep line breaks
             out[first:last + 1] = cleaned
         else:   # a huge run: line by line (a role wrapped in it stays as typed)
-            out[first:last + 1] = [_rst_inline(line) for line in out[first:last + 1]]
+            out[first:last + 1] = [_rst_inline(_simple_references(line, targets))
+                                   for line in out[first:last + 1]]
         start = end
     return out
 
@@ -257,7 +292,7 @@ def _rst_inline(text: str) -> str:
     text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
                               else _keep_breaks(m, role_words(m.group(1))), text)
     text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
-    return _RST_INTERPRETED.sub(r"\1", text)
+    return _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
 
 
 # `words` with no role (the default role: emphasis, or code in many Sphinx projects).

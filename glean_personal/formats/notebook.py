@@ -19,7 +19,7 @@ from ..document import Document
 from ..errors import SkipFile
 from .jsontext import decode_json, nesting_depth
 from .sections import SectionBuilder
-from .text import atx_heading
+from .text import atx_heading, heading_words, markdown_inline
 
 MAX_OUTPUT_CHARS = 500
 _MAX_HEADING_CHARS = 300
@@ -127,7 +127,7 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
         heading = None if fenced else atx_heading(line)
         if heading:
             flush()
-            text = " ".join(heading[1].split())
+            text = " ".join(heading_words(markdown_inline(heading[1])).split())
             if len(text) > _MAX_HEADING_CHARS:   # not a heading a person wrote
                 block.append(text)
                 continue
@@ -136,7 +136,7 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
                 labelled = True
                 first = first or text
             continue
-        block.append(line.rstrip())
+        block.append(line.rstrip() if fenced or _FENCE.match(line) else markdown_inline(line).rstrip())
     flush()
     return first
 

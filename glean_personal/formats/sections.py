@@ -33,6 +33,11 @@ class SectionBuilder:
     def full(self) -> bool:
         return self._budget is not None and self._size > self._budget
 
+    @property
+    def empty(self) -> bool:
+        """Whether no heading or text was added yet."""
+        return self._size == 0
+
     def heading(self, level: int, text: str) -> None:
         """Start a section; `level` 1 is outermost (level 0 sits above it)."""
         text = " ".join(text.split())

@@ -89,6 +89,27 @@ _ESM_EXPORT = re.compile(r"export[ \t]+(?:default|const|let|var|function|async)\
 _ESM_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_{}*,$ \t")
 # An abbreviation or a definition with its explanation in a tooltip, as
 # FastAPI's pages write them: `<abbr title="Object Relational Mapper">ORM</abbr>`.
+# Hugo shortcodes `{{< name args >}}`, `{{< /name >}}`, `{{% include "x.md" %}}`,
+# `{{< new-in 0.139.0 />}}`: the page shows what they render, never the tag. A
+# tag's `text`, `title`, `label`, `header`, `caption` or `alt` argument is shown
+# (`{{< glossary_tooltip text="Pod" term_id="pod" >}}` reads `Pod`). Each scan from
+# an opener stops at the next brace, so a line of openers without closers stays linear.
+_SHORTCODE = re.compile(r"\{\{([<%])((?:[^{}<>%]|[<>%](?!\}\})|\{[^{}]*\})*)[<>%]\}\}")
+_SHORTCODE_WORDS = re.compile(r"(?<![\w-])(?:text|title|label|header|caption|alt)[ \t]*=[ \t]*"
+                              r"(?:\"([^\"]*)\"|'([^']*)'|`([^`]*)`)")
+# A shortcode tag whose arguments run over lines (`{{< img` … `>}}`): hidden to its end.
+_SHORTCODE_OPEN = re.compile(r"[ \t]*\{\{[<%](?!.*[<>%]\}\})")
+_SHORTCODE_END = re.compile(r"[<>%]\}\}")
+# A block attribute list on a line of its own (Goldmark's `{class="note" id="x"}`,
+# `{.wide #top}`, kramdown's `{: .note}`): it styles the block, it is never shown.
+_ATTRIBUTE = r"(?:[.#][\w-]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"'{}]+))"
+_BLOCK_ATTRIBUTES = re.compile(r"[ \t]*\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" + _ATTRIBUTE
+                               + r")*[ \t]*\}[ \t]*$")
+# A twoslash code block's compiler lines (```ts twoslash): `// @errors: 2345`,
+# `// @filename: a.ts`, `// ---cut---`, `// ^?`; the built page shows none of them.
+_TWOSLASH_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?:[ \t]*:.*)?|-{3}cut(?:-[\w-]+)?-{3}|\^\?)[ \t]*$")
+# A GitHub alert's marker `> [!NOTE]`: the page shows the word as the box's label.
+_ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$", re.IGNORECASE)
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
@@ -100,6 +121,8 @@ _FENCE_LEADS = frozenset("`~:")
 _HIDDEN_LEADS = frozenset("[({-")
 _ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
+_FRONT_DESCRIPTION = re.compile(r"^(?:description|summary)[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$",
+                                re.MULTILINE | re.IGNORECASE)
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
 
@@ -124,6 +147,13 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
     front_title, body = split_front_matter(text)
     builder = SectionBuilder(limits.max_text_chars)
     first_h1 = _walk_markdown(body, builder, 1 + text.count("\n") - body.count("\n"))
+    if builder.empty and len(body) < len(text):
+        # A page that is only front matter (a section's landing page, a page whose body
+        # is one include): its description, which the site shows under the title.
+        found = _FRONT_DESCRIPTION.search(text, 0, len(text) - len(body))
+        words = _unquote(found.group(1)) if found else ""
+        if words and words[0] not in "|>":   # a YAML block scalar is not read
+            builder.paragraph(words, 1 + text.count("\n", 0, found.start()))
     title = front_title or first_h1 or ""
     return Document(title=title, format="md", sections=builder.build())
 
@@ -174,6 +204,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
     jsx = False                               # inside an MDX component tag spanning lines
+    shortcode = False                         # inside a Hugo shortcode tag spanning lines
+    twoslash = False                          # in a twoslash code block (TypeScript's docs)
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
@@ -185,7 +217,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     def heading(level: int, text: str) -> None:
         nonlocal first_h1
         flush()
-        text = " ".join(text.split())
+        text = " ".join(heading_words(text).split())
         builder.heading(level, text)
         if level == 1 and first_h1 is None and text:
             first_h1 = text
@@ -211,7 +243,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 flush()
             elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
                 options = False
-                if lead in "{-" and _INCLUDE_LINE.match(line):
+                if lead in "{-" and _INCLUDE_LINE.match(line) \
+                        or twoslash and lead == "/" and _TWOSLASH_LINE.match(line):
                     if para:
                         para.append("")   # the line keeps its place, without its words
                     continue
@@ -244,6 +277,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 continue
             fence = (marker[0], len(marker))
             hidden = name in _HIDDEN_DIRECTIVES
+            twoslash = "twoslash" in info
             continue
         if options:
             if lead == ":" and _DIRECTIVE_OPTION.match(line):
@@ -258,6 +292,12 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             heading(atx[0], _inline(_without_attributes(atx[1].strip())))
             continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
+            flush()
+            continue
+        if shortcode and not line.strip():
+            shortcode = False   # an unclosed tag hides no more than its paragraph
+        if shortcode or lead == "{" and (_SHORTCODE_OPEN.match(line) or _BLOCK_ATTRIBUTES.match(line)):
+            shortcode = (shortcode or line.lstrip(" \t")[1:2] == "{") and not _SHORTCODE_END.search(line)
             flush()
             continue
         if jsx:   # inside a component's opening tag that spans lines: its props are code
@@ -375,6 +415,10 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
             done = end
         line = "".join(pieces) + line[done:]
+    if "{{" in line:
+        line = _SHORTCODE.sub(_shortcode_words, line)
+    if "[!" in line:
+        line = _ALERT.sub(lambda m: m.group(1) + m.group(2).capitalize(), line)
     if "<" in line or "{/*" in line:
         line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _without_comments(line))
@@ -388,6 +432,34 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
     if spans:
         line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
     return line
+
+
+def _shortcode_words(match: "re.Match[str]") -> str:
+    """A Hugo shortcode tag's shown words (its text or title argument), else nothing."""
+    words = _SHORTCODE_WORDS.search(match.group(2))
+    return next((w for w in words.groups() if w is not None), "") if words else ""
+
+
+def heading_words(text: str) -> str:
+    """A heading's words as a page shows them: a code span without its backquotes
+    (``## The `never` type`` is headed `The never type`), as in the other readers'
+    headings; a heading path is read, not copied."""
+    if "`" not in text or len(text) > LONGEST_INLINE:
+        return text
+    pieces: List[str] = []
+    done = 0
+    for start, end, role in _code_and_roles(text):
+        if role is None:
+            pieces += [text[done:start], text[start:end].strip("`").strip(" ")]
+            done = end
+    return "".join(pieces) + text[done:]
+
+
+def markdown_inline(line: str) -> str:
+    """A Markdown line as a reader sees it (links as their words, no HTML tags,
+    comments or shortcodes; code spans as typed): for Markdown held elsewhere,
+    such as a notebook's Markdown cells."""
+    return _inline(line)
 
 
 def _without_comments(line: str) -> str:

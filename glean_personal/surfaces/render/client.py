@@ -96,8 +96,11 @@ def _chat(response: Mapping, color: bool) -> List[str]:
 def _citation(n: int, doc: Mapping) -> str:
     sections = [s.get("title") for s in doc.get("sections") or [] if s.get("title")]
     title = doc.get("title", "")
-    if sections and sections[0] != title:
-        title += " \u203a " + sections[0]
+    section = sections[0] if sections else ""
+    if title and section.startswith(title) and section[len(title):len(title) + 3] in ("", " \u203a "):
+        section = section[len(title) + 3:]   # a heading path that starts with the title names it once
+    if section:
+        title += " \u203a " + section
     return f"[{n}] {title}\n    {doc.get('url', '')}"
 
 
