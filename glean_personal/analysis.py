@@ -306,17 +306,35 @@ def search_spans(text: str) -> List[Tuple[int, int, str]]:
             out.append((start, end, token))
         if kind <= 0:
             continue
-        source = text[start:end].lower()
-        exact = len(source) == end - start
-        at = 0
-        for piece in pieces:
-            i = source.find(piece, at) if exact else -1
-            if i < 0:
-                out.append((start, end, piece))
-            else:
-                out.append((start + i, start + i + len(piece), piece))
-                at = i + 1
+        _place(out, text[start:end].lower(), start, end, pieces)
     return out
+
+
+def identifier_spans(text: str) -> List[Tuple[int, int, str]]:
+    """What ``search_spans`` adds to the tokens of ASCII text (or its ``ascii_equivalent``):
+    each camelCase word's parts, at their places in it. A snippet finds the tokens
+    themselves faster by pattern."""
+    out: List[Tuple[int, int, str]] = []
+    for start, end, word in _camel_words(text):
+        parts = identifier_parts(word)
+        if parts:
+            _place(out, text[start:end].lower(), start, end, parts)
+    return out
+
+
+def _place(out: List[Tuple[int, int, str]], source: str, start: int, end: int,
+           pieces: Sequence[str]) -> None:
+    """Append each piece of the token at `start`..`end` (`source`, lower-cased) at its
+    place in the token, in order, or at the token's span when it cannot be found there."""
+    exact = len(source) == end - start
+    at = 0
+    for piece in pieces:
+        i = source.find(piece, at) if exact else -1
+        if i < 0:
+            out.append((start, end, piece))
+        else:
+            out.append((start + i, start + i + len(piece), piece))
+            at = i + 1
 
 
 def bigram_chain(tokens: Sequence[str]) -> Optional[str]:

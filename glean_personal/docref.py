@@ -17,7 +17,11 @@ ROW_ID_MAX = (1 << 63) - 1          # SQLite's largest integer
 
 def file_url(root: str, path: str) -> str:
     """`Path(root, path).as_uri()` for the absolute root and clean relative path stored."""
-    return URL_SCHEME + quote_from_bytes(os.fsencode(posixpath.join(root, path)))
+    return _url_of(posixpath.join(root, path))
+
+
+def _url_of(full: str) -> str:
+    return URL_SCHEME + quote_from_bytes(os.fsencode(full))
 
 
 def is_file_url(text: str) -> bool:
@@ -31,9 +35,10 @@ def path_from_url(url: str) -> str:
 
 def doc_summary(row: Mapping) -> dict:
     """The document fields every result carries (docs/reference.md, "document")."""
-    return {"id": row["id"], "title": row["title"], "url": file_url(row["root"], row["path"]),
+    full = posixpath.join(row["root"], row["path"])   # file_url's and file_available's path
+    return {"id": row["id"], "title": row["title"], "url": _url_of(full),
             "source": row["source"], "path": row["path"], "format": row["format"],
-            "mtime_ns": row["mtime_ns"], "available": file_available(row["root"], row["path"])}
+            "mtime_ns": row["mtime_ns"], "available": os.path.isfile(full)}
 
 
 def file_available(root: str, path: str) -> bool:

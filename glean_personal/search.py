@@ -21,21 +21,22 @@ import functools
 import math
 import os
 import re
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from .analysis import (ascii_equivalent, bigram_chain, has_identifiers, search_spans, stem,
-                       tokenize)
+from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
+from .evidence import Weights, stems_of
 from .query import Filters, Query, Term, canonical_type, parse
 from .records import Record, field
+from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
 from .spelling import suggest_words
-from .store.core import Store, passage_text
+from .store.core import Store, passage_parts, passage_text
 
 
 class SearchTuning(Record, frozen=True):
     """Search's knobs, in one place (as `graph.GraphTuning` holds the graph's); docs/search.md."""
 
-    snippet_chars: int = 260
+    snippet_chars: int = SNIPPET_CHARS
     tie: float = 0.01           # scores this close (relative) are shown as tied
     extra: float = 0.3          # weight of a document's further matching passages (keyword lists)
     title_boost: float = 0.5    # how much a query word in the document title lifts it
@@ -70,16 +71,6 @@ class SearchTuning(Record, frozen=True):
 
 
 TUNING = SearchTuning()
-
-
-class Snippet(Record):
-    text: str
-    ranges: List[Tuple[int, int]]
-    ordinal: int = 0
-
-    def to_dict(self) -> dict:
-        return {"text": self.text, "snippet": self.text,
-                "ranges": [{"startIndex": a, "endIndex": b} for a, b in self.ranges]}
 
 
 class Hit(Record):
@@ -177,7 +168,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             if filters.any:
                 result.notices = _filter_notices(store, filters)
             return result
-        weights = _Weights(store, query)
+        weights = Weights(store, query, TUNING)
         result.absent_terms = weights.absent
         if weights.absent:
             result.suggestions = suggest_words(store, [
@@ -198,7 +189,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         if query.question and not words & _VERSION_WORDS:
             _damp_release_notes(boost, titles, store.document_paths(titles))
-        rows = _Rows(store)
+        rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
         if passages:
@@ -207,11 +198,15 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             ranked = _rank_documents(hits, doc_of, boost, rows, query, weights)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
-        ranked, also = _fold_near_duplicates(store, ranked, doc_of, want + 1, passages)
+        ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
-        ranked = _chapters_first(store, ranked, rows, weights.terms, doc_of, also, want + 1,
-                                 passages)
+        probes = _probes(weights.terms)
+        docs = _Rows(store.documents)
+        pids = [item[0] if passages else _representative(item[0], rows, probes)
+                for item in ranked[:want + 1]]
+        ranked = chapters_first(store, ranked, pids, rows, docs, doc_of, also, want + 1,
+                                passages, TUNING)
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -219,10 +214,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if i >= offset:
                 if not passages:   # a document's passages: show it by one of them
-                    pid = _representative(pid, rows, weights.terms)
+                    pid = _representative(pid, rows, probes)
                 shown.append((pid, score, count))
-        docs = store.documents({doc_of[pid] for pid, _, _ in shown}
-                               | {d for pid, _, _ in shown for d in also.get(doc_of[pid], ())})
+        docs.load([doc_of[pid] for pid, _, _ in shown]
+                  + [d for pid, _, _ in shown for d in also.get(doc_of[pid], ())])
         docs_shown = [docs[doc_of[pid]] for pid, _, _ in shown]
         spans = {} if passages else store.passage_ranges([d["id"] for d in docs_shown])
         ranges = [(pid, pid) if passages else spans[doc["id"]]
@@ -230,13 +225,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         counts = ([n for _, _, n in shown] if passages else
                   store.fulltext.matching_counts(weights.terms, ranges, in_title=False))
         rows.load([pid for pid, _, _ in shown])
-        matcher = _Matcher(query, expansions)
+        matcher = Matcher(query, expansions, weights.heads)
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            hit.strength, hit.rare_matched = weights.strength(passage_text(passage))
+            hit.strength, hit.rare_matched = weights.strength(passage_text(passage),
+                                                              passage_parts(passage))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi, expansions)
@@ -245,7 +241,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
-def _candidates(store: Store, query: Query, weights: "_Weights", pool: int,
+def _candidates(store: Store, query: Query, weights: Weights, pool: int,
                 filters: Filters) -> List[Tuple[int, float]]:
     """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
     if weights.expansions:
@@ -253,7 +249,7 @@ def _candidates(store: Store, query: Query, weights: "_Weights", pool: int,
     return store.fulltext.search(query, pool, filters, _rarer(weights, pool, filters))
 
 
-def _rarer(weights: "_Weights", pool: int, filters: Filters) -> List[Term]:
+def _rarer(weights: Weights, pool: int, filters: Filters) -> List[Term]:
     """The query's terms that alone choose the candidates, or none for all of them.
 
     A word in more than `TUNING.common` of the passages costs the store one
@@ -295,124 +291,33 @@ def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int
     return out[:enough]
 
 
-def _fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int],
-                          enough: int, passages: bool) -> Tuple[list, Dict[int, List[int]]]:
-    """Show the same text kept at two paths of one source once: the later-ranked copy is
-    listed under the first as "also at". Copies are told by their phrase sketches (the
-    smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
-    from .phrases import unpack
-    kept: list = []
-    kept_docs: List[Tuple[int, int, frozenset]] = []    # (document, source, sketch)
-    also: Dict[int, List[int]] = {}
-    folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
-    seen: Set[int] = set()
-    width = TUNING.sketch * 4   # bytes of packed ids
-    pos = 0
-    while pos < len(ranked) and len(kept) < enough:
-        chunk = ranked[pos:pos + 2 * enough]
-        docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
-        sketches = store.phrase_sketches(docs, width)
-        sources = store.document_sources(docs)
-        for item, doc in zip(chunk, docs):
-            pos += 1
-            twin = folded.get(doc)
-            if twin is None and doc not in seen:
-                seen.add(doc)
-                blob, size = sketches.get(doc, (b"", 0))
-                sketch = frozenset(unpack(blob)) if size >= TUNING.min_phrases * 4 else None
-                twin = None if sketch is None else next(
-                    (d for d, s, k in kept_docs
-                     if s == sources.get(doc) and _same_text(k, sketch)), None)
-                if twin is not None:
-                    folded[doc] = twin
-                    also.setdefault(twin, []).append(doc)
-                elif sketch:
-                    kept_docs.append((doc, sources.get(doc), sketch))
-            if twin is not None:
-                continue
-            kept.append(item)
-            if len(kept) >= enough:
-                break
-    return kept + ranked[pos:], also
-
-
-def _chapters_first(store: Store, ranked: list, rows: "_Rows", terms: Sequence[Term],
-                    doc_of: Dict[int, int], also: Dict[int, List[int]], enough: int,
-                    passages: bool) -> list:
-    """Rank a chapter above the all-in-one page that repeats it; show a passage once.
-
-    A book's single-page edition (mdBook's `print.html`, a single-page build,
-    SQLite's `capi3ref.html`) holds every chapter, so for a question it shows
-    the chapter's own passage and outranks it on its further passages. When
-    a leading hit shows the passage a larger hit above it shows, and nearly
-    every passage of the smaller one (`TUNING.contained`) is in the larger,
-    the smaller moves up to the larger's place and score; both stay listed.
-    Pages that only share a paragraph keep their order. A list of passages
-    shows such a text once, from the smaller document, naming the other
-    under "also at".
-    """
-    head = ranked[:enough]
-    pids = [item[0] if passages else _representative(item[0], rows, terms) for item in head]
-    rows.load(pids)
-    docs = store.documents({doc_of[pid] for pid in pids})
-    out: list = []
-    first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
-    for item, pid in zip(head, pids):
-        doc = doc_of[pid]
-        text = " ".join(rows[pid]["text"].split())
-        key = (docs[doc]["source_id"], text)
-        j = first.get(key) if len(text) >= TUNING.same_passage_chars else None
-        other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
-        if other is None or other == doc:
-            first.setdefault(key, len(out))
-            out.append(item)
-            continue
-        smaller = docs[doc]["passages"] < docs[other]["passages"]
-        if passages:
-            host, copy = (doc, other) if smaller else (other, doc)
-            if smaller:
-                out[j] = (item[0], out[j][1], item[2])
-            named = also.setdefault(host, [])
-            if copy not in named:
-                named.append(copy)
-        elif smaller and store.contained_share(doc, other) >= TUNING.contained:
-            out.insert(j, (item[0], out[j][1], item[2]))
-            first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
-            first[key] = j
-        else:
-            out.append(item)
-    return out + ranked[enough:]
-
-
-def _same_text(a: frozenset, b: frozenset) -> bool:
-    """Bottom-k Jaccard estimate: of the k smallest ids of the union, the share in both."""
-    common = len(a & b)
-    # The ids in both are at most all the common ones: most pairs fail here, unsorted.
-    if common < TUNING.duplicate * min(TUNING.sketch, len(a) + len(b) - common):
-        return False
-    union = sorted(a | b)[:TUNING.sketch]
-    both = sum(1 for x in union if x in a and x in b)
-    return both >= TUNING.duplicate * len(union)
-
-
 class _Rows:
-    """Passage rows, read from the store only when their text is needed."""
+    """Passage rows (`store.passages`) or document rows (`store.documents`), read from
+    the store only when needed, and once per query."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, read: Callable[[List[int]], Dict[int, dict]]) -> None:
+        self.read = read
         self.rows: Dict[int, dict] = {}
+        self._lower: Dict[int, str] = {}
 
-    def load(self, pids: Sequence[int]) -> None:
-        missing = [p for p in pids if p not in self.rows]
+    def load(self, ids: Sequence[int]) -> None:
+        missing = list(dict.fromkeys(i for i in ids if i not in self.rows))
         if missing:
-            self.rows.update(self.store.passages(missing))
+            self.rows.update(self.read(missing))
 
     def __getitem__(self, pid: int) -> dict:
         return self.rows[pid]
 
+    def lower(self, pid: int) -> str:
+        """The passage's text lower-cased (kept: several steps look for words in it)."""
+        low = self._lower.get(pid)
+        if low is None:
+            low = self._lower[pid] = self.rows[pid]["text"].lower()
+        return low
+
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
-                   weights: "_Weights") -> List[Tuple[int, float, int]]:
+                   weights: Weights) -> List[Tuple[int, float, int]]:
     scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
     return _rerank(scored, rows, query, weights, listings=True)
 
@@ -443,8 +348,14 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
     notes, or filed in a release-notes folder (whose pages are often titled by
     their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _CHANGELOG_TITLE.search(title) or _CHANGELOG_FOLDER.search(paths.get(d, "")):
+        if _is_changelog(title) or _CHANGELOG_FOLDER.search(paths.get(d, "")):
             boost[d] *= TUNING.changelog
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_changelog(title: str) -> bool:
+    """Whether a title names release notes (kept, as `_title_stems` is)."""
+    return _CHANGELOG_TITLE.search(title) is not None
 
 
 # A line of a table of contents or a back-of-book index: words, a dot leader
@@ -493,7 +404,7 @@ def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int
 
 
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
-                    weights: "_Weights") -> List[tuple]:
+                    weights: Weights) -> List[tuple]:
     """(the document's passages by score, its score, matching passages) per document."""
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
@@ -523,23 +434,23 @@ def _probes(terms: Sequence[Term]) -> List[str]:
     return out
 
 
-def _representative(scored: List[Tuple[float, int]], rows: _Rows, terms: Sequence[Term]) -> int:
+def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequence[str]) -> int:
     """The best passage that mentions a query word (or a synonym searched) in its own text.
 
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
-    the query; of the three best, take the first whose text does.
+    the query; of the three best, take the first whose text does. `probes`
+    are the terms' `_probes`, made once per query.
     """
-    probes = _probes(terms)
     rows.load([pid for _, pid in scored[:3]])
     for _, pid in scored[:3]:
-        text = rows[pid]["text"].lower()
+        text = rows.lower(pid)
         if any(p in text for p in probes):
             return pid
     return scored[0][1]
 
 
-def _rerank(ranked, rows: _Rows, query: Query, weights: "_Weights",
+def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             listings: bool = False) -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
     with `listings`, contents and index passages by `TUNING.listing` too."""
@@ -558,18 +469,7 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
     rows.load([pid for pid, _ in hits])
     lift = 1.0 + TUNING.literal_boost
     return [(pid, score * lift if any(w in low for w in query.literals) else score)
-            for pid, score in hits for low in (rows[pid]["text"].lower(),)]
-
-
-def _stems(text: str) -> Set[str]:
-    return set(map(stem, set(_search_words(text))))
-
-
-def _search_words(text: str) -> List[str]:
-    """The text's tokens and their search forms (the extra column's words)."""
-    if text.isascii() and not has_identifiers(text):
-        return tokenize(text)
-    return [tok for _, _, tok in search_spans(text)]
+            for pid, score in hits for low in (rows.lower(pid),)]
 
 
 def _title_boost(title: str, words: Set[str]) -> float:
@@ -583,203 +483,14 @@ def _title_boost(title: str, words: Set[str]) -> float:
 @functools.lru_cache(maxsize=8192)
 def _title_stems(title: str) -> FrozenSet[str]:
     """A title's stems, kept: a long-lived process (REPL, MCP) sees the same titles often."""
-    return frozenset(_stems(title))
+    return frozenset(stems_of(title))
 
 
-def _coverage(text: str, query: Query, weights: "_Weights") -> float:
+def _coverage(text: str, query: Query, weights: Weights) -> float:
     """`TUNING.cover_floor` to 1.0: the share of the query's rarity-weighted terms in the passage text."""
     if len(query.terms) < 2:
         return 1.0
     return TUNING.cover_floor + (1 - TUNING.cover_floor) * weights.share(text)
-
-
-def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
-    wanted = term.stems()
-    if all(s in stems for s in wanted):
-        return True
-    return term.prefix and all(s in stems for s in wanted[:-1]) and "\n" + wanted[-1] in joined
-
-
-def _heads(stems: Iterable[str]) -> Tuple[str, ...]:
-    """What a word must begin with for its stem to be one of `stems`, or to begin with one.
-
-    Porter's steps only cut a word's end, except three that rewrite it: step 1b
-    may add an e, step 1c turns a final y into i, and step 2 swaps a suffix for
-    another (biliti -> ble, the most: two letters differ); every later step only
-    cuts. So an ASCII word whose stem is s begins with s less its last two
-    letters (its first letter, for a stem of three or fewer).
-    """
-    return tuple({s[:max(1, len(s) - 2)] for s in stems if s})
-
-
-def _head_finder(heads: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
-    """A pattern for the tokens of lower-cased ASCII text (runs of [0-9a-z], as `tokenize`
-    cuts it) that begin with one of `heads`, found at C speed; None when no head is ASCII."""
-    plain = sorted(h for h in heads if h.isascii())
-    if not plain:
-        return None
-    return re.compile("(?<![0-9a-z])(?:%s)[0-9a-z]*" % "|".join(map(re.escape, plain)))
-
-
-class _Heads:
-    """The words worth stemming for a set of query stems: those that begin as one does."""
-
-    def __init__(self, stems: Iterable[str]) -> None:
-        stems = list(stems)
-        self.heads = _heads(stems)
-        self.finder = _head_finder(self.heads)
-        self.firsts = {s[:1] for s in stems}
-
-    def may_stem_to(self, tok: str) -> bool:
-        """Whether the token's stem may be, or begin with, one of the stems (a non-ASCII
-        word, stemmed byte by byte, is judged only by its first letter)."""
-        return tok.startswith(self.heads) or (tok[:1] in self.firsts and not tok.isascii())
-
-    def words(self, low: str) -> Set[str]:
-        """The distinct tokens of lower-cased ASCII text that may stem to one of the stems."""
-        return set(self.finder.findall(low)) if self.finder else set()
-
-
-class _Matcher:
-    """Which text tokens a query's terms match, by stem or prefix; each token judged once."""
-
-    def __init__(self, query: Query, expansions: Sequence[Tuple[int, Term]]) -> None:
-        self.wanted: Dict[str, int] = {}
-        self.prefixes: List[Tuple[str, int]] = []
-        self.literals: List[Tuple[str, int]] = []   # CJK words, found as written
-        # A synonym marks the words it matches as its query word's (the snippet's
-        # window counts distinct query words).
-        for i, term in list(enumerate(query.terms)) + list(expansions):
-            chain = bigram_chain(term.tokens)
-            if chain:
-                self.literals.append((chain, i))
-                continue
-            for s in term.stems():
-                self.wanted.setdefault(s, i)
-            if term.prefix:
-                self.prefixes.append((term.stems()[-1], i))
-        self.starts = tuple(p for p, _ in self.prefixes)
-        self.heads = _Heads(self.wanted)
-        self.verdict: Dict[str, int] = {}
-
-    def judge(self, tok: str) -> int:
-        """The index of the term that matches the token, or -1."""
-        idx = self.verdict.get(tok)
-        if idx is None and not self.heads.may_stem_to(tok):
-            idx = self.verdict[tok] = -1
-        if idx is None:
-            s = stem(tok)
-            idx = self.wanted.get(s, -1)
-            if idx < 0 and self.starts and (s.startswith(self.starts)
-                                            or tok.startswith(self.starts)):
-                idx = next(i for p, i in self.prefixes if s.startswith(p) or tok.startswith(p))
-            self.verdict[tok] = idx
-        return idx
-
-    def positions(self, text: str) -> List[Tuple[int, int, int]]:
-        """(start, end, term index) for each token of the text that a query term matches."""
-        judge = self.judge
-        plain = text if text.isascii() else ascii_equivalent(text)
-        if not self.wanted:   # only CJK words, found below as written
-            marks = []
-        elif plain is not None and not has_identifiers(plain):
-            # Judge each distinct word that may match, then find only the matching ones.
-            low = plain.lower()
-            matched = {tok: idx for tok in self.heads.words(low) for idx in (judge(tok),)
-                       if idx >= 0}
-            marks = _ascii_occurrences(low, matched) if matched else []
-        else:   # tokens and their search forms: folded words, identifier parts
-            marks = [(start, end, idx) for start, end, tok in search_spans(text)
-                     for idx in (judge(tok),) if idx >= 0]
-        if self.literals:
-            marks += _literal_occurrences(text, self.literals)
-        return _merge_marks(marks)
-
-
-_ASCII_WORD = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
-
-
-def _ascii_occurrences(low: str, words: Dict[str, int]) -> List[Tuple[int, int, int]]:
-    """(start, end, value) for each whole-token occurrence of the words in lower-cased ASCII."""
-    out = []
-    n = len(low)
-    for word, value in words.items():
-        i = low.find(word)
-        while i >= 0:
-            end = i + len(word)
-            if ((i == 0 or low[i - 1] not in _ASCII_WORD)
-                    and (end == n or low[end] not in _ASCII_WORD)):
-                out.append((i, end, value))
-            i = low.find(word, end)   # a later token cannot start inside this run
-    out.sort()
-    return out
-
-
-def _literal_occurrences(text: str, literals: Sequence[Tuple[str, int]]
-                         ) -> List[Tuple[int, int, int]]:
-    """(start, end, term index) for each place the text holds a CJK query word."""
-    out = []
-    for word, idx in literals:
-        i = text.find(word)
-        while i >= 0:
-            out.append((i, i + len(word), idx))
-            i = text.find(word, i + 1)
-    return out
-
-
-def _merge_marks(marks: List[Tuple[int, int, int]]) -> List[Tuple[int, int, int]]:
-    """Sorted marks, overlapping or touching ones (a word and its parts) made one."""
-    marks.sort()
-    out: List[Tuple[int, int, int]] = []
-    for start, end, idx in marks:
-        if out and start <= out[-1][1]:
-            if end > out[-1][1]:
-                out[-1] = (out[-1][0], end, out[-1][2])
-            continue
-        out.append((start, end, idx))
-    return out
-
-
-def snippet(text: str, matcher: _Matcher, ordinal: int = 0,
-            width: int = TUNING.snippet_chars) -> Snippet:
-    """The densest window of matched terms, cut at word boundaries, with match ranges."""
-    marks = matcher.positions(text)
-    if not marks:
-        cut = _cut_end(text, min(len(text), width))
-        return Snippet(text[:cut].strip(), [], ordinal)
-    best, best_key = 0, (-1, -1)
-    j = 0
-    for i in range(len(marks)):
-        while marks[i][0] - marks[j][0] > width:
-            j += 1
-        window = marks[j:i + 1]
-        key = (len({m[2] for m in window}), len(window))
-        if key > best_key:
-            best, best_key = j, key
-    first = marks[best][0]
-    start = max(0, first - width // 4)
-    start = _cut_start(text, start)
-    end = _cut_end(text, min(len(text), start + width))
-    snippet_text = text[start:end]
-    lead = len(snippet_text) - len(snippet_text.lstrip())
-    snippet_text = snippet_text.strip()
-    ranges = [(a - start - lead, b - start - lead) for a, b, _ in marks
-              if a >= start + lead and b <= start + lead + len(snippet_text)]
-    return Snippet(snippet_text, ranges, ordinal)
-
-
-def _cut_start(text: str, pos: int) -> int:
-    if pos <= 0:
-        return 0
-    space = text.rfind(" ", max(0, pos - 30), pos)
-    return space + 1 if space >= 0 else pos
-
-
-def _cut_end(text: str, pos: int) -> int:
-    if pos >= len(text):
-        return len(text)
-    space = text.rfind(" ", max(0, pos - 30), pos)
-    return space if space > 0 else pos
 
 
 def _matched_labels(store: Store, query: Query, lo: int, hi: int) -> List[str]:
@@ -798,135 +509,6 @@ def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int,
                             if store.fulltext.matching([syn], lo, hi)]
 
 
-class _Weights:
-    """Each query term's weight by its rarity in the index, and a passage's match strength.
-
-    A term's weight is its BM25 inverse document frequency over passages. A
-    word the index does not know weighs `TUNING.absent_weight` times the rarest known
-    one, so a hit that rests on a query's commoner words shows a low strength. Terms
-    joined by OR are one slot: the passage covers it with any of them.
-    """
-
-    def __init__(self, store: Store, query: Query) -> None:
-        self.query = query
-        terms = query.terms
-        wanted = query.expansions if TUNING.synonyms else []
-        dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
-        total = max(1, store.passage_count())
-        # The synonyms some passage holds; self.terms is the query's terms, then those.
-        self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
-        # Passages holding each of self.terms, and in all.
-        self.counts = dfs[:len(terms)] + [df for df in dfs[len(terms):] if df]
-        self.passages = total
-        dfs = dfs[:len(terms)]
-        self.terms = terms + [t for _, t in self.expansions]
-        labels = query.labels()
-        self.absent = [lab for lab, df in zip(labels, dfs) if df == 0]
-        known = [math.log(1 + (total - df + 0.5) / (df + 0.5)) for df in dfs if df]
-        unknown = TUNING.absent_weight * max(known, default=1.0)
-        self.term = [math.log(1 + (total - df + 0.5) / (df + 0.5)) if df else unknown
-                     for df in dfs]
-        self.slots = query.slots()
-        self.slot = [max(self.term[i] for i in group) for group in self.slots]
-        top = max(self.slot, default=0.0)
-        self.rare = [w >= TUNING.rare * top for w in self.slot]
-        self.total = sum(self.slot)
-        self.heads = _Heads(s for t in self.terms for s in t.stems())
-        self.sequence = any(t.is_phrase and not t.prefix for t in self.terms)   # needs word order
-        # Each slot's synonyms (indexes into self.terms).
-        slot_of = {i: k for k, group in enumerate(self.slots) for i in group}
-        self.synonyms_of: List[List[int]] = [[] for _ in self.slots]
-        for j, (i, _) in enumerate(self.expansions):
-            self.synonyms_of[slot_of[i]].append(len(terms) + j)
-        self._seen: Dict[str, List[bool]] = {}
-        # The query's words, for strength: each slot by its longest alternative.
-        words: Set[str] = set()
-        for group in self.slots:
-            words.update(max((terms[i].stems() for i in group), key=len))
-        self.need = min(TUNING.strength_words, len(words))
-        # Short words whose stem is a two-letter clip of them (lfs -> lf): for
-        # strength, only a passage word at least as long counts (LF is not LFS).
-        self.clipped = {i: t.tokens[0] for i, t in enumerate(terms)
-                        if not t.is_phrase and not t.prefix
-                        and len(t.stems()[0]) <= 2 < len(t.tokens[0])}
-
-    def present(self, text: str) -> List[bool]:
-        """Which terms the text holds, by stem (a phrase by adjacent stems)."""
-        known = self._seen.get(text)
-        if known is not None:
-            return known
-        terms = self.terms
-        # Only words that begin as a query stem does are worth stemming (_heads).
-        if self.sequence or not text.isascii():
-            toks = tokenize(text)
-            stem_of = {tok: stem(tok) for tok in set(toks) if self.heads.may_stem_to(tok)}
-            stems = set(stem_of.values())
-        else:   # no phrase: which stems, not where; ASCII: its words found by pattern
-            stems = set(map(stem, self.heads.words(text.lower())))
-        joined = "\n" + "\n".join(stems)
-        out = []
-        for t in terms:
-            if t.is_phrase and not t.prefix:
-                want = t.stems()
-                n = len(want)
-                found = all(s in stems for s in want) and any(
-                    tuple(stem_of.get(x, "") for x in toks[i:i + n]) == want
-                    for i in range(len(toks) - n + 1) if stem_of.get(toks[i]) == want[0])
-                out.append(found)
-            else:
-                out.append(_term_in(t, stems, joined))
-        if len(self._seen) < 256:
-            self._seen[text] = out
-        return out
-
-    def share(self, text: str) -> float:
-        if not self.total:
-            return 0.0
-        have = self.present(text)
-        return sum(w * self._credit(have, k, TUNING.synonym_cover)
-                   for k, w in enumerate(self.slot)) / self.total
-
-    def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
-        """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
-        if any(have[i] for i in self.slots[k]):
-            return 1.0
-        return synonym if any(have[j] for j in self.synonyms_of[k]) else 0.0
-
-    def strength(self, text: str) -> Tuple[float, bool]:
-        """(match strength of the text, whether it holds every rare slot).
-
-        The strength is the share of the slots' weight the text holds, scaled
-        by `TUNING.few_words_factor` when the text holds fewer than
-        `TUNING.strength_words` of the query's words (all, for a shorter
-        query): one or two words in common are often chance.
-        """
-        if not self.total:
-            return 0.0, False
-        have = list(self.present(text))
-        if any(have[i] for i in self.clipped):
-            toks = set(tokenize(text))
-            for i, word in self.clipped.items():
-                if have[i]:
-                    clip = self.query.terms[i].stems()[0]
-                    have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
-                                  and stem(tok) == clip for tok in toks)
-        credit = [self._credit(have, k, TUNING.synonym_strength)
-                  for k in range(len(self.slots))]
-        covered = [c > 0 for c in credit]
-        got = sum(w * c for w, c in zip(self.slot, credit)) / self.total
-        held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
-        for k, group in enumerate(self.slots):
-            found = [self.query.terms[i].stems() for i in group if have[i]]
-            if not found and covered[k]:   # held by a synonym: the word it stands for
-                found = [self.query.terms[i].stems() for i in group]
-            if found:
-                held.update(max(found, key=len))
-        if len(held) < self.need:
-            got *= TUNING.few_words_factor
-        rare_ok = all(c for c, r in zip(covered, self.rare) if r)
-        return got, rare_ok
-
-
 def _mark_ties(hits: Sequence[Hit]) -> None:
     top = hits[0].score if hits else 0
     for i, hit in enumerate(hits):
@@ -938,7 +520,6 @@ def _mark_ties(hits: Sequence[Hit]) -> None:
 
 def bar(relative: float, width: int = 12) -> str:
     return "\u2588" * max(1, int(round(max(0.0, min(1.0, relative)) * width)))
-
 
 
 # -- helpful empties ----------------------------------------------------------

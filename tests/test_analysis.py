@@ -310,3 +310,22 @@ if __name__ == "__main__":
             for line in textwrap.wrap(value, 74):
                 print('    "%s "' % line)
             print(")")
+
+
+@pytest.mark.parametrize("text", [
+    "Call getLogger() or logging.getLogger(__name__) — then setLevel",
+    "HTTPServer and XMLHttpRequest, parseArgs2Json, a2Bcd",
+    "plain words only, no identifiers",
+    "snake_case and_mixedCase_words x1Y",
+    "\u201cquoted\u201d getItem \u2014 dashes",
+])
+def test_identifier_spans_are_what_search_spans_adds(text):
+    """A snippet takes the tokens of ASCII-like text by pattern and only the identifier
+    parts from identifier_spans: together, search_spans' entries exactly."""
+    from collections import Counter
+
+    from glean_personal.analysis import ascii_equivalent, identifier_spans, search_spans
+    plain = ascii_equivalent(text)
+    assert plain is not None
+    expected = Counter(search_spans(text))
+    assert Counter(token_spans(plain)) + Counter(identifier_spans(plain)) == expected

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from helpers.files import write_tree
+from helpers.templates import index_copy
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 
@@ -18,13 +19,12 @@ def run(*args, stdin=None):
                           capture_output=True, text=True, input=stdin)
 
 
-@pytest.fixture
-def db(tmp_path, store_kind):
-    root = write_tree(tmp_path / "notes", {
+def _build(home: Path) -> Path:
+    root = write_tree(home / "notes", {
         "budget.md": "# Budget\n\nThe quarterly budget review covers salary bands.\n",
         "trip.txt": "Packing list for the Lisbon trip: passport, charger.\n",
     })
-    path = tmp_path / "p.db"
+    path = home / "p.db"
     done = run("index", root, "--db", path, "--json", "--label", "notes")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
@@ -33,6 +33,12 @@ def db(tmp_path, store_kind):
             report["removed"], report["skipped"]) == (2, 0, 0, 0, 0, [])
     assert isinstance(report["seconds"], float)
     return path
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, store_kind):
+    """A copy of two notes indexed by the command line once per store kind."""
+    return index_copy(tmp_path_factory, "cli", store_kind, _build, tmp_path / "p.db")
 
 
 def test_help_lists_every_verb():
@@ -68,13 +74,14 @@ def test_link_related_json_and_stale_notice(db, tmp_path):
     assert rel["document"]["path"] == "budget.md" and isinstance(rel["neighbours"], list)
 
 
-def test_fetch_sources_and_purge(db, tmp_path):
+def test_fetch_sources_and_purge(db):
     doc = json.loads(run("fetch", "budget", "--db", db, "--json").stdout)
     assert "salary bands" in doc["text"]
     srcs = json.loads(run("sources", "--db", db, "--json").stdout)
     assert srcs[0]["label"] == "notes" and srcs[0]["documents"] == 2
     assert run("purge", "notes", "--db", db).returncode == 0
-    assert (tmp_path / "notes" / "budget.md").exists()
+    assert json.loads(run("sources", "--db", db, "--json").stdout) == []
+    assert (Path(srcs[0]["root"]) / "budget.md").exists()
 
 
 @pytest.mark.parametrize("args, code, words", [

@@ -6,7 +6,8 @@ Floors, lowest first (a module may import its own floor or below):
     1  analysis, synonyms, query, evaluation
     2  formats, passages, phrases, redact
     3  store
-    4  walk, workers, indexer, search, spelling, suggest, graph, relocate, reading
+    4  walk, workers, indexer, search (with copies, evidence, snippets), spelling, suggest, graph,
+       relocate, reading
     5  api (the facade), reports (what its methods other than search return)
     6  surfaces.render (text, json, client), surfaces.failures
     7  surfaces.args (the parser), surfaces.local_backend (the REPL's backend)
@@ -29,7 +30,8 @@ LAYERS = {
     "analysis": 1, "synonyms": 1, "query": 1, "evaluation": 1,
     "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
-    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "spelling": 4, "suggest": 4, "graph": 4, "relocate": 4,
+    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "copies": 4, "evidence": 4, "snippets": 4,
+    "spelling": 4, "suggest": 4, "graph": 4, "relocate": 4,
     "reading": 4,
     "api": 5, "reports": 5,
     "surfaces.render": 6, "surfaces.failures": 6,

@@ -288,9 +288,7 @@ def _search_json(db, query="chain wear brake spoke roster volunteer"):
 @pytest.mark.parametrize("how", ["sources move", "index --move", "index, not on a terminal"])
 def test_copy_the_db_move_the_folder_and_carry_on(tmp_path, store_kind, how):
     import json
-    folder = write_tree(tmp_path / "old" / "notes", FILES)
-    db = tmp_path / "p.db"
-    assert _cli("index", folder, "--db", db).returncode == 0
+    folder, db = _build(tmp_path)   # as `index` on the command line would (its label: "notes")
     before = _search_json(db)
     copy = tmp_path / "copy.db"
     shutil.copyfile(db, copy)

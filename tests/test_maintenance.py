@@ -12,19 +12,24 @@ import pytest
 
 import glean_personal
 from helpers.files import write_tree
+from helpers.templates import index_copy
 
 FILES = {f"note{i}.md": f"# Note {i}\n\nEspresso grinder calibration step {i}. "
                         f"Shared phrase burr alignment appears here.\n" for i in range(6)}
 
 
-@pytest.fixture
-def built(tmp_path, store_kind):
-    root = write_tree(tmp_path / "files", FILES)
-    db = tmp_path / "p.db"
+def _build(home):
+    db = home / "p.db"
     with glean_personal.open_index(db) as ix:
-        ix.index(root)
+        ix.index(write_tree(home / "files", FILES))
         ix.link()
     return db
+
+
+@pytest.fixture
+def built(tmp_path, tmp_path_factory, store_kind):
+    """A copy of FILES indexed and linked once per store kind; the folder is shared."""
+    return index_copy(tmp_path_factory, "maintenance", store_kind, _build, tmp_path / "p.db")
 
 
 def _damage(db, sql):

@@ -6,6 +6,7 @@ files (about 130,000 words), plus /usr/share/dict/words when present.
 """
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import re
@@ -36,6 +37,12 @@ def fts5_stems(words: Sequence[str]) -> List[bytes]:
 
 def stdlib_vocabulary() -> List[str]:
     """Distinct lower-case ASCII words of the standard library (.py two levels deep, all .txt)."""
+    return list(_stdlib_vocabulary())
+
+
+@functools.lru_cache(maxsize=None)
+def _stdlib_vocabulary() -> tuple:
+    """Read once per session (a second or two of CPU): two tests use the same words."""
     root = os.path.dirname(os.__file__)
     paths = glob.glob(os.path.join(root, "*.py"))
     paths += glob.glob(os.path.join(root, "*", "*.py"))
@@ -46,7 +53,7 @@ def stdlib_vocabulary() -> List[str]:
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
             words.update(re.findall(r"[a-z0-9]+", f.read().lower()))
-    return sorted(words)
+    return tuple(sorted(words))
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from glean_personal.query import parse
 
 from helpers.files import write_tree
 from helpers.sqlite import needs_fts5
+from helpers.templates import index_copy
 
 DATA = Path(__file__).parent / "data" / "schema1"
 
@@ -152,12 +153,18 @@ def test_query_terms():
 # --- both stores, end to end ----------------------------------------------------------
 
 
+def _build(home: Path) -> Path:
+    db = home / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(write_tree(home / "docs", FILES))
+    return db
+
+
 @pytest.fixture
-def scripts_ix(tmp_path, open_ix):
-    docs = write_tree(tmp_path / "docs", FILES)
-    ix = open_ix()
-    ix.index(docs)
-    return ix
+def scripts_ix(tmp_path, tmp_path_factory, store_kind, open_ix):
+    """A copy (tmp_path/p.db) of FILES indexed once per store kind; the folder is shared."""
+    index_copy(tmp_path_factory, "scripts", store_kind, _build, tmp_path / "p.db")
+    return open_ix()
 
 
 def _paths(result):

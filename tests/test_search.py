@@ -4,11 +4,14 @@ from __future__ import annotations
 import os
 import random
 import time
+from pathlib import Path
 
 import pytest
 
+from glean_personal import open_index
 from glean_personal.errors import Ambiguous, NotFound
 from helpers.files import write_tree
+from helpers.templates import index_copy
 
 FILES = {
     "espresso.md": "# Espresso machine care\n\nDescale the espresso machine weekly with citric "
@@ -26,13 +29,20 @@ FILES = {
 }
 
 
-@pytest.fixture
-def ix(tmp_path, open_ix):
-    root = write_tree(tmp_path / "files", FILES)
-    index = open_ix()
-    report = index.index(root, label="files")
+def _build(home: Path) -> Path:
+    root = write_tree(home / "files", FILES)
+    db = home / "p.db"
+    with open_index(db) as index:
+        report = index.index(root, label="files")
     assert report.added == len(FILES) and not report.skipped
-    return index
+    return db
+
+
+@pytest.fixture
+def ix(tmp_path, tmp_path_factory, store_kind, open_ix):
+    """A copy (tmp_path/p.db) of FILES indexed once per store kind; the folder is shared."""
+    index_copy(tmp_path_factory, "search", store_kind, _build, tmp_path / "p.db")
+    return open_ix()
 
 
 def paths(result):
@@ -162,12 +172,13 @@ def test_fetch_by_id_path_and_fragment(ix):
         ix.fetch("no-such-file")
 
 
-def test_purge_removes_rows_and_never_files(ix, tmp_path):
-    before = sorted(p.name for p in (tmp_path / "files").rglob("*"))
+def test_purge_removes_rows_and_never_files(ix):
+    root = Path(ix.sources()[0]["root"])
+    before = sorted(p.name for p in root.rglob("*"))
     done = ix.purge("files")
     assert done.documents == len(FILES)
     assert ix.search("kettle").results == []
-    assert sorted(p.name for p in (tmp_path / "files").rglob("*")) == before
+    assert before and sorted(p.name for p in root.rglob("*")) == before
     with pytest.raises(NotFound):
         ix.purge("files")
 
@@ -331,10 +342,10 @@ def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
 
 
 def test_a_word_begins_as_its_stem_less_two_letters():
-    """Search stems only the words that begin as a query stem does (search._heads):
+    """Search stems only the words that begin as a query stem does (snippets._heads):
     it relies on Porter changing no more than a stem's last two letters."""
     from glean_personal.analysis import stem
-    from glean_personal.search import _heads
+    from glean_personal.snippets import _heads
     roots = ["sens", "nob", "relat", "valen", "organ", "happ", "hop", "conflat", "possib",
              "activ", "commun", "hyster", "cr", "pon", "gener", "format", "electr", "a", "ab"]
     suffixes = ["", "ility", "ibility", "ability", "ation", "ational", "tional", "ency", "ancy",

@@ -6,13 +6,16 @@ parser are checked directly.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from glean_personal import open_index
 from glean_personal.query import parse
 from glean_personal.surfaces.render.text import search_results
 from glean_personal.synonyms import SYNONYMS, synonyms
 from helpers.files import write_tree
+from helpers.templates import index_copy
 
 FILES = {
     "rmtree.md": "# Removing a directory tree\n\nTo remove a directory and everything in it, "
@@ -23,12 +26,18 @@ FILES = {
 }
 
 
+def _build(home: Path) -> Path:
+    db = home / "p.db"
+    with open_index(db) as index:
+        index.index(write_tree(home / "files", FILES), label="files")
+    return db
+
+
 @pytest.fixture
-def ix(tmp_path, open_ix):
-    root = write_tree(tmp_path / "files", FILES)
-    index = open_ix()
-    index.index(root, label="files")
-    return index
+def ix(tmp_path, tmp_path_factory, store_kind, open_ix):
+    """A copy (tmp_path/p.db) of FILES indexed once per store kind; the folder is shared."""
+    index_copy(tmp_path_factory, "synonyms", store_kind, _build, tmp_path / "p.db")
+    return open_ix()
 
 
 def paths(result):

@@ -13,7 +13,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
@@ -423,9 +423,10 @@ class Store:
         return out
 
     def phrase_sketches(self, doc_ids: Sequence[int],
-                        max_bytes: int) -> Dict[int, Tuple[bytes, int]]:
-        """Each document's phrase sketch (a prefix of its sorted phrase ids) and full size."""
-        return {d: (blob, size) for d, blob, size
+                        max_bytes: int) -> Dict[int, Tuple[bytes, int, int]]:
+        """Each document's phrase sketch (a prefix of its sorted phrase ids), full size, and
+        source id (what telling copies apart needs, in one read); b"", 0 without phrases."""
+        return {d: (blob or b"", size or 0, source) for d, blob, size, source
                 in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
@@ -456,7 +457,7 @@ class Store:
 
     def passage_count(self) -> int:
         """How many passages the index holds (read from an index, not by summing documents)."""
-        return self.conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+        return self.fulltext.passage_count()
 
     def free_bytes(self) -> int:
         """Bytes of free pages in the file: what `compact` gives back at least."""
@@ -516,6 +517,22 @@ def _heading_json(heading: tuple) -> str:
     return json.dumps(heading, ensure_ascii=False)
 
 
+def _heading(stored: str) -> Any:
+    """A stored heading path read back, a list of its own for each row."""
+    path = _heading_path(stored)
+    return list(path) if path is not None else json.loads(stored)
+
+
+@functools.lru_cache(maxsize=1024)
+def _heading_path(stored: str) -> Optional[tuple]:
+    """A stored heading path as a tuple of strings (None if it is something else): a
+    document's passages share a few, so each is decoded once."""
+    value = json.loads(stored)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    return None
+
+
 def _tables(conn: sqlite3.Connection) -> set:
     return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
@@ -528,17 +545,22 @@ def _doc_row(r: Sequence) -> dict:
 
 
 def _passage_row(r: Sequence) -> dict:
-    return {"id": r[0], "document_id": r[1], "ordinal": r[2], "heading": json.loads(r[3]),
+    return {"id": r[0], "document_id": r[1], "ordinal": r[2], "heading": _heading(r[3]),
             "text": r[4], "start": r[5], "end": r[6],
             "lines": [r[7], r[8]] if r[7] is not None else None, "page": r[9]}
 
 
 def passage_text(passage: dict) -> str:
     """A passage row's heading path and text: what match strength and did-you-mean read."""
+    return "\n".join(passage_parts(passage))
+
+
+def passage_parts(passage: dict) -> List[str]:
+    """The lines `passage_text` joins: each heading of the path, then the text."""
     heading = passage.get("heading") or []
     if isinstance(heading, str):
         heading = [heading]
-    return "\n".join(list(heading) + [passage["text"]])
+    return list(heading) + [passage["text"]]
 
 
 def _chunks(items: list, size: int) -> Iterator[list]:

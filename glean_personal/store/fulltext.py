@@ -65,6 +65,7 @@ class FullText:
         self._stamp: Optional[Tuple[int, int]] = None
         self._counts: Dict[str, int] = {}
         self._slices: Dict[Tuple[str, str], List[Tuple[str, int]]] = {}
+        self._passages: Optional[int] = None
 
     def _fresh(self) -> None:
         """Forget the kept answers when the index changed: committed by another
@@ -74,6 +75,15 @@ class FullText:
             self._stamp = stamp
             self._counts.clear()
             self._slices.clear()
+            self._passages = None
+
+    def passage_count(self) -> int:
+        """How many passages the index holds (every search weighs its terms by it; counting
+        reads a whole index of the passages table, so the answer is kept too)."""
+        self._fresh()
+        if self._passages is None:
+            self._passages = self.conn.execute("SELECT count(*) FROM passages").fetchone()[0]
+        return self._passages
 
     def add(self, rows: Sequence[Row]) -> None:
         """Index passages given as stored: (id, title, heading, text), ids ascending."""

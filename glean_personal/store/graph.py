@@ -10,7 +10,7 @@ twice.
 from __future__ import annotations
 
 import sqlite3
-from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 GRAPH_SCHEMA = """
 -- Each document's graph phrases as a packed array of 32-bit phrase ids,
@@ -67,16 +67,18 @@ def doc_phrases_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> Lis
 
 
 def doc_sketches_of(conn: sqlite3.Connection, document_ids: Sequence[int],
-                    max_bytes: int) -> List[Tuple[int, bytes, int]]:
-    """(document id, the first `max_bytes` of its packed phrases, the whole length):
-    phrase ids are hashes stored sorted, so a prefix is a bottom-k sketch."""
+                    max_bytes: int) -> List[Tuple[int, Optional[bytes], Optional[int], int]]:
+    """(document id, the first `max_bytes` of its packed phrases, the whole length, its
+    source id) for each of the documents; phrase ids are hashes stored sorted, so a prefix
+    is a bottom-k sketch. A document without phrases has None for both."""
     ids = list(document_ids)
-    out: List[Tuple[int, bytes, int]] = []
+    out: List[Tuple[int, Optional[bytes], Optional[int], int]] = []
     for k in range(0, len(ids), 500):
         chunk = ids[k:k + 500]
         out += conn.execute(
-            "SELECT document_id, substr(phrases, 1, ?), length(phrases) FROM doc_phrases "
-            f"WHERE document_id IN ({','.join('?' * len(chunk))})", [max_bytes] + chunk).fetchall()
+            "SELECT d.id, substr(p.phrases, 1, ?), length(p.phrases), d.source_id "
+            "FROM documents d LEFT JOIN doc_phrases p ON p.document_id = d.id "
+            f"WHERE d.id IN ({','.join('?' * len(chunk))})", [max_bytes] + chunk).fetchall()
     return out
 
 

@@ -5,6 +5,7 @@
     guard.py    guarded subprocesses: open log, network refusal, index driver, raw reads
     zips.py     hand-written ZIP archives for the Office bombs
     corpora.py  generated and hand-written corpora, and what the index stored
+    templates.py  an index built once per session and store kind, copied for each test
 
 conftest.py holds fixtures only; no test imports from conftest or from another test.
 """

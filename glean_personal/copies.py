@@ -1,0 +1,177 @@
+"""The same text at two places: shown once, under "also at", or the chapter before the book.
+
+A source may keep one text twice (`x.html` beside `_sources/x.rst.txt`), and
+a book's single-page edition repeats every chapter. Search calls these on
+its ranked documents: copies are told by their phrase sketches (the smallest
+phrase ids of each document, a bottom-k estimate of how much two phrase sets
+overlap) and by the passage each shows. docs/search.md, "Copies of one text".
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+
+from .store.core import Store
+
+if TYPE_CHECKING:
+    from .search import SearchTuning, _Rows
+
+
+def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], enough: int,
+                         passages: bool, tuning: "SearchTuning"
+                         ) -> Tuple[list, Dict[int, List[int]]]:
+    """Show the same text kept at two paths of one source once: the later-ranked copy is
+    listed under the first as "also at". Copies are told by their phrase sketches (the
+    smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
+    from .phrases import unpack
+    kept: list = []
+    kept_docs: Dict[int, _Kept] = {}    # source → its documents kept so far
+    also: Dict[int, List[int]] = {}
+    folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
+    seen: Set[int] = set()
+    width = tuning.sketch * 4   # bytes of packed ids
+    pos = 0
+    while pos < len(ranked) and len(kept) < enough:
+        chunk = ranked[pos:pos + 2 * enough]
+        docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
+        sketches = store.phrase_sketches(docs, width)
+        sources = {d: source for d, (_, _, source) in sketches.items()}
+        for item, doc in zip(chunk, docs):
+            pos += 1
+            twin = folded.get(doc)
+            if twin is None and doc not in seen:
+                seen.add(doc)
+                blob, size, _ = sketches.get(doc, (b"", 0, None))
+                sketch = (_Sketch(unpack(blob).tolist()) if size >= tuning.min_phrases * 4
+                          else None)
+                group = kept_docs.get(sources.get(doc))
+                twin = None if sketch is None or group is None else group.copy_of(sketch)
+                if twin is not None:
+                    folded[doc] = twin
+                    also.setdefault(twin, []).append(doc)
+                elif sketch is not None:
+                    kept_docs.setdefault(sources.get(doc), _Kept(tuning)).add(doc, sketch)
+            if twin is not None:
+                continue
+            kept.append(item)
+            if len(kept) >= enough:
+                break
+    return kept + ranked[pos:], also
+
+
+def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows",
+                   docs: "_Rows", doc_of: Dict[int, int], also: Dict[int, List[int]],
+                   enough: int, passages: bool, tuning: "SearchTuning") -> list:
+    """Rank a chapter above the all-in-one page that repeats it; show a passage once.
+
+    A book's single-page edition (mdBook's `print.html`, a single-page build,
+    SQLite's `capi3ref.html`) holds every chapter, so for a question it shows
+    the chapter's own passage and outranks it on its further passages. When
+    a leading hit shows the passage a larger hit above it shows, and nearly
+    every passage of the smaller one (`tuning.contained`) is in the larger,
+    the smaller moves up to the larger's place and score; both stay listed.
+    Pages that only share a paragraph keep their order. A list of passages
+    shows such a text once, from the smaller document, naming the other
+    under "also at".
+    """
+    head = ranked[:enough]   # `pids`: the passage each of them shows
+    rows.load(pids)
+    docs.load([doc_of[pid] for pid in pids])
+    out: list = []
+    first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
+    for item, pid in zip(head, pids):
+        doc = doc_of[pid]
+        text = " ".join(rows[pid]["text"].split())
+        key = (docs[doc]["source_id"], text)
+        j = first.get(key) if len(text) >= tuning.same_passage_chars else None
+        other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
+        if other is None or other == doc:
+            first.setdefault(key, len(out))
+            out.append(item)
+            continue
+        smaller = docs[doc]["passages"] < docs[other]["passages"]
+        if passages:
+            host, copy = (doc, other) if smaller else (other, doc)
+            if smaller:
+                out[j] = (item[0], out[j][1], item[2])
+            named = also.setdefault(host, [])
+            if copy not in named:
+                named.append(copy)
+        elif smaller and store.contained_share(doc, other) >= tuning.contained:
+            out.insert(j, (item[0], out[j][1], item[2]))
+            first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
+            first[key] = j
+        else:
+            out.append(item)
+    return out + ranked[enough:]
+
+
+class _Sketch:
+    """A document's phrase sketch: its ids, sorted and unique as stored, and their set,
+    made only when a comparison needs it (most pairs are told apart without)."""
+
+    __slots__ = ("ids", "_members")
+
+    def __init__(self, ids: List[int]) -> None:
+        self.ids = ids
+        self._members: Optional[FrozenSet[int]] = None
+
+    @property
+    def members(self) -> FrozenSet[int]:
+        if self._members is None:
+            self._members = frozenset(self.ids)
+        return self._members
+
+
+class _Kept:
+    """The documents of one source kept so far by `fold_near_duplicates`, in rank order."""
+
+    def __init__(self, tuning: "SearchTuning") -> None:
+        self.tuning = tuning
+        self.docs: List[Tuple[int, _Sketch]] = []
+        self.ids: Set[int] = set()   # every id of their sketches
+
+    def add(self, doc: int, sketch: _Sketch) -> None:
+        self.docs.append((doc, sketch))
+        self.ids.update(sketch.ids)
+
+    def copy_of(self, sketch: _Sketch) -> Optional[int]:
+        """The first kept document whose text the sketch's is (`_same_text`), or None."""
+        # The ids it shares with them all bound those it shares with each: one set
+        # operation tells a new text from every kept one at once.
+        shared = len(self.ids.intersection(sketch.ids))
+        return next((d for d, kept in self.docs
+                     if not _too_few(shared, kept, sketch, self.tuning)
+                     and _same_text(kept, sketch, self.tuning)), None)
+
+
+def _too_few(bound: int, one: "_Sketch", other: "_Sketch", tuning: "SearchTuning") -> bool:
+    """Whether two sketches sharing at most `bound` ids fail `_same_text`'s first test
+    (sharing fewer fails it too: its limit falls as the count grows)."""
+    return bound < tuning.duplicate * min(tuning.sketch, len(one.ids) + len(other.ids) - bound)
+
+
+def _overlap_bound(a: Sequence[int], b: Sequence[int]) -> int:
+    """At most how many ids two sorted sketches share: those of the range both span."""
+    if not a or not b:
+        return 0
+    lo, hi = max(a[0], b[0]), min(a[-1], b[-1])
+    if lo > hi:
+        return 0
+    return min(bisect_right(a, hi) - bisect_left(a, lo), bisect_right(b, hi) - bisect_left(b, lo))
+
+
+def _same_text(one: _Sketch, other: _Sketch, tuning: "SearchTuning") -> bool:
+    """Bottom-k Jaccard estimate: of the k smallest ids of the union, the share in both."""
+    # Two documents of unlike sizes have sketches over unlike ranges: such pairs
+    # stop here, without making sets.
+    if _too_few(_overlap_bound(one.ids, other.ids), one, other, tuning):
+        return False
+    a, b = one.members, other.members
+    common = len(a & b)
+    # The ids in both are at most all the common ones: most pairs fail here, unsorted.
+    if common < tuning.duplicate * min(tuning.sketch, len(a) + len(b) - common):
+        return False
+    union = sorted(a | b)[:tuning.sketch]
+    both = sum(1 for x in union if x in a and x in b)
+    return both >= tuning.duplicate * len(union)

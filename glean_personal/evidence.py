@@ -1,0 +1,212 @@
+"""What a passage holds of a query: each term's weight by rarity, and the passage's share.
+
+The evidence is exact, per term: a term counts when a word of the passage has
+its stem (a phrase, when the stems are adjacent; a `word*`, when a stem
+starts with it), the rule `--explain` reports. The share ranks the leaders
+(coverage) and, with the rule on few words, is a hit's match strength.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
+
+from .analysis import ascii_equivalent, has_identifiers, search_spans, stem, tokenize
+from .query import Query, Term
+from .snippets import _Heads
+from .store.core import Store
+
+if TYPE_CHECKING:
+    from .search import SearchTuning
+
+
+def stems_of(text: str) -> Set[str]:
+    """The stems of the text's words and of their search forms."""
+    return set(map(stem, set(_search_words(text))))
+
+
+def _search_words(text: str) -> List[str]:
+    """The text's tokens and their search forms (the extra column's words)."""
+    if text.isascii() and not has_identifiers(text):
+        return tokenize(text)
+    return [tok for _, _, tok in search_spans(text)]
+
+
+def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
+    wanted = term.stems()
+    if all(s in stems for s in wanted):
+        return True
+    return term.prefix and all(s in stems for s in wanted[:-1]) and "\n" + wanted[-1] in joined
+
+
+class Weights:
+    """Each query term's weight by its rarity in the index, and a passage's match strength.
+
+    A term's weight is its BM25 inverse document frequency over passages. A
+    word the index does not know weighs `absent_weight` times the rarest known
+    one, so a hit that rests on a query's commoner words shows a low strength. Terms
+    joined by OR are one slot: the passage covers it with any of them.
+    """
+
+    def __init__(self, store: Store, query: Query, tuning: "SearchTuning") -> None:
+        self.query = query
+        self.tuning = tuning
+        terms = query.terms
+        wanted = query.expansions if self.tuning.synonyms else []
+        dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
+        total = max(1, store.passage_count())
+        # The synonyms some passage holds; self.terms is the query's terms, then those.
+        self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
+        # Passages holding each of self.terms, and in all.
+        self.counts = dfs[:len(terms)] + [df for df in dfs[len(terms):] if df]
+        self.passages = total
+        dfs = dfs[:len(terms)]
+        self.terms = terms + [t for _, t in self.expansions]
+        labels = query.labels()
+        self.absent = [lab for lab, df in zip(labels, dfs) if df == 0]
+        known = [math.log(1 + (total - df + 0.5) / (df + 0.5)) for df in dfs if df]
+        unknown = self.tuning.absent_weight * max(known, default=1.0)
+        self.term = [math.log(1 + (total - df + 0.5) / (df + 0.5)) if df else unknown
+                     for df in dfs]
+        self.slots = query.slots()
+        self.slot = [max(self.term[i] for i in group) for group in self.slots]
+        top = max(self.slot, default=0.0)
+        self.rare = [w >= self.tuning.rare * top for w in self.slot]
+        self.total = sum(self.slot)
+        self.heads = _Heads(s for t in self.terms for s in t.stems())
+        self.sequence = any(t.is_phrase and not t.prefix for t in self.terms)   # needs word order
+        # Each slot's synonyms (indexes into self.terms).
+        slot_of = {i: k for k, group in enumerate(self.slots) for i in group}
+        self.synonyms_of: List[List[int]] = [[] for _ in self.slots]
+        for j, (i, _) in enumerate(self.expansions):
+            self.synonyms_of[slot_of[i]].append(len(terms) + j)
+        self._seen: Dict[str, List[bool]] = {}
+        self._line_stems: Dict[str, Set[str]] = {}
+        self.prefixed = any(t.prefix for t in self.terms)
+        self._needs = [(frozenset(t.stems()), t.prefix, frozenset(t.stems()[:-1]),
+                        "\n" + t.stems()[-1] if t.prefix and t.stems() else "")
+                       for t in self.terms]
+        # The query's words, for strength: each slot by its longest alternative.
+        words: Set[str] = set()
+        for group in self.slots:
+            words.update(max((terms[i].stems() for i in group), key=len))
+        self.need = min(self.tuning.strength_words, len(words))
+        # Short words whose stem is a two-letter clip of them (lfs -> lf): for
+        # strength, only a passage word at least as long counts (LF is not LFS).
+        self.clipped = {i: t.tokens[0] for i, t in enumerate(terms)
+                        if not t.is_phrase and not t.prefix
+                        and len(t.stems()[0]) <= 2 < len(t.tokens[0])}
+
+    def present(self, text: str) -> List[bool]:
+        """Which terms the text holds, by stem (a phrase by adjacent stems)."""
+        return self.present_in([text])
+
+    def present_in(self, lines: Sequence[str]) -> List[bool]:
+        """Which terms the lines joined by newlines hold (a passage's headings and text).
+
+        Without a phrase, and in ASCII (or text whose other characters are all
+        separators: `ascii_equivalent`), which stems a text holds is all that
+        counts, and no word spans a newline: each line's stems are found once
+        and kept, as the coverage rerank reads a passage's text and match
+        strength reads it again under its headings.
+        """
+        plain = [] if self.sequence else [line if line.isascii() else ascii_equivalent(line)
+                                          for line in lines]
+        if self.sequence or None in plain:
+            return self._present_in_tokens("\n".join(lines))
+        if len(plain) == 1:
+            stems = self._ascii_stems(plain[0])
+        else:
+            stems = set().union(*map(self._ascii_stems, plain))
+        joined = "\n" + "\n".join(stems) if self.prefixed else ""
+        # _term_in, with each term's stems as sets made once
+        return [need <= stems or (prefix and head <= stems and last in joined)
+                for need, prefix, head, last in self._needs]
+
+    def _ascii_stems(self, line: str) -> Set[str]:
+        """The stems of an ASCII line's words that may be query stems (only words that
+        begin as a query stem does are worth stemming: _heads); kept per line."""
+        stems = self._line_stems.get(line)
+        if stems is None:
+            stems = set(map(stem, self.heads.words(line.lower())))
+            if len(self._line_stems) < 512:
+                self._line_stems[line] = stems
+        return stems
+
+    def _present_in_tokens(self, text: str) -> List[bool]:
+        """`present_in` for text with a phrase to find in order, or not in ASCII."""
+        known = self._seen.get(text)
+        if known is not None:
+            return known
+        terms = self.terms
+        toks = tokenize(text)
+        heads, firsts = self.heads.heads, self.heads.firsts   # _Heads.may_stem_to, inlined
+        stem_of = {tok: stem(tok) for tok in set(toks)
+                   if tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())}
+        stems = set(stem_of.values())
+        joined = "\n" + "\n".join(stems)
+        out = []
+        for t in terms:
+            if t.is_phrase and not t.prefix:
+                want = t.stems()
+                n = len(want)
+                found = all(s in stems for s in want) and any(
+                    tuple(stem_of.get(x, "") for x in toks[i:i + n]) == want
+                    for i in range(len(toks) - n + 1) if stem_of.get(toks[i]) == want[0])
+                out.append(found)
+            else:
+                out.append(_term_in(t, stems, joined))
+        if len(self._seen) < 256:
+            self._seen[text] = out
+        return out
+
+    def share(self, text: str) -> float:
+        if not self.total:
+            return 0.0
+        have = self.present(text)
+        return sum(w * self._credit(have, k, self.tuning.synonym_cover)
+                   for k, w in enumerate(self.slot)) / self.total
+
+    def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
+        """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
+        for i in self.slots[k]:
+            if have[i]:
+                return 1.0
+        for j in self.synonyms_of[k]:
+            if have[j]:
+                return synonym
+        return 0.0
+
+    def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:
+        """(match strength of the text, whether it holds every rare slot); `lines`, when
+        given, are the text's lines (`present_in`).
+
+        The strength is the share of the slots' weight the text holds, scaled
+        by `few_words_factor` when the text holds fewer than
+        `strength_words` of the query's words (all, for a shorter
+        query): one or two words in common are often chance.
+        """
+        if not self.total:
+            return 0.0, False
+        have = list(self.present_in(lines) if lines else self.present(text))
+        if any(have[i] for i in self.clipped):
+            toks = set(tokenize(text))
+            for i, word in self.clipped.items():
+                if have[i]:
+                    clip = self.query.terms[i].stems()[0]
+                    have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
+                                  and stem(tok) == clip for tok in toks)
+        credit = [self._credit(have, k, self.tuning.synonym_strength)
+                  for k in range(len(self.slots))]
+        covered = [c > 0 for c in credit]
+        got = sum(w * c for w, c in zip(self.slot, credit)) / self.total
+        held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
+        for k, group in enumerate(self.slots):
+            found = [self.query.terms[i].stems() for i in group if have[i]]
+            if not found and covered[k]:   # held by a synonym: the word it stands for
+                found = [self.query.terms[i].stems() for i in group]
+            if found:
+                held.update(max(found, key=len))
+        if len(held) < self.need:
+            got *= self.tuning.few_words_factor
+        rare_ok = all(c for c, r in zip(covered, self.rare) if r)
+        return got, rare_ok
