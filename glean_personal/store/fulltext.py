@@ -96,10 +96,9 @@ class FullText:
         """Forget what `add` has buffered (the transaction rolled back).
 
         Answers kept during the transaction may count rows the rollback undid,
-        and neither `data_version` nor `total_changes` goes back: forget them too."""
+        and neither `data_version` nor `total_changes` goes back: the next `_fresh`
+        forgets them all."""
         self._stamp = None
-        self._counts.clear()
-        self._slices.clear()
 
     def remove(self, passage_ids: Sequence[int]) -> None:
         """Unindex stored passages (before their rows are deleted)."""
