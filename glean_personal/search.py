@@ -331,9 +331,10 @@ _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|re
                              r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
                              r"|release notes\b|\bchangelog\b", re.IGNORECASE)
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
-# `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`, `news/`.
+# `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
+# of saved articles is no release notes (a NEWS file is caught by its title).
 _CHANGELOG_FOLDER = re.compile(r"(?:^|/)(?:release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
-                               r"|what[-_]?s[-_]?new|news)/", re.IGNORECASE)
+                               r"|what[-_]?s[-_]?new)/", re.IGNORECASE)
 # The stems of a question about versions or changes, which release notes answer.
 _VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
                             "sinc", "histori", "upgrad", "migrat"})

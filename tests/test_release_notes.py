@@ -65,3 +65,9 @@ def test_release_notes_filed_in_their_folder_count_half_even_titled_by_version(o
     # just below it), so the order alone would not show the folder counting.
     assert notes.score < 0.75 * guide.score
     assert "Widget 1.0" in [h.title for h in ix.search("what changed for upload files", limit=2).results]
+
+
+def test_a_folder_of_saved_news_articles_is_not_release_notes(open_ix, tmp_path):
+    ix = _index(open_ix, tmp_path, "Widget 1.0", "news/Widget 1.0.md")
+    score = {h.title: h.score for h in ix.search("how do I upload files", limit=2).results}
+    assert score["Widget 1.0"] >= 0.75 * score["Sending data"]   # undamped: about level
