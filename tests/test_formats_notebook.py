@@ -170,3 +170,14 @@ def test_an_html_comment_over_lines_in_a_markdown_cell_is_hidden():
     assert "Intro words" in text and "closing words" in text and "Last line." in text
     assert "draft" not in text and "not shown" not in text and "still hidden" not in text
     assert "<!-- code keeps\nits comment -->" in text
+
+
+def test_indented_code_and_display_math_in_a_markdown_cell_stay_as_typed():
+    doc = read_document(notebook(md(
+        "# Sums\nSee [the docs](http://x) and <b>this</b>.\n\n"
+        "    total = a <b>bold</b> [l](u)\n    print(total)\n\n"
+        "$$\na < b > c [l](u)\n$$\nThen [more](y).")), "n.ipynb")
+    assert "See the docs and this." in doc.text
+    assert "total = a <b>bold</b> [l](u)\n    print(total)" in doc.text
+    assert "$$\na < b > c [l](u)\n$$" in doc.text
+    assert "Then more." in doc.text

@@ -122,7 +122,20 @@ def _markdown(source: str, number: int, builder: SectionBuilder) -> Optional[str
         for paragraph in _BLANK_SPLIT.split(text):
             builder.paragraph(paragraph)
 
+    math = False     # inside a `$$` display-math block: kept as typed
+    indented = False  # in indented code (four spaces after a blank line): kept as typed
+    previous = ""
     for line in source.replace("\r\n", "\n").split("\n"):
+        indented = (not fenced and line.startswith(("    ", "\t")) and line.strip() != ""
+                    and (indented or not previous.strip()))
+        previous = line
+        if not fenced and line.strip().startswith("$$"):
+            math = not math if line.strip() == "$$" or not line.strip().endswith("$$", 2) else math
+            block.append(line.rstrip())
+            continue
+        if math or indented:
+            block.append(line.rstrip())
+            continue
         if comment:
             end = line.find("-->")
             if end < 0:
