@@ -411,10 +411,6 @@ class Store:
         """The path of each document, relative to its source's root."""
         return self._mapping("SELECT id, path FROM documents WHERE id", doc_ids)
 
-    def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
-        """The source id of each document."""
-        return self._mapping("SELECT id, source_id FROM documents WHERE id", doc_ids)
-
     def _mapping(self, select: str, ids: Iterable[int]) -> dict:
         """{key: value} from a two-column SELECT that ends in `WHERE key`, for many ids."""
         out: dict = {}
