@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-import glean_personal
 from glean_personal.formats import read_document
+from helpers.documents import lines_of
 
 # A manual page in the style of Git's documentation (written for this test).
 MANPAGE = """\
@@ -66,15 +66,6 @@ The *pre-prune* hook runs first.
 
 Done.
 """
-
-
-def lines_of(doc):
-    """{file line: text line} over every section (the text keeps the file's lines)."""
-    out = {}
-    for sec in doc.sections:
-        for k, line in enumerate(sec.text.split("\n")):
-            out[sec.first_line + k] = line
-    return out
 
 
 def test_two_line_titles_make_sections_and_the_title():

@@ -8,6 +8,7 @@ import pytest
 
 from glean_personal.errors import SkipFile
 from glean_personal.formats import read_document
+from helpers.documents import lines_of
 
 # A man(7) page in the style DocBook and help2man write (written for this test).
 PAGE = r""".\" Title: kiln-fire
@@ -58,14 +59,6 @@ MDOC = """.Dd January 1, 2026
 Say which shelf is loaded.
 .El
 """
-
-
-def lines_of(doc):
-    out = {}
-    for sec in doc.sections:
-        for k, line in enumerate(sec.text.split("\n")):
-            out[sec.first_line + k] = line
-    return out
 
 
 def test_a_man_page_reads_as_its_sections_and_words():

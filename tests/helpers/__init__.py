@@ -6,6 +6,7 @@
     zips.py     hand-written ZIP archives for the Office bombs
     corpora.py  generated and hand-written corpora, and what the index stored
     templates.py  an index built once per session and store kind, copied for each test
+    documents.py  a reader's document as the file's lines (lines_of)
 
 conftest.py holds fixtures only; no test imports from conftest or from another test.
 """
