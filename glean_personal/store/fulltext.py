@@ -12,6 +12,7 @@ word that distinguishes a hit.
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 import sqlite3
 from bisect import bisect_left, bisect_right
@@ -448,19 +449,21 @@ class PlainText(FullText):
         allowed = self._allowed(filters)
         postings = self._term_postings(query.terms, allowed, among)
         lengths = self._lengths({pid for found, _ in postings for pid in found})
+        k1, b = self.K1, self.B
+        # Each passage's length part of the BM25 denominator, once, not once per term.
+        damp = {pid: k1 * (1 - b + b * lengths.get(pid, avg) / avg)
+                for found, _ in postings for pid in found}
         scores: Dict[int, float] = defaultdict(float)
         for found, df in postings:
             if not found:
                 continue
             idf = math.log(1 + (total - df + 0.5) / (df + 0.5))
             for pid, tf in found.items():
-                norm = tf + self.K1 * (1 - self.B + self.B * lengths.get(pid, avg) / avg)
-                scores[pid] += idf * tf * (self.K1 + 1) / norm
+                scores[pid] += idf * tf * (k1 + 1) / (tf + damp[pid])
         for term in query.excluded:   # `-word`, `NOT word`: passages holding it are out
             for pid in self._postings(term, allowed):
                 scores.pop(pid, None)
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
-        return ranked[:limit]
+        return heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
     def _term_postings(self, terms: Sequence[Term], allowed: Optional[Set[int]],
                        among: Sequence[Term]) -> List[Tuple[Dict[int, float], int]]:
@@ -561,7 +564,8 @@ class PlainText(FullText):
             else:
                 rows = self.conn.execute(
                     f"SELECT passage_id, tf FROM plain_postings WHERE term = ?{rng}", [s] + extra)
-            current = {pid: tf for pid, tf in rows if allowed is None or pid in allowed}
+            current = dict(rows) if allowed is None else {
+                pid: tf for pid, tf in rows if pid in allowed}
             found = current if found is None else {
                 pid: min(found[pid], tf) for pid, tf in current.items() if pid in found}
             if not found:
