@@ -26,6 +26,7 @@ from .csvtext import read_csv
 from .docx import read_docx
 from .encoding import decode_text
 from .epub import read_epub
+from .gettext import read_po
 from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
@@ -79,7 +80,7 @@ READERS.update({
     "ini": _with_format(read_tables, "ini"), "css": read_css, "makefile": read_makefile,
     "dockerfile": read_dockerfile, "csv": _with_format(read_csv, "csv"),
     "tsv": _with_format(read_csv, "tsv"), "rst": read_rst, "org": read_org,
-    "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf,
+    "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf, "po": read_po,
 })
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "skip_by_name",
@@ -212,7 +213,7 @@ def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
 
 
 # Formats whose text survives being cut at a line end (besides LINE_FORMATS).
-_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex"})
+_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex", "po"})
 
 
 def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMITS) -> Document:

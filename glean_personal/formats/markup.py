@@ -16,7 +16,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
-from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words
+from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words, version_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -179,7 +179,7 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
     Comments, hyperlink targets, substitution definitions and the bodies of
     table-of-contents, raw and include-like directives become blank lines; a
     directive line keeps only its argument when that is words (`.. note::`
-    becomes blank, `.. versionadded:: 3.2` becomes `3.2`, `.. code-block::
+    becomes blank, `.. versionadded:: 3.2` becomes `New in version 3.2`, `.. code-block::
     python` becomes blank) and its options vanish. Literal blocks are kept as
     typed; elsewhere roles, references and ``literal`` markers are dropped.
     """
@@ -227,6 +227,8 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
                 argument = ""
             elif name in _RST_BARE:
                 argument = ""
+            else:
+                argument = version_words(name, argument)
             out.append(" " * indent + _rst_inline(argument) if argument else "")
             continue
         explicit = _RST_EXPLICIT.match(line)
