@@ -292,7 +292,7 @@ def test_rst_markup_is_read_as_words_lines_in_place():
     assert "Mind the cache." in text and "Old wheels stay there." in text
     assert "pip install :ref:`kept`" in text and "keep `this <as typed>`_" in text
     assert "Example:" in text and "Example::" not in text
-    assert "3.2" in text and "A footnote's words." in text
+    assert "New in version 3.2" in text and "A footnote's words." in text
     for gone in ("editors", "never shown", "install-guide", "code-block", "linenos", "toctree",
                  "maxdepth", "topics/caching", "note::", "https://", ":orphan:"):
         assert gone not in text, gone
@@ -384,3 +384,12 @@ def test_rst_simple_references_in_any_script_and_never_inside_a_literal():
             ".. _Straße: https://example.org/\n.. _Doxygen: https://www.doxygen.nl/\n")
     text = read_document(page.encode(), "seite.rst").text
     assert "Siehe Straße und Doxygen; x = Doxygen_ bleibt." in text, text
+
+
+def test_rst_version_notes_read_as_the_built_page_words_them():
+    src = ("Retries\n=======\n\n.. versionadded:: 1.4\n\nUse ``until``.\n\n"
+           ".. versionchanged:: 2.0 The default is now 3.\n\n.. deprecated:: 2.9\n")
+    text = read_document(src.encode(), "loops.rst").text
+    assert "New in version 1.4\n\nUse until." in text
+    assert "Changed in version 2.0: The default is now 3." in text
+    assert "Deprecated since version 2.9" in text

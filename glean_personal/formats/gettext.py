@@ -22,7 +22,6 @@ from .encoding import decode_text, normalise_newlines
 from .sections import SectionBuilder
 
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+(\".*)$")
-_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "", "\"": "\"", "\\": "\\", "a": "", "b": "", "f": "", "v": ""}
 _REFERENCE = re.compile(r"#:[ \t]+(\S+)")
 
@@ -41,6 +40,30 @@ class _Entry:
         if not found:
             return "", None
         return "\n".join(text for _, text in found), found[0][0]
+
+
+def _strings(text: str) -> List[str]:
+    """The quoted C strings of a line, each unescaped, left to right; an unclosed one
+    ends the line (a scan, never a pattern: a pattern would rescan an unclosed string
+    from each of its escaped quotes)."""
+    out: List[str] = []
+    pos = text.find("\"")
+    while pos >= 0:
+        end, i = -1, pos + 1
+        while i < len(text):
+            char = text[i]
+            if char == "\\":
+                i += 2
+                continue
+            if char == "\"":
+                end = i
+                break
+            i += 1
+        if end < 0:
+            break
+        out.append(_unescape(text[pos + 1:end]))
+        pos = text.find("\"", end + 1)
+    return out
 
 
 def _unescape(text: str) -> str:
@@ -69,9 +92,9 @@ def _entries(lines: List[str]) -> List[_Entry]:
                 entry = _Entry()
                 entry.source, source = source, ""
                 out.append(entry)
-            entry.fields.append((name, number, [_unescape(s) for s in _STRING.findall(keyword.group(2))]))
+            entry.fields.append((name, number, _strings(keyword.group(2))))
         elif stripped.startswith("\"") and entry is not None and entry.fields:
-            entry.fields[-1][2].extend(_unescape(s) for s in _STRING.findall(stripped))
+            entry.fields[-1][2].extend(_strings(stripped))
     return out
 
 
