@@ -546,3 +546,15 @@ def test_a_script_block_that_never_closes_hides_the_rest_and_a_one_line_script_o
     doc = read_document(b"# T\n\nbefore\n\n<script>let a = 1</script>\n\nafter\n\n<style>\nx {}\n", "s.md")
     assert "before" in doc.text and "after" in doc.text
     assert "let a" not in doc.text and "x {}" not in doc.text
+
+
+def test_lines_of_template_actions_are_hidden_outside_code():
+    src = ('# Generics\n\nIntro words.\n\n{{image "intro-generics/fig1.png"}}\n'
+           '{{code "/doc/progs/go1.go" `/STOP/`}}\n\n{{raw `\n\tfunc GMin[T any](x, y T) T\n`}}\n\n'
+           "The {{ site.title }} stays, as does a line with words.\n\n```\n{{ item }}\n```\n")
+    doc = read_document(src.encode(), "generics.md")
+    text = doc.text
+    assert "Intro words." in text and "func GMin[T any](x, y T) T" in text
+    assert "The {{ site.title }} stays" in text and "{{ item }}" in text
+    for junk in ("{{image", "fig1", "{{code", "/STOP/", "{{raw", "`}}"):
+        assert junk not in text, junk

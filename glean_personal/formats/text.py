@@ -335,6 +335,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             heading(atx[0], _inline(_without_attributes(atx[1].strip())))
             headed = True
             continue
+        if lead == "{" and _TEMPLATE_LINE.match(line) or lead == "`" and line.strip() == "`}}":
+            flush()   # template actions the site runs (an image, a code include), or a raw block's end
+            continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
             continue
@@ -392,6 +395,12 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     return first_h1
 
 
+# A line of Go or Liquid template actions only, outside code: `{{image "gc/fig1.png"}}`,
+# `{{code "/doc/progs/go1.go" `/STOP/`}}`, `{{end}}`, `{{ site.title }}`, and a
+# `{{raw `` line opening a block shown as typed (closed by a line `` `}} ``). The
+# built page shows what the action makes, never the action.
+_TEMPLATE_LINE = re.compile(r"[ \t]*(?:\{\{-?[ \t]*(?:\.?[A-Za-z_][\w.]*|\.)(?:[ \t](?:[^{}]|\{[^{}]*\})*)?-?\}\}[ \t]*"
+                            r")+$|[ \t]*\{\{raw[ \t]+`[ \t]*$")
 # A script or style block (VitePress and MDX pages hold a component's code): never shown.
 _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
 # The opening tag of an HTML block that holds other elements (a live example, a banner).
