@@ -393,3 +393,13 @@ def test_rst_version_notes_read_as_the_built_page_words_them():
     assert "New in version 1.4\n\nUse until." in text
     assert "Changed in version 2.0: The default is now 3." in text
     assert "Deprecated since version 2.9" in text
+
+
+def test_rst_cross_references_without_words_show_their_label_words():
+    src = (".. seealso::\n\n   :ref:`intro_adhoc`\n       Examples of basic commands\n"
+           "   :doc:`../dev_guide/developing_modules`\n       How to write modules\n\n"
+           "See :ref:`ANSIBLE_SSH_RETRIES`, :ref:`the guide <intro_adhoc>` and :class:`pkg.Thing`.\n")
+    text = read_document(src.encode(), "intro.rst").text
+    assert "intro adhoc\n       Examples of basic commands" in text
+    assert "developing modules\n       How to write modules" in text
+    assert "See ANSIBLE_SSH_RETRIES, the guide and pkg.Thing." in text

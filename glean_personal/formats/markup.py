@@ -293,7 +293,7 @@ def _rst_inline(text: str) -> str:
         return text
     text = _RST_LITERAL.sub(r"\1", text)
     text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
-                              else _keep_breaks(m, role_words(m.group(1))), text)
+                              else _keep_breaks(m, _role_shown(m)), text)
     text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
     return _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
 
@@ -302,6 +302,23 @@ def _rst_inline(text: str) -> str:
 _RST_INTERPRETED = re.compile(r"(?<![\w`])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`_])")
 # |name|_ : a substitution that is also a link, shown as its name.
 _RST_SUBSTITUTION_LINK = re.compile(r"(?<![\w|])\|([^|\s](?:[^|]*[^|\s])?)\|_{1,2}(?![\w|])")
+
+
+def _role_shown(match: "re.Match[str]") -> str:
+    """What a role shows. A cross-reference with no words of its own (`:ref:`intro_adhoc``,
+    `:doc:`../guide/first_steps``) shows its target's title, which only the built site
+    knows: its label's words stand in (`intro adhoc`, `first steps`); a label
+    in capitals (`ANSIBLE_SSH_RETRIES`, a setting's name) stays as typed."""
+    content = match.group(1)
+    words = role_words(content)
+    name = match.group(0)[1:match.group(0).find(":`")].rsplit(":", 1)[-1]
+    if name not in ("ref", "doc") or words != content.lstrip("~!."):
+        return words
+    label = content.strip().rstrip("/").rsplit("/", 1)[-1] if name == "doc" else content.strip()
+    if not label or label != label.lower() or " " in label:
+        return words
+    shown = " ".join(label.replace("_", " ").replace("-", " ").split())
+    return shown or words
 
 
 def _keep_breaks(match: "re.Match[str]", words: str) -> str:
