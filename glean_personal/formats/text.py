@@ -7,7 +7,9 @@ rendered, but markup a reader never sees is left out, line for line: link
 targets (`[words](url)` reads as `words`), link reference definitions, HTML
 tags and comments, MyST roles (`{ref}`words <target>``), targets
 (`(label)=`), directive options and tables of contents, MkDocs admonition
-markers. Code (fenced or in backquotes) is kept exactly as typed.
+markers, `<script>` and `<style>` blocks, lines of template actions; escapes
+and entity references read as their characters. Code (fenced or in
+backquotes) is kept exactly as typed.
 """
 from __future__ import annotations
 
