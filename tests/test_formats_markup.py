@@ -403,3 +403,49 @@ def test_rst_cross_references_without_words_show_their_label_words():
     assert "intro adhoc\n       Examples of basic commands" in text
     assert "developing modules\n       How to write modules" in text
     assert "See ANSIBLE_SSH_RETRIES, the guide and pkg.Thing." in text
+
+
+# A page of Django-style documentation under a `.txt` name (written for this test).
+RST_AS_TXT = """\
+.. _topics-cache:
+
+========================
+Django's cache framework
+========================
+
+A fundamental trade-off in dynamic websites is, well, they're dynamic.
+
+Setting up the cache
+====================
+
+Set :setting:`CACHES` in your settings file:
+
+.. code-block:: python
+
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+.. versionadded:: 4.0
+"""
+
+
+def test_restructuredtext_under_a_text_name_is_read_as_restructuredtext(tmp_path):
+    path = tmp_path / "cache.txt"
+    path.write_text(RST_AS_TXT, encoding="utf-8")
+    doc = extract(path)
+    assert doc.format == "txt" and doc.title == "Django's cache framework"
+    assert [s.heading for s in doc.sections] == [
+        ("Django's cache framework",), ("Django's cache framework", "Setting up the cache")]
+    text = doc.text
+    assert "Set CACHES in your settings file:" in text and "New in version 4.0" in text
+    assert 'CACHES = {"default"' in text
+    for junk in (".. _topics", ":setting:", "code-block", "=====", "versionadded"):
+        assert junk not in text, junk
+
+
+@pytest.mark.parametrize("text", [
+    "Meeting notes\n\n.. and then we left early.\n\nBring snacks:: next time.\n",
+    "Notes\n\n.. note:: a lone directive-looking line\n\nand nothing else of the kind.\n",
+])
+def test_plain_notes_stay_plain_text(text):
+    doc = read_document(text.encode(), "notes.txt")
+    assert doc.sections[0].heading == () and doc.text.startswith("Meeting notes" if "Meeting" in text else "Notes")

@@ -31,7 +31,7 @@ from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
 from .asciidoc import looks_like_asciidoc, read_asciidoc
-from .markup import read_latex, read_org, read_rst
+from .markup import looks_like_rst, read_latex, read_org, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
 from .package import PartError
@@ -46,7 +46,8 @@ from .xlsx import read_xlsx
 Reader = Callable[[bytes, Limits], Document]
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
-    """Plain text, unless it is AsciiDoc under a `.txt` name (or none), or a manual page."""
+    """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
+    none), or a manual page."""
     head = decode_text(data[:65_536])
     link = source_link(head)
     if link:
@@ -55,6 +56,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_roff(data, limits)
     if looks_like_asciidoc(head):
         return read_asciidoc(data, limits)
+    if looks_like_rst(head):
+        return read_rst(data, limits)
     return read_txt(data, limits)
 
 

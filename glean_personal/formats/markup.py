@@ -90,6 +90,27 @@ def read_rst(data: bytes, limits: Limits) -> Document:
     return Document(title=title, format="rst", sections=headed_sections(marks, rst_body(lines, targets)))
 
 
+# Explicit markup only reStructuredText writes at a line's start: a directive
+# (`.. code-block:: bash`, `.. note::`), a hyperlink target (`.. _label:`).
+_RST_EXPLICIT_MARKUP = re.compile(r"^\.\.[ \t]+(?:[\w:.+-]+::|_[^:\n`]+:|_`[^`\n]+`:)", re.MULTILINE)
+_RST_ROLE_USE = re.compile(r":[a-z]+(?::[a-z]+)?:`[^`\n]+`")
+_RST_SNIFF_CHARS = 65_536
+
+
+def looks_like_rst(text: str) -> bool:
+    """Whether text that came as `.txt` (or with no extension) is reStructuredText, as
+    Django's documentation and the snippets other Sphinx sites include are: two
+    lines of explicit markup (`.. code-block:: bash`, `.. _label:`), or one and
+    a role (``:ref:`label` ``). Plain notes hardly ever start a line with `.. word::`."""
+    text = text[:_RST_SNIFF_CHARS]
+    marks = 0
+    for _ in _RST_EXPLICIT_MARKUP.finditer(text):
+        marks += 1
+        if marks >= 2:
+            return True
+    return marks == 1 and _RST_ROLE_USE.search(text) is not None
+
+
 def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, bool], int]]:
     """(title, (adornment character, overlined), line after) for a title at line i."""
     line = lines[i]
