@@ -228,13 +228,19 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     raw_end: Optional[str] = None             # in a <script> or <style> block: its end tag
     html_block = False                        # in a block of HTML (up to a blank line)
     headed = False                            # a Markdown heading came before
+    in_code = False                           # the paragraph held is fenced code
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
     def flush() -> None:
+        nonlocal in_code
         if para:
-            builder.paragraph("\n".join(para), para_line)
+            text = "\n".join(para)
+            if not in_code and "](" in text:   # a link whose words run over lines, as its words
+                text = _WRAPPED_LINK.sub(r"\1", text)
+            builder.paragraph(text, para_line)
             del para[:]
+        in_code = False
 
     def heading(level: int, text: str) -> None:
         nonlocal first_h1
@@ -280,6 +286,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                         para.append("")   # the line keeps its place, without its words
                     continue
                 para.append(line)
+                in_code = True
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
         if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
@@ -403,6 +410,10 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
 # built page shows what the action makes, never the action.
 _TEMPLATE_LINE = re.compile(r"[ \t]*(?:\{\{-?[ \t]*(?:\.?[A-Za-z_][\w.]*|\.)(?:[ \t](?:[^{}]|\{[^{}]*\})*)?-?\}\}[ \t]*"
                             r")+$|[ \t]*\{\{raw[ \t]+`[ \t]*$")
+# A link (or an image) whose words run over lines, left whole by the line-by-line
+# reading: `[the Go open source\nrelease](https://…)` reads as its words, line breaks kept.
+_WRAPPED_LINK = re.compile(r"!?\[([^\[\]`\n]*\n[^\[\]`]*)\](?:\((?:[^()\s]|\([^()\s]*\))*"
+                           r"(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)|\[[^\]\n]*\])")
 # A script or style block (VitePress and MDX pages hold a component's code): never shown.
 _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
 # The opening tag of an HTML block that holds other elements (a live example, a banner).
