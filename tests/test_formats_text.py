@@ -562,11 +562,12 @@ def test_lines_of_template_actions_are_hidden_outside_code():
 
 def test_a_link_whose_words_run_over_lines_reads_as_its_words():
     src = ("# News\n\nWe celebrated the anniversary of [the Go open source\n"
-           "release](https://opensource.googleblog.com/2009/11/hey-ho-lets-go.html) and\n"
+           "release](https://opensource.googleblog.com/2009/11/hey-ho-lets-go.html) and [the `map`\n"
+           "type](/blog/maps) and\n"
            "a ![diagram of the\ncycle](gc/fig1.png \"GC\") too.\n\n```\n[kept\nas typed](x)\n```\n")
     doc = read_document(src.encode(), "news.md")
     text = doc.text
-    assert "the anniversary of the Go open source\nrelease and\na diagram of the\ncycle too." in text
+    assert "the anniversary of the Go open source\nrelease and the `map`\ntype and\na diagram of the\ncycle too." in text
     assert "[kept\nas typed](x)" in text
-    assert "googleblog" not in text and "fig1" not in text
+    assert "googleblog" not in text and "fig1" not in text and "/blog/maps" not in text
     assert doc.sections[0].first_line == 3

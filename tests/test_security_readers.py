@@ -72,6 +72,8 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("md-template-actions", "a.md", lambda: _lines("{{a b}}" * (LINE // 7) + "{{a"), "end words"),
     ("md-link-words-over-lines", "a.md", lambda: "[a\n" * 30_000 + "](" + "x" * LINE + "\n\nend words\n",
      "end words"),
+    ("md-link-words-with-code-over-lines", "a.md", lambda: "[`a`\n" * 30_000 + "[`" * 9000 + "\n\nend words\n",
+     "end words"),
     ("md-run-of-backslashes", "a.md", lambda: _lines("\\" * LINE + "x"), "end words"),
     ("md-run-of-entity-openers", "a.md", lambda: _lines("&a" * (LINE // 2) + "&#" * 50), "end words"),
     ("po-escaped-quotes-never-closed", "a.po",

@@ -412,7 +412,7 @@ _TEMPLATE_LINE = re.compile(r"[ \t]*(?:\{\{-?[ \t]*(?:\.?[A-Za-z_][\w.]*|\.)(?:[
                             r")+$|[ \t]*\{\{raw[ \t]+`[ \t]*$")
 # A link (or an image) whose words run over lines, left whole by the line-by-line
 # reading: `[the Go open source\nrelease](https://…)` reads as its words, line breaks kept.
-_WRAPPED_LINK = re.compile(r"!?\[([^\[\]`\n]*\n[^\[\]`]*)\](?:\((?:[^()\s]|\([^()\s]*\))*"
+_WRAPPED_LINK = re.compile(r"!?\[((?:[^\[\]`\n]|`[^`]*`)*\n(?:[^\[\]`]|`[^`]*`)*)\](?:\((?:[^()\s]|\([^()\s]*\))*"
                            r"(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)|\[[^\]\n]*\])")
 # A script or style block (VitePress and MDX pages hold a component's code): never shown.
 _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
