@@ -34,8 +34,8 @@ msgstr[0] "%d 個のファイル"
 
 #: ../../rst/install/upgrade.rst:20
 #, fuzzy
-msgid "Upgrade with pip"
-msgstr "pip でアップグレード"
+msgid "Upgrade with ``pip``, see :ref:`the guide <upgrading>`"
+msgstr "``pip`` でアップグレード (:ref:`ガイド <upgrading>`、`PyPI <https://pypi.org>`_)"
 
 #: ../../rst/install/upgrade.rst:30
 msgid "Untranslated English sentence"
@@ -55,10 +55,10 @@ def test_a_catalog_reads_as_its_translations_by_source_file(tmp_path):
     assert [s.heading for s in doc.sections] == [("rst/install/index.rst",), ("rst/install/upgrade.rst",)]
     text = doc.text
     for words in ("インストールガイド", 'インストールガイドへようこそ。"pip" でインストールする方法を説明します。',
-                  "%d 個のファイル", "pip でアップグレード"):
+                  "%d 個のファイル", "pip でアップグレード (ガイド、PyPI)"):
         assert words in text, words
     for gone in ("Welcome", "Installation Guide", "Untranslated", "Project-Id-Version", "msgid",
-                 "古いメッセージ", "obsolete", "Copyright", "fuzzy"):
+                 "古いメッセージ", "obsolete", "Copyright", "fuzzy", "``", ":ref:", "https"):
         assert gone not in text, gone
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first["インストールガイド"] == 12

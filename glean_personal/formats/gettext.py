@@ -8,8 +8,11 @@ would otherwise hold every English sentence twice. So a catalog reads as
 its translated messages, one paragraph each at its line; a template, or a
 catalog with nothing translated yet, reads as its source messages. The
 messages are grouped into sections by the file their first `#:` reference
-names (`installation_guide/index.rst`), where the message comes from. The
-header entry, comments, obsolete entries (`#~`) and flags are never text.
+names (`installation_guide/index.rst`), where the message comes from; a
+message from a reStructuredText or Markdown page loses the inline markup
+that page's reader drops (Sphinx keeps ``literal`` and roles in its
+messages). The header entry, comments, obsolete entries (`#~`) and flags
+are never text.
 """
 from __future__ import annotations
 
@@ -19,7 +22,9 @@ from typing import List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
+from .markup import rst_inline
 from .sections import SectionBuilder
+from .text import markdown_inline
 
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+(\".*)$")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "", "\"": "\"", "\\": "\\", "a": "", "b": "", "f": "", "v": ""}
@@ -122,7 +127,12 @@ def read_po(data: bytes, limits: Limits) -> Document:
         if name and name != current:
             builder.section((name,))
             current = name
-        builder.paragraph(" ".join(text.split("\n")), line)   # the message on its first line
+        text = " ".join(text.split("\n"))   # the message on its first line
+        if name.endswith((".rst", ".txt")):   # Sphinx's messages keep their markup
+            text = rst_inline(text)
+        elif name.endswith((".md", ".ipynb")):
+            text = markdown_inline(text)
+        builder.paragraph(text, line)
         if builder.full:
             break
     return Document(title="", format="po", sections=builder.build())

@@ -304,6 +304,13 @@ def _clean_prose(out: List[str], prose: List[int], targets: frozenset = frozense
     return out
 
 
+def rst_inline(text: str) -> str:
+    """One line of reStructuredText as a reader sees it (roles, references and
+    ``literal`` markers dropped): for reStructuredText held elsewhere, such as
+    the messages of a Sphinx site's translation catalogs."""
+    return _rst_inline(text)
+
+
 def _rst_inline(text: str) -> str:
     """A line's words without roles, references, interpreted text and ``literal`` markers."""
     if len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
