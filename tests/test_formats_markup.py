@@ -449,3 +449,14 @@ def test_restructuredtext_under_a_text_name_is_read_as_restructuredtext(tmp_path
 def test_plain_notes_stay_plain_text(text):
     doc = read_document(text.encode(), "notes.txt")
     assert doc.sections[0].heading == () and doc.text.startswith("Meeting notes" if "Meeting" in text else "Notes")
+
+
+def test_rst_backslash_escapes_read_as_their_character_outside_literals():
+    src = ("How do I see all of the ansible\\_ variables?\n"
+           "==============================================\n\n"
+           "Match \\*.yml files, not ``a\\_b`` nor :ref:`x\\_y <lbl>`; an escaped\\ space joins.\n\n"
+           "::\n\n    keep \\* as typed\n")
+    doc = read_document(src.encode(), "faq.rst")
+    assert doc.title == "How do I see all of the ansible_ variables?"
+    assert "Match *.yml files, not a\\_b nor x_y; an escapedspace joins." in doc.text
+    assert "keep \\* as typed" in doc.text

@@ -571,3 +571,13 @@ def test_a_link_whose_words_run_over_lines_reads_as_its_words():
     assert "[kept\nas typed](x)" in text
     assert "googleblog" not in text and "fig1" not in text and "/blog/maps" not in text
     assert doc.sections[0].first_line == 3
+
+
+@pytest.mark.parametrize("line, title", [
+    ('title: "Two Go Talks: \\"Lexical Scanning in Go\\" and more"', 'Two Go Talks: "Lexical Scanning in Go" and more'),
+    ("title: 'It''s a title'", "It's a title"),
+    ('title: "C:\\\\Users"', "C:\\Users"),
+])
+def test_front_matter_titles_read_as_yaml_quotes_them(line, title):
+    doc = read_document(f"---\n{line}\n---\n\nBody words.\n".encode(), "talk.md")
+    assert doc.title == title

@@ -80,6 +80,8 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
      lambda: 'msgid "' + '\\"' * 200_000 + '\nmsgstr "x"\n\nmsgid "b"\nmsgstr "end words"\n', "end words"),
     ("html-metadata-comment-never-closed", "a.html",
      lambda: "<!--{" + "x" * 200_000 + "\n<p>end words</p>", "end words"),
+    ("rst-run-of-backslashes", "a.rst", lambda: _lines("\\" * LINE + "`x`"), "end words"),
+    ("rst-unclosed-literals", "a.rst", lambda: _lines("``a`\\" * (LINE // 5)), "end words"),
     ("rst-role-chain", "a.rst", lambda: _lines(":a" * (LINE // 2) + "`"), "end words"),
     ("rst-role-with-spaces", "a.rst", lambda: _lines(":ref:`" + SPACES + "x`", 8), "end words"),
     ("rst-directive-argument", "a.rst",

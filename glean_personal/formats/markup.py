@@ -312,18 +312,32 @@ def rst_inline(text: str) -> str:
 
 
 def _rst_inline(text: str) -> str:
-    """A line's words without roles, references, interpreted text and ``literal`` markers."""
+    """A line's words without roles, references, interpreted text and ``literal`` markers;
+    a backslash escape (`ansible\\_`, `\\*.yml`) reads as its character, outside literals."""
     if len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
         return text
+    held: List[str] = []
+    if "\\" in text:   # held apart, so that an escaped character is never markup
+        text = _RST_ESCAPE.sub(lambda m: m.group(0) if m.group(1) is None else _hold(held, m.group(1)), text)
     if "|_" in text:
         text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
-    if "`" not in text:
-        return text
-    text = _RST_LITERAL.sub(r"\1", text)
-    text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
-                              else _keep_breaks(m, _role_shown(m)), text)
-    text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
-    return _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
+    if "`" in text:
+        text = _RST_LITERAL.sub(r"\1", text)
+        text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
+                                  else _keep_breaks(m, _role_shown(m)), text)
+        text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+        text = _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
+    return _HELD.sub(lambda m: held[int(m.group(1))], text) if held else text
+
+
+# A backslash escape (an escaped space is nothing), after any ``literal`` it is not in.
+_RST_ESCAPE = re.compile(r"``[^`]+``|\\([^\n])")
+_HELD = re.compile("\x00(\\d+)\x00")
+
+
+def _hold(held: List[str], char: str) -> str:
+    held.append("" if char == " " else char)
+    return f"\x00{len(held) - 1}\x00"
 
 
 # `words` with no role (the default role: emphasis, or code in many Sphinx projects).

@@ -178,9 +178,16 @@ def split_front_matter(text: str) -> Tuple[Optional[str], str]:
 
 
 def _unquote(value: str) -> str:
+    """A front matter value without its quotes; in a double-quoted YAML string `\\"`
+    and `\\\\` read as the character (and `''` in a single-quoted one as `'`), as
+    the site's title shows them."""
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        value = value[1:-1]
+        quote, value = value[0], value[1:-1]
+        if quote == '"' and "\\" in value:
+            value = re.sub(r'\\(["\\/])', r"\1", value)
+        elif quote == "'":
+            value = value.replace("''", "'")
     return value.strip()
 
 
