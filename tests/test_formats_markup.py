@@ -460,3 +460,36 @@ def test_rst_backslash_escapes_read_as_their_character_outside_literals():
     assert doc.title == "How do I see all of the ansible_ variables?"
     assert "Match *.yml files, not a\\_b nor x_y; an escapedspace joins." in doc.text
     assert "keep \\* as typed" in doc.text
+
+
+# Tables as Ansible's and Sphinx's pages write them (written for this test).
+RST_TABLES = """\
+Committee
+=========
+
++------------------+---------------+
+| Name             | Start year    |
++==================+===============+
+| Alexei Znamensky | 2022          |
++------------------+---------------+
+
+=================  ====================
+Server             Collections accepted
+=================  ====================
+Ansible Galaxy     All collections
+=================  ====================
+
+| a line block
+| stays as typed
+"""
+
+
+def test_rst_tables_read_as_rows_without_their_rules():
+    doc = read_document(RST_TABLES.encode(), "committee.rst")
+    text = doc.text
+    assert "Name | Start year\n\nAlexei Znamensky | 2022" in text
+    assert "Server             Collections accepted\n\nAnsible Galaxy     All collections" in text
+    assert "| a line block\n| stays as typed" in text
+    assert "+--" not in text and "====" not in text
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["Name | Start year"] == 5

@@ -167,6 +167,11 @@ _RST_METADATA = re.compile(r"^:(?:orphan|tocdepth|nocomments|nosearch|hide-toc|o
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 
 
+# A table's rules: a grid table's `+-----+----+` (`+=====+` under its header) and a
+# simple table's `=====  =====` (`-----  -----` spanning columns): never shown as typed.
+_RST_TABLE_RULE = re.compile(r"[ \t]*(?:\+(?:-+\+)+|\+(?:=+\+)+|={2,}(?:[ \t]+={2,})+|-{2,}(?:[ \t]+-{2,})+)[ \t]*$")
+# A grid table's row `| cell | cell |`; a line block (`| words`) has no closing bar.
+_RST_GRID_ROW = re.compile(r"[ \t]*\|.*\|$")
 # A hyperlink target's name: `.. _CSV: https://…`, `.. _`Two words`: …`.
 _RST_TARGET_NAME = re.compile(r"[ \t]*\.\.[ \t]+_(?:`([^`]+)`|([^:`\s][^:`]*)):")
 # A simple reference `Doxygen_` (`name__` when anonymous): one word, no backquotes,
@@ -262,10 +267,13 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
             hide_above = indent   # a comment, a target or a substitution: never shown
             out.append("")
             continue
-        if _RST_ANONYMOUS_TARGET.match(line) or _RST_METADATA.match(line):
+        if _RST_ANONYMOUS_TARGET.match(line) or _RST_METADATA.match(line) or _RST_TABLE_RULE.match(line):
             out.append("")
             continue
         text = line.rstrip()
+        if text.endswith("|") and _RST_GRID_ROW.match(text):   # a grid table's row: its cells
+            cells = [cell.strip() for cell in text.strip()[1:-1].split("|")]
+            text = " " * indent + " | ".join(cell for cell in cells if cell)
         if text.endswith("::"):
             keep_above = indent
             text = text[:-2].rstrip()
