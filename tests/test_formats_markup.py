@@ -493,3 +493,12 @@ def test_rst_tables_read_as_rows_without_their_rules():
     assert "+--" not in text and "====" not in text
     first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
     assert first["Name | Start year"] == 5
+
+
+def test_rst_footnote_references_read_as_the_page_marks_them():
+    src = ("Precedence\n==========\n\n#. role defaults [1]_\n"
+           "#. group vars [#]_ and [#note]_, see [CIT2002]_; list[0]_x stays.\n\n"
+           ".. [1] Tasks in each role see their own defaults.\n")
+    text = read_document(src.encode(), "vars.rst").text
+    assert "#. role defaults [1]\n#. group vars and, see [CIT2002]; list[0]_x stays." in text
+    assert "Tasks in each role see their own defaults." in text

@@ -85,6 +85,7 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("rst-grid-rule-never-closed", "a.rst", lambda: _lines("+-" * (LINE // 2) + "x"), "end words"),
     ("rst-grid-row-of-bars", "a.rst", lambda: _lines("|" * LINE), "end words"),
     ("rst-simple-rule-spaces", "a.rst", lambda: _lines("== ==" + SPACES + "x"), "end words"),
+    ("rst-footnote-reference-spaces", "a.rst", lambda: _lines("a]_" + SPACES + "x [" + SPACES + "[#]_"), "end words"),
     ("rst-role-chain", "a.rst", lambda: _lines(":a" * (LINE // 2) + "`"), "end words"),
     ("rst-role-with-spaces", "a.rst", lambda: _lines(":ref:`" + SPACES + "x`", 8), "end words"),
     ("rst-directive-argument", "a.rst",

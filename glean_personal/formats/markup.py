@@ -329,6 +329,8 @@ def _rst_inline(text: str) -> str:
         text = _RST_ESCAPE.sub(lambda m: m.group(0) if m.group(1) is None else _hold(held, m.group(1)), text)
     if "|_" in text:
         text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
+    if "]_" in text:   # a footnote or citation reference `[1]_` shows as `[1]`; an auto-numbered one as nothing
+        text = _RST_FOOTNOTE_REF.sub(r"[\1]", _RST_AUTO_FOOTNOTE_REF.sub("", text))
     if "`" in text:
         text = _RST_LITERAL.sub(r"\1", text)
         text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
@@ -338,6 +340,10 @@ def _rst_inline(text: str) -> str:
     return _HELD.sub(lambda m: held[int(m.group(1))], text) if held else text
 
 
+# A footnote reference `[1]_` or a citation reference `[CIT2002]_`; an auto-numbered one
+# (`[#]_`, `[#note]_`, `[*]_`), whose number only the built page knows, with the space before it.
+_RST_FOOTNOTE_REF = re.compile(r"(?<![\w\]])\[(\d+|[A-Za-z][\w.-]*)\]_(?!\w)")
+_RST_AUTO_FOOTNOTE_REF = re.compile(r"(?:(?<![ \t])[ \t]+|^)\[(?:#[\w-]*|\*)\]_(?!\w)", re.MULTILINE)
 # A backslash escape (an escaped space is nothing), after any ``literal`` it is not in.
 _RST_ESCAPE = re.compile(r"``[^`]+``|\\([^\n])")
 _HELD = re.compile("\x00(\\d+)\x00")
