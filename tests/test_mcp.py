@@ -790,3 +790,31 @@ def test_serve_reads_ahead_and_answers_in_order(one_db):
         replies = replies[1:]
     assert [(r["id"], "error" in r) for r in replies] == [(None, True), (2, False), (None, True)]
     assert [r["error"]["code"] for r in replies if "error" in r] == [-32700, -32700]
+
+
+def test_a_client_that_stops_reading_ends_the_server_cleanly(one_db):
+    # stdin stays open, so the reader thread is blocked in a read when the
+    # answer finds the pipe broken: the server must still exit 0, not abort.
+    s = Server(one_db)
+    s.proc.stdout.close()
+    s.send({"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    code = s.proc.wait(timeout=120)
+    err = s.proc.stderr.read().decode("utf-8", "replace")
+    s.proc.stdin.close()
+    s.proc.stderr.close()
+    assert code == 0 and "Fatal" not in err, err
+
+
+def test_lines_from_a_pipe_come_whole_across_reads():
+    read_end, write_end = os.pipe()
+
+    def write():   # more than a pipe holds, so it is read in several parts
+        with os.fdopen(write_end, "wb") as w:
+            w.write(b'{"a": 1}\r\n' + b"x" * 200_000 + b"\n\ntail")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    with os.fdopen(read_end, "rb") as r:
+        lines = list(mcp._lines(r))
+    writer.join()
+    assert lines == [b'{"a": 1}\r', b"x" * 200_000, b"", b"tail"]

@@ -17,7 +17,7 @@ import os
 import queue
 import sys
 import threading
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Mapping, Optional
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mapping, Optional
 
 from ..docref import is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
@@ -588,7 +588,7 @@ READ_AHEAD = 64   # messages read and not yet answered, at most: a flood waits i
 def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> None:
     """Parse each line as it comes, tell the server, and queue it for answering."""
     try:
-        for raw in iter(stdin.readline, b""):
+        for raw in _lines(stdin):
             try:
                 line = raw.decode("utf-8").strip()
             except UnicodeDecodeError as exc:
@@ -603,6 +603,34 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
         _log(f"stdin: {exc}")
     finally:
         inbox.put(_END)
+
+
+def _lines(stdin: BinaryIO) -> Iterator[bytes]:
+    """The lines of `stdin` as they come.
+
+    A stream with a file descriptor is read with os.read, not its buffered
+    reader: a thread blocked in that reader holds its lock, and Python aborts
+    ("could not acquire lock ... at interpreter shutdown") when it finds the
+    lock held as it exits early (Ctrl-C, or a client that closed our stdout).
+    """
+    try:
+        fd = stdin.fileno()
+    except (OSError, ValueError):   # an in-memory stream (io.UnsupportedOperation)
+        yield from iter(stdin.readline, b"")
+        return
+    line = bytearray()
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        *ends, rest = chunk.split(b"\n")
+        for end in ends:
+            line += end
+            yield bytes(line)
+            line.clear()
+        line += rest
+    if line:
+        yield bytes(line)
 
 
 def run_mcp(args: argparse.Namespace) -> int:
