@@ -282,8 +282,10 @@ def code_name(word: str, bare: bool = False) -> str:
     """
     head, paren, _ = word.strip(_EDGE).partition("(")
     words = head.split()
-    while len(words) > 1 and _NUMBERING.fullmatch(words[0]):   # `4.4.`, `(5)`, `§3`
-        words.pop(0)
+    numbers = 0
+    while numbers < len(words) - 1 and _NUMBERING.fullmatch(words[numbers]):   # `4.4.`, `(5)`, `§3`
+        numbers += 1
+    words = words[numbers:]
     if not words or (len(words) > 1 and not paren
                      and not all(w.lower() in _DECLARERS for w in words[:-1])):
         return ""
