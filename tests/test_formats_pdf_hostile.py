@@ -19,7 +19,8 @@ def test_a_plain_hand_made_pdf():
     doc = read(text_pdf([show(["Hello world", "second line"]), show(["Page two here"])]))
     assert [s.page for s in doc.sections] == ["1", "2"]
     assert doc.sections[0].text == "Hello world\nsecond line"
-    assert doc.title == "Hello world"
+    # the first line runs on into the paragraph: body text, so the file name is the title
+    assert doc.title == "x"
 
 
 def test_title_from_info_in_utf16():
@@ -234,3 +235,23 @@ def test_table_cells_on_one_baseline_stay_one_line():
     content = (b"BT /F1 10 Tf 1 0 0 1 72 700 Tm (Country) Tj 1 0 0 1 250 700 Tm (Capital) Tj "
                b"1 0 0 1 72 688 Tm (Austria) Tj 1 0 0 1 250 688 Tm (Vienna) Tj ET")
     assert read(text_pdf([content])).text == "Country Capital\nAustria Vienna"
+
+
+@pytest.mark.parametrize("stored, expected", [
+    ("untitled", "Seed swap notes"),                    # ReportLab's default
+    ("Microsoft Word - budget 2026.docx", "budget 2026"),  # printed from Word
+    ("Garden rota", "Garden rota"),
+])
+def test_a_placeholder_info_title_is_not_the_title(stored, expected):
+    page = show(["Seed swap notes"], y=720) + b"\n" + show(["The swap is in October,", "in the hall."], y=660)
+    data = text_pdf([page], extra_objects={5: b"<< /Title (" + stored.encode() + b") >>"},
+                    trailer_extra="/Info 5 0 R")
+    assert read(data).title == expected
+
+
+def test_a_first_line_on_its_own_is_the_title_a_contents_heading_is_not():
+    lines = b"\n".join([show(["Contents"], size=24, y=740), show(["1 Sowing 2", "2 Harvest 3"], y=700),
+                        show(["Body text that goes on", "for a second line."], y=600)])
+    assert read(text_pdf([lines])).title == "x"
+    alone = show(["Seed swap notes"], y=720) + b"\n" + show(["Body text that goes on", "and on."], y=660)
+    assert read(text_pdf([alone])).title == "Seed swap notes"

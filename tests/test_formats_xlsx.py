@@ -235,3 +235,8 @@ def test_sheet_drawing_pictures_charts_and_text_boxes():
     assert doc.text.split("\n\n") == [
         "Week | Units", "2024-03-01 | 10", "Image: Company logo", "Chart: Sales by week",
         "Units: 2024-03-01 = 10; 2024-03-08 = 12", "Figures are provisional"]
+
+
+def test_a_placeholder_core_title_gives_way_to_the_file_name():
+    assert corpus("openpyxl/charts.xlsx").title == "charts"          # dc:title "Untitled"
+    assert read(xlsx([("Stock", [["tea"]])], title="Book1")).title == "book"

@@ -24,6 +24,7 @@ from ..errors import SkipFile
 from .encoding import decode_text
 from .htmltext import read_html, sniff_charset
 from .package import Package, PartError, local, resolve_target
+from .titles import usable_title
 
 _HTML_TYPES = ("application/xhtml+xml", "text/html", "application/x-dtbook+xml",
                "text/x-oeb1-document")
@@ -136,7 +137,7 @@ def _metadata(root) -> Tuple[str, List[str], str]:
         if not text or not elem.tag.startswith("{http://purl.org/dc/elements/1.1/}"):
             continue
         if name == "title" and not title:
-            title = text[:_MAX_LABEL_CHARS * 2]
+            title = (usable_title(text) or "")[:_MAX_LABEL_CHARS * 2]
         elif name == "creator" and text not in authors and len(authors) < _MAX_AUTHORS:
             authors.append(text[:_MAX_LABEL_CHARS])
         elif name == "description" and not description:

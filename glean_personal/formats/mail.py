@@ -105,14 +105,18 @@ def read_mbox(data: bytes, limits: Limits, read: Optional[ReadDocument] = None) 
 
 
 def _separates(data: bytes, match: "re.Match[bytes]") -> bool:
-    """A `From ` line starts a message at the top, after a blank line, or with a time in it.
+    """A `From ` line starts a message at the top, or with a time in it, or after
+    a blank line when a header field follows it.
 
     Writers escape body lines that start with "From " (as ">From "), but not
-    all of them, so a bare one inside a paragraph is not taken for a separator.
+    all of them, so a bare one inside a paragraph, or a paragraph that starts
+    with "From time to time", is not taken for a separator.
     """
     start = match.start()
-    return start == 0 or data[max(0, start - 2):start] == b"\n\n" or bool(
-        _TIME.search(match.group(0)))
+    if start == 0 or _TIME.search(match.group(0)):
+        return True
+    return data[max(0, start - 2):start] == b"\n\n" and bool(
+        _HEADER_LINE.match(data, match.end()))
 
 
 def _parse(data: bytes, limits: Limits) -> Message:

@@ -26,6 +26,7 @@ from ..document import Document
 from ..errors import SkipFile
 from .package import Package, PartError
 from .sections import CELL_SEPARATOR, SectionBuilder
+from .titles import usable_title
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -120,7 +121,8 @@ def _meta_title(pkg: Package, warnings: List[str]) -> Optional[str]:
     for elem in root.iter(_DC + "title"):
         text = " ".join("".join(elem.itertext()).split())
         if text:
-            return text[:_MAX_TITLE_CHARS]
+            title = usable_title(text)
+            return title[:_MAX_TITLE_CHARS] if title else None
     return None
 
 

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from ...config import Limits
 from ...document import Document, Section
 from ...errors import SkipFile
+from ..titles import is_section_name, usable_title
 from . import document as doc_parts
 from .content import Chunk, Interpreter
 from .glyphs import decode_text_string
@@ -31,6 +32,8 @@ _HYPHENATED = re.compile("([^\\W\\d_]+)([-\u2010\u00ad])\n([^\\W\\d_]+)")
 _LINE_END_HYPHEN = re.compile("[-\u2010\u00ad]\n")
 _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+# A first-page line longer than this is a sentence, not a title.
+_TITLE_WORDS = 15
 # A section number before a title on the page (`2.3 `, `A.1. `) that its bookmark leaves out.
 _NUMBERING = re.compile(r"(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.)\s+")
 _LEADING_WORD = re.compile(r"\S+\s+(?=\w)")
@@ -62,6 +65,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     fonts: Dict[Any, Any] = {}
     texts: List[str] = []
     first_lines: List[Tuple[str, float]] = []
+    first_text = ""
     budget = limits.max_text_chars
     used = 0
     failed = 0
@@ -83,7 +87,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
             warnings.add(f"page {labels[i]} could not be read ({type(exc).__name__})")
             text, sized = "", []
         if not first_lines and sized:
-            first_lines = sized
+            first_lines, first_text = sized, text
         texts.append(text)
         used += len(text)
     texts = _dehyphenate(texts)
@@ -101,7 +105,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
         if reasons:
             raise SkipFile(f"no extractable text ({reasons[0]})")
         raise SkipFile("no text layer (scanned pages?)")
-    title = _safe(lambda: doc_parts.title(pdf), None) or _heading_like(first_lines)
+    title = usable_title(_safe(lambda: doc_parts.title(pdf), None)) or _heading_like(first_lines, first_text)
     return Document(title=title or "", format="pdf", sections=sections, warnings=sorted(warnings))
 
 
@@ -351,17 +355,29 @@ def _dehyphenate(texts: List[str]) -> List[str]:
     return [_HYPHENATED.sub(join, t) for t in texts]
 
 
-def _heading_like(lines: List[Tuple[str, float]]) -> Optional[str]:
-    """The first page's largest-type line near the top, when it is larger than the body."""
+def _heading_like(lines: List[Tuple[str, float]], text: str) -> Optional[str]:
+    """A title from the first page with text, for a PDF whose metadata has none.
+
+    The largest-type line near the top when it is larger than the body and
+    is not a heading every document has ("Contents"); else the first line
+    of two words or more when it is a paragraph of its own, short enough to
+    be a title. A line that a paragraph goes on from is body text, not a
+    title: such a file is known by its name.
+    """
     if not lines:
         return None
-    head = lines[:20]
+    head = [(t, size) for t, size in lines[:20] if not is_section_name(t)]
     sizes = sorted(size for _, size in lines)
     body = sizes[len(sizes) // 2]
-    best = max(head, key=lambda ts: ts[1])
-    if best[1] > 1.15 * body and 3 <= len(best[0]) <= 200:
-        return best[0]
-    for text, _ in head:
-        if len(text.split()) >= 2 and len(text) <= 200:
-            return text
+    if head:
+        best = max(head, key=lambda ts: ts[1])
+        if best[1] > 1.15 * body and 3 <= len(best[0]) <= 200:
+            return best[0]
+    for paragraph in text.split("\n\n")[:20]:
+        words = paragraph.split()
+        if len(words) < 2 or is_section_name(paragraph):
+            continue
+        if "\n" not in paragraph.strip() and len(words) <= _TITLE_WORDS and len(paragraph) <= 200:
+            return " ".join(words)
+        return None
     return None
