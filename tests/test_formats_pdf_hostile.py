@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -255,3 +256,38 @@ def test_a_first_line_on_its_own_is_the_title_a_contents_heading_is_not():
     assert read(text_pdf([lines])).title == "x"
     alone = show(["Seed swap notes"], y=720) + b"\n" + show(["Body text that goes on", "and on."], y=660)
     assert read(text_pdf([alone])).title == "Seed swap notes"
+
+
+def _page(top: str, body: list, bottom: str) -> bytes:
+    return b"\n".join([show([top], y=760), show(body, y=700), show([bottom], y=60)])
+
+
+def test_running_heads_feet_and_page_numbers_are_left_out():
+    pages = [_page("Allotment newsletter", [f"News item {n} is here.", f"It goes on {n}."],
+                   f"Page {n} of 4") for n in range(1, 5)]
+    doc = read(text_pdf(pages))
+    assert [s.text for s in doc.sections] == [f"News item {n} is here.\nIt goes on {n}." for n in range(1, 5)]
+
+
+def test_a_running_head_with_the_page_number_goes_when_pages_share_it():
+    pages = [_page(f"{n} 2.1. WATERING" if n % 2 else f"2.1. WATERING {n}", [f"Body {n}."], "Plot rules")
+             for n in range(1, 4)]
+    pages.append(_page("3 Compost", ["Body 4."], "Total 12"))     # a heading and a number of its own
+    texts = [s.text for s in read(text_pdf(pages)).sections]
+    assert texts[:3] == ["Body 1.", "Body 2.", "Body 3."]   # "Plot rules" is on 3 of 4 pages
+    assert texts[3] == "3 Compost\n\nBody 4.\n\nTotal 12"
+
+
+def test_a_line_on_two_pages_only_stays():
+    pages = [_page("Seed list", [f"Body {n}."], "Sow in spring") for n in range(1, 3)]
+    pages += [_page(f"Other {n}", [f"Body {n}."], f"End {n}x") for n in range(3, 7)]
+    texts = [s.text for s in read(text_pdf(pages)).sections]
+    assert texts[0] == "Seed list\n\nBody 1.\n\nSow in spring"
+
+
+def test_a_real_pdflatex_file_loses_its_page_numbers():
+    data = (Path(__file__).parent / "data" / "pdf" / "four-pages.pdf").read_bytes()
+    doc = read(data)
+    assert len(doc.sections) == 4
+    assert not any(s.text.rstrip().endswith("\n" + s.page) for s in doc.sections)
+    assert doc.sections[3].text.endswith("should match the language.")

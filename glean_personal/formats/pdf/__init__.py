@@ -90,7 +90,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
             first_lines, first_text = sized, text
         texts.append(text)
         used += len(text)
-    texts = _dehyphenate(texts)
+    texts = _dehyphenate(_without_running_lines(texts, labels))
     sections = []
     for i, text in enumerate(texts):
         if text.strip():
@@ -325,6 +325,83 @@ def _cut(line: str, title: str) -> int:
             if need == 0:
                 return pos
     return 0
+
+
+def _without_running_lines(texts: List[str], labels: List[str]) -> List[str]:
+    """Page texts without their running heads and feet: the page number, and a
+    first or last line that recurs on other pages.
+
+    A top or bottom line goes when it is only the page's number (`12`, `iv`,
+    `Page 3 of 9`, `- 7 -`); when it holds the page's number at one end and the
+    rest of it recurs at the same end of another page (a running head such
+    as `12 2.1. INSTALLING`); or when it recurs, numbers aside, at the same end
+    of at least half the pages and three of them (`Company confidential`).
+    The heading path and the page label already say where a passage is.
+    """
+    edges = {i: t for i, t in enumerate(texts) if t.strip()}
+    out = list(texts)
+    for top in (True, False):
+        found = {}
+        for i, text in edges.items():
+            line = _edge_line(text, top)
+            found[i] = (line, _line_key(line, labels[i], i), _numbered(line, labels[i], i))
+        counts: Dict[str, int] = {}
+        for _, key, _ in found.values():
+            counts[key] = counts.get(key, 0) + 1
+        for i, (line, key, numbered) in found.items():
+            seen = counts[key]
+            if _page_number_only(line, labels[i], i) or (numbered and seen >= 2) or (
+                    seen >= 3 and 2 * seen >= len(edges)):
+                out[i] = _drop_edge_line(out[i], top)
+                edges[i] = out[i]
+    return out
+
+
+_PAGE_NUMBER_ONLY = re.compile(r"(?:page\s+|p\.\s*|-\s*)?(\S+)(?:\s*-|\s+(?:of|/)\s+\d+)?", re.IGNORECASE)
+
+
+def _edge_line(text: str, top: bool) -> str:
+    lines = [l for l in text.split("\n") if l.strip()]
+    if not lines:
+        return ""
+    return lines[0] if top else lines[-1]
+
+
+def _page_tokens(label: str, index: int) -> Set[str]:
+    return {label.lower(), str(index + 1)}
+
+
+def _page_number_only(line: str, label: str, index: int) -> bool:
+    m = _PAGE_NUMBER_ONLY.fullmatch(line.strip())
+    return bool(m) and m.group(1).lower() in _page_tokens(label, index)
+
+
+def _numbered(line: str, label: str, index: int) -> bool:
+    """The line starts or ends with the page's number (a running head's usual place)."""
+    words = line.split()
+    return len(words) > 1 and bool({words[0].lower(), words[-1].lower()} & _page_tokens(label, index))
+
+
+def _line_key(line: str, label: str, index: int) -> str:
+    """The line without the page number at either end (left on even pages, right on odd
+    ones, in a book) and with other digits blurred, for comparing across pages."""
+    words = line.lower().split()
+    pages = _page_tokens(label, index)
+    if len(words) > 1 and words[0] in pages:
+        words = words[1:]
+    elif len(words) > 1 and words[-1] in pages:
+        words = words[:-1]
+    return re.sub(r"\d+", "#", " ".join(words))
+
+
+def _drop_edge_line(text: str, top: bool) -> str:
+    lines = text.split("\n")
+    order = range(len(lines)) if top else range(len(lines) - 1, -1, -1)
+    for k in order:
+        if lines[k].strip():
+            del lines[k]
+            break
+    return "\n".join(lines).strip("\n")
 
 
 def _dehyphenate(texts: List[str]) -> List[str]:
