@@ -33,6 +33,17 @@ _MAX_AUTHORS = 10
 _MAX_LABEL_CHARS = 200
 _WORDS = re.compile(r"\w+")
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
+# The block of a chapter's notes (pandoc's `<section epub:type="footnotes">`,
+# `role="doc-endnotes"`): it gets a heading of its own, so the notes are not
+# filed under the chapter's last subsection.
+_NOTES_BLOCK = re.compile(
+    rb"<(?:section|aside|div|ol)\b[^>]*?(?:epub:type|role)\s*=\s*[\"'][^\"']*?"
+    rb"\b(?:doc-)?(footnotes|endnotes|rearnotes)\b[^>]*>", re.IGNORECASE)
+_HEADING_LEVEL = re.compile(rb"<h([1-6])\b", re.IGNORECASE)
+# A note's link back to where it is called (`<a role="doc-backlink">↩︎</a>`): an arrow, no words.
+_BACKLINK = re.compile(
+    rb"<a\b[^>]*?(?:role\s*=\s*[\"']doc-backlink|class\s*=\s*[\"'][^\"']*?\bfootnote-back\b)"
+    rb"[^>]*>[^<]{0,16}</a>", re.IGNORECASE)
 
 
 class _Item:
@@ -78,7 +89,7 @@ def read_epub(data: bytes, limits: Limits) -> Document:
         if not raw.strip():
             continue
         try:
-            chapter = read_html(_as_main_content(raw), limits)
+            chapter = read_html(_as_main_content(_notes_apart(raw)), limits)
         except SkipFile as exc:    # binary content in a chapter costs only the chapter
             warnings.append(f"chapter {item.part} not read: {exc}")
             continue
@@ -93,6 +104,19 @@ def read_epub(data: bytes, limits: Limits) -> Document:
     if not title:
         title = next((label for label, _ in labels.values()), "")
     return Document(title=title, format="epub", sections=sections, warnings=warnings)
+
+
+def _notes_apart(raw: bytes) -> bytes:
+    """The chapter with its notes block under a `Footnotes` (or `Endnotes`) heading
+    and without the notes' back-link arrows."""
+    levels = [int(level) for level in _HEADING_LEVEL.findall(raw)]
+    # one level below the chapter's top heading: "Plots › Footnotes", not "Plots › Compost › …"
+    tag = b"h%d" % (min(min(levels) + 1, 6) if levels else 1)
+
+    def heading(match: "re.Match[bytes]") -> bytes:
+        name = b"Footnotes" if match.group(1).lower() == b"footnotes" else b"Endnotes"
+        return match.group(0) + b"<" + tag + b">" + name + b"</" + tag + b">"
+    return _NOTES_BLOCK.sub(heading, _BACKLINK.sub(b"", raw), count=1)
 
 
 def _as_main_content(raw: bytes) -> bytes:
