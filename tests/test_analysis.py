@@ -11,7 +11,7 @@ from typing import Dict, List, Sequence
 
 import pytest
 
-from glean_personal import analysis
+from glean_personal import unicode61
 from glean_personal.analysis import (
     STOPWORDS,
     fold,
@@ -100,9 +100,9 @@ def probe_code_points() -> List[int]:
     """Every BMP code point, a stride through the other planes, and every
     astral code point at or next to an edge of the module's tables."""
     cps = set(range(0x10000)) | set(range(0x10000, 0x110000, 37))
-    for lo, hi in analysis._ranges(analysis._SEPARATORS):
+    for lo, hi in unicode61.code_ranges(unicode61.SEPARATORS):
         cps.update((lo - 1, lo, hi, hi + 1))
-    cps.update(analysis._unicode().fold)
+    cps.update(unicode61.tables().fold)
     return sorted(cp for cp in cps if 0 <= cp <= 0x10FFFF and not 0xD800 <= cp <= 0xDFFF)
 
 
@@ -203,7 +203,7 @@ def test_normalized_text_always_inserts() -> None:
 @needs_fts5
 def test_format_characters_that_glue_are_removed() -> None:
     """Which format characters glue words in SQLite is read off SQLite."""
-    cps = [cp for lo, hi in analysis._ranges(analysis._FORMAT) for cp in range(lo, hi + 1)]
+    cps = [cp for lo, hi in unicode61.code_ranges(unicode61.FORMAT) for cp in range(lo, hi + 1)]
     raw = ["foo%sbar" % chr(cp) for cp in cps]
     glued = [chr(cp) for cp, toks in zip(cps, fts5_tokens(raw)) if len(toks) == 1]
     assert "\u2066" in glued and "\u2069" in glued
@@ -240,7 +240,7 @@ def test_types() -> None:
     spans = token_spans("a b")
     assert spans == [(0, 1, "a"), (2, 3, "b")]
     assert isinstance(STOPWORDS, frozenset)
-    tables: Dict[int, object] = analysis._unicode().fold
+    tables: Dict[int, object] = unicode61.tables().fold
     assert all(isinstance(k, int) for k in tables)
 
 
@@ -248,7 +248,7 @@ def read_sqlite_tables() -> Dict[str, object]:
     """Read unicode61's tables off the linked SQLite, in this module's format.
 
     Slow (every code point, twice): run ``PYTHONPATH=. python tests/test_analysis.py``
-    and paste the output over the tables in glean_personal/analysis.py.
+    and paste the output over the tables in glean_personal/unicode61.py.
     """
     cps = [cp for cp in range(0x110000) if not 0xD800 <= cp <= 0xDFFF]
     alone = fts5_tokens([chr(cp) for cp in cps])
@@ -287,10 +287,10 @@ def read_sqlite_tables() -> Dict[str, object]:
         "%x%+d" % (s, d) if n == 1 else "%x*%d/%d%+d" % (s, n, st, d) for s, n, st, d in runs
     )
     return {
-        "_SEPARATORS": spec(sorted(cp for cp, sep in is_sep.items() if sep)),
-        "_DIACRITICS": spec(diacritics),
-        "_LOWER": lower_spec,
-        "_UNACCENT": {k: "".join(sorted(v)) for k, v in sorted(unaccent.items())},
+        "SEPARATORS": spec(sorted(cp for cp, sep in is_sep.items() if sep)),
+        "DIACRITICS": spec(diacritics),
+        "LOWER": lower_spec,
+        "UNACCENT": {k: "".join(sorted(v)) for k, v in sorted(unaccent.items())},
     }
 
 

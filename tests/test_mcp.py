@@ -725,3 +725,68 @@ def test_no_tool_opens_a_socket(monkeypatch, one_db):
         reply = server.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
                                "params": {"name": name, "arguments": arguments}})
         assert reply["result"]["isError"] is False, reply
+
+
+def _request(msg_id, method="ping", **params):
+    return {"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}
+
+
+def _cancel(msg_id):
+    return {"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": msg_id, "reason": "the user gave up"}}
+
+
+def test_a_request_cancelled_while_waiting_is_never_run(one_db):
+    server = mcp.Server(str(one_db))
+    ran = []
+    server.methods["tools/call"] = lambda params: ran.append(params) or {}
+    waiting = _request(7, "tools/call", name="local_sources")
+    for message in (waiting, _cancel(7)):   # both read before the answer is made
+        server.arrived(message)
+    assert server.handle(waiting) is None and ran == []
+    assert server.handle(_cancel(7)) is None
+    assert server.handle(_request(8))["result"] == {}
+
+
+def test_a_request_cancelled_while_running_gets_no_reply(one_db):
+    server = mcp.Server(str(one_db))
+
+    def slow_ping(params):
+        server.arrived(_cancel("r"))   # the reader sees the cancellation mid-run
+        return {}
+
+    server.methods["ping"] = slow_ping
+    server.arrived(_request("r"))
+    assert server.handle(_request("r")) is None
+
+
+def test_cancellations_that_name_nothing_pending_change_nothing(one_db):
+    server = mcp.Server(str(one_db))
+    init = _request(1, "initialize", protocolVersion="2025-06-18")
+    for message in (init, _cancel(1)):      # initialize cannot be cancelled
+        server.arrived(message)
+    assert server.handle(init)["result"]["protocolVersion"] == "2025-06-18"
+    server.arrived(_request(2))
+    server.arrived(_cancel("2"))            # "2" is not the id 2
+    server.arrived(_cancel(99))             # never asked
+    server.arrived({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": [2]})
+    assert server.handle(_request(2))["id"] == 2
+    server.arrived(_cancel(2))              # already answered
+    assert server.handle(_request(3))["id"] == 3
+    assert not server._pending and not server._cancelled   # nothing kept for later
+
+
+def test_serve_reads_ahead_and_answers_in_order(one_db):
+    lines = [_request(1, "tools/call", name="local_search", arguments={"query": "heron"}),
+             _cancel(1), "not json", _request(2)]
+    stdin = io.BytesIO(b"".join((x if isinstance(x, str) else json.dumps(x)).encode() + b"\n"
+                                for x in lines) + b"\xff\xfe\n")
+    stdout = io.BytesIO()
+    mcp.serve(stdin, stdout, str(one_db))
+    replies = [json.loads(x) for x in stdout.getvalue().splitlines()]
+    # Request 1 may be answered before its cancellation is read, or not at all;
+    # every other line gets its one reply, in order.
+    if replies and replies[0].get("id") == 1:
+        replies = replies[1:]
+    assert [(r["id"], "error" in r) for r in replies] == [(None, True), (2, False), (None, True)]
+    assert [r["error"]["code"] for r in replies if "error" in r] == [-32700, -32700]

@@ -14,7 +14,9 @@ import argparse
 import fnmatch
 import json
 import os
+import queue
 import sys
+import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Mapping, Optional
 
 from ..docref import is_digits, is_file_url, path_from_url
@@ -385,22 +387,43 @@ def ambiguous(exc: Ambiguous) -> str:
 
 # -- JSON-RPC -------------------------------------------------------------------------------
 class Server:
-    """Turns one incoming message into at most one outgoing message; holds no I/O."""
+    """Turns one incoming message into at most one outgoing message; holds no I/O.
+
+    Messages are read ahead of their handling (`serve`), and `arrived` sees each
+    one as it is read: a `notifications/cancelled` for a request still waiting
+    or running means that request gets no reply (and, still waiting, is never
+    run), as MCP asks. Cancelling `initialize`, a request already answered or an
+    unknown id changes nothing.
+    """
 
     def __init__(self, db: Optional[str]) -> None:
         self.tools = Tools(db)
+        self._lock = threading.Lock()
+        self._pending: set = set()     # (type, id) of requests read and not yet answered
+        self._cancelled: set = set()   # the subset whose reply is no longer wanted
         self.methods: Dict[str, Callable[[Mapping], dict]] = {
             "initialize": self.initialize, "ping": lambda params: {},
             "tools/list": lambda params: {"tools": TOOLS}, "tools/call": self.call_tool}
 
-    def handle_line(self, line: str) -> Optional[Any]:
-        """The reply to one line of input (None when nothing is owed)."""
-        try:
-            message = json.loads(line)
-        except ValueError as exc:
-            return _error(None, PARSE_ERROR, f"Parse error: {exc}")
-        except RecursionError:   # nested deeper than the parser's stack allows
-            return _error(None, PARSE_ERROR, "Parse error: nested too deeply")
+    def arrived(self, message: Any) -> None:
+        """Note a message as it is read: a request now pending, or a cancellation."""
+        for m in message if isinstance(message, list) else (message,):
+            if not isinstance(m, dict):
+                continue
+            if m.get("method") == "notifications/cancelled":
+                params = m.get("params")
+                key = _key(params.get("requestId") if isinstance(params, dict) else None)
+                with self._lock:
+                    if key is not None and key in self._pending:
+                        self._cancelled.add(key)
+            elif m.get("method") != "initialize" and _key(m.get("id")) is not None:
+                with self._lock:
+                    self._pending.add(_key(m["id"]))
+
+    def handle_message(self, message: Any) -> Optional[Any]:
+        """The reply to one parsed message or batch (None when nothing is owed)."""
+        if isinstance(message, _Unparsed):
+            return message.reply
         if isinstance(message, list):
             if not message:
                 return _error(None, INVALID_REQUEST, "Invalid Request: empty batch")
@@ -409,6 +432,13 @@ class Server:
         return self.handle(message)
 
     def handle(self, message: Any) -> Optional[dict]:
+        """The reply to one message, unless its request was cancelled meanwhile."""
+        reply = self._reply(message)
+        if isinstance(message, dict) and self._settled(message.get("id"), answered=True):
+            return None
+        return reply
+
+    def _reply(self, message: Any) -> Optional[dict]:
         if not isinstance(message, dict):
             return _error(None, INVALID_REQUEST, "Invalid Request: expected a JSON object")
         has_id = "id" in message
@@ -429,6 +459,8 @@ class Server:
                                                   "Invalid params: expected an object")
         if not has_id:
             return None  # notifications (initialized, cancelled, …) never get a reply
+        if self._settled(msg_id):
+            return None  # cancelled before it ran
         handler = self.methods.get(method)
         if handler is None:
             return _error(msg_id, METHOD_NOT_FOUND, f"Method not found: {method}")
@@ -439,6 +471,18 @@ class Server:
         except Exception as exc:  # a bug: report it, keep serving
             _log(f"internal error in {method}: {type(exc).__name__}: {exc}")
             return _error(msg_id, INTERNAL_ERROR, f"Internal error: {type(exc).__name__}")
+
+    def _settled(self, msg_id: Any, answered: bool = False) -> bool:
+        """Whether the request was cancelled; a cancelled or answered one is no longer pending."""
+        key = _key(msg_id)
+        if key is None:
+            return False
+        with self._lock:
+            cancelled = key in self._cancelled
+            if cancelled or answered:
+                self._cancelled.discard(key)
+                self._pending.discard(key)
+        return cancelled
 
     def initialize(self, params: Mapping) -> dict:
         asked = params.get("protocolVersion")
@@ -474,6 +518,30 @@ class _ParamsError(Exception):
     pass
 
 
+class _Unparsed:
+    """A line that is not JSON: the error reply it gets."""
+
+    def __init__(self, reply: dict) -> None:
+        self.reply = reply
+
+
+def parse(line: str) -> Any:
+    """One line as a JSON value, or an _Unparsed holding its parse error."""
+    try:
+        return json.loads(line)
+    except ValueError as exc:
+        return _Unparsed(_error(None, PARSE_ERROR, f"Parse error: {exc}"))
+    except RecursionError:   # nested deeper than the parser's stack allows
+        return _Unparsed(_error(None, PARSE_ERROR, "Parse error: nested too deeply"))
+
+
+def _key(msg_id: Any) -> Optional[tuple]:
+    """A request id as a set key (1 and "1" are different ids); None for no valid id."""
+    if isinstance(msg_id, bool) or not isinstance(msg_id, (str, int)):
+        return None
+    return (type(msg_id).__name__, msg_id)
+
+
 def _tool_error(message: str) -> dict:
     return {"content": [{"type": "text", "text": message}], "isError": True}
 
@@ -496,20 +564,44 @@ def encode(reply: Any) -> bytes:
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
-    """Answer each line of `stdin` on `stdout` until stdin closes."""
+    """Answer each line of `stdin` on `stdout`, in order, until stdin closes.
+
+    A thread reads ahead, so a cancellation is seen while the request it names
+    waits or runs; the answers are made one at a time on this thread.
+    """
     server = Server(db)
-    for raw in iter(stdin.readline, b""):
-        try:
-            line = raw.decode("utf-8").strip()
-        except UnicodeDecodeError as exc:
-            reply: Any = _error(None, PARSE_ERROR, f"Parse error: not UTF-8 ({exc.reason})")
-        else:
-            if not line:
-                continue
-            reply = server.handle_line(line)
+    inbox: "queue.Queue[Any]" = queue.Queue()
+    reader = threading.Thread(target=_read_ahead, args=(stdin, server, inbox),
+                              name="mcp-reader", daemon=True)
+    reader.start()
+    for message in iter(inbox.get, _END):
+        reply = server.handle_message(message)
         if reply is not None:
             stdout.write(encode(reply))
             stdout.flush()
+
+
+_END = object()
+
+
+def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> None:
+    """Parse each line as it comes, tell the server, and queue it for answering."""
+    try:
+        for raw in iter(stdin.readline, b""):
+            try:
+                line = raw.decode("utf-8").strip()
+            except UnicodeDecodeError as exc:
+                inbox.put(_Unparsed(_error(None, PARSE_ERROR,
+                                           f"Parse error: not UTF-8 ({exc.reason})")))
+                continue
+            if line:
+                message = parse(line)
+                server.arrived(message)
+                inbox.put(message)
+    except (OSError, ValueError) as exc:   # stdin closed under us: stop as at its end
+        _log(f"stdin: {exc}")
+    finally:
+        inbox.put(_END)
 
 
 def run_mcp(args: argparse.Namespace) -> int:
