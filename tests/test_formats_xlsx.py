@@ -240,3 +240,20 @@ def test_sheet_drawing_pictures_charts_and_text_boxes():
 def test_a_placeholder_core_title_gives_way_to_the_file_name():
     assert corpus("openpyxl/charts.xlsx").title == "charts"          # dc:title "Untitled"
     assert read(xlsx([("Stock", [["tea"]])], title="Book1")).title == "book"
+
+
+def test_a_long_sheet_is_cut_into_blocks_of_rows_each_under_the_header():
+    rows = [["name", "phone"]] + [[f"Person {i}", f"0161 496 {i:04d}"] for i in range(1, 200)]
+    doc = read(xlsx([("Contacts", rows), ("Short", [["week", "task"], [1, "water"]])]))
+    blocks = [s for s in doc.sections if s.heading[0] == "Contacts"]
+    assert len(blocks) > 3 and all(len(s.heading) == 2 for s in blocks)
+    assert blocks[0].heading[1].startswith("Rows 2\u2013")
+    assert all(s.text.startswith("name | phone\n\n") for s in blocks)
+    assert all(len(s.text) <= 1200 for s in blocks)            # about one passage each
+    body = [line for s in blocks for line in s.text.split("\n\n")[1:]]
+    assert body == [f"Person {i} | 0161 496 {i:04d}" for i in range(1, 200)]
+    last = blocks[-1].heading[1]
+    assert last.endswith("\u2013200")                          # the sheet's own row numbers
+    # a sheet that fits in one passage stays one section, as before
+    assert [(s.heading, s.text) for s in doc.sections if s.heading[0] == "Short"] == [
+        (("Short",), "week | task\n\n1 | water")]

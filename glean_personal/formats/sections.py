@@ -136,3 +136,55 @@ def end_row(rows: List[List[str]], cells: List[List[str]]) -> str:
         cells[-1].append(line)
         return ""
     return line
+
+
+# A block of spreadsheet rows (header included) fits in one passage window.
+ROW_BLOCK_CHARS = 1100
+
+
+class RowBlocks:
+    """The rows of one sheet, given to a `SectionBuilder` in blocks.
+
+    The sheet's first row is taken as its header. A sheet that fits in one
+    block stays one section, its rows as they come. A longer one is cut into
+    blocks of about one passage, each a section headed (sheet, `Rows 2–41`)
+    that starts with the header row, as CSV files are read: a passage found
+    on its own still says what its columns are.
+    """
+
+    def __init__(self, builder: SectionBuilder, name: str) -> None:
+        self.builder = builder
+        self.name = name
+        self.header: Optional[str] = None
+        self.blocks = 0                        # blocks written as sections of their own
+        self._held: List[Tuple[int, str]] = []  # (row number, text) not given out yet
+        self._chars = 0
+
+    def add(self, number: int, text: str) -> None:
+        """One non-empty row, with its row number in the sheet (1-based)."""
+        if self.header is None:
+            self.header = text
+            return
+        if self._held and self._chars + len(text) + 1 > ROW_BLOCK_CHARS - len(self.header):
+            self._flush(last=False)
+        self._held.append((number, text))
+        self._chars += len(text) + 1
+
+    def finish(self) -> bool:
+        """Give out what is held; True when the sheet was cut into blocks."""
+        self._flush(last=True)
+        return self.blocks > 0
+
+    def _flush(self, last: bool) -> None:
+        if last and self.blocks == 0:
+            if self.header is not None:
+                self.builder.paragraph(self.header)
+        elif self._held:
+            first, end = self._held[0][0], self._held[-1][0]
+            label = f"Rows {first}\u2013{end}" if end > first else f"Row {first}"
+            self.builder.section((self.name, label))
+            self.builder.paragraph(self.header or "")
+            self.blocks += 1
+        for _, text in self._held:
+            self.builder.paragraph(text)
+        self._held, self._chars = [], 0
