@@ -291,3 +291,8 @@ def test_a_real_pdflatex_file_loses_its_page_numbers():
     assert len(doc.sections) == 4
     assert not any(s.text.rstrip().endswith("\n" + s.page) for s in doc.sections)
     assert doc.sections[3].text.endswith("should match the language.")
+
+
+def test_a_line_that_is_the_whole_of_every_page_stays():
+    doc = read(text_pdf([show(["Same words on every page"]) for _ in range(4)]))
+    assert [s.text for s in doc.sections] == ["Same words on every page"] * 4

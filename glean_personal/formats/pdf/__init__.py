@@ -336,7 +336,8 @@ def _without_running_lines(texts: List[str], labels: List[str]) -> List[str]:
     rest of it recurs at the same end of another page (a running head such
     as `12 2.1. INSTALLING`); or when it recurs, numbers aside, at the same end
     of at least half the pages and three of them (`Company confidential`).
-    The heading path and the page label already say where a passage is.
+    The heading path and the page label already say where a passage is. A
+    page's only line stays.
     """
     edges = {i: t for i, t in enumerate(texts) if t.strip()}
     out = list(texts)
@@ -350,6 +351,8 @@ def _without_running_lines(texts: List[str], labels: List[str]) -> List[str]:
             counts[key] = counts.get(key, 0) + 1
         for i, (line, key, numbered) in found.items():
             seen = counts[key]
+            if line.strip() == edges[i].strip():
+                continue   # the page's only line is its text, however often it recurs
             if _page_number_only(line, labels[i], i) or (numbered and seen >= 2) or (
                     seen >= 3 and 2 * seen >= len(edges)):
                 out[i] = _drop_edge_line(out[i], top)
