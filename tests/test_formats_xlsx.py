@@ -257,3 +257,17 @@ def test_a_long_sheet_is_cut_into_blocks_of_rows_each_under_the_header():
     # a sheet that fits in one passage stays one section, as before
     assert [(s.heading, s.text) for s in doc.sections if s.heading[0] == "Short"] == [
         (("Short",), "week | task\n\n1 | water")]
+
+
+def test_title_lines_above_the_header_are_not_repeated_and_one_column_sheets_have_a_header():
+    costs = [["Budget 2026"], ["printed 1 December"], ["item", "cost"]] + [
+        [f"Item number {i}", i * 10] for i in range(1, 120)]
+    names = [["Name"]] + [[f"Somebody called {i}"] for i in range(1, 120)]
+    doc = read(xlsx([("Budget", costs), ("Names", names)]))
+    budget = [s for s in doc.sections if s.heading[0] == "Budget"]
+    assert (budget[0].heading, budget[0].text) == (("Budget",), "Budget 2026\n\nprinted 1 December")
+    assert budget[1].heading[1].startswith("Rows 4\u2013")
+    assert all(s.text.startswith("item | cost\n\n") for s in budget[1:])
+    listed = [s for s in doc.sections if s.heading[0] == "Names"]
+    assert len(listed) > 1 and all(s.text.startswith("Name\n\n") for s in listed)
+    assert listed[0].heading[1].startswith("Rows 2\u2013")
