@@ -296,3 +296,10 @@ def test_a_real_pdflatex_file_loses_its_page_numbers():
 def test_a_line_that_is_the_whole_of_every_page_stays():
     doc = read(text_pdf([show(["Same words on every page"]) for _ in range(4)]))
     assert [s.text for s in doc.sections] == ["Same words on every page"] * 4
+
+
+def test_a_raised_footnote_call_is_kept_apart_from_its_number_an_exponent_is_not():
+    page = (b"BT /F1 12 Tf 72 700 Td (Population 83,190,556) Tj /F1 7 Tf 5 Ts (2) Tj "
+            b"/F1 12 Tf 0 Ts ( people) Tj ET\n"
+            b"BT /F1 12 Tf 72 600 Td (Area in km) Tj /F1 7 Tf 5 Ts (2) Tj ET")
+    assert read(text_pdf([page])).sections[0].text == "Population 83,190,556 2 people\n\nArea in km2"
