@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from .analysis import (bigram_chain, identifier_phrases, is_stopword, search_tokens, stem,
-                       tokenize)
+from .analysis import (bigram_chain, has_identifiers, identifier_phrases, is_stopword,
+                       search_tokens, stem, tokenize)
 from .records import Record, field
 from .synonyms import synonyms
 
@@ -151,6 +151,9 @@ class Query(Record):
     question: bool = False
     # Words typed with symbols the index does not keep, lower-cased as written.
     literals: Tuple[str, ...] = ()
+    # Code names typed (`add_patterns`, `json.loads`, `parseArgs`), lower-cased:
+    # a passage headed by one of them is its definition.
+    names: Tuple[str, ...] = ()
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
     # identifier, not excluded, not in an `OR`). Search counts a word held only
@@ -222,6 +225,7 @@ def _parse(text: str) -> Query:
         parts.pop()
     negate_next = or_next = False
     literals: List[str] = []
+    names: List[str] = []
     for i, part in enumerate(parts):
         if i % 2:
             tokens = tuple(search_tokens(part))
@@ -243,6 +247,7 @@ def _parse(text: str) -> Query:
             negate_next, or_next = _word(w, pieces, fields, negate_next, or_next)
             if len(pieces) > count and not pieces[count][3]:
                 literals.append(_literal(w))
+                names.append(code_name(w))
         if trailing_op == "OR" and pieces:
             or_next = True
         elif trailing_op in ("-", "NOT"):
@@ -250,7 +255,27 @@ def _parse(text: str) -> Query:
     query = _build(text, pieces, fields)
     # Bounded like the terms: search scans each candidate's text for each of them.
     query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
+    query.names = tuple(dict.fromkeys(w for w in names if w))[:MAX_TERMS]
     return query
+
+
+_CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def code_name(word: str) -> str:
+    """A word or heading as a code name, lower-cased (`@json.loads(s)` -> `json.loads`), or ''.
+
+    A name has a `_`, a `.`, `::` or `->` inside, or a change of case
+    (`parseArgs`): `json` alone is a word like any other.
+    """
+    word = word.strip(_EDGE).split("(", 1)[0].strip().lstrip("@~*&")
+    word = word.rsplit(None, 1)[-1] if word else word   # `class json.JSONDecoder`
+    if not _CODE_NAME.fullmatch(word):
+        return ""
+    dunder = len(word) > 4 and word.startswith("__") and word.endswith("__")
+    if dunder or "_" in word.strip("_") or "." in word or "::" in word or "->" in word or has_identifiers(word):
+        return word.lower()
+    return ""
 
 
 def _literal(word: str) -> str:

@@ -26,7 +26,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
-from .query import Filters, Query, Term, canonical_type, parse
+from .query import Filters, Query, Term, canonical_type, code_name, parse
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
 from .spelling import suggest_words
@@ -55,6 +55,7 @@ class SearchTuning(Record, frozen=True):
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
+    definition: float = 1.0     # a passage headed by a code name typed (its definition) gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
     changelog: float = 0.5      # release notes keep this share for a question not about versions
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
@@ -192,6 +193,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
+        if query.names:
+            hits = _definition_lift(hits, rows, query)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
         else:
@@ -471,6 +474,17 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
     lift = 1.0 + TUNING.literal_boost
     return [(pid, score * lift if any(w in low for w in query.literals) else score)
             for pid, score in hits for low in (rows.lower(pid),)]
+
+
+def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
+                     query: Query) -> List[Tuple[int, float]]:
+    """Lift the passages headed by a code name typed: `add_patterns` is defined under its
+    own heading, where `add_patterns_from_file` and the callers only hold its words."""
+    rows.load([pid for pid, _ in hits])
+    lift = 1.0 + TUNING.definition
+    names = set(query.names)
+    return [(pid, score * lift if heading and code_name(heading[-1]) in names else score)
+            for pid, score in hits for heading in (rows[pid]["heading"],)]
 
 
 def _title_boost(title: str, words: Set[str]) -> float:

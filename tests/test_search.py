@@ -403,6 +403,86 @@ def test_a_word_with_symbols_ranks_the_passage_holding_it_as_typed_first(tmp_pat
     assert paths(ix.search("@{upstream}")) == ["revisions.md", "branches.md"]
 
 
+DIR_C = """#include "dir.h"
+
+static int add_patterns(const char *fname, const char *base, int baselen,
+\t\t\tstruct pattern_list *pl, struct index_state *istate,
+\t\t\tunsigned flags, struct oid_stat *oid_stat)
+{
+\tstruct stat st;
+\tint r, fd;
+\tsize_t size = 0;
+\tchar *buf;
+
+\tif (flags & PATTERN_NOFOLLOW)
+\t\tfd = open_nofollow(fname, O_RDONLY);
+\telse
+\t\tfd = open(fname, O_RDONLY);
+\tif (fd < 0 || fstat(fd, &st) < 0) {
+\t\tif (fd >= 0)
+\t\t\tclose(fd);
+\t\treturn -1;
+\t}
+\tsize = xsize_t(st.st_size);
+\tbuf = xmallocz(size);
+\tif (read_in_full(fd, buf, size) != size) {
+\t\tfree(buf);
+\t\tclose(fd);
+\t\treturn -1;
+\t}
+\tclose(fd);
+\tr = parse_pattern_buffer(buf, size, base, baselen, pl, istate, oid_stat);
+\tfree(buf);
+\treturn r;
+}
+
+int add_patterns_from_file_to_list(const char *fname, const char *base, int baselen,
+\t\t\t\t   struct pattern_list *pl, struct index_state *istate,
+\t\t\t\t   unsigned flags)
+{
+\treturn add_patterns(fname, base, baselen, pl, istate, flags, NULL);
+}
+"""
+
+SPARSE_C = """#include "dir.h"
+
+static int sparse_checkout_init(struct pattern_list *pl)
+{
+\tadd_patterns(".git/info/sparse-checkout", pl);
+\tadd_patterns(".git/info/sparse-checkout.local", pl);
+\treturn add_patterns(".git/info/sparse-checkout.extra", pl);
+}
+"""
+
+PARSER_PY = """class Parser:
+    \"\"\"Reads tokens.\"\"\"
+
+    def parse(self, text):
+        return self.tokens(text)
+
+    def tokens(self, text):
+        return text.split()
+
+
+def run(text):
+    parser = Parser()
+    return parser.parse(text) + Parser().parse(text.upper())
+"""
+
+
+def test_a_code_name_finds_its_definition_before_its_callers(tmp_path, open_ix):
+    # `add_patterns` is called more often in the other function and file than it is
+    # defined; its words are in a longer name too. Only its own heading says it is
+    # defined there, and that is what a search for the name wants first.
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "src", {"dir.c": DIR_C, "sparse.c": SPARSE_C,
+                                           "parser.py": PARSER_PY}))
+    first = ix.search("add_patterns").results[0]
+    assert (first.document["path"], first.section, first.lines[0]) == ("dir.c", ["add_patterns"], 3)
+    first = ix.search("Parser.parse").results[0]
+    assert (first.document["path"], first.section) == ("parser.py", ["Parser.parse"])
+
+
 BOOK_PARAGRAPHS = {
     "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
              "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
