@@ -135,7 +135,8 @@ def test_pictures_charts_and_smartart_on_slides():
     chart = chart_xml("Visitors", [("2024", ["Spring", "Summer"], [1200, 3400.5])])
     slides = [
         {"title": "Our garden", "shapes": picture_shape("Roses climbing a brick wall")
-         + picture_shape("IMG_2041.JPG")},
+         + picture_shape("IMG_2041.JPG") + picture_shape("Picture")   # openpyxl's default
+         + picture_shape("Image 3")},
         {"title": "Numbers", "shapes": graphic_frame(graphic_chart("rIdC")),
          "rels": [("rIdC", "chart", "../charts/chart1.xml")]},
         {"title": "Process", "shapes": graphic_frame(graphic_diagram("rIdD"), descr="Three steps"),
