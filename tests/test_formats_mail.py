@@ -246,3 +246,14 @@ def test_from_paragraph_between_messages_stays_with_the_first():
     doc = read_document(data, "Inbox.mbox")
     assert [s.heading[0] for s in doc.sections] == ["Keys", "Re: Keys"]
     assert doc.sections[0].text.endswith("From now on the shed is locked at night.")
+
+
+def test_a_digest_s_messages_are_headed_as_messages_not_forwards():
+    # CPython's test mail: a Mailman digest (multipart/digest of message/rfc822 parts)
+    data = (Path(__file__).parent / "data" / "mail" / "msg_02.eml").read_bytes()
+    doc = read_document(data, "msg_02.eml")
+    assert doc.title == "Ppp digest, Vol 1 #2 - 5 msgs"
+    assert [s.heading for s in doc.sections[1:]] == [
+        ("Message: [Ppp] testing #1",), ("Message: (no subject)",), ("Message: [Ppp] testing #3",),
+        ("Message: [Ppp] testing #4",), ("Message: [Ppp] testing #5",)]
+    assert "Today's Topics:" in doc.sections[0].text
