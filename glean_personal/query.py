@@ -15,7 +15,7 @@ matches its stem exactly; only an explicit `*` matches a prefix.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .analysis import (bigram_chain, has_identifiers, identifier_phrases, is_stopword,
                        search_tokens, stem, tokenize)
@@ -151,8 +151,8 @@ class Query(Record):
     question: bool = False
     # Words typed with symbols the index does not keep, lower-cased as written.
     literals: Tuple[str, ...] = ()
-    # Code names typed (`add_patterns`, `json.loads`, `parseArgs`), lower-cased:
-    # a passage headed by one of them is its definition.
+    # Code names typed (`add_patterns`, `json.loads`, `parseArgs`, or a query of
+    # one word), lower-cased: a passage headed by one of them is its definition.
     names: Tuple[str, ...] = ()
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
@@ -255,27 +255,37 @@ def _parse(text: str) -> Query:
     query = _build(text, pieces, fields)
     # Bounded like the terms: search scans each candidate's text for each of them.
     query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
+    if len(pieces) == 1 and not pieces[0][1] and not pieces[0][3] and len(text.split()) == 1:
+        names = [code_name(text, bare=True)]   # one word alone may name a definition
     query.names = tuple(dict.fromkeys(w for w in names if w))[:MAX_TERMS]
     return query
 
 
 _CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*")
+_NAME_PARTS = re.compile(r"\.|::|->")
 
 
-def code_name(word: str) -> str:
+def code_name(word: str, bare: bool = False) -> str:
     """A word or heading as a code name, lower-cased (`@json.loads(s)` -> `json.loads`), or ''.
 
     A name has a `_`, a `.`, `::` or `->` inside, or a change of case
-    (`parseArgs`): `json` alone is a word like any other.
+    (`parseArgs`): `json` alone is a word like any other, unless `bare`.
     """
     word = word.strip(_EDGE).split("(", 1)[0].strip().lstrip("@~*&")
     word = word.rsplit(None, 1)[-1] if word else word   # `class json.JSONDecoder`
     if not _CODE_NAME.fullmatch(word):
         return ""
     dunder = len(word) > 4 and word.startswith("__") and word.endswith("__")
-    if dunder or "_" in word.strip("_") or "." in word or "::" in word or "->" in word or has_identifiers(word):
+    if (bare or dunder or "_" in word.strip("_") or _NAME_PARTS.search(word)
+            or has_identifiers(word)):
         return word.lower()
     return ""
+
+
+def names_heading(heading: str, names: Sequence[str]) -> bool:
+    """Is a heading one of the names, or (for a name of one part) a member of that name?"""
+    name = code_name(heading, bare=True)
+    return bool(name) and (name in names or _NAME_PARTS.split(name)[-1] in names)
 
 
 def _literal(word: str) -> str:

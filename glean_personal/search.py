@@ -26,7 +26,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
-from .query import Filters, Query, Term, canonical_type, code_name, parse
+from .query import Filters, Query, Term, canonical_type, names_heading, parse
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
 from .spelling import suggest_words
@@ -482,8 +482,7 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
     own heading, where `add_patterns_from_file` and the callers only hold its words."""
     rows.load([pid for pid, _ in hits])
     lift = 1.0 + TUNING.definition
-    names = set(query.names)
-    return [(pid, score * lift if heading and code_name(heading[-1]) in names else score)
+    return [(pid, score * lift if heading and names_heading(heading[-1], query.names) else score)
             for pid, score in hits for heading in (rows[pid]["heading"],)]
 
 

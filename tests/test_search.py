@@ -461,12 +461,33 @@ PARSER_PY = """class Parser:
         return self.tokens(text)
 
     def tokens(self, text):
-        return text.split()
+        words = []
+        for number, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.endswith("\\\\"):
+                line = line[:-1]
+            for word in line.split():
+                if word.isdigit():
+                    word = int(word)
+                elif word.lower() in ("true", "false"):
+                    word = word.lower() == "true"
+                words.append((number, word))
+        return words
 
 
 def run(text):
     parser = Parser()
     return parser.parse(text) + Parser().parse(text.upper())
+
+
+def count(texts):
+    parser = Parser()
+    first = parser.tokens(texts[0])
+    last = parser.tokens(texts[-1])
+    every = [parser.tokens(t) for t in texts]
+    return len(first) + len(last) + sum(map(len, every)) + len(parser.tokens(" ".join(texts)))
 """
 
 
@@ -481,6 +502,9 @@ def test_a_code_name_finds_its_definition_before_its_callers(tmp_path, open_ix):
     assert (first.document["path"], first.section, first.lines[0]) == ("dir.c", ["add_patterns"], 3)
     first = ix.search("Parser.parse").results[0]
     assert (first.document["path"], first.section) == ("parser.py", ["Parser.parse"])
+    # a word alone may name a definition too: the method, not the function calling it
+    first = ix.search("tokens").results[0]
+    assert (first.document["path"], first.section) == ("parser.py", ["Parser.tokens"])
 
 
 BOOK_PARAGRAPHS = {

@@ -570,7 +570,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
     waits or runs; the answers are made one at a time on this thread.
     """
     server = Server(db)
-    inbox: "queue.Queue[Any]" = queue.Queue()
+    inbox: "queue.Queue[Any]" = queue.Queue(maxsize=READ_AHEAD)
     reader = threading.Thread(target=_read_ahead, args=(stdin, server, inbox),
                               name="mcp-reader", daemon=True)
     reader.start()
@@ -582,6 +582,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
 
 
 _END = object()
+READ_AHEAD = 64   # messages read and not yet answered, at most: a flood waits in the pipe
 
 
 def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> None:
