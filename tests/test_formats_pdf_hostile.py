@@ -303,3 +303,13 @@ def test_a_raised_footnote_call_is_kept_apart_from_its_number_an_exponent_is_not
             b"/F1 12 Tf 0 Ts ( people) Tj ET\n"
             b"BT /F1 12 Tf 72 600 Td (Area in km) Tj /F1 7 Tf 5 Ts (2) Tj ET")
     assert read(text_pdf([page])).sections[0].text == "Population 83,190,556 2 people\n\nArea in km2"
+
+
+def test_a_title_set_on_two_lines_is_read_whole():
+    # as the title of SQLite's copyright release form is set (`Copyright Release for` /
+    # `Contributions To SQLite`); a second paragraph in the same type is not part of it
+    page = b"\n".join([show(["Allotment Society", "Annual Report 2026"], size=20, leading=18, y=740),
+                       show(["Plot 9"], size=20, y=660),
+                       show(["The year began with a leaking tap,", "and ended with new paths",
+                             "laid with woodchip by the members", "on two Saturdays in March."], y=600)])
+    assert read(text_pdf([page])).title == "Allotment Society Annual Report 2026"

@@ -439,20 +439,29 @@ def _heading_like(lines: List[Tuple[str, float]], text: str) -> Optional[str]:
     """A title from the first page with text, for a PDF whose metadata has none.
 
     The largest-type line near the top when it is larger than the body and
-    is not a heading every document has ("Contents"); else the first line
+    is not a heading every document has ("Contents"), with the next line or
+    two in the same type (a title set on several lines); else the first line
     of two words or more when it is a paragraph of its own, short enough to
     be a title. A line that a paragraph goes on from is body text, not a
     title: such a file is known by its name.
     """
     if not lines:
         return None
-    head = [(t, size) for t, size in lines[:20] if not is_section_name(t)]
+    head = [k for k, (t, _) in enumerate(lines[:20]) if not is_section_name(t)]
     sizes = sorted(size for _, size in lines)
     body = sizes[len(sizes) // 2]
     if head:
-        best = max(head, key=lambda ts: ts[1])
-        if best[1] > 1.15 * body and 3 <= len(best[0]) <= 200:
-            return best[0]
+        k = max(head, key=lambda n: lines[n][1])
+        title, size = lines[k]
+        if size > 1.15 * body and 3 <= len(title) <= 200:
+            # a title set on two or three lines of the same type: all of them
+            last = title
+            for more, other in lines[k + 1:k + 3]:
+                if abs(other - size) > 0.02 * size or len(title) + len(more) > 200 \
+                        or is_section_name(more) or f"{last}\n{more}" not in text:
+                    break   # another size, too long, or a paragraph of its own
+                title, last = f"{title} {more}", more
+            return title
     for paragraph in text.split("\n\n")[:20]:
         words = paragraph.split()
         if len(words) < 2 or is_section_name(paragraph):
