@@ -241,6 +241,7 @@ def test_table_cells_on_one_baseline_stay_one_line():
 @pytest.mark.parametrize("stored, expected", [
     ("untitled", "Seed swap notes"),                    # ReportLab's default
     ("Microsoft Word - budget 2026.docx", "budget 2026"),  # printed from Word
+    ("C:\\\\Users\\\\ann\\\\plot-fees.doc", "plot-fees"),      # a path in the title field
     ("Garden rota", "Garden rota"),
 ])
 def test_a_placeholder_info_title_is_not_the_title(stored, expected):

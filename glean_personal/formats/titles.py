@@ -39,14 +39,19 @@ _SECTION_NAMES = frozenset({
 def usable_title(text: Optional[str]) -> Optional[str]:
     """`text` with spaces collapsed, unless it is a placeholder (then None).
 
-    A print driver's "Microsoft Word - name.docx" gives "name".
+    A print driver's "Microsoft Word - name.docx" gives "name", and so does a
+    bare file name or path ("C:\\Users\\ann\\name.docx") in the title field.
     """
     if not text:
         return None
     title = " ".join(text.split())
     printed = _PRINTED.match(title)
     if printed:
-        title = _OFFICE_EXTENSION.sub("", printed.group(1)).strip()
+        title = printed.group(1)
+    if _OFFICE_EXTENSION.search(title) and (
+            printed or " " not in title or "/" in title or "\\" in title):
+        # a file name, or a path, where the title goes: "C:\\Users\\ann\\budget.docx"
+        title = _OFFICE_EXTENSION.sub("", re.split(r"[/\\]", title)[-1]).strip()
     key = _TRAILING_NUMBER.sub("", title.lower()).strip()
     if not key or key in _PLACEHOLDERS:
         return None
