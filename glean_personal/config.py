@@ -75,7 +75,7 @@ TEXT_EXTENSIONS = {
     ".conf": "ini", ".css": "css", ".scss": "css", ".less": "css", ".mk": "makefile",
     ".dockerfile": "dockerfile", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
     ".rst": "rst", ".rest": "rst", ".org": "org", ".adoc": "adoc", ".asciidoc": "adoc",
-    ".tex": "tex", ".latex": "tex", ".rtf": "rtf",
+    ".tex": "tex", ".latex": "tex", ".rtf": "rtf", ".po": "po", ".pot": "po",
 }
 SUPPORTED.update(CODE_EXTENSIONS)
 SUPPORTED.update(TEXT_EXTENSIONS)

@@ -263,16 +263,35 @@ def _parse(text: str) -> Query:
 
 _CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*")
 _NAME_PARTS = re.compile(r"\.|::|->")
+_NUMBERING = re.compile(r"[(\[§]?[0-9]+(?:\.[0-9]+)*[.):\]]*")
+
+
+# Words that may come before a name in a declaration or a documented signature.
+_DECLARERS = frozenset(
+    "abstract abstractmethod async attribute await char class classmethod const coroutine "
+    "data def double enum exception extern final float fn func function impl inline int "
+    "interface let long macro method module namespace object package private property "
+    "protected public short signed static staticmethod struct trait type typedef union "
+    "unsigned var virtual void".split())
 
 
 def code_name(word: str, bare: bool = False) -> str:
     """A word or heading as a code name, lower-cased (`@json.loads(s)` -> `json.loads`), or ''.
 
     A name has a `_`, a `.`, `::` or `->` inside, or a change of case
-    (`parseArgs`): `json` alone is a word like any other, unless `bare`.
+    (`parseArgs`): `json` alone is a word like any other, unless `bare`. Of a
+    heading of several words, the name is the last one before a `(`, or after
+    declaration words (`class json.JSONDecoder`) or a section number (`(5)
+    SQLITE_BUSY`); `Rim brakes` names nothing.
     """
-    word = word.strip(_EDGE).split("(", 1)[0].strip().lstrip("@~*&")
-    word = word.rsplit(None, 1)[-1] if word else word   # `class json.JSONDecoder`
+    head, paren, _ = word.strip(_EDGE).partition("(")
+    words = head.split()
+    while len(words) > 1 and _NUMBERING.fullmatch(words[0]):   # `4.4.`, `(5)`, `§3`
+        words.pop(0)
+    if not words or (len(words) > 1 and not paren
+                     and not all(w.lower() in _DECLARERS for w in words[:-1])):
+        return ""
+    word = words[-1].lstrip("@~*&")
     if not _CODE_NAME.fullmatch(word):
         return ""
     dunder = len(word) > 4 and word.startswith("__") and word.endswith("__")

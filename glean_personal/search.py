@@ -481,9 +481,17 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
     """Lift the passages headed by a code name typed: `add_patterns` is defined under its
     own heading, where `add_patterns_from_file` and the callers only hold its words."""
     rows.load([pid for pid, _ in hits])
+    first: Dict[Tuple[int, Tuple[str, ...]], int] = {}   # a definition's first passage here
+    for pid, _ in hits:
+        row = rows[pid]
+        heading = row["heading"]
+        if heading and names_heading(heading[-1], query.names):
+            key = (row["document_id"], tuple(heading))
+            if key not in first or row["ordinal"] < rows[first[key]]["ordinal"]:
+                first[key] = pid
+    lifted = set(first.values())
     lift = 1.0 + TUNING.definition
-    return [(pid, score * lift if heading and names_heading(heading[-1], query.names) else score)
-            for pid, score in hits for heading in (rows[pid]["heading"],)]
+    return [(pid, score * lift if pid in lifted else score) for pid, score in hits]
 
 
 def _title_boost(title: str, words: Set[str]) -> float:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from glean_personal.errors import SkipFile
-from glean_personal.formats import read_document
+from glean_personal.formats import extract, read_document
 from helpers.cost import cpu_budget
 
 CORPUS = Path(__file__).parent / "data" / "corpus" / "markitdown"
@@ -530,3 +530,26 @@ def test_line_number_links_marked_nosnippet_do_not_glue_to_the_code():
                     '<p>See <a href="#2">line 2</a>.</p></main>')
     _, sections = _sections(listing)
     assert sections[("macros.rs",)] == "#[macro_export]\nmacro_rules! detect {\n}\n\nSee line 2 ."
+
+
+# Page templates a site generator fills in (written for this test): Go's web site
+# keeps a page's title in a JSON comment, Jekyll and Hugo in front matter.
+@pytest.mark.parametrize("page, title", [
+    ('<!--{\n\t"Title": "Go 1 and the Future of Go Programs",\n\t"Path": "/doc/go1compat"\n}-->\n'
+     '<h2 id="introduction">Introduction</h2>\n<p>Programs written to Go 1 keep compiling.</p>\n',
+     "Go 1 and the Future of Go Programs"),
+    ('---\nlayout: default\ntitle: "Getting started"\n---\n<h2>Introduction</h2>\n'
+     '<p>Programs written to Go 1 keep compiling.</p>\n', "Getting started"),
+    ('<!--{ "Path": "/x" }-->\n<h2>Introduction</h2>\n<p>Programs written to Go 1 keep compiling.</p>\n',
+     "go1compat"),
+    ('<!--{ not json }-->\n<h2>Introduction</h2>\n<p>Programs written to Go 1 keep compiling.</p>\n',
+     "go1compat"),
+])
+def test_a_page_template_takes_its_title_from_its_metadata(tmp_path, page, title):
+    path = tmp_path / "go1compat.html"
+    path.write_text(page, encoding="utf-8")
+    doc = extract(path)
+    assert doc.title == title
+    assert doc.sections[0].heading == ("Introduction",)
+    assert doc.text.strip().endswith("Programs written to Go 1 keep compiling.")
+    assert "layout" not in doc.text and "---" not in doc.text and "Path" not in doc.text

@@ -292,7 +292,7 @@ def test_rst_markup_is_read_as_words_lines_in_place():
     assert "Mind the cache." in text and "Old wheels stay there." in text
     assert "pip install :ref:`kept`" in text and "keep `this <as typed>`_" in text
     assert "Example:" in text and "Example::" not in text
-    assert "3.2" in text and "A footnote's words." in text
+    assert "New in version 3.2" in text and "A footnote's words." in text
     for gone in ("editors", "never shown", "install-guide", "code-block", "linenos", "toctree",
                  "maxdepth", "topics/caching", "note::", "https://", ":orphan:"):
         assert gone not in text, gone
@@ -384,3 +384,121 @@ def test_rst_simple_references_in_any_script_and_never_inside_a_literal():
             ".. _Straße: https://example.org/\n.. _Doxygen: https://www.doxygen.nl/\n")
     text = read_document(page.encode(), "seite.rst").text
     assert "Siehe Straße und Doxygen; x = Doxygen_ bleibt." in text, text
+
+
+def test_rst_version_notes_read_as_the_built_page_words_them():
+    src = ("Retries\n=======\n\n.. versionadded:: 1.4\n\nUse ``until``.\n\n"
+           ".. versionchanged:: 2.0 The default is now 3.\n\n.. deprecated:: 2.9\n")
+    text = read_document(src.encode(), "loops.rst").text
+    assert "New in version 1.4\n\nUse until." in text
+    assert "Changed in version 2.0: The default is now 3." in text
+    assert "Deprecated since version 2.9" in text
+
+
+def test_rst_cross_references_without_words_show_their_label_words():
+    src = (".. seealso::\n\n   :ref:`intro_adhoc`\n       Examples of basic commands\n"
+           "   :doc:`../dev_guide/developing_modules`\n       How to write modules\n\n"
+           "See :ref:`ANSIBLE_SSH_RETRIES`, :ref:`the guide <intro_adhoc>` and :class:`pkg.Thing`.\n")
+    text = read_document(src.encode(), "intro.rst").text
+    assert "intro adhoc\n       Examples of basic commands" in text
+    assert "developing modules\n       How to write modules" in text
+    assert "See ANSIBLE_SSH_RETRIES, the guide and pkg.Thing." in text
+
+
+# A page of Django-style documentation under a `.txt` name (written for this test).
+RST_AS_TXT = """\
+.. _topics-cache:
+
+========================
+Django's cache framework
+========================
+
+A fundamental trade-off in dynamic websites is, well, they're dynamic.
+
+Setting up the cache
+====================
+
+Set :setting:`CACHES` in your settings file:
+
+.. code-block:: python
+
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+.. versionadded:: 4.0
+"""
+
+
+def test_restructuredtext_under_a_text_name_is_read_as_restructuredtext(tmp_path):
+    path = tmp_path / "cache.txt"
+    path.write_text(RST_AS_TXT, encoding="utf-8")
+    doc = extract(path)
+    assert doc.format == "txt" and doc.title == "Django's cache framework"
+    assert [s.heading for s in doc.sections] == [
+        ("Django's cache framework",), ("Django's cache framework", "Setting up the cache")]
+    text = doc.text
+    assert "Set CACHES in your settings file:" in text and "New in version 4.0" in text
+    assert 'CACHES = {"default"' in text
+    for junk in (".. _topics", ":setting:", "code-block", "=====", "versionadded"):
+        assert junk not in text, junk
+
+
+@pytest.mark.parametrize("text", [
+    "Meeting notes\n\n.. and then we left early.\n\nBring snacks:: next time.\n",
+    "Notes\n\n.. note:: a lone directive-looking line\n\nand nothing else of the kind.\n",
+])
+def test_plain_notes_stay_plain_text(text):
+    doc = read_document(text.encode(), "notes.txt")
+    assert doc.sections[0].heading == () and doc.text.startswith("Meeting notes" if "Meeting" in text else "Notes")
+
+
+def test_rst_backslash_escapes_read_as_their_character_outside_literals():
+    src = ("How do I see all of the ansible\\_ variables?\n"
+           "==============================================\n\n"
+           "Match \\*.yml files, not ``a\\_b`` nor :ref:`x\\_y <lbl>`; an escaped\\ space joins.\n\n"
+           "::\n\n    keep \\* as typed\n")
+    doc = read_document(src.encode(), "faq.rst")
+    assert doc.title == "How do I see all of the ansible_ variables?"
+    assert "Match *.yml files, not a\\_b nor x_y; an escapedspace joins." in doc.text
+    assert "keep \\* as typed" in doc.text
+
+
+# Tables as Ansible's and Sphinx's pages write them (written for this test).
+RST_TABLES = """\
+Committee
+=========
+
++------------------+---------------+
+| Name             | Start year    |
++==================+===============+
+| Alexei Znamensky | 2022          |
++------------------+---------------+
+
+=================  ====================
+Server             Collections accepted
+=================  ====================
+Ansible Galaxy     All collections
+=================  ====================
+
+| a line block
+| stays as typed
+"""
+
+
+def test_rst_tables_read_as_rows_without_their_rules():
+    doc = read_document(RST_TABLES.encode(), "committee.rst")
+    text = doc.text
+    assert "Name | Start year\n\nAlexei Znamensky | 2022" in text
+    assert "Server             Collections accepted\n\nAnsible Galaxy     All collections" in text
+    assert "| a line block\n| stays as typed" in text
+    assert "+--" not in text and "====" not in text
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["Name | Start year"] == 5
+
+
+def test_rst_footnote_references_read_as_the_page_marks_them():
+    src = ("Precedence\n==========\n\n#. role defaults [1]_\n"
+           "#. group vars [#]_ and [#note]_, see [CIT2002]_; list[0]_x stays.\n\n"
+           ".. [1] Tasks in each role see their own defaults.\n")
+    text = read_document(src.encode(), "vars.rst").text
+    assert "#. role defaults [1]\n#. group vars and, see [CIT2002]; list[0]_x stays." in text
+    assert "Tasks in each role see their own defaults." in text

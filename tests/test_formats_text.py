@@ -485,3 +485,99 @@ def test_a_shortcode_over_lines_shows_its_caption():
     doc = read_document(page.encode(), "parks.md")
     assert "Zion National Park" in doc.text and "After." in doc.text
     assert "zion.jpg" not in doc.text and "figure" not in doc.text
+
+
+# A VitePress page (written for this test, in the style of Vue's and Go's docs):
+# escapes and entities in the text, a script and a style block for a live example,
+# an example's own <h1>, a site's `\*\*` badge after a heading.
+VITEPRESS_PAGE = r"""# Conditional Rendering {#conditional}
+
+<script setup>
+import { ref } from 'vue'
+const awesome = ref(true)
+</script>
+
+## `v-else` \*\* {#v-else}
+
+Goroutines multiplex functions&mdash;coroutines&mdash;onto threads&nbsp;&amp; more.
+Tests live in \*\_test.go files; this is the same problem as \#1.\
+Keep `a\*b &amp; c` as typed.
+
+<div class="demo">
+  <button @click="awesome = !awesome">Toggle</button>
+  <h1 v-if="awesome">Vue is awesome!</h1>
+  <h1 v-else>Oh no</h1>
+</div>
+
+<style>
+.demo { color: red; }
+</style>
+
+## `v-show`
+
+Shown with display.
+
+    escaped = "a\*b" + "&amp;"
+
+```js
+const s = "\#not unescaped &amp;"
+```
+"""
+
+
+def test_markdown_escapes_entities_and_page_scripts_read_as_the_page_shows_them():
+    doc = read_document(VITEPRESS_PAGE.encode(), "conditional.md")
+    assert doc.title == "Conditional Rendering"
+    assert [s.heading for s in doc.sections] == [
+        ("Conditional Rendering", "v-else"), ("Conditional Rendering", "v-show")]
+    text = doc.text
+    for words in ("functions—coroutines—onto threads & more.",
+                  "Tests live in *_test.go files; this is the same problem as #1.\n",
+                  "Keep `a\\*b &amp; c` as typed.", "Toggle", "Vue is awesome!", "Oh no",
+                  'escaped = "a\\*b" + "&amp;"', 'const s = "\\#not unescaped &amp;"'):
+        assert words in text, words
+    for junk in ("&mdash;", "\\#1", "#1.\\", "import", "const awesome", "<script", ".demo {", "</style>"):
+        assert junk not in text, junk
+    first = {s.text.split("\n")[0]: s.first_line for s in doc.sections}
+    assert first["Goroutines multiplex functions—coroutines—onto threads & more."] == 10
+
+
+def test_a_script_block_that_never_closes_hides_the_rest_and_a_one_line_script_only_itself():
+    doc = read_document(b"# T\n\nbefore\n\n<script>let a = 1</script>\n\nafter\n\n<style>\nx {}\n", "s.md")
+    assert "before" in doc.text and "after" in doc.text
+    assert "let a" not in doc.text and "x {}" not in doc.text
+
+
+def test_lines_of_template_actions_are_hidden_outside_code():
+    src = ('# Generics\n\nIntro words.\n\n{{image "intro-generics/fig1.png"}}\n'
+           '{{code "/doc/progs/go1.go" `/STOP/`}}\n\n{{raw `\n\tfunc GMin[T any](x, y T) T\n`}}\n\n'
+           "The {{ site.title }} stays, as does a line with words.\n\n```\n{{ item }}\n```\n")
+    doc = read_document(src.encode(), "generics.md")
+    text = doc.text
+    assert "Intro words." in text and "func GMin[T any](x, y T) T" in text
+    assert "The {{ site.title }} stays" in text and "{{ item }}" in text
+    for junk in ("{{image", "fig1", "{{code", "/STOP/", "{{raw", "`}}"):
+        assert junk not in text, junk
+
+
+def test_a_link_whose_words_run_over_lines_reads_as_its_words():
+    src = ("# News\n\nWe celebrated the anniversary of [the Go open source\n"
+           "release](https://opensource.googleblog.com/2009/11/hey-ho-lets-go.html) and [the `map`\n"
+           "type](/blog/maps) and\n"
+           "a ![diagram of the\ncycle](gc/fig1.png \"GC\") too.\n\n```\n[kept\nas typed](x)\n```\n")
+    doc = read_document(src.encode(), "news.md")
+    text = doc.text
+    assert "the anniversary of the Go open source\nrelease and the `map`\ntype and\na diagram of the\ncycle too." in text
+    assert "[kept\nas typed](x)" in text
+    assert "googleblog" not in text and "fig1" not in text and "/blog/maps" not in text
+    assert doc.sections[0].first_line == 3
+
+
+@pytest.mark.parametrize("line, title", [
+    ('title: "Two Go Talks: \\"Lexical Scanning in Go\\" and more"', 'Two Go Talks: "Lexical Scanning in Go" and more'),
+    ("title: 'It''s a title'", "It's a title"),
+    ('title: "C:\\\\Users"', "C:\\Users"),
+])
+def test_front_matter_titles_read_as_yaml_quotes_them(line, title):
+    doc = read_document(f"---\n{line}\n---\n\nBody words.\n".encode(), "talk.md")
+    assert doc.title == title

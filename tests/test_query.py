@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from glean_personal.query import MAX_TERMS, parse
+from glean_personal.query import MAX_TERMS, code_name, parse
 
 
 def labels(text):
@@ -184,3 +184,30 @@ def test_a_phrase_of_the_longest_length_is_kept_whole():
     words = [f"w{i}" for i in range(MAX_PHRASE_TOKENS)]
     assert parse('"' + " ".join(words) + '"').terms[0].tokens == tuple(words)
     assert parse(".".join(words) + "*").terms[0].prefix
+
+
+@pytest.mark.parametrize("heading, name", [
+    ("add_patterns", "add_patterns"),
+    ("Parser.parse", "parser.parse"),
+    ("@functools.lru_cache(user_function)", "functools.lru_cache"),
+    ("class json.JSONDecoder(*, object_hook=None)", "json.jsondecoder"),
+    ("const char *sqlite3_errmsg(sqlite3*)", "sqlite3_errmsg"),
+    ("4.4. The json_extract() function", "json_extract"),
+    ("(5) SQLITE_BUSY", "sqlite_busy"),
+    ("static int add_patterns", "add_patterns"),
+    ("Installation", "installation"),
+    ("Rim brakes", ""),                 # prose: the last word is not a name
+    ("Using the walrus operator", ""),
+    ("", ""),
+    ("東京", ""),
+])
+def test_a_heading_names_a_definition_only_as_code_does(heading, name):
+    assert code_name(heading, bare=True) == name
+
+
+def test_code_names_typed_are_kept_for_ranking():
+    assert parse("how does add_patterns work").names == ("add_patterns",)
+    assert parse("json.loads OR json.dumps").names == ("json.loads", "json.dumps")
+    assert parse("tokens").names == ("tokens",)             # one word alone may be a name
+    assert parse("brake pads").names == ()                  # plain words are not
+    assert parse('"add_patterns"').names == () and parse("-add_patterns").names == ()

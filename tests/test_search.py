@@ -491,17 +491,27 @@ def count(texts):
 """
 
 
+SETTINGS_PY = "def load_settings(path, defaults=None, environ=None, strict=False):\n" + "".join(
+    f"    value_{n} = read_option(path, 'section_{n}', 'option_{n}', fallback=defaults)\n"
+    f"    check_range(value_{n}, minimum={n}, maximum={n * 10}, strict=strict)\n"
+    for n in range(24)) + "    return settings\n"
+
+
 def test_a_code_name_finds_its_definition_before_its_callers(tmp_path, open_ix):
     # `add_patterns` is called more often in the other function and file than it is
     # defined; its words are in a longer name too. Only its own heading says it is
     # defined there, and that is what a search for the name wants first.
     ix = open_ix()
     ix.index(write_tree(tmp_path / "src", {"dir.c": DIR_C, "sparse.c": SPARSE_C,
-                                           "parser.py": PARSER_PY}))
+                                           "parser.py": PARSER_PY, "settings.py": SETTINGS_PY}))
     first = ix.search("add_patterns").results[0]
     assert (first.document["path"], first.section, first.lines[0]) == ("dir.c", ["add_patterns"], 3)
     first = ix.search("Parser.parse").results[0]
     assert (first.document["path"], first.section) == ("parser.py", ["Parser.parse"])
+    # a definition longer than a passage is shown from its start, where its signature is
+    first = ix.search("load_settings").results[0]
+    assert (first.document["path"], first.section, first.lines[0]) == (
+        "settings.py", ["load_settings"], 1)
     # a word alone may name a definition too: the method, not the function calling it
     first = ix.search("tokens").results[0]
     assert (first.document["path"], first.section) == ("parser.py", ["Parser.tokens"])

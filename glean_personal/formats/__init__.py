@@ -26,11 +26,12 @@ from .csvtext import read_csv
 from .docx import read_docx
 from .encoding import decode_text
 from .epub import read_epub
+from .gettext import read_po
 from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
 from .asciidoc import looks_like_asciidoc, read_asciidoc
-from .markup import read_latex, read_org, read_rst
+from .markup import looks_like_rst, read_latex, read_org, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
 from .package import PartError
@@ -45,7 +46,8 @@ from .xlsx import read_xlsx
 Reader = Callable[[bytes, Limits], Document]
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
-    """Plain text, unless it is AsciiDoc under a `.txt` name (or none), or a manual page."""
+    """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
+    none), or a manual page."""
     head = decode_text(data[:65_536])
     link = source_link(head)
     if link:
@@ -54,6 +56,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_roff(data, limits)
     if looks_like_asciidoc(head):
         return read_asciidoc(data, limits)
+    if looks_like_rst(head):
+        return read_rst(data, limits)
     return read_txt(data, limits)
 
 
@@ -79,7 +83,7 @@ READERS.update({
     "ini": _with_format(read_tables, "ini"), "css": read_css, "makefile": read_makefile,
     "dockerfile": read_dockerfile, "csv": _with_format(read_csv, "csv"),
     "tsv": _with_format(read_csv, "tsv"), "rst": read_rst, "org": read_org,
-    "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf,
+    "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf, "po": read_po,
 })
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "skip_by_name",
@@ -212,7 +216,7 @@ def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
 
 
 # Formats whose text survives being cut at a line end (besides LINE_FORMATS).
-_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex"})
+_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex", "po"})
 
 
 def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMITS) -> Document:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import itertools
+import json
 import re
 from html.parser import HTMLParser
 from typing import Dict, List, Optional, Tuple
@@ -30,6 +31,7 @@ from ..document import Document
 from ..errors import SkipFile
 from .encoding import bom_encoding, decode_text
 from .sections import CELL_SEPARATOR, SectionBuilder
+from .text import split_front_matter
 
 _DROPPED = frozenset({"script", "style", "noscript", "template"})
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -114,6 +116,35 @@ def read_html(data: bytes, limits: Limits) -> Document:
     return _document(_parse(data, limits), limits)
 
 
+# A site generator's page metadata in a leading comment, as JSON (Go's web site:
+# `<!--{ "Title": "Getting Started", "Path": "/doc/install" }-->`).
+_COMMENT_METADATA = re.compile(r"\s*<!--(\{.*?\})-->", re.DOTALL)
+
+
+def _metadata(text: str) -> Tuple[Optional[str], str]:
+    """A page template's title from its front matter (`---` … `---`, as Jekyll and
+    Hugo pages have; the block is never text) or from JSON metadata in a leading
+    comment, and the page without the front matter."""
+    if text.startswith(("---\n", "+++\n", "---\r\n", "+++\r\n")):
+        title, rest = split_front_matter(text.replace("\r\n", "\n"))
+        if rest is not text:
+            return title, rest
+    if text.lstrip()[:5] == "<!--{":
+        found = _COMMENT_METADATA.match(text, 0, min(len(text), _MAX_METADATA_CHARS))
+        try:
+            fields = json.loads(found.group(1)) if found else None
+        except ValueError:
+            fields = None
+        if isinstance(fields, dict):
+            title = fields.get("Title", fields.get("title"))
+            if isinstance(title, str) and title.strip():
+                return " ".join(title.split())[:_MAX_TITLE_CHARS], text
+    return None, text
+
+
+_MAX_METADATA_CHARS = 65_536
+
+
 def read_html_file(data: bytes, limits: Limits) -> Document:
     """`read_html` for a file of its own, which may be only a redirect to another.
 
@@ -130,8 +161,10 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
 
 
 def _parse(data: bytes, limits: Limits) -> "_TextParser":
-    text = defuse(decode_text(data, declared=sniff_charset(data)))
+    meta_title, text = _metadata(decode_text(data, declared=sniff_charset(data)))
+    text = defuse(text)
     parser = _TextParser(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
+    parser.meta_title = meta_title
     try:
         try:
             parser.feed(text)
@@ -150,7 +183,7 @@ def _parse(data: bytes, limits: Limits) -> "_TextParser":
 def _document(parser: "_TextParser", limits: Limits) -> Document:
     builder = SectionBuilder(limits.max_text_chars)
     first_h1 = _replay(parser.content(), builder)
-    title = parser.title or first_h1 or ""
+    title = parser.title or parser.meta_title or first_h1 or ""
     return Document(title=title, format="html", sections=builder.build())
 
 
@@ -289,6 +322,7 @@ class _TextParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self._rescans = rescans                # see parse_starttag
         self.title: Optional[str] = None
+        self.meta_title: Optional[str] = None   # from front matter or a metadata comment
         self.redirect: Optional[str] = None    # where an immediate <meta> refresh sends the reader
         self.ops: List[_Op] = []
         self._budget = budget

@@ -16,7 +16,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
-from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words
+from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words, version_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -90,6 +90,27 @@ def read_rst(data: bytes, limits: Limits) -> Document:
     return Document(title=title, format="rst", sections=headed_sections(marks, rst_body(lines, targets)))
 
 
+# Explicit markup only reStructuredText writes at a line's start: a directive
+# (`.. code-block:: bash`, `.. note::`), a hyperlink target (`.. _label:`).
+_RST_EXPLICIT_MARKUP = re.compile(r"^\.\.[ \t]+(?:[\w:.+-]+::|_[^:\n`]+:|_`[^`\n]+`:)", re.MULTILINE)
+_RST_ROLE_USE = re.compile(r":[a-z]+(?::[a-z]+)?:`[^`\n]+`")
+_RST_SNIFF_CHARS = 65_536
+
+
+def looks_like_rst(text: str) -> bool:
+    """Whether text that came as `.txt` (or with no extension) is reStructuredText, as
+    Django's documentation and the snippets other Sphinx sites include are: two
+    lines of explicit markup (`.. code-block:: bash`, `.. _label:`), or one and
+    a role (``:ref:`label` ``). Plain notes hardly ever start a line with `.. word::`."""
+    text = text[:_RST_SNIFF_CHARS]
+    marks = 0
+    for _ in _RST_EXPLICIT_MARKUP.finditer(text):
+        marks += 1
+        if marks >= 2:
+            return True
+    return marks == 1 and _RST_ROLE_USE.search(text) is not None
+
+
 def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, bool], int]]:
     """(title, (adornment character, overlined), line after) for a title at line i."""
     line = lines[i]
@@ -146,6 +167,11 @@ _RST_METADATA = re.compile(r"^:(?:orphan|tocdepth|nocomments|nosearch|hide-toc|o
 _RST_LITERAL = re.compile(r"``([^`]+)``")
 
 
+# A table's rules: a grid table's `+-----+----+` (`+=====+` under its header) and a
+# simple table's `=====  =====` (`-----  -----` spanning columns): never shown as typed.
+_RST_TABLE_RULE = re.compile(r"[ \t]*(?:\+(?:-+\+)+|\+(?:=+\+)+|={2,}(?:[ \t]+={2,})+|-{2,}(?:[ \t]+-{2,})+)[ \t]*$")
+# A grid table's row `| cell | cell |`; a line block (`| words`) has no closing bar.
+_RST_GRID_ROW = re.compile(r"[ \t]*\|.*\|$")
 # A hyperlink target's name: `.. _CSV: https://…`, `.. _`Two words`: …`.
 _RST_TARGET_NAME = re.compile(r"[ \t]*\.\.[ \t]+_(?:`([^`]+)`|([^:`\s][^:`]*)):")
 # A simple reference `Doxygen_` (`name__` when anonymous): one word, no backquotes,
@@ -179,7 +205,7 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
     Comments, hyperlink targets, substitution definitions and the bodies of
     table-of-contents, raw and include-like directives become blank lines; a
     directive line keeps only its argument when that is words (`.. note::`
-    becomes blank, `.. versionadded:: 3.2` becomes `3.2`, `.. code-block::
+    becomes blank, `.. versionadded:: 3.2` becomes `New in version 3.2`, `.. code-block::
     python` becomes blank) and its options vanish. Literal blocks are kept as
     typed; elsewhere roles, references and ``literal`` markers are dropped.
     """
@@ -227,6 +253,8 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
                 argument = ""
             elif name in _RST_BARE:
                 argument = ""
+            else:
+                argument = version_words(name, argument)
             out.append(" " * indent + _rst_inline(argument) if argument else "")
             continue
         explicit = _RST_EXPLICIT.match(line)
@@ -239,10 +267,13 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
             hide_above = indent   # a comment, a target or a substitution: never shown
             out.append("")
             continue
-        if _RST_ANONYMOUS_TARGET.match(line) or _RST_METADATA.match(line):
+        if _RST_ANONYMOUS_TARGET.match(line) or _RST_METADATA.match(line) or _RST_TABLE_RULE.match(line):
             out.append("")
             continue
         text = line.rstrip()
+        if text.endswith("|") and _RST_GRID_ROW.match(text):   # a grid table's row: its cells
+            cells = [cell.strip() for cell in text.strip()[1:-1].split("|")]
+            text = " " * indent + " | ".join(cell for cell in cells if cell)
         if text.endswith("::"):
             keep_above = indent
             text = text[:-2].rstrip()
@@ -281,25 +312,69 @@ def _clean_prose(out: List[str], prose: List[int], targets: frozenset = frozense
     return out
 
 
+def rst_inline(text: str) -> str:
+    """One line of reStructuredText as a reader sees it (roles, references and
+    ``literal`` markers dropped): for reStructuredText held elsewhere, such as
+    the messages of a Sphinx site's translation catalogs."""
+    return _rst_inline(text)
+
+
 def _rst_inline(text: str) -> str:
-    """A line's words without roles, references, interpreted text and ``literal`` markers."""
+    """A line's words without roles, references, interpreted text and ``literal`` markers;
+    a backslash escape (`ansible\\_`, `\\*.yml`) reads as its character, outside literals."""
     if len(text) > _LONGEST_INLINE:   # a huge line is no prose: as typed
         return text
+    held: List[str] = []
+    if "\\" in text:   # held apart, so that an escaped character is never markup
+        text = _RST_ESCAPE.sub(lambda m: m.group(0) if m.group(1) is None else _hold(held, m.group(1)), text)
     if "|_" in text:
         text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
-    if "`" not in text:
-        return text
-    text = _RST_LITERAL.sub(r"\1", text)
-    text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
-                              else _keep_breaks(m, role_words(m.group(1))), text)
-    text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
-    return _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
+    if "]_" in text:   # a footnote or citation reference `[1]_` shows as `[1]`; an auto-numbered one as nothing
+        text = _RST_FOOTNOTE_REF.sub(r"[\1]", _RST_AUTO_FOOTNOTE_REF.sub("", text))
+    if "`" in text:
+        text = _RST_LITERAL.sub(r"\1", text)
+        text = _RST_ROLE_FULL.sub(lambda m: m.group(0) if m.group(1) is None
+                                  else _keep_breaks(m, _role_shown(m)), text)
+        text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
+        text = _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
+    return _HELD.sub(lambda m: held[int(m.group(1))], text) if held else text
+
+
+# A footnote reference `[1]_` or a citation reference `[CIT2002]_`; an auto-numbered one
+# (`[#]_`, `[#note]_`, `[*]_`), whose number only the built page knows, with the space before it.
+_RST_FOOTNOTE_REF = re.compile(r"(?<![\w\]])\[(\d+|[A-Za-z][\w.-]*)\]_(?!\w)")
+_RST_AUTO_FOOTNOTE_REF = re.compile(r"(?:(?<![ \t])[ \t]+|^)\[(?:#[\w-]*|\*)\]_(?!\w)", re.MULTILINE)
+# A backslash escape (an escaped space is nothing), after any ``literal`` it is not in.
+_RST_ESCAPE = re.compile(r"``[^`]+``|\\([^\n])")
+_HELD = re.compile("\x00(\\d+)\x00")
+
+
+def _hold(held: List[str], char: str) -> str:
+    held.append("" if char == " " else char)
+    return f"\x00{len(held) - 1}\x00"
 
 
 # `words` with no role (the default role: emphasis, or code in many Sphinx projects).
 _RST_INTERPRETED = re.compile(r"(?<![\w`])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`_])")
 # |name|_ : a substitution that is also a link, shown as its name.
 _RST_SUBSTITUTION_LINK = re.compile(r"(?<![\w|])\|([^|\s](?:[^|]*[^|\s])?)\|_{1,2}(?![\w|])")
+
+
+def _role_shown(match: "re.Match[str]") -> str:
+    """What a role shows. A cross-reference with no words of its own (`:ref:`intro_adhoc``,
+    `:doc:`../guide/first_steps``) shows its target's title, which only the built site
+    knows: its label's words stand in (`intro adhoc`, `first steps`); a label
+    in capitals (`ANSIBLE_SSH_RETRIES`, a setting's name) stays as typed."""
+    content = match.group(1)
+    words = role_words(content)
+    name = match.group(0)[1:match.group(0).find(":`")].rsplit(":", 1)[-1]
+    if name not in ("ref", "doc") or words != content.lstrip("~!."):
+        return words
+    label = content.strip().rstrip("/").rsplit("/", 1)[-1] if name == "doc" else content.strip()
+    if not label or label != label.lower() or " " in label:
+        return words
+    shown = " ".join(label.replace("_", " ").replace("-", " ").split())
+    return shown or words
 
 
 def _keep_breaks(match: "re.Match[str]", words: str) -> str:

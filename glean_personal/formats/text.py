@@ -7,11 +7,14 @@ rendered, but markup a reader never sees is left out, line for line: link
 targets (`[words](url)` reads as `words`), link reference definitions, HTML
 tags and comments, MyST roles (`{ref}`words <target>``), targets
 (`(label)=`), directive options and tables of contents, MkDocs admonition
-markers. Code (fenced or in backquotes) is kept exactly as typed.
+markers, `<script>` and `<style>` blocks, lines of template actions; escapes
+and entity references read as their characters. Code (fenced or in
+backquotes) is kept exactly as typed.
 """
 from __future__ import annotations
 
 import bisect
+import html
 import re
 from collections import deque
 from typing import Deque, Dict, List, Optional, Tuple
@@ -175,9 +178,16 @@ def split_front_matter(text: str) -> Tuple[Optional[str], str]:
 
 
 def _unquote(value: str) -> str:
+    """A front matter value without its quotes; in a double-quoted YAML string `\\"`
+    and `\\\\` read as the character (and `''` in a single-quoted one as `'`), as
+    the site's title shows them."""
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        value = value[1:-1]
+        quote, value = value[0], value[1:-1]
+        if quote == '"' and "\\" in value:
+            value = re.sub(r'\\(["\\/])', r"\1", value)
+        elif quote == "'":
+            value = value.replace("''", "'")
     return value.strip()
 
 
@@ -186,6 +196,21 @@ _PROSE_DIRECTIVES = frozenset({"note", "warning", "tip", "hint", "important", "c
                                "attention", "error", "seealso", "admonition", "versionadded",
                                "versionchanged", "deprecated", "dropdown", "topic", "sidebar",
                                "margin", "tab-item", "tab", "card", "div", "rubric", "glossary"})
+
+
+# What Sphinx shows for a version note's argument (`.. versionadded:: 3.2`).
+_VERSION_NOTES = {"versionadded": "New in version", "versionchanged": "Changed in version",
+                  "deprecated": "Deprecated since version", "versionremoved": "Removed in version"}
+
+
+def version_words(name: str, argument: str) -> str:
+    """A version note's argument as the built page words it (`New in version 3.2`,
+    `Changed in version 3.2: the reason`); any other directive's argument as it is."""
+    lead = _VERSION_NOTES.get(name)
+    if not lead or not argument:
+        return argument
+    version, _, rest = argument.partition(" ")
+    return f"{lead} {version}: {rest.strip()}" if rest.strip() else f"{lead} {version}"
 
 
 def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optional[str]:
@@ -207,18 +232,27 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     shortcode = False                         # inside a Hugo shortcode tag spanning lines
     held: List[str] = []                      # … its lines so far (a `caption=` is shown)
     twoslash = False                          # in a twoslash code block (TypeScript's docs)
+    raw_end: Optional[str] = None             # in a <script> or <style> block: its end tag
+    html_block = False                        # in a block of HTML (up to a blank line)
+    headed = False                            # a Markdown heading came before
+    in_code = False                           # the paragraph held is fenced code
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
     def flush() -> None:
+        nonlocal in_code
         if para:
-            builder.paragraph("\n".join(para), para_line)
+            text = "\n".join(para)
+            if not in_code and "](" in text:   # a link whose words run over lines, as its words
+                text = _WRAPPED_LINK.sub(r"\1", text)
+            builder.paragraph(text, para_line)
             del para[:]
+        in_code = False
 
     def heading(level: int, text: str) -> None:
         nonlocal first_h1
         flush()
-        text = " ".join(heading_words(text).split())
+        text = _DANGLING_EMPHASIS.sub("", " ".join(heading_words(text).split()))
         builder.heading(level, text)
         if level == 1 and first_h1 is None and text:
             first_h1 = text
@@ -228,6 +262,15 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             para_line = number
         if builder.full:
             break
+        if raw_end is not None:   # a script or style: the page runs or applies it, never shows it
+            end = line.lower().find(raw_end)
+            if end < 0:
+                continue
+            after = line.find(">", end) + 1
+            raw_end = None
+            line = " " * after + line[after:] if after else ""
+            if not line.strip():
+                continue
         if in_comment:
             end = line.find("-->")
             if end < 0:
@@ -250,6 +293,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                         para.append("")   # the line keeps its place, without its words
                     continue
                 para.append(line)
+                in_code = True
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
         if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
@@ -273,6 +317,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             if name in _PROSE_DIRECTIVES or marker[0] == ":" and name not in _HIDDEN_DIRECTIVES:
                 containers.append((marker[0], len(marker)))
                 argument = _inline(directive.group(2)).strip() if directive else ""
+                argument = version_words(name, argument)
                 if argument:
                     builder.paragraph(argument, number)
                 continue
@@ -284,13 +329,30 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             if lead == ":" and _DIRECTIVE_OPTION.match(line):
                 continue
             options = False
+        if lead == "<":
+            raw = _RAW_OPEN.match(line)
+            if raw:
+                flush()
+                close = f"</{raw.group(1).lower()}"
+                end = line.lower().find(close, raw.end())
+                if end < 0:
+                    raw_end = close
+                continue
+        if not line.strip():
+            html_block = False
+        elif not para and lead == "<" and _BLOCK_OPEN.match(line):
+            html_block = True
         tag = _HEADING_TAG.match(line) if lead == "<" else None
-        if tag:
+        if tag and not (html_block and headed):   # a heading in a page's HTML example is its text
             heading(int(tag.group(1)), _inline(tag.group(2)))
             continue
         atx = atx_heading(line) if lead == "#" else None
         if atx:
             heading(atx[0], _inline(_without_attributes(atx[1].strip())))
+            headed = True
+            continue
+        if lead == "{" and _TEMPLATE_LINE.match(line) or lead == "`" and line.strip() == "`}}":
+            flush()   # template actions the site runs (an image, a code include), or a raw block's end
             continue
         if lead in _HIDDEN_LEADS and _HIDDEN_LINE.match(line):
             flush()
@@ -332,12 +394,14 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             if "-->" not in line[start:]:
                 in_comment = True
                 line = line[:start]
-        shown = _inline(line, refs) if line.strip() else line
+        code = line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))
+        shown = _inline(line, refs, code) if line.strip() else line
         setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
         if setext and para and not _NOT_PARAGRAPH.match(para[0]):
             text = " ".join(part.strip() for part in para)
             del para[:]
             heading(1 if setext.group(1)[0] == "=" else 2, text)
+            headed = True
             continue
         if not shown.strip() or lead in _RULE_LEADS and _THEMATIC_BREAK.match(line):
             flush()
@@ -346,6 +410,24 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     flush()
     return first_h1
 
+
+# A line of Go or Liquid template actions only, outside code: `{{image "gc/fig1.png"}}`,
+# `{{code "/doc/progs/go1.go" `/STOP/`}}`, `{{end}}`, `{{ site.title }}`, and a
+# `{{raw `` line opening a block shown as typed (closed by a line `` `}} ``). The
+# built page shows what the action makes, never the action.
+_TEMPLATE_LINE = re.compile(r"[ \t]*(?:\{\{-?[ \t]*(?:\.?[A-Za-z_][\w.]*|\.)(?:[ \t](?:[^{}]|\{[^{}]*\})*)?-?\}\}[ \t]*"
+                            r")+$|[ \t]*\{\{raw[ \t]+`[ \t]*$")
+# A link (or an image) whose words run over lines, left whole by the line-by-line
+# reading: `[the Go open source\nrelease](https://…)` reads as its words, line breaks kept.
+_WRAPPED_LINK = re.compile(r"!?\[((?:[^\[\]`\n]|`[^`]*`)*\n(?:[^\[\]`]|`[^`]*`)*)\](?:\((?:[^()\s]|\([^()\s]*\))*"
+                           r"(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)|\[[^\]\n]*\])")
+# A script or style block (VitePress and MDX pages hold a component's code): never shown.
+_RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
+# The opening tag of an HTML block that holds other elements (a live example, a banner).
+_BLOCK_OPEN = re.compile(r" {0,3}<(?:div|section|article|aside|figure|details|main|template)(?=[\s>]|$)",
+                         re.IGNORECASE)
+# A run of emphasis markers left at a heading's end (`## reactive() \*\*`, a site's badge).
+_DANGLING_EMPHASIS = re.compile(r"(?<=\S) +[*_]+$")
 
 # A link reference definition's label (it may run over lines); the second alternative
 # takes a label that is none up to its `]` (every `[` before it would fail the same way).
@@ -405,16 +487,21 @@ def _without_attributes(text: str) -> str:
     return text[:start].rstrip(" \t")
 
 
-def _inline(line: str, refs: frozenset = frozenset()) -> str:
+def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str:
     """A line without the markup a reader never sees; code spans are kept as typed.
 
     `refs` are the labels of the document's link reference definitions, so a
     shortcut link `[words]` reads as its words while other brackets stay.
+    Backslash escapes (`\\*`, `\\#`) read as the character, a backslash that ends
+    a line (a hard line break) as nothing, and entity references (`&mdash;`,
+    `&#8212;`) as their character, except in code spans and, with `code`, on a
+    line of an indented code block.
     """
-    if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line):
+    if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line
+                                          or not code and ("\\" in line or "&" in line)):
         return line
     if "\n" in line:   # the patterns read one line (a code span never spans two)
-        return "\n".join(_inline(part, refs) for part in line.split("\n"))
+        return "\n".join(_inline(part, refs, code) for part in line.split("\n"))
     spans: List[str] = []
     if "`" in line:
         pieces: List[str] = []
@@ -424,6 +511,9 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
             pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
             done = end
         line = "".join(pieces) + line[done:]
+    if "\\" in line and not code:
+        line = _hard_break(line)
+        line = _ESCAPE.sub(lambda m: _held(spans, m.group(1)), line)
     if "{{" in line:
         line = _SHORTCODE.sub(_shortcode_words, line)
     if "[!" in line:
@@ -438,9 +528,37 @@ def _inline(line: str, refs: frozenset = frozenset()) -> str:
         if refs and "[" in line:
             line = _SHORTCUT_LINK.sub(
                 lambda m: m.group(1) if " ".join(m.group(1).lower().split()) in refs else m.group(0), line)
+    if "&" in line and not code:
+        line = _ENTITY.sub(_entity, line)
     if spans:
         line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
     return line
+
+
+# A backslash escape: any ASCII punctuation character after a backslash stands for itself.
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+# An entity reference: named (`&mdash;`), decimal (`&#8212;`) or hexadecimal (`&#x2014;`).
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def _held(spans: List[str], text: str) -> str:
+    """A placeholder for text that no later pattern may read (it is put back last)."""
+    spans.append(text)
+    return f"\x00{len(spans) - 1}\x00"
+
+
+def _hard_break(line: str) -> str:
+    """The line without a backslash that ends it (a hard line break, never shown)."""
+    bare = line.rstrip(" \t")
+    run = len(bare) - len(bare.rstrip("\\"))
+    return bare[:-1] if run % 2 else line
+
+
+def _entity(match: "re.Match[str]") -> str:
+    """An entity reference's character (a no-break space as a space); an unknown name
+    stays as typed."""
+    text = html.unescape(match.group(0))
+    return " " if text == "\xa0" else text
 
 
 def _shortcode_words(match: "re.Match[str]") -> str:

@@ -12,6 +12,7 @@ word that distinguishes a hit.
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 import sqlite3
 from bisect import bisect_left, bisect_right
@@ -370,6 +371,7 @@ class PlainText(FullText):
         self._pending_chars = 0
         self._phrases: Dict[str, Dict[int, float]] = {}
         self._phrase_stamp: Optional[Tuple[int, int]] = None
+        self._stats: Optional[Tuple[Optional[Tuple[int, int]], Tuple[int, float]]] = None
 
     def add(self, rows: Sequence[Row]) -> None:
         self._pending.extend(rows)
@@ -380,6 +382,7 @@ class PlainText(FullText):
     def discard(self) -> None:
         super().discard()
         self._phrases.clear()
+        self._stats = None
         self._pending, self._pending_chars = [], 0
 
     def flush(self) -> None:
@@ -440,32 +443,76 @@ class PlainText(FullText):
                among: Sequence[Term] = ()) -> List[PassageScore]:
         if query.empty:
             return []
-        total, avg = self.conn.execute(
-            "SELECT count(*), coalesce(avg(length), 1) FROM plain_lengths").fetchone()
+        total, avg = self._length_stats()
         if not total:
             return []
         allowed = self._allowed(filters)
+        postings = self._term_postings(query.terms, allowed, among)
+        lengths = self._lengths({pid for found, _ in postings for pid in found})
+        k1, b = self.K1, self.B
+        # Each passage's length part of the BM25 denominator, once, not once per term.
+        damp = {pid: k1 * (1 - b + b * lengths.get(pid, avg) / avg)
+                for found, _ in postings for pid in found}
         scores: Dict[int, float] = defaultdict(float)
-        held: Set[int] = set()
-        for term in query.terms:
-            postings = self._postings(term, allowed)
-            if not postings:
+        for found, df in postings:
+            if not found:
                 continue
-            if term in among:
-                held.update(postings)
-            df = len(postings)
             idf = math.log(1 + (total - df + 0.5) / (df + 0.5))
-            lengths = self._lengths(postings)
-            for pid, tf in postings.items():
-                norm = tf + self.K1 * (1 - self.B + self.B * lengths.get(pid, avg) / avg)
-                scores[pid] += idf * tf * (self.K1 + 1) / norm
+            for pid, tf in found.items():
+                scores[pid] += idf * tf * (k1 + 1) / (tf + damp[pid])
         for term in query.excluded:   # `-word`, `NOT word`: passages holding it are out
             for pid in self._postings(term, allowed):
                 scores.pop(pid, None)
-        if among:
-            scores = {pid: score for pid, score in scores.items() if pid in held}
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
-        return ranked[:limit]
+        return heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def _term_postings(self, terms: Sequence[Term], allowed: Optional[Set[int]],
+                       among: Sequence[Term]) -> List[Tuple[Dict[int, float], int]]:
+        """Each term's postings to score and its document frequency, in query order.
+
+        With `among`, only passages holding one of those terms are scored, so the
+        other terms' postings are read for those passages alone (a common word's
+        whole list is what costs), and their frequency is counted instead."""
+        if not among:
+            out = []
+            for term in terms:
+                found = self._postings(term, allowed)
+                out.append((found, len(found)))
+            return out
+        chosen = {t.fts5(): self._postings(t, allowed) for t in among}
+        held_set = {pid for found in chosen.values() for pid in found}
+        held = sorted(held_set)
+        out = []
+        for term in terms:
+            found = chosen.get(term.fts5())
+            if found is not None:
+                out.append((found, len(found)))
+            elif term.is_phrase or term.prefix:
+                found = self._postings(term, allowed)
+                out.append(({pid: tf for pid, tf in found.items() if pid in held_set},
+                            len(found)))
+            else:
+                out.append((self._postings_among(term.stems()[0], held),
+                            self.frequencies([term])[0]))
+        return out
+
+    def _postings_among(self, stem_: str, ids: Sequence[int]) -> Dict[int, float]:
+        """A word's postings in the given passages only (each a seek in the term's list)."""
+        out: Dict[int, float] = {}
+        for i in range(0, len(ids), 900):
+            chunk = ids[i:i + 900]
+            out.update(self.conn.execute(
+                "SELECT passage_id, tf FROM plain_postings WHERE term = ? "
+                f"AND passage_id IN ({','.join('?' * len(chunk))})", [stem_] + list(chunk)))
+        return out
+
+    def _length_stats(self) -> Tuple[int, float]:
+        """(passages indexed, their mean weighted length), kept while the index is unchanged."""
+        self._fresh()
+        if self._stats is None or self._stats[0] != self._stamp:
+            row = self.conn.execute(
+                "SELECT count(*), coalesce(avg(length), 1) FROM plain_lengths").fetchone()
+            self._stats = (self._stamp, (row[0], row[1]))
+        return self._stats[1]
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
         out: Set[int] = set()
@@ -517,7 +564,8 @@ class PlainText(FullText):
             else:
                 rows = self.conn.execute(
                     f"SELECT passage_id, tf FROM plain_postings WHERE term = ?{rng}", [s] + extra)
-            current = {pid: tf for pid, tf in rows if allowed is None or pid in allowed}
+            current = dict(rows) if allowed is None else {
+                pid: tf for pid, tf in rows if pid in allowed}
             found = current if found is None else {
                 pid: min(found[pid], tf) for pid, tf in current.items() if pid in found}
             if not found:
@@ -560,8 +608,8 @@ class PlainText(FullText):
                     out[pid] = count
         return out
 
-    def _lengths(self, postings: Dict[int, float]) -> Dict[int, float]:
-        ids = list(postings)
+    def _lengths(self, pids: Iterable[int]) -> Dict[int, float]:
+        ids = list(pids)
         out: Dict[int, float] = {}
         for i in range(0, len(ids), 900):
             chunk = ids[i:i + 900]
