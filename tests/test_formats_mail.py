@@ -248,12 +248,12 @@ def test_from_paragraph_between_messages_stays_with_the_first():
     assert doc.sections[0].text.endswith("From now on the shed is locked at night.")
 
 
-def test_a_digest_s_messages_are_headed_as_messages_not_forwards():
+def test_a_digest_s_messages_are_headed_as_its_entries_not_forwards():
     # CPython's test mail: a Mailman digest (multipart/digest of message/rfc822 parts)
     data = (Path(__file__).parent / "data" / "mail" / "msg_02.eml").read_bytes()
     doc = read_document(data, "msg_02.eml")
     assert doc.title == "Ppp digest, Vol 1 #2 - 5 msgs"
     assert [s.heading for s in doc.sections[1:]] == [
-        ("Message: [Ppp] testing #1",), ("Message: (no subject)",), ("Message: [Ppp] testing #3",),
-        ("Message: [Ppp] testing #4",), ("Message: [Ppp] testing #5",)]
+        ("Digest: [Ppp] testing #1",), ("Digest: (no subject)",), ("Digest: [Ppp] testing #3",),
+        ("Digest: [Ppp] testing #4",), ("Digest: [Ppp] testing #5",)]
     assert "Today's Topics:" in doc.sections[0].text

@@ -220,7 +220,7 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
     out.extend(extra)
     for inner, in_digest in forwarded:
         # a digest's messages were collected, not forwarded
-        label = "Message: " if in_digest else "Forwarded: "
+        label = "Digest: " if in_digest else "Forwarded: "
         inner_heading = heading + (label + (_header(inner, "Subject") or "(no subject)"),)
         out.extend(_message_sections(inner, limits, warnings, inner_heading, read))
     return [sec for sec in out if sec.text.strip()]
