@@ -235,6 +235,43 @@ def test_a_phrase_count_follows_the_index_as_it_changes(tmp_path, store_kind):
     st.close()
 
 
+def test_scores_follow_the_mean_passage_length_as_the_index_changes(tmp_path, store_kind):
+    """The plain store keeps the passages' mean length between searches: a write on
+    the same connection, or one another connection commits, must still change it."""
+    from glean_personal.query import Filters, parse
+
+    query = parse("walrus")
+
+    def add(st: Store, name: str, text: str) -> None:
+        with st.transaction():
+            sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+            st.put_document(sid, name, name, "md", len(text), 1, "0" * 64, [],
+                            [((), text, 0, len(text), None, None, None)], b"")
+
+    def scores(st: Store) -> list:
+        with st.reading():
+            return st.fulltext.search(query, 10, Filters())
+
+    def fresh() -> list:
+        other = Store.open(tmp_path / "p.db", force_kind=store_kind)
+        try:
+            return scores(other)
+        finally:
+            other.close()
+
+    st = Store.open(tmp_path / "p.db", force_kind=store_kind)
+    add(st, "a.md", "a walrus sleeps")
+    add(st, "b.md", "tusks")
+    first = scores(st)
+    add(st, "c.md", "a long passage " * 40 + "with no such animal")   # the mean length grows
+    assert scores(st) == fresh() != first
+    writer = Store.open(tmp_path / "p.db", force_kind=store_kind)
+    add(writer, "d.md", "short")
+    writer.close()
+    assert scores(st) == fresh()
+    st.close()
+
+
 def test_a_phrase_count_forgets_what_a_rolled_back_transaction_added(tmp_path, store_kind):
     """Counts (and the plain store's mean passage length) kept inside a transaction
     that then rolls back must not outlive it:
