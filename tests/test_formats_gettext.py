@@ -91,3 +91,11 @@ def test_a_template_reads_as_its_source_messages():
     assert doc.sections[0].text == 'Welcome to the installation guide. It explains how to install the tool with "pip".'
     assert doc.sections[1].text == "One file"
     assert "Project-Id-Version" not in doc.text and "count" not in doc.text
+
+
+def test_a_quoted_line_after_a_blank_line_belongs_to_no_message():
+    # A continuation string is part of the message above it only while no blank
+    # line ends that entry.
+    catalog = 'msgid "Open"\nmsgstr "Ouvrir"\n\n"stray words"\nmsgid "Close"\nmsgstr "Fermer"\n'
+    doc = read_document(catalog.encode(), "ui.po")
+    assert doc.text.split() == ["Ouvrir", "Fermer"]
