@@ -2,7 +2,8 @@
 
 One builder and one parser of file URLs, so a URL the index hands out (in a
 search hit, a related document, a fetched document or a Client API answer)
-is the URL it accepts back.
+is the URL it accepts back; and `storable`, how a name with undecodable bytes
+is written into the index (and how a filter typed with them is matched).
 """
 from __future__ import annotations
 
@@ -68,3 +69,18 @@ def as_row_id(value: Any) -> Optional[int]:
     else:
         return None
     return number if -ROW_ID_MAX - 1 <= number <= ROW_ID_MAX else None
+
+
+def storable(text: str) -> str:
+    """Text as it may be stored: lone surrogates (undecodable bytes) escaped as \\xNN."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace") \
+            if _only_escapes(text) else text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _only_escapes(text: str) -> bool:
+    """True if every lone surrogate is one `surrogateescape` made (U+DC80..U+DCFF)."""
+    return all(not ("\ud800" <= ch <= "\udfff") or "\udc80" <= ch <= "\udcff" for ch in text)

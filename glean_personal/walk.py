@@ -23,6 +23,7 @@ import stat
 from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES, SUPPORTED
+from .docref import storable
 from .formats import skip_by_name
 
 
@@ -255,19 +256,3 @@ def _kind(mode: int) -> str:
 
 def _why(exc: OSError) -> str:
     return (exc.strerror or type(exc).__name__).lower()
-
-
-def storable(text: str) -> str:
-    """Text as it may be stored: lone surrogates (undecodable bytes) escaped as \\xNN."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace") \
-            if _only_escapes(text) else text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _only_escapes(text: str) -> bool:
-    """True if every lone surrogate is one `surrogateescape` made (U+DC80..U+DCFF)."""
-    return all(not ("\ud800" <= ch <= "\udfff") or "\udc80" <= ch <= "\udcff" for ch in text)
-

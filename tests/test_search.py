@@ -584,3 +584,19 @@ def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
     assert paths(index.search("walrus tusks", limit=1))[0].startswith("t")
     assert paths(index.search("walrus tusks -ivory", limit=1))[0].startswith("w")
     assert paths(index.search("walrus tusks type:txt", limit=1))[0].startswith("w")
+
+
+def test_a_filter_typed_with_undecodable_bytes_finds_the_file_so_named(tmp_path, open_ix):
+    # A name that is not UTF-8 is stored as `caf\xe9.md`; a filter typed with that
+    # byte (a lone surrogate in a terminal's argument) means the same file, and a
+    # surrogate nothing can name is no match rather than an error.
+    (tmp_path / "src").mkdir()
+    with open(os.path.join(os.fsencode(tmp_path / "src"), b"caf\xe9.md"), "wb") as fh:
+        fh.write(b"# Cafe\n\nespresso beans\n")
+    (tmp_path / "src" / "tea.md").write_text("# Tea\n\nespresso never\n", encoding="utf-8")
+    ix = open_ix()
+    ix.index(tmp_path / "src")
+    found = ix.search("espresso path:caf\udce9*").results
+    assert [hit.document["path"] for hit in found] == ["caf\\xe9.md"]
+    for query in ("espresso path:\ud800*", "espresso source:\udcff", "espresso type:\udcff"):
+        assert ix.search(query).results == []

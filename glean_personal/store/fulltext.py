@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from ..analysis import alt_text, stem, tokenize
+from ..docref import storable
 from ..query import Filters, Query, Term
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
                      TITLE_WEIGHT)
@@ -33,15 +34,18 @@ PLAIN_BULK_REMOVE = 2000   # passages: past this, one pass over the postings to 
 def filter_sql(filters: Filters) -> Tuple[str, list]:
     """SQL conditions over `documents d JOIN sources s` for the search filters."""
     clauses, params = [], []
+    # Labels and paths are stored with undecodable bytes escaped (`\\xff`); a
+    # filter typed with them (a lone surrogate) is escaped the same way.
     if filters.sources:
         clauses.append(f"s.label IN ({','.join('?' * len(filters.sources))})")
-        params += list(filters.sources)
+        params += [storable(label) for label in filters.sources]
     if filters.formats:
         clauses.append(f"d.format IN ({','.join('?' * len(filters.formats))})")
-        params += list(filters.formats)
+        params += [storable(kind) for kind in filters.formats]
     if filters.path_glob:
+        glob = storable(filters.path_glob)
         clauses.append("(d.path GLOB ? OR d.path GLOB ?)")
-        params += [filters.path_glob, "*/" + filters.path_glob]
+        params += [glob, "*/" + glob]
     if filters.after_ns is not None:
         clauses.append("d.mtime_ns >= ?")
         params.append(filters.after_ns)
