@@ -600,3 +600,6 @@ def test_a_filter_typed_with_undecodable_bytes_finds_the_file_so_named(tmp_path,
     assert [hit.document["path"] for hit in found] == ["caf\\xe9.md"]
     for query in ("espresso path:\ud800*", "espresso source:\udcff", "espresso type:\udcff"):
         assert ix.search(query).results == []
+    assert ix.fetch("caf\udce9.md").document["path"] == "caf\\xe9.md"   # a document named so
+    with pytest.raises(NotFound):
+        ix.fetch("\ud800")

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from ..docref import storable
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
@@ -357,7 +358,9 @@ class Store:
         return out
 
     def find_documents(self, fragment: str, limit: int = 50) -> List[dict]:
-        """Documents whose relative or absolute path ends with, or contains, `fragment`."""
+        """Documents whose relative or absolute path ends with, or contains, `fragment`
+        (undecodable bytes in it escaped as the stored paths have them)."""
+        fragment = storable(fragment)
         pattern = like_contains(fragment)
         rows = self.conn.execute(
             f"SELECT {DOC_SELECT} FROM {DOC_FROM} "
