@@ -150,6 +150,9 @@ class Query(Record):
     # Code names typed (`add_patterns`, `json.loads`, `parseArgs`, or a query of
     # one word), lower-cased: a passage headed by one of them is its definition.
     names: Tuple[str, ...] = ()
+    # Every word typed is a code name by its form (`res.sendFile`, `send_file`,
+    # `Parser.parse tokens`... not a word typed alone): search is for definitions.
+    names_only: bool = False
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
     # identifier, not excluded, not in an `OR`). Search counts a word held only
@@ -253,6 +256,7 @@ def _parse(text: str) -> Query:
     query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
     if len(pieces) == 1 and not pieces[0][1] and not pieces[0][3] and len(text.split()) == 1:
         names = [code_name(text, bare=True)]   # one word alone may name a definition
+    query.names_only = bool(names) and all(names) and len(parts) == 1
     query.names = tuple(dict.fromkeys(w for w in names if w))[:MAX_TERMS]
     return query
 

@@ -56,6 +56,7 @@ class SearchTuning(Record, frozen=True):
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
     definition: float = 1.0     # a passage headed by a code name typed (its definition) gains this share
+    defines: float = 3.0        # a document defining one, for a search of code names only, gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
     changelog: float = 0.5      # release notes keep this share for a question not about versions
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
@@ -193,12 +194,13 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
+        defined: Set[int] = set()
         if query.names:
-            hits = _definition_lift(hits, rows, query)
+            hits, defined = _definition_lift(hits, rows, query)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
         else:
-            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights)
+            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
         ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING)
@@ -408,22 +410,36 @@ def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int
 
 
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
-                    weights: Weights) -> List[tuple]:
-    """(the document's passages by score, its score, matching passages) per document."""
+                    weights: Weights, defined: Set[int] = frozenset()) -> List[tuple]:
+    """(the document's passages by score, its score, matching passages) per document.
+
+    A document holding a definition of the name typed (a passage in `defined`,
+    already lifted) has its whole score lifted instead: the file that defines
+    `res.sendFile` before the test file that calls it forty times.
+    """
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
         by_doc.setdefault(doc_of[pid], []).append((score, pid))
     for scored in by_doc.values():
         scored.sort(key=lambda t: (-t[0], t[1]))
     _demote_listings(by_doc, boost, rows)
+    lift = 1.0 + TUNING.definition
+    doc_lift = 1.0 + (TUNING.defines if query.names_only and TUNING.definition else TUNING.definition)
     ranked = []
     for doc_id, scored in by_doc.items():
-        best, pid = scored[0]
-        extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
+        pid = scored[0][1]
+        values = [s for s, _ in scored]
+        defines = bool(defined) and any(p in defined for _, p in scored)
+        if defines:
+            values = sorted((s / lift if p in defined else s for s, p in scored), reverse=True)
+        best = values[0]
+        extra = sum(s / math.sqrt(i + 1) for i, s in enumerate(values[1:21], start=1))
         if query.question:   # saturating: the further passages at most double the best
             score = best * (1 + extra / (extra + best)) if extra > 0 else best
         else:
             score = best + TUNING.extra * extra
+        if defines:
+            score *= doc_lift
         ranked.append((pid, score * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
@@ -477,7 +493,7 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
 
 
 def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
-                     query: Query) -> List[Tuple[int, float]]:
+                     query: Query) -> Tuple[List[Tuple[int, float]], Set[int]]:
     """Lift the passages headed by a code name typed: `add_patterns` is defined under its
     own heading, where `add_patterns_from_file` and the callers only hold its words."""
     rows.load([pid for pid, _ in hits])
@@ -491,7 +507,7 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
                 first[key] = pid
     lifted = set(first.values())
     lift = 1.0 + TUNING.definition
-    return [(pid, score * lift if pid in lifted else score) for pid, score in hits]
+    return [(pid, score * lift if pid in lifted else score) for pid, score in hits], lifted
 
 
 def _title_boost(title: str, words: Set[str]) -> float:

@@ -517,6 +517,66 @@ def test_a_code_name_finds_its_definition_before_its_callers(tmp_path, open_ix):
     assert (first.document["path"], first.section) == ("parser.py", ["Parser.tokens"])
 
 
+RESPONSE_JS = """'use strict';
+
+var res = module.exports = Object.create(http.ServerResponse.prototype);
+
+/**
+ * Transfer the file at the given `path`, setting the Content-Type
+ * from its extension, and call `callback` when it is sent or fails.
+ *
+ * @public
+ */
+
+res.sendFile = function sendFile(path, options, callback) {
+  var opts = options || {};
+  if (!path) {
+    throw new TypeError('path argument is required to res.sendFile');
+  }
+  var file = send(this.req, encodeURI(path), opts);
+  sendfile(this, file, opts, callback);
+};
+
+function sendfile(res, file, options, callback) {
+  // called by res.sendFile and res.download: pipe the file, then call back once
+  file.on('end', function () { callback(null); });
+  file.pipe(res);
+}
+
+/**
+ * Set the status code.
+ */
+
+res.status = function status(code) {
+  this.statusCode = code;
+  return this;
+};
+"""
+
+SENDFILE_TEST_JS = "'use strict'\n\ndescribe('res', function () {\n" + "".join(
+    f"  it('should send file {n}', function (done) {{\n"
+    f"    var app = express();\n    app.use(function (req, res) {{\n"
+    f"      res.sendFile(path.join(fixtures, 'name{n}.txt'));\n    }});\n"
+    f"    request(app).get('/').expect(200, done);\n  }});\n\n" for n in range(6)) + "});\n"
+
+
+def test_the_file_defining_a_name_comes_before_the_test_file_named_after_it(tmp_path, open_ix):
+    # Express defines `res.sendFile = function sendFile(…)` in lib/response.js and
+    # tests it in test/res.sendFile.js, whose calls match more often: the
+    # file that holds the definition is the one a search for the name wants first.
+    ix = open_ix()
+    others = {f"lib/{name}.js": f"'use strict';\n\n/**\n * The {name} helpers.\n */\n\n"
+              f"exports.{name} = function {name}(req, res, next) {{\n  res.setHeader('X-{name}', "
+              f"req.url);\n  next();\n}};\n" for name in ("query", "cookies", "etag", "vary")}
+    ix.index(write_tree(tmp_path / "express", {"lib/response.js": RESPONSE_JS,
+                                               "test/res.sendFile.js": SENDFILE_TEST_JS, **others}))
+    first = ix.search("res.sendFile").results[0]
+    assert (first.document["path"], first.section, first.lines[0]) == (
+        "lib/response.js", ["res.sendFile"], 5)
+    # among more words, the file that defines the name is lifted less, as its passage is
+    assert paths(ix.search("res.sendFile fixtures"))[0] == "test/res.sendFile.js"
+
+
 BOOK_PARAGRAPHS = {
     "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
              "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
