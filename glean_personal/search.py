@@ -59,6 +59,7 @@ class SearchTuning(Record, frozen=True):
     defines: float = 3.0        # a document defining one, for a search of code names only, gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
     changelog: float = 0.5      # release notes keep this share for a question not about versions
+    tests: float = 0.5          # test files keep this share for a question not about tests
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -189,8 +190,12 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
-        if query.question and not words & _VERSION_WORDS:
-            _damp_release_notes(boost, titles, store.document_paths(titles))
+        if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
+            paths = store.document_paths(titles)
+            if not words & _VERSION_WORDS:
+                _damp_release_notes(boost, titles, paths)
+            if not words & _TEST_WORDS:
+                _damp_tests(boost, paths)
         rows = _Rows(store.passages)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
@@ -340,6 +345,16 @@ _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|re
 # of saved articles is no release notes (a NEWS file is caught by its title).
 _CHANGELOG_FOLDER = re.compile(r"(?:^|/)(?:release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
                                r"|what[-_]?s[-_]?new)/", re.IGNORECASE)
+# …and by their file name, in a project's top folder or any: `History.md`, `CHANGES.rst`,
+# `NEWS`, `CHANGELOG.txt` (a page such as SQLite's `c3ref/changes.html` is the API's).
+_CHANGELOG_FILE = re.compile(r"(?:^|/)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
+                             r"(?:\.(?:md|markdown|rst|txt|adoc))?$", re.IGNORECASE)
+# Tests, by folder (`tests/`, `test/`, `__tests__/`, `spec/`, `testsuite/`) or by
+# the file names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?|testsuite)/|(?:^|/)test_[^/]*\.py$"
+                        r"|_test\.(?:py|go|rb|c|cc|cpp|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$", re.IGNORECASE)
+# The stems of a question about tests, which test code answers.
+_TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", "pytest", "unittest"})
 # The stems of a question about versions or changes, which release notes answer.
 _VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
                             "sinc", "histori", "upgrad", "migrat"})
@@ -354,8 +369,20 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
     notes, or filed in a release-notes folder (whose pages are often titled by
     their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _is_changelog(title) or _CHANGELOG_FOLDER.search(paths.get(d, "")):
+        path = paths.get(d, "")
+        if _is_changelog(title) or _CHANGELOG_FOLDER.search(path) or _CHANGELOG_FILE.search(path):
             boost[d] *= TUNING.changelog
+
+
+def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
+    """A project's tests call what they test many times over, and their files are
+    named after it (`test/res.cookie.js`), so for a question in plain words they
+    outrank the code that does it. For a question not about tests (no *test*,
+    *spec*, *fixture*, *mock*…), a document under a tests folder or named as
+    a test file counts `TUNING.tests` of its score."""
+    for d, path in paths.items():
+        if _TEST_PATH.search(path):
+            boost[d] *= TUNING.tests
 
 
 @functools.lru_cache(maxsize=8192)

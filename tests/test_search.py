@@ -577,6 +577,59 @@ def test_the_file_defining_a_name_comes_before_the_test_file_named_after_it(tmp_
     assert paths(ix.search("res.sendFile fixtures"))[0] == "test/res.sendFile.js"
 
 
+REQUEST_JS = """'use strict';
+
+var req = Object.create(http.IncomingMessage.prototype);
+
+/**
+ * Check if the request is fresh, aka Last-Modified or the ETag still match:
+ * a cached copy the client holds may be used.
+ */
+
+req.isFresh = function isFresh() {
+  var status = this.res.statusCode;
+  if (status >= 200 && status < 300 || status === 304) {
+    return fresh(this.headers, { etag: this.res.get('ETag') });
+  }
+  return false;
+};
+"""
+
+FRESH_TEST_JS = "'use strict'\n\ndescribe('req.isFresh', function () {\n" + "".join(
+    f"  it('should be fresh when the etag matches ({n})', function (done) {{\n"
+    f"    var app = express();\n    app.use(function (req, res) {{\n"
+    f"      res.set('ETag', '\"{n}\"');\n      res.send(req.isFresh());\n    }});\n"
+    f"    request(app).get('/').set('If-None-Match', '\"{n}\"').expect(304, done);\n  }});\n\n"
+    for n in range(8)) + "});\n"
+
+HISTORY_MD = "".join(
+    f"4.{n}.0 / 2014-0{n % 9 + 1}-01\n==================\n\n"
+    f"  * fix request freshness check when the ETag is weak ({n})\n"
+    f"  * deps: fresh@0.{n}.0\n\n" for n in range(10))
+
+
+def test_a_question_finds_the_code_before_its_tests_and_release_notes(tmp_path, open_ix):
+    # Tests call what they test over and over and are named after it, and release
+    # notes name every fix; a question not about tests or versions wants the code.
+    others = {f"lib/{name}.js": f"'use strict';\n\n// The {name} helpers: {name} lists, {name} "
+              f"maps.\n\nexports.{name} = function {name}(list) {{\n  return list.map(String);\n}};\n"
+              for name in ("colours", "shapes", "planets", "rivers", "cities", "metals", "stars",
+                           "birds", "trees", "coins", "ships", "songs", "clocks", "lamps", "kites")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "app", {"lib/request.js": REQUEST_JS, "History.md": HISTORY_MD,
+                                           "test/req.isFresh.js": FRESH_TEST_JS, **others}))
+    plain = ix.search("how does it check if a request is fresh").results
+    assert [h.document["path"] for h in plain[:3]] == ["lib/request.js", "History.md",
+                                                         "test/req.isFresh.js"]
+    # asked about its tests, the test file counts in full
+    tested = ix.search("how is the request freshness check tested").results
+    assert [h.document["path"] for h in tested][0] == "lib/request.js"
+    def share(results):
+        return next(h.score for h in results if h.document["path"] == "test/req.isFresh.js") \
+            / results[0].score
+    assert share(tested) > 1.5 * share(plain)
+
+
 BOOK_PARAGRAPHS = {
     "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
              "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
