@@ -190,13 +190,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
+        rows = _Rows(store.passages)
         if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
             paths = store.document_paths(titles)
             if not words & _VERSION_WORDS:
                 _damp_release_notes(boost, titles, paths)
             if not words & _TEST_WORDS:
                 _damp_tests(boost, paths)
-        rows = _Rows(store.passages)
+                hits = _damp_test_sections(hits, rows)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
         defined: Set[int] = set()
@@ -353,6 +354,9 @@ _CHANGELOG_FILE = re.compile(r"(?:^|/)(?:change[-_ ]?log|changes|history|news|re
 # the file names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
 _TEST_PATH = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?|testsuite)/|(?:^|/)test_[^/]*\.py$"
                         r"|_test\.(?:py|go|rb|c|cc|cpp|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$", re.IGNORECASE)
+# …and the code reader's sections of tests: a member of a `tests` module or class,
+# a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
+_TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
 # The stems of a question about tests, which test code answers.
 _TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", "pytest", "unittest"})
 # The stems of a question about versions or changes, which release notes answer.
@@ -372,6 +376,14 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
         path = paths.get(d, "")
         if _is_changelog(title) or _CHANGELOG_FOLDER.search(path) or _CHANGELOG_FILE.search(path):
             boost[d] *= TUNING.changelog
+
+
+def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows) -> List[Tuple[int, float]]:
+    """Tests kept in the code's own file (Rust's `mod tests`, a `TestParser` class, a
+    `test_parse` function) count `TUNING.tests` of their passages' scores, as test files do."""
+    rows.load([pid for pid, _ in hits])
+    return [(pid, score * TUNING.tests if heading and _TEST_SECTION.match(heading[0]) else score)
+            for pid, score in hits for heading in (rows[pid]["heading"],)]
 
 
 def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:

@@ -630,6 +630,40 @@ def test_a_question_finds_the_code_before_its_tests_and_release_notes(tmp_path, 
     assert share(tested) > 1.5 * share(plain)
 
 
+SUMMARY_RS = """//! Reads a book's table of contents.
+
+/// Parse the summary file into the list of chapters it names.
+pub fn parse_summary(text: &str) -> Result<Summary> {
+    let mut parser = SummaryParser::new(text);
+    parser.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+""" + "".join(f"""
+    #[test]
+    fn summary_is_parsed_{n}() {{
+        let summary = parse_summary("# Summary {n}").unwrap();
+        assert_eq!(summary.title, Some("Summary {n}".to_string()), "summary parsed");
+    }}
+""" for n in range(6)) + "}\n"
+
+
+def test_a_question_finds_the_code_before_the_tests_in_its_own_file(tmp_path, open_ix):
+    # Rust keeps unit tests in the file they test (`mod tests`); they name the
+    # function and the question's words more often than the function does.
+    others = {f"src/{name}.rs": f"/// The {name} helpers.\npub fn {name}(list: &[u8]) -> usize {{\n"
+              f"    list.len()\n}}\n" for name in ("colours", "shapes", "planets", "rivers",
+                                                   "cities", "metals", "stars", "birds")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "book", {"src/summary.rs": SUMMARY_RS, **others}))
+    first = ix.search("where is the summary parsed", passages=True).results[0]
+    assert (first.section, first.lines[0]) == (["parse_summary"], 3)
+    first = ix.search("which tests check the summary is parsed", passages=True).results[0]
+    assert first.section[0].startswith("tests.")
+
+
 BOOK_PARAGRAPHS = {
     "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
              "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
