@@ -542,11 +542,23 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
         heading = row["heading"]
         if heading and names_heading(heading[-1], query.names):
             key = (row["document_id"], tuple(heading))
-            if key not in first or row["ordinal"] < rows[first[key]]["ordinal"]:
+            # its signature's passage: not one of only the doc comment above it
+            rank = (_only_comments(row["text"]), row["ordinal"])
+            if key not in first or rank < (_only_comments(rows[first[key]]["text"]),
+                                           rows[first[key]]["ordinal"]):
                 first[key] = pid
     lifted = set(first.values())
     lift = 1.0 + TUNING.definition
     return [(pid, score * lift if pid in lifted else score) for pid, score in hits], lifted
+
+
+_COMMENT_LINE = re.compile(r"\s*(?://|/\*|\*|#|--)")
+
+
+def _only_comments(text: str) -> bool:
+    """Is a passage only comment (and attribute) lines: a long doc comment cut from
+    the definition it stands above (`/** … */`, `///`, `#[derive(…)]`)?"""
+    return all(_COMMENT_LINE.match(line) for line in text.splitlines() if line.strip())
 
 
 def _title_boost(title: str, words: Set[str]) -> float:

@@ -650,6 +650,32 @@ mod tests {
 """ for n in range(6)) + "}\n"
 
 
+LONG_DOC_RS = "//! Links.\n\n" + "".join(
+    f"/// Step {n}: a link to a chapter's Markdown file is rewritten to the page it becomes,\n"
+    f"/// keeping its fragment; links with a scheme are left alone, as are fragments ({n}).\n"
+    for n in range(30)) + """///
+/// Returns the link to use in the page.
+pub fn fix_link(link: &str) -> String {
+    match link.strip_suffix(".md") {
+        Some(stem) => format!("{stem}.html"),
+        None => link.to_string(),
+    }
+}
+"""
+
+
+def test_a_name_is_shown_at_its_signature_below_a_long_doc_comment(tmp_path, open_ix):
+    # A doc comment longer than a passage is cut from the code below it: the
+    # passage to show for the name is the one with the signature, not the comment.
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "src", {"links.rs": LONG_DOC_RS,
+                                           "other.rs": "pub fn other() -> u8 {\n    1\n}\n"}))
+    for passages in (False, True):
+        first = ix.search("fix_link", passages=passages).results[0]
+        assert first.section == ["fix_link"]
+        assert "pub fn fix_link" in first.passage_text, first.lines
+
+
 def test_a_question_finds_the_code_before_the_tests_in_its_own_file(tmp_path, open_ix):
     # Rust keeps unit tests in the file they test (`mod tests`); they name the
     # function and the question's words more often than the function does.
