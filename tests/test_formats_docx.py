@@ -280,3 +280,9 @@ def test_text_box_is_read_once_and_missing_chart_part_is_harmless():
     doc = read_document(data, "box.docx")
     assert doc.text.count("Boxed words") == 1 and doc.text.count("Second line") == 1
     assert doc.text == "Boxed words\n\nSecond line\n\nBefore the box."
+
+
+def test_a_placeholder_core_title_gives_way_to_the_first_heading():
+    body = para("Seed swap", style="Heading1") + para("Second Saturday of October.")
+    assert read(docx(body, title="Title")).title == "Seed swap"
+    assert read(docx(body, title="Seed swap 2026")).title == "Seed swap 2026"

@@ -94,10 +94,11 @@ def test_pandoc_epub():
     assert (doc.title, doc.format, doc.warnings) == ("Community Garden Handbook", "epub", [])
     assert doc.sections[0].text == "Author: Garden Committee"
     assert headings(doc)[1:] == [("Community Garden Handbook",), ("Plots",), ("Plots", "Watering"),
-                                 ("Plots", "Compost"), ("Tools",), ("Events",)]
+                                 ("Plots", "Compost"), ("Plots", "Footnotes"), ("Tools",), ("Events",)]
     compost = doc.sections[4].text
-    assert "A | greens | weekly" in compost
-    assert "Plots not worked for eight weeks" in compost   # the footnote, where pandoc put it
+    assert compost == "bin | takes | turned\n\nA | greens | weekly\n\nB | browns | monthly"
+    # pandoc's notes block ends the chapter: its own section, without the ↩︎ back-link
+    assert doc.sections[5].text == "Plots not worked for eight weeks may be offered to the waiting list."
 
 
 def test_epub3_spine_order_and_nav_titles():
@@ -218,3 +219,13 @@ def test_a_chapter_title_in_a_section_header_is_kept():
     doc = read_document(epub([("c1.xhtml", chapter("c1", body))]), "moby.epub")
     assert [(s.heading, s.text) for s in doc.sections][1:] == [
         (("I",), "Loomings\n\nCall me Ishmael.")]
+
+
+def test_endnotes_block_under_the_chapter_title_and_a_placeholder_title():
+    body = ('<h2>Sowing</h2><p>Sow thinly.<a role="doc-noteref" href="#n1">1</a></p>'
+            "<h3>Indoors</h3><p>Use a heated tray.</p>"
+            '<aside role="doc-endnotes"><ol><li id="n1"><p>Or in a cold frame.'
+            '<a href="#r1" role="doc-backlink">↩︎</a></p></li></ol></aside>')
+    doc = read_document(epub([("one.xhtml", chapter("one", body))], title="Untitled"), "seeds.epub")
+    assert doc.title == "seeds"
+    assert {s.heading: s.text for s in doc.sections}[("Sowing", "Endnotes")] == "Or in a cold frame."

@@ -7,6 +7,7 @@ package (EmailMessage, add_alternative, add_attachment) and mailboxes by
 from __future__ import annotations
 
 import mailbox
+from pathlib import Path
 from email.message import EmailMessage
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
@@ -226,3 +227,33 @@ def test_dashes_and_mime_words_in_the_text_are_not_parts():
     body = "\n".join(["-- ", "--- a/file.py"] * 800 + ["the type message/rfc822 again"] * 40)
     doc = read_document(bytes(message(subject="A patch", body=body)), "patch.eml")
     assert doc.title == "A patch" and "--- a/file.py" in doc.text
+
+
+def test_a_paragraph_starting_with_from_is_body_text_not_a_new_message():
+    # CPython's own test mailbox: "From time to time" after a blank line, unescaped
+    data = (Path(__file__).parent / "data" / "mail" / "mailbox_01.mbox").read_bytes()
+    doc = read_document(data, "mailbox_01.mbox")
+    assert len(doc.sections) == 1
+    assert doc.sections[0].text.endswith("Hello\n\nFrom time to time")
+
+
+def test_from_paragraph_between_messages_stays_with_the_first():
+    data = (b"From priya@example.org Tue Dec 01 10:30:00 2026\n"
+            b"From: Priya <priya@example.org>\nSubject: Keys\n\nThe keys are with Tom.\n\n"
+            b"From now on the shed is locked at night.\n\n"
+            b"From tom@example.org Wed Dec 02 08:00:00 2026\n"
+            b"From: Tom <tom@example.org>\nSubject: Re: Keys\n\nGot them.\n")
+    doc = read_document(data, "Inbox.mbox")
+    assert [s.heading[0] for s in doc.sections] == ["Keys", "Re: Keys"]
+    assert doc.sections[0].text.endswith("From now on the shed is locked at night.")
+
+
+def test_a_digest_s_messages_are_headed_as_its_entries_not_forwards():
+    # CPython's test mail: a Mailman digest (multipart/digest of message/rfc822 parts)
+    data = (Path(__file__).parent / "data" / "mail" / "msg_02.eml").read_bytes()
+    doc = read_document(data, "msg_02.eml")
+    assert doc.title == "Ppp digest, Vol 1 #2 - 5 msgs"
+    assert [s.heading for s in doc.sections[1:]] == [
+        ("Digest: [Ppp] testing #1",), ("Digest: (no subject)",), ("Digest: [Ppp] testing #3",),
+        ("Digest: [Ppp] testing #4",), ("Digest: [Ppp] testing #5",)]
+    assert "Today's Topics:" in doc.sections[0].text

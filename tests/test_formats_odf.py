@@ -198,8 +198,12 @@ def test_ods_repeated_non_empty_rows_are_bounded():
             '<table:table-cell table:number-columns-repeated="1000000"><text:p>x</text:p>'
             "</table:table-cell></table:table-row></table:table>")
     doc = read_document(odf("spreadsheet", body), "huge.ods", Limits(max_repeat=50))
-    lines = doc.sections[0].text.split("\n\n")
-    assert len(lines) == 50 and lines[0] == " | ".join(["x"] * 50)
+    row = " | ".join(["x"] * 50)
+    # the first row is the header, repeated atop each block of rows after it
+    body_rows = [line for s in doc.sections for line in s.text.split("\n\n")[1:]]
+    assert len(body_rows) == 49 and set(body_rows) == {row}
+    assert doc.sections[0].heading == ("S", "Rows 2\u20135")
+    assert all(s.text.startswith(row + "\n\n") for s in doc.sections)
     assert doc.warnings == ["repeated rows or cells written at most 50 times"]
 
 
@@ -328,3 +332,18 @@ def test_long_repeated_cell_never_multiplies_past_the_text_cap():
     doc = read_document(data, "bomb.ods", Limits(max_text_chars=1_000_000))
     assert len(doc.text) <= 1_000_000
     assert "repeated rows or cells written at most 1,000 times" in doc.warnings
+
+
+def test_ods_long_sheet_blocks_carry_the_header_and_the_sheet_row_numbers():
+    def row(*cells):
+        return "<table:table-row>" + "".join(
+            f"<table:table-cell><text:p>{c}</text:p></table:table-cell>" for c in cells) + "</table:table-row>"
+    body = ('<table:table table:name="Plots">' + row("plot", "holder", "paid")
+            + '<table:table-row table:number-rows-repeated="3"><table:table-cell/></table:table-row>'
+            + "".join(row(n, f"Holder number {n}", "yes") for n in range(1, 81)) + "</table:table>")
+    doc = read_document(odf("spreadsheet", body), "plots.ods")
+    assert len(doc.sections) > 2
+    assert doc.sections[0].heading[0] == "Plots" and doc.sections[0].heading[1].startswith("Rows 5\u2013")
+    assert doc.sections[-1].heading == ("Plots", doc.sections[-1].heading[1])
+    assert doc.sections[-1].heading[1].endswith("\u201384")
+    assert all(s.text.startswith("plot | holder | paid\n\n") for s in doc.sections)

@@ -153,3 +153,9 @@ def test_titles():
 def test_table_of_contents_keeps_its_page_numbers_on_the_line():
     toc = extract(DATA / "outline-labels.pdf").sections[0].text
     assert "1 Foo 2\n2 Bar 2" in toc
+
+
+def test_a_table_of_contents_heading_is_not_the_title():
+    # pdfTeX wrote no /Title; the largest line of page 1 is "Contents"
+    doc = read_document((DATA / "outline.pdf").read_bytes(), "outline.pdf")
+    assert doc.title == "outline"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,8 @@ def test_a_plain_hand_made_pdf():
     doc = read(text_pdf([show(["Hello world", "second line"]), show(["Page two here"])]))
     assert [s.page for s in doc.sections] == ["1", "2"]
     assert doc.sections[0].text == "Hello world\nsecond line"
-    assert doc.title == "Hello world"
+    # the first line runs on into the paragraph: body text, so the file name is the title
+    assert doc.title == "x"
 
 
 def test_title_from_info_in_utf16():
@@ -234,3 +236,81 @@ def test_table_cells_on_one_baseline_stay_one_line():
     content = (b"BT /F1 10 Tf 1 0 0 1 72 700 Tm (Country) Tj 1 0 0 1 250 700 Tm (Capital) Tj "
                b"1 0 0 1 72 688 Tm (Austria) Tj 1 0 0 1 250 688 Tm (Vienna) Tj ET")
     assert read(text_pdf([content])).text == "Country Capital\nAustria Vienna"
+
+
+@pytest.mark.parametrize("stored, expected", [
+    ("untitled", "Seed swap notes"),                    # ReportLab's default
+    ("Microsoft Word - budget 2026.docx", "budget 2026"),  # printed from Word
+    ("C:\\\\Users\\\\ann\\\\plot-fees.doc", "plot-fees"),      # a path in the title field
+    ("Garden rota", "Garden rota"),
+])
+def test_a_placeholder_info_title_is_not_the_title(stored, expected):
+    page = show(["Seed swap notes"], y=720) + b"\n" + show(["The swap is in October,", "in the hall."], y=660)
+    data = text_pdf([page], extra_objects={5: b"<< /Title (" + stored.encode() + b") >>"},
+                    trailer_extra="/Info 5 0 R")
+    assert read(data).title == expected
+
+
+def test_a_first_line_on_its_own_is_the_title_a_contents_heading_is_not():
+    lines = b"\n".join([show(["Contents"], size=24, y=740), show(["1 Sowing 2", "2 Harvest 3"], y=700),
+                        show(["Body text that goes on", "for a second line."], y=600)])
+    assert read(text_pdf([lines])).title == "x"
+    alone = show(["Seed swap notes"], y=720) + b"\n" + show(["Body text that goes on", "and on."], y=660)
+    assert read(text_pdf([alone])).title == "Seed swap notes"
+
+
+def _page(top: str, body: list, bottom: str) -> bytes:
+    return b"\n".join([show([top], y=760), show(body, y=700), show([bottom], y=60)])
+
+
+def test_running_heads_feet_and_page_numbers_are_left_out():
+    pages = [_page("Allotment newsletter", [f"News item {n} is here.", f"It goes on {n}."],
+                   f"Page {n} of 4") for n in range(1, 5)]
+    doc = read(text_pdf(pages))
+    assert [s.text for s in doc.sections] == [f"News item {n} is here.\nIt goes on {n}." for n in range(1, 5)]
+
+
+def test_a_running_head_with_the_page_number_goes_when_pages_share_it():
+    pages = [_page(f"{n} 2.1. WATERING" if n % 2 else f"2.1. WATERING {n}", [f"Body {n}."], "Plot rules")
+             for n in range(1, 4)]
+    pages.append(_page("3 Compost", ["Body 4."], "Total 12"))     # a heading and a number of its own
+    texts = [s.text for s in read(text_pdf(pages)).sections]
+    assert texts[:3] == ["Body 1.", "Body 2.", "Body 3."]   # "Plot rules" is on 3 of 4 pages
+    assert texts[3] == "3 Compost\n\nBody 4.\n\nTotal 12"
+
+
+def test_a_line_on_two_pages_only_stays():
+    pages = [_page("Seed list", [f"Body {n}."], "Sow in spring") for n in range(1, 3)]
+    pages += [_page(f"Other {n}", [f"Body {n}."], f"End {n}x") for n in range(3, 7)]
+    texts = [s.text for s in read(text_pdf(pages)).sections]
+    assert texts[0] == "Seed list\n\nBody 1.\n\nSow in spring"
+
+
+def test_a_real_pdflatex_file_loses_its_page_numbers():
+    data = (Path(__file__).parent / "data" / "pdf" / "four-pages.pdf").read_bytes()
+    doc = read(data)
+    assert len(doc.sections) == 4
+    assert not any(s.text.rstrip().endswith("\n" + s.page) for s in doc.sections)
+    assert doc.sections[3].text.endswith("should match the language.")
+
+
+def test_a_line_that_is_the_whole_of_every_page_stays():
+    doc = read(text_pdf([show(["Same words on every page"]) for _ in range(4)]))
+    assert [s.text for s in doc.sections] == ["Same words on every page"] * 4
+
+
+def test_a_raised_footnote_call_is_kept_apart_from_its_number_an_exponent_is_not():
+    page = (b"BT /F1 12 Tf 72 700 Td (Population 83,190,556) Tj /F1 7 Tf 5 Ts (2) Tj "
+            b"/F1 12 Tf 0 Ts ( people) Tj ET\n"
+            b"BT /F1 12 Tf 72 600 Td (Area in km) Tj /F1 7 Tf 5 Ts (2) Tj ET")
+    assert read(text_pdf([page])).sections[0].text == "Population 83,190,556 2 people\n\nArea in km2"
+
+
+def test_a_title_set_on_two_lines_is_read_whole():
+    # as the title of SQLite's copyright release form is set (`Copyright Release for` /
+    # `Contributions To SQLite`); a second paragraph in the same type is not part of it
+    page = b"\n".join([show(["Allotment Society", "Annual Report 2026"], size=20, leading=18, y=740),
+                       show(["Plot 9"], size=20, y=660),
+                       show(["The year began with a leaking tap,", "and ended with new paths",
+                             "laid with woodchip by the members", "on two Saturdays in March."], y=600)])
+    assert read(text_pdf([page])).title == "Allotment Society Annual Report 2026"

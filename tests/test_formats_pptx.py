@@ -135,7 +135,8 @@ def test_pictures_charts_and_smartart_on_slides():
     chart = chart_xml("Visitors", [("2024", ["Spring", "Summer"], [1200, 3400.5])])
     slides = [
         {"title": "Our garden", "shapes": picture_shape("Roses climbing a brick wall")
-         + picture_shape("IMG_2041.JPG")},
+         + picture_shape("IMG_2041.JPG") + picture_shape("Picture")   # openpyxl's default
+         + picture_shape("Image 3")},
         {"title": "Numbers", "shapes": graphic_frame(graphic_chart("rIdC")),
          "rels": [("rIdC", "chart", "../charts/chart1.xml")]},
         {"title": "Process", "shapes": graphic_frame(graphic_diagram("rIdD"), descr="Three steps"),
@@ -165,3 +166,11 @@ def test_python_pptx_chart_from_its_cache():
         "Series 1: Category 1 = 4.3; Category 2 = 2.5; Category 3 = 3.5; Category 4 = 4.5\n\n"
         "Series 2: Category 1 = 2.4; Category 2 = 4.4; Category 3 = 1.8; Category 4 = 2.8\n\n"
         "Series 3: Category 1 = 2; Category 2 = 2; Category 3 = 3; Category 4 = 5")
+
+
+def test_a_placeholder_core_title_gives_way_to_the_first_slide_title():
+    # python-pptx's default template stores dc:title "Presentation", PowerPoint's
+    # "PowerPoint Presentation": neither names the deck
+    assert corpus("python-pptx/missing_rels_item.pptx").title == "Presentation Title Text"
+    assert read(pptx(SLIDES, title="PowerPoint Presentation")).title == "Welcome volunteers"
+    assert corpus("python-pptx/tbl-cell.pptx").title == "tbl-cell"   # no slide title: the file name

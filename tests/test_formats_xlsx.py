@@ -235,3 +235,39 @@ def test_sheet_drawing_pictures_charts_and_text_boxes():
     assert doc.text.split("\n\n") == [
         "Week | Units", "2024-03-01 | 10", "Image: Company logo", "Chart: Sales by week",
         "Units: 2024-03-01 = 10; 2024-03-08 = 12", "Figures are provisional"]
+
+
+def test_a_placeholder_core_title_gives_way_to_the_file_name():
+    assert corpus("openpyxl/charts.xlsx").title == "charts"          # dc:title "Untitled"
+    assert read(xlsx([("Stock", [["tea"]])], title="Book1")).title == "book"
+
+
+def test_a_long_sheet_is_cut_into_blocks_of_rows_each_under_the_header():
+    rows = [["name", "phone"]] + [[f"Person {i}", f"0161 496 {i:04d}"] for i in range(1, 200)]
+    doc = read(xlsx([("Contacts", rows), ("Short", [["week", "task"], [1, "water"]])]))
+    blocks = [s for s in doc.sections if s.heading[0] == "Contacts"]
+    assert len(blocks) > 3 and all(len(s.heading) == 2 for s in blocks)
+    assert blocks[0].heading[1].startswith("Rows 2\u2013")
+    assert all(s.text.startswith("name | phone\n\n") for s in blocks)
+    assert all(len(s.text) <= 1200 for s in blocks)            # about one passage each
+    body = [line for s in blocks for line in s.text.split("\n\n")[1:]]
+    assert body == [f"Person {i} | 0161 496 {i:04d}" for i in range(1, 200)]
+    last = blocks[-1].heading[1]
+    assert last.endswith("\u2013200")                          # the sheet's own row numbers
+    # a sheet that fits in one passage stays one section, as before
+    assert [(s.heading, s.text) for s in doc.sections if s.heading[0] == "Short"] == [
+        (("Short",), "week | task\n\n1 | water")]
+
+
+def test_title_lines_above_the_header_are_not_repeated_and_one_column_sheets_have_a_header():
+    costs = [["Budget 2026"], ["printed 1 December"], ["item", "cost"]] + [
+        [f"Item number {i}", i * 10] for i in range(1, 120)]
+    names = [["Name"]] + [[f"Somebody called {i}"] for i in range(1, 120)]
+    doc = read(xlsx([("Budget", costs), ("Names", names)]))
+    budget = [s for s in doc.sections if s.heading[0] == "Budget"]
+    assert (budget[0].heading, budget[0].text) == (("Budget",), "Budget 2026\n\nprinted 1 December")
+    assert budget[1].heading[1].startswith("Rows 4\u2013")
+    assert all(s.text.startswith("item | cost\n\n") for s in budget[1:])
+    listed = [s for s in doc.sections if s.heading[0] == "Names"]
+    assert len(listed) > 1 and all(s.text.startswith("Name\n\n") for s in listed)
+    assert listed[0].heading[1].startswith("Rows 2\u2013")

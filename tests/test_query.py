@@ -21,6 +21,10 @@ def labels(text):
     ("os.path.join", ['"os path join"', "os", "path", "join"]),
     ("src/app.py", ['"src app py"', "src", "app", "py"]),
     ("don't panic", ['"don t"', "panic"]),
+    # a possessive is the name alone: "tom s" is in no file that says Tom
+    ("what is Tom's phone number?", ["tom", "phone", "number"]),
+    ("mum\u2019s birthday", ["mum", "birthday"]),
+    ('"Tom\'s" shed', ['"tom s"', "shed"]),                        # quoted: as typed
     ("NEAR( title:x", ["near", "\"title x\"", "title"]),
     ("--force-with-lease", ['"force with lease"', "force", "lease"]),
     ("C++", ["c"]),

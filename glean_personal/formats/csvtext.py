@@ -18,9 +18,9 @@ from typing import List
 from ..config import Limits
 from ..document import Document, Section
 from .encoding import decode_text
-from .sections import CELL_SEPARATOR
+from .sections import CELL_SEPARATOR, ROW_BLOCK_CHARS
 
-SECTION_CHARS = 1100        # header plus rows: under one passage window
+SECTION_CHARS = ROW_BLOCK_CHARS   # header plus rows: under one passage window, as for sheets
 _SNIFF_CHARS = 16_384
 _FIELD_LIMIT = 1_000_000
 

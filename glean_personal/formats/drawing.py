@@ -42,6 +42,9 @@ _GENERATED_NOTE = re.compile(
 # Tools that insert a picture put its file name where the description goes.
 _FILE_NAME = re.compile(
     r"^[^\s/\\]+\.(?:png|jpe?g|gif|bmp|tiff?|emf|wmf|svg|webp|heic)$", re.IGNORECASE)
+# ... or a word for what it is (openpyxl writes descr="Picture" on every image).
+_PLACEHOLDER = re.compile(r"^(?:picture|image|graphic|photo|grafik|bild|imagen)(?: \d+)?$",
+                          re.IGNORECASE)
 
 
 # -- alt text ------------------------------------------------------------------
@@ -49,7 +52,8 @@ def alt_text(elem: ET.Element) -> str:
     """The description (or else the title) a person gave a picture or shape."""
     descr = _GENERATED_NOTE.sub("", " ".join((elem.get("descr") or "").split()))
     title = " ".join((elem.get("title") or "").split())
-    descr, title = ("" if _FILE_NAME.match(x) else x for x in (descr, title))
+    descr, title = ("" if _FILE_NAME.match(x) or _PLACEHOLDER.match(x) else x
+                    for x in (descr, title))
     if descr and title and title not in descr:
         return f"{title}: {descr}"
     return descr or title

@@ -24,6 +24,7 @@ from ..errors import SkipFile
 from .encoding import decode_text
 from .htmltext import read_html, sniff_charset
 from .package import Package, PartError, local, resolve_target
+from .titles import usable_title
 
 _HTML_TYPES = ("application/xhtml+xml", "text/html", "application/x-dtbook+xml",
                "text/x-oeb1-document")
@@ -32,6 +33,17 @@ _MAX_AUTHORS = 10
 _MAX_LABEL_CHARS = 200
 _WORDS = re.compile(r"\w+")
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
+# The block of a chapter's notes (pandoc's `<section epub:type="footnotes">`,
+# `role="doc-endnotes"`): it gets a heading of its own, so the notes are not
+# filed under the chapter's last subsection.
+_NOTES_BLOCK = re.compile(
+    rb"<(?:section|aside|div|ol)\b[^>]*?(?:epub:type|role)\s*=\s*[\"'][^\"']*?"
+    rb"\b(?:doc-)?(footnotes|endnotes|rearnotes)\b[^>]*>", re.IGNORECASE)
+_HEADING_LEVEL = re.compile(rb"<h([1-6])\b", re.IGNORECASE)
+# A note's link back to where it is called (`<a role="doc-backlink">↩︎</a>`): an arrow, no words.
+_BACKLINK = re.compile(
+    rb"<a\b[^>]*?(?:role\s*=\s*[\"']doc-backlink|class\s*=\s*[\"'][^\"']*?\bfootnote-back\b)"
+    rb"[^>]*>[^<]{0,16}</a>", re.IGNORECASE)
 
 
 class _Item:
@@ -77,7 +89,7 @@ def read_epub(data: bytes, limits: Limits) -> Document:
         if not raw.strip():
             continue
         try:
-            chapter = read_html(_as_main_content(raw), limits)
+            chapter = read_html(_as_main_content(_notes_apart(raw)), limits)
         except SkipFile as exc:    # binary content in a chapter costs only the chapter
             warnings.append(f"chapter {item.part} not read: {exc}")
             continue
@@ -92,6 +104,19 @@ def read_epub(data: bytes, limits: Limits) -> Document:
     if not title:
         title = next((label for label, _ in labels.values()), "")
     return Document(title=title, format="epub", sections=sections, warnings=warnings)
+
+
+def _notes_apart(raw: bytes) -> bytes:
+    """The chapter with its notes block under a `Footnotes` (or `Endnotes`) heading
+    and without the notes' back-link arrows."""
+    levels = [int(level) for level in _HEADING_LEVEL.findall(raw)]
+    # one level below the chapter's top heading: "Plots › Footnotes", not "Plots › Compost › …"
+    tag = b"h%d" % (min(min(levels) + 1, 6) if levels else 1)
+
+    def heading(match: "re.Match[bytes]") -> bytes:
+        name = b"Footnotes" if match.group(1).lower() == b"footnotes" else b"Endnotes"
+        return match.group(0) + b"<" + tag + b">" + name + b"</" + tag + b">"
+    return _NOTES_BLOCK.sub(heading, _BACKLINK.sub(b"", raw), count=1)
 
 
 def _as_main_content(raw: bytes) -> bytes:
@@ -136,7 +161,7 @@ def _metadata(root) -> Tuple[str, List[str], str]:
         if not text or not elem.tag.startswith("{http://purl.org/dc/elements/1.1/}"):
             continue
         if name == "title" and not title:
-            title = text[:_MAX_LABEL_CHARS * 2]
+            title = (usable_title(text) or "")[:_MAX_LABEL_CHARS * 2]
         elif name == "creator" and text not in authors and len(authors) < _MAX_AUTHORS:
             authors.append(text[:_MAX_LABEL_CHARS])
         elif name == "description" and not description:

@@ -105,14 +105,18 @@ def read_mbox(data: bytes, limits: Limits, read: Optional[ReadDocument] = None) 
 
 
 def _separates(data: bytes, match: "re.Match[bytes]") -> bool:
-    """A `From ` line starts a message at the top, after a blank line, or with a time in it.
+    """A `From ` line starts a message at the top, or with a time in it, or after
+    a blank line when a header field follows it.
 
     Writers escape body lines that start with "From " (as ">From "), but not
-    all of them, so a bare one inside a paragraph is not taken for a separator.
+    all of them, so a bare one inside a paragraph, or a paragraph that starts
+    with "From time to time", is not taken for a separator.
     """
     start = match.start()
-    return start == 0 or data[max(0, start - 2):start] == b"\n\n" or bool(
-        _TIME.search(match.group(0)))
+    if start == 0 or _TIME.search(match.group(0)):
+        return True
+    return data[max(0, start - 2):start] == b"\n\n" and bool(
+        _HEADER_LINE.match(data, match.end()))
 
 
 def _parse(data: bytes, limits: Limits) -> Message:
@@ -157,12 +161,12 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
     body: List[str] = []
     extra: List[Section] = []
     attachments: List[str] = []
-    forwarded: List[Message] = []
+    forwarded: List[Tuple[Message, bool]] = []   # (message, one of a digest's)
     html_sections: List[Section] = []
-    stack: List[Tuple[Message, int]] = [(message, 0)]
+    stack: List[Tuple[Message, int, bool]] = [(message, 0, False)]
     walked = 0
     while stack:
-        part, depth = stack.pop()
+        part, depth, in_digest = stack.pop()
         walked += 1
         if walked > limits.max_mail_parts:
             warnings.append(f"only the first {limits.max_mail_parts:,} MIME parts read")
@@ -172,7 +176,7 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
             inner = part.get_payload()
             inner = inner[0] if isinstance(inner, list) and inner else inner
             if isinstance(inner, Message) and depth < limits.max_mail_depth:
-                forwarded.append(inner)
+                forwarded.append((inner, in_digest))
             continue
         if part.is_multipart() or part.get_content_maintype() == "multipart":
             children = [c for c in part.get_payload() if isinstance(c, Message)] \
@@ -182,7 +186,8 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
                 continue
             if ctype == "multipart/alternative" and children:
                 children = [_preferred(children)]
-            stack.extend((child, depth + 1) for child in reversed(children))
+            digest = ctype == "multipart/digest"
+            stack.extend((child, depth + 1, digest) for child in reversed(children))
             continue
         name = _filename(part)
         if name is not None or part.get_content_disposition() == "attachment":
@@ -213,8 +218,10 @@ def _message_sections(message: Message, limits: Limits, warnings: List[str],
     out = [Section(heading, f"{text}\n\n{plain}" if plain else text)]
     out.extend(html_sections)
     out.extend(extra)
-    for inner in forwarded:
-        inner_heading = heading + ("Forwarded: " + (_header(inner, "Subject") or "(no subject)"),)
+    for inner, in_digest in forwarded:
+        # a digest's messages were collected, not forwarded
+        label = "Digest: " if in_digest else "Forwarded: "
+        inner_heading = heading + (label + (_header(inner, "Subject") or "(no subject)"),)
         out.extend(_message_sections(inner, limits, warnings, inner_heading, read))
     return [sec for sec in out if sec.text.strip()]
 

@@ -25,7 +25,8 @@ from ..config import Limits
 from ..document import Document
 from ..errors import SkipFile
 from .package import Package, PartError
-from .sections import CELL_SEPARATOR, SectionBuilder
+from .sections import CELL_SEPARATOR, RowBlocks, SectionBuilder
+from .titles import usable_title
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
@@ -120,7 +121,8 @@ def _meta_title(pkg: Package, warnings: List[str]) -> Optional[str]:
     for elem in root.iter(_DC + "title"):
         text = " ".join("".join(elem.itertext()).split())
         if text:
-            return text[:_MAX_TITLE_CHARS]
+            title = usable_title(text)
+            return title[:_MAX_TITLE_CHARS] if title else None
     return None
 
 
@@ -163,6 +165,8 @@ class _Content:
         self._slide: Optional[_Slide] = None
         self._slides = 0
         self._sheets = 0
+        self._sheet: Optional[RowBlocks] = None   # the rows of the sheet being read
+        self._row_number = 0
         self._notes: Dict[str, List[str]] = {heading: [] for heading in _NOTE_HEADINGS.values()}
         self._first_heading: Optional[str] = None
 
@@ -209,7 +213,9 @@ class _Content:
             if self._spreadsheet and self._tables == 1:
                 name = " ".join(attrib.get(_TABLE + "name", "").split())
                 self._sheets += 1
-                self.builder.section((name or f"Sheet {self._sheets}",))
+                name = name or f"Sheet {self._sheets}"
+                self.builder.section((name,))
+                self._sheet, self._row_number = RowBlocks(self.builder, name), 0
         elif tag == _OFFICE + "spreadsheet":
             self._spreadsheet = True
         elif tag == _DRAW + "page":
@@ -250,10 +256,23 @@ class _Content:
         elif tag == _TABLE + "table-row" and self._rows:
             cells, repeat = self._rows.pop()
             line = CELL_SEPARATOR.join(cells)
-            for _ in range(self._bounded(repeat, line) if line else 0):
-                self._deliver(line, None)
+            copies = self._bounded(repeat, line) if line else 0
+            if self._sheet is not None and self._tables == 1 and not self._rows \
+                    and not self._containers:
+                for k in range(copies):
+                    self._sheet.add(self._row_number + k + 1, line)
+                self._row_number += repeat
+                if self.builder.full:
+                    raise _Full()
+            else:
+                for _ in range(copies):
+                    self._deliver(line, None)
         elif tag == _TABLE + "table":
             self._tables = max(0, self._tables - 1)
+            if self._tables == 0 and self._sheet is not None:
+                sheet, self._sheet = self._sheet, None
+                if sheet.finish():
+                    self.builder.section((sheet.name,))
         elif tag == _DRAW + "frame" and self._frames:
             if self._frames.pop() and self._containers:
                 self._containers.pop()

@@ -26,6 +26,7 @@ from urllib.parse import unquote
 
 from ..config import Limits
 from ..errors import SkipFile
+from .titles import usable_title
 
 _CHUNK = 64 * 1024
 _DTD_MARKERS = tuple(
@@ -322,7 +323,7 @@ class Package:
         raise SkipFile(f"not a valid .{self.kind} file (no {default.split('/')[-1]} part)")
 
     def core_title(self) -> Optional[str]:
-        """dc:title from the core properties, if present and readable."""
+        """dc:title from the core properties, if present, readable and not a placeholder."""
         try:
             rels = self.rels("") or []
         except PartError:
@@ -338,7 +339,7 @@ class Package:
                 return None
             for elem in root.iter():
                 if local(elem.tag) == "title" and elem.text and elem.text.strip():
-                    return " ".join(elem.text.split())
+                    return usable_title(elem.text)
             return None
         return None
 

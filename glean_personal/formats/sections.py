@@ -136,3 +136,76 @@ def end_row(rows: List[List[str]], cells: List[List[str]]) -> str:
         cells[-1].append(line)
         return ""
     return line
+
+
+# A block of spreadsheet rows (header included) fits in one passage window.
+ROW_BLOCK_CHARS = 1100
+_TITLE_ROWS = 3   # one-cell rows above a sheet's header that are its title lines
+
+
+class RowBlocks:
+    """The rows of one sheet, given to a `SectionBuilder` in blocks.
+
+    The sheet's first row of two cells or more is taken as its header; up to
+    three one-cell rows above it (a title, a date) are the sheet's opening
+    lines, not rows of the table (a sheet of one column has its first row as
+    header). A sheet that fits in one
+    block stays one section, its rows as they come. A longer one is cut into
+    blocks of about one passage, each a section headed (sheet, `Rows 2–41`)
+    that starts with the header row, as CSV files are read: a passage found
+    on its own still says what its columns are.
+    """
+
+    def __init__(self, builder: SectionBuilder, name: str) -> None:
+        self.builder = builder
+        self.name = name
+        self.header: Optional[str] = None
+        self.blocks = 0                        # blocks written as sections of their own
+        self._held: List[Tuple[int, str]] = []  # (row number, text) not given out yet
+        self._chars = 0
+        self._titles: List[Tuple[int, str]] = []   # one-cell rows before the header
+
+    def add(self, number: int, text: str) -> None:
+        """One non-empty row, with its row number in the sheet (1-based)."""
+        if self.header is not None:
+            self._hold(number, text)
+        elif CELL_SEPARATOR not in text and len(self._titles) < _TITLE_ROWS:
+            self._titles.append((number, text))
+        elif CELL_SEPARATOR in text:
+            for _, title in self._titles:
+                self.builder.paragraph(title)
+            self._titles, self.header = [], text
+        else:   # a sheet of one column: its first row heads it
+            first, *rest = self._titles + [(number, text)]
+            self._titles, self.header = [], first[1]
+            for row in rest:
+                self._hold(*row)
+
+    def _hold(self, number: int, text: str) -> None:
+        assert self.header is not None
+        if self._held and self._chars + len(text) + 1 > ROW_BLOCK_CHARS - len(self.header):
+            self._flush(last=False)
+        self._held.append((number, text))
+        self._chars += len(text) + 1
+
+    def finish(self) -> bool:
+        """Give out what is held; True when the sheet was cut into blocks."""
+        for _, title in self._titles:   # a sheet of a few one-cell rows
+            self.builder.paragraph(title)
+        self._titles = []
+        self._flush(last=True)
+        return self.blocks > 0
+
+    def _flush(self, last: bool) -> None:
+        if last and self.blocks == 0:
+            if self.header is not None:
+                self.builder.paragraph(self.header)
+        elif self._held:
+            first, end = self._held[0][0], self._held[-1][0]
+            label = f"Rows {first}\u2013{end}" if end > first else f"Row {first}"
+            self.builder.section((self.name, label))
+            self.builder.paragraph(self.header or "")
+            self.blocks += 1
+        for _, text in self._held:
+            self.builder.paragraph(text)
+        self._held, self._chars = [], 0

@@ -21,7 +21,7 @@ from ..config import Limits
 from ..document import Document
 from .drawing import date_kind, drawing_paragraphs, number_text, serial_text
 from .package import Package, PartError, local, rel_id
-from .sections import CELL_SEPARATOR, SectionBuilder
+from .sections import CELL_SEPARATOR, RowBlocks, SectionBuilder
 
 __all__ = ["read_xlsx", "number_text"]
 
@@ -45,7 +45,8 @@ def read_xlsx(data: bytes, limits: Limits) -> Document:
         builder.section((name,))
         if not is_chart:
             try:
-                _read_sheet(pkg, part, shared, cells, builder)
+                if _read_sheet(pkg, part, shared, cells, builder, name):
+                    builder.section((name,))   # the drawings belong to no block of rows
             except PartError as exc:
                 warnings.append(f"sheet {name!r} not read: {exc}")
             if part in pkg.cut_parts:
@@ -202,14 +203,21 @@ class _CellFormats(NamedTuple):
 
 
 def _read_sheet(pkg: Package, part: str, shared: List[str], formats: _CellFormats,
-                builder: SectionBuilder) -> None:
-    """Stream one worksheet: each row becomes one line of non-empty cell values."""
-    sheet = _SheetTarget(shared, formats, builder)
+                builder: SectionBuilder, name: str) -> bool:
+    """Stream one worksheet: each row becomes one line of non-empty cell values.
+
+    A sheet longer than one passage is cut into blocks of rows, each a section
+    headed (sheet, `Rows 2–41`) that starts with the sheet's first row (its
+    header, as a CSV file's is), so a passage found on its own still says what
+    its columns are. True when the sheet was cut so.
+    """
+    sheet = _SheetTarget(shared, formats, builder, name)
     try:
         pkg.feed(part, sheet, cut_at_cap=True)
     except _SheetFull:
-        return
+        return sheet.rows.blocks > 0
     sheet.flush_row()
+    return sheet.rows.finish()
 
 
 class _SheetFull(Exception):
@@ -219,12 +227,15 @@ class _SheetFull(Exception):
 class _SheetTarget:
     """Parser callbacks for a worksheet: no elements are built, only row text."""
 
-    def __init__(self, shared: List[str], formats: _CellFormats, builder: SectionBuilder) -> None:
+    def __init__(self, shared: List[str], formats: _CellFormats, builder: SectionBuilder,
+                 name: str) -> None:
         self.shared = shared
         self.formats = formats
         self.style: Optional[str] = None
         self.builder = builder
+        self.rows = RowBlocks(builder, name)
         self.row: List[str] = []
+        self.row_number = 0
         self.cell_type: Optional[str] = None
         self.value: Optional[str] = None
         self.inline: List[str] = []
@@ -243,6 +254,11 @@ class _SheetTarget:
             self.in_inline += 1
         elif name == "rPh":
             self.phonetic += 1
+        elif name == "row":
+            try:
+                self.row_number = int(attrib.get("r") or self.row_number + 1)
+            except ValueError:
+                self.row_number += 1
 
     def data(self, text: str) -> None:
         if self.buffer is not None:
@@ -282,7 +298,7 @@ class _SheetTarget:
 
     def flush_row(self) -> None:
         if self.row:
-            self.builder.paragraph(CELL_SEPARATOR.join(self.row))
+            self.rows.add(self.row_number, CELL_SEPARATOR.join(self.row))
             self.row = []
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from ...config import Limits
 from ...document import Document, Section
 from ...errors import SkipFile
+from ..titles import is_section_name, usable_title
 from . import document as doc_parts
 from .content import Chunk, Interpreter
 from .glyphs import decode_text_string
@@ -31,6 +32,8 @@ _HYPHENATED = re.compile("([^\\W\\d_]+)([-\u2010\u00ad])\n([^\\W\\d_]+)")
 _LINE_END_HYPHEN = re.compile("[-\u2010\u00ad]\n")
 _WORD = re.compile(r"[^\W\d_]+")
 _COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+# A first-page line longer than this is a sentence, not a title.
+_TITLE_WORDS = 15
 # A section number before a title on the page (`2.3 `, `A.1. `) that its bookmark leaves out.
 _NUMBERING = re.compile(r"(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.)\s+")
 _LEADING_WORD = re.compile(r"\S+\s+(?=\w)")
@@ -62,6 +65,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     fonts: Dict[Any, Any] = {}
     texts: List[str] = []
     first_lines: List[Tuple[str, float]] = []
+    first_text = ""
     budget = limits.max_text_chars
     used = 0
     failed = 0
@@ -83,10 +87,10 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
             warnings.add(f"page {labels[i]} could not be read ({type(exc).__name__})")
             text, sized = "", []
         if not first_lines and sized:
-            first_lines = sized
+            first_lines, first_text = sized, text
         texts.append(text)
         used += len(text)
-    texts = _dehyphenate(texts)
+    texts = _dehyphenate(_without_running_lines(texts, labels))
     sections = []
     for i, text in enumerate(texts):
         if text.strip():
@@ -101,7 +105,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
         if reasons:
             raise SkipFile(f"no extractable text ({reasons[0]})")
         raise SkipFile("no text layer (scanned pages?)")
-    title = _safe(lambda: doc_parts.title(pdf), None) or _heading_like(first_lines)
+    title = usable_title(_safe(lambda: doc_parts.title(pdf), None)) or _heading_like(first_lines, first_text)
     return Document(title=title or "", format="pdf", sections=sections, warnings=sorted(warnings))
 
 
@@ -323,6 +327,86 @@ def _cut(line: str, title: str) -> int:
     return 0
 
 
+def _without_running_lines(texts: List[str], labels: List[str]) -> List[str]:
+    """Page texts without their running heads and feet: the page number, and a
+    first or last line that recurs on other pages.
+
+    A top or bottom line goes when it is only the page's number (`12`, `iv`,
+    `Page 3 of 9`, `- 7 -`); when it holds the page's number at one end and the
+    rest of it recurs at the same end of another page (a running head such
+    as `12 2.1. INSTALLING`); or when it recurs, numbers aside, at the same end
+    of at least half the pages and three of them (`Company confidential`).
+    The heading path and the page label already say where a passage is. A
+    page's only line stays.
+    """
+    edges = {i: t for i, t in enumerate(texts) if t.strip()}
+    out = list(texts)
+    for top in (True, False):
+        found = {}
+        for i, text in edges.items():
+            line = _edge_line(text, top)
+            found[i] = (line, _line_key(line, labels[i], i), _numbered(line, labels[i], i))
+        counts: Dict[str, int] = {}
+        for _, key, _ in found.values():
+            counts[key] = counts.get(key, 0) + 1
+        for i, (line, key, numbered) in found.items():
+            seen = counts[key]
+            if line.strip() == edges[i].strip():
+                continue   # the page's only line is its text, however often it recurs
+            if _page_number_only(line, labels[i], i) or (numbered and seen >= 2) or (
+                    seen >= 3 and 2 * seen >= len(edges)):
+                out[i] = _drop_edge_line(out[i], top)
+                edges[i] = out[i]
+    return out
+
+
+_PAGE_NUMBER_ONLY = re.compile(r"(?:page\s+|p\.\s*|-\s*)?(\S+)(?:\s*-|\s+(?:of|/)\s+\d+)?", re.IGNORECASE)
+
+
+def _edge_line(text: str, top: bool) -> str:
+    lines = [l for l in text.split("\n") if l.strip()]
+    if not lines:
+        return ""
+    return lines[0] if top else lines[-1]
+
+
+def _page_tokens(label: str, index: int) -> Set[str]:
+    return {label.lower(), str(index + 1)}
+
+
+def _page_number_only(line: str, label: str, index: int) -> bool:
+    m = _PAGE_NUMBER_ONLY.fullmatch(line.strip())
+    return bool(m) and m.group(1).lower() in _page_tokens(label, index)
+
+
+def _numbered(line: str, label: str, index: int) -> bool:
+    """The line starts or ends with the page's number (a running head's usual place)."""
+    words = line.split()
+    return len(words) > 1 and bool({words[0].lower(), words[-1].lower()} & _page_tokens(label, index))
+
+
+def _line_key(line: str, label: str, index: int) -> str:
+    """The line without the page number at either end (left on even pages, right on odd
+    ones, in a book) and with other digits blurred, for comparing across pages."""
+    words = line.lower().split()
+    pages = _page_tokens(label, index)
+    if len(words) > 1 and words[0] in pages:
+        words = words[1:]
+    elif len(words) > 1 and words[-1] in pages:
+        words = words[:-1]
+    return re.sub(r"\d+", "#", " ".join(words))
+
+
+def _drop_edge_line(text: str, top: bool) -> str:
+    lines = text.split("\n")
+    order = range(len(lines)) if top else range(len(lines) - 1, -1, -1)
+    for k in order:
+        if lines[k].strip():
+            del lines[k]
+            break
+    return "\n".join(lines).strip("\n")
+
+
 def _dehyphenate(texts: List[str]) -> List[str]:
     """Join a word hyphenated at a line end (`exam-\\nple` → `example`).
 
@@ -351,17 +435,38 @@ def _dehyphenate(texts: List[str]) -> List[str]:
     return [_HYPHENATED.sub(join, t) for t in texts]
 
 
-def _heading_like(lines: List[Tuple[str, float]]) -> Optional[str]:
-    """The first page's largest-type line near the top, when it is larger than the body."""
+def _heading_like(lines: List[Tuple[str, float]], text: str) -> Optional[str]:
+    """A title from the first page with text, for a PDF whose metadata has none.
+
+    The largest-type line near the top when it is larger than the body and
+    is not a heading every document has ("Contents"), with the next line or
+    two in the same type (a title set on several lines); else the first line
+    of two words or more when it is a paragraph of its own, short enough to
+    be a title. A line that a paragraph goes on from is body text, not a
+    title: such a file is known by its name.
+    """
     if not lines:
         return None
-    head = lines[:20]
+    head = [k for k, (t, _) in enumerate(lines[:20]) if not is_section_name(t)]
     sizes = sorted(size for _, size in lines)
     body = sizes[len(sizes) // 2]
-    best = max(head, key=lambda ts: ts[1])
-    if best[1] > 1.15 * body and 3 <= len(best[0]) <= 200:
-        return best[0]
-    for text, _ in head:
-        if len(text.split()) >= 2 and len(text) <= 200:
-            return text
+    if head:
+        k = max(head, key=lambda n: lines[n][1])
+        title, size = lines[k]
+        if size > 1.15 * body and 3 <= len(title) <= 200:
+            # a title set on two or three lines of the same type: all of them
+            last = title
+            for more, other in lines[k + 1:k + 3]:
+                if abs(other - size) > 0.02 * size or len(title) + len(more) > 200 \
+                        or is_section_name(more) or f"{last}\n{more}" not in text:
+                    break   # another size, too long, or a paragraph of its own
+                title, last = f"{title} {more}", more
+            return title
+    for paragraph in text.split("\n\n")[:20]:
+        words = paragraph.split()
+        if len(words) < 2 or is_section_name(paragraph):
+            continue
+        if "\n" not in paragraph.strip() and len(words) <= _TITLE_WORDS and len(paragraph) <= 200:
+            return " ".join(words)
+        return None
     return None

@@ -79,8 +79,8 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
                 gap = x0 - line.x1
                 if c.text == line.last and abs(x1 - line.x1) < 0.08 * size:
                     continue   # the same text drawn twice (fake bold, shadows)
-                if gap > SPACE_GAP * max(size, line.size) and not line.parts[-1].endswith(" ") \
-                        and not c.text.startswith(" "):
+                if (gap > SPACE_GAP * max(size, line.size) or _note_mark(c, size, y, line)) \
+                        and not line.parts[-1].endswith(" ") and not c.text.startswith(" "):
                     line.parts.append(" ")
                 line.parts.append(c.text)
                 line.last = c.text
@@ -108,6 +108,25 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
         line.size = size
         lines.append(line)
     return _rejoin(_columns(lines))
+
+
+def _note_mark(chunk: Chunk, size: float, y: float, line: Line) -> bool:
+    """A footnote call set small and raised right after a number or a word
+    (`83,190,556²`, `estimate³`): apart from it, so the number stays a number
+    and the word a word. After a short word it is an exponent (`km²`, `R²`)
+    and stays joined."""
+    if not (size < 0.85 * line.size and y - line.y > 0.2 * line.size
+            and _NOTE_MARK.fullmatch(chunk.text.strip())):
+        return False
+    before = _LAST_WORD.search("".join(line.parts[-6:]))
+    if before is None:
+        return False
+    word = before.group(0)
+    return word[-1].isdigit() or len(word) >= 4
+
+
+_NOTE_MARK = re.compile(r"[0-9*\u2020\u2021\u00a7]{1,3}")
+_LAST_WORD = re.compile(r"[^\W_]+$")
 
 
 def _rejoin(lines: List[Line]) -> List[Line]:
