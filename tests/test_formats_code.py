@@ -153,9 +153,11 @@ LANGUAGE_CASES = {
                     "exports.compileETag = (val) => {\n  return val;\n};\n\n"
                     "module.exports.helper = async function () {\n  return 1;\n};\n\n"
                     "module.exports = function serveStatic(root) {\n  return root;\n};\n\n"
-                    "const server = app.listen(0, () => {\n  console.log('{');\n});\n",
+                    "const server = app.listen(0, () => {\n  console.log('{');\n});\n\n"
+                    "const Button = memo((props) => {\n  return props.label;\n});\n",
                     [("", 1), ("res.status", 7), ("res.type", 18), ("View.lookup", 27),
-                     ("compileETag", 31), ("helper", 35), ("serveStatic", 39), ("", 43)]),
+                     ("compileETag", 31), ("helper", 35), ("serveStatic", 39), ("", 43),
+                     ("Button", 47)]),
     "server.go": ('package main\n\nimport "fmt"\n\n// Server serves.\ntype Server struct {\n'
                   '\taddr string\n}\n\n// Start starts it.\nfunc (s *Server) Start() error {\n'
                   '\tfmt.Println("{")\n\treturn nil\n}\n\nfunc main() {\n\ts := &Server{}\n'

@@ -200,13 +200,16 @@ _HASH_LEAD = re.compile(r"\s*#")
 # JavaScript: comments, decorators, or the first of chained assignments (`res.contentType =`)
 _JS_LEAD = re.compile(r"\s*(?://|/\*|\*|@|[A-Za-z_$][\w$.]*\s*=\s*$)")
 
-# An arrow function's start: `<T>(a: T): R =>`, `x =>` (not a call given an arrow, `f(() =>`)
+# An arrow function's start: `<T>(a: T): R =>`, `x =>` (not a call given an arrow later
+# among its arguments, `app.listen(0, () =>`)
 _JS_ARROW = r"(?:<[^>]*>\s*)?(?:\([^;]*?\)|[\w$]+)\s*(?::[^=;]*?)?=>"
 _JS = Language(
     defs=_rx(
         r"\s*" + _JS_MODS + r"function\s*\*?\s*(?P<name>[\w$]+)",
+        # `const f = (a) => {`, `const f = function`, and a function wrapped at once:
+        # `const Button = memo((props) => {`, `forwardRef(function Input(…`
         r"\s*" + _JS_MODS + r"(?:const|let|var)\s+(?P<name>[\w$]+)\s*(?::[^=]*)?=\s*"
-        r"(?:async\s+)?(?:function\b|" + _JS_ARROW + ")",
+        r"(?:[\w$.]+(?:<[^>]*>)?\(\s*)?(?:async\s+)?(?:function\b|" + _JS_ARROW + ")",
         # a function given to a property: `res.send = function send(body) {`,
         # `View.prototype.lookup = function`, `exports.parse = (s) =>`
         r"\s*(?P<name>[A-Za-z_$][\w$]*(?:\.[\w$]+)+)\s*=\s*(?:async\s+)?"
