@@ -23,10 +23,12 @@ import os
 import re
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
+from .config import CODE_EXTENSIONS
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
-from .query import Filters, Query, Term, canonical_type, names_heading, parse
+from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
+                    word_runs)
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
 from .spelling import suggest_words
@@ -191,18 +193,27 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         rows = _Rows(store.passages)
+        paths: Dict[int, str] = {}
+        damp_tests = query.question and not words & _TEST_WORDS
         if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
             paths = store.document_paths(titles)
             if not words & _VERSION_WORDS:
                 _damp_release_notes(boost, titles, paths)
-            if not words & _TEST_WORDS:
+            if damp_tests:
                 _damp_tests(boost, paths)
-                hits = _damp_test_sections(hits, rows)
+        runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
+        code: Set[int] = set()   # the candidates from code files, whose headings are names
+        if damp_tests or runs:
+            paths = paths or store.document_paths(titles)
+            code_docs = {d for d, path in paths.items() if _is_code(path)}
+            code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
+        if damp_tests and code:
+            hits = _damp_test_sections(hits, rows, code)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
         defined: Set[int] = set()
-        if query.names:
-            hits, defined = _definition_lift(hits, rows, query)
+        if query.names or (runs and code):
+            hits, defined = _definition_lift(hits, rows, query, runs, code)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
         else:
@@ -378,12 +389,23 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
             boost[d] *= TUNING.changelog
 
 
-def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows) -> List[Tuple[int, float]]:
+def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
+                        code: Set[int]) -> List[Tuple[int, float]]:
     """Tests kept in the code's own file (Rust's `mod tests`, a `TestParser` class, a
-    `test_parse` function) count `TUNING.tests` of their passages' scores, as test files do."""
-    rows.load([pid for pid, _ in hits])
-    return [(pid, score * TUNING.tests if heading and _TEST_SECTION.match(heading[0]) else score)
-            for pid, score in hits for heading in (rows[pid]["heading"],)]
+    `test_parse` function) count `TUNING.tests` of their passages' scores, as test
+    files do. `code` are the candidates from code files, the only ones looked at."""
+    rows.load(list(code))
+    return [(pid, score * TUNING.tests if pid in code and _is_test_section(rows[pid]["heading"])
+             else score) for pid, score in hits]
+
+
+def _is_test_section(heading: Sequence[str]) -> bool:
+    return bool(heading) and _TEST_SECTION.match(heading[0]) is not None
+
+
+def _is_code(path: str) -> bool:
+    """A source file, by its extension (as the code reader takes it)."""
+    return os.path.splitext(path)[1].lower() in CODE_EXTENSIONS
 
 
 def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
@@ -531,16 +553,23 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
             for pid, score in hits for low in (rows.lower(pid),)]
 
 
-def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
-                     query: Query) -> Tuple[List[Tuple[int, float]], Set[int]]:
+def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows, query: Query,
+                     runs: FrozenSet[Tuple[str, ...]] = frozenset(), code: Set[int] = frozenset()
+                     ) -> Tuple[List[Tuple[int, float]], Set[int]]:
     """Lift the passages headed by a code name typed: `add_patterns` is defined under its
-    own heading, where `add_patterns_from_file` and the callers only hold its words."""
-    rows.load([pid for pid, _ in hits])
+    own heading, where `add_patterns_from_file` and the callers only hold its words.
+
+    Without a name typed, words typed one after another (`runs`, *the test client*)
+    name the definition of a code file (`code`: its candidates) they join (`test_client`).
+    """
+    looked = [pid for pid, _ in hits] if query.names else [pid for pid, _ in hits if pid in code]
+    rows.load(looked)
     first: Dict[Tuple[int, Tuple[str, ...]], int] = {}   # a definition's first passage here
-    for pid, _ in hits:
+    for pid in looked:
         row = rows[pid]
         heading = row["heading"]
-        if heading and names_heading(heading[-1], query.names):
+        if heading and ((query.names and names_heading(heading[-1], query.names))
+                        or (runs and pid in code and heading_words(heading[-1]) in runs)):
             key = (row["document_id"], tuple(heading))
             # its signature's passage: not one of only the doc comment above it
             rank = (_only_comments(row["text"]), row["ordinal"])

@@ -690,6 +690,41 @@ def test_a_question_finds_the_code_before_the_tests_in_its_own_file(tmp_path, op
     assert first.section[0].startswith("tests.")
 
 
+APP_PY = '''class Flask:
+    """The application object."""
+
+    def test_client(self, use_cookies=True, **kwargs):
+        """Creates a test client for this application, to send requests to it
+        without running a server.
+        """
+        cls = self.test_client_class or FlaskClient
+        return cls(self, self.response_class, use_cookies=use_cookies, **kwargs)
+
+    def run(self, host=None, port=None):
+        """Runs the application on a local development server."""
+        run_simple(host or "127.0.0.1", port or 5000, self)
+'''
+
+BLOG_TEST_PY = "".join(
+    f"def test_create_{n}(client, auth, app):\n    auth.login()\n"
+    f"    client.post('/create', data={{'title': 'created {n}', 'body': ''}})\n"
+    f"    assert client.get('/create').status_code == 200\n\n\n" for n in range(4))
+
+
+def test_words_typed_apart_find_the_definition_they_name_together(tmp_path, open_ix):
+    # *the test client* is `test_client`: a heading whose name joins words typed one
+    # after another is lifted as a name typed is, above tests that say *create*,
+    # *client* and *test* more often in shorter passages.
+    others = {f"src/{name}.py": f'def {name}(items):\n    """Sort the {name}."""\n'
+              f"    return sorted(items)\n" for name in ("colours", "shapes", "planets", "rivers",
+                                                     "cities", "metals", "stars", "birds")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "flask", {"src/app.py": APP_PY,
+                                             "examples/tests/test_blog.py": BLOG_TEST_PY, **others}))
+    first = ix.search("where is the test client created", passages=True).results[0]
+    assert (first.document["path"], first.section) == ("src/app.py", ["Flask.test_client"])
+
+
 BOOK_PARAGRAPHS = {
     "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
              "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
