@@ -23,7 +23,6 @@ import os
 import re
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from .config import CODE_EXTENSIONS
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
@@ -403,9 +402,15 @@ def _is_test_section(heading: Sequence[str]) -> bool:
     return bool(heading) and _TEST_SECTION.match(heading[0]) is not None
 
 
+# The extensions the code reader takes (config.CODE_EXTENSIONS, which search does not
+# import: it would bring `dataclasses` into every search; a test keeps the two equal).
+_CODE_PATH = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|h|cc|cpp|cxx|c\+\+|hh|hpp"
+                        r"|hxx|h\+\+|cs|rb|php|swift|sh|bash|zsh|ksh|sql|lua|r|pl|pm)$", re.IGNORECASE)
+
+
 def _is_code(path: str) -> bool:
     """A source file, by its extension (as the code reader takes it)."""
-    return os.path.splitext(path)[1].lower() in CODE_EXTENSIONS
+    return _CODE_PATH.search(path) is not None
 
 
 def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:

@@ -792,3 +792,18 @@ def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
     assert paths(index.search("walrus tusks", limit=1))[0].startswith("t")
     assert paths(index.search("walrus tusks -ivory", limit=1))[0].startswith("w")
     assert paths(index.search("walrus tusks type:txt", limit=1))[0].startswith("w")
+
+
+def test_search_knows_code_files_by_the_extensions_the_code_reader_takes():
+    # search keeps its own pattern of code extensions (config's table would import
+    # dataclasses into every search); every extension the readers take is checked
+    import itertools
+    import string
+
+    from glean_personal.config import CODE_EXTENSIONS, SUPPORTED
+    from glean_personal.search import _is_code
+    assert all(_is_code("src/a" + ext) and _is_code("A" + ext.upper()) for ext in CODE_EXTENSIONS)
+    letters = string.ascii_lowercase + "+"
+    others = set(SUPPORTED) | {"." + "".join(p) for n in (1, 2, 3) for p in
+                               itertools.product(letters, repeat=n)}
+    assert not [ext for ext in others - set(CODE_EXTENSIONS) if _is_code("a" + ext)]
