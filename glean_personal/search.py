@@ -362,8 +362,11 @@ _CHANGELOG_FILE = re.compile(r"(?:^|/)(?:change[-_ ]?log|changes|history|news|re
                              r"(?:\.(?:md|markdown|rst|txt|adoc))?$", re.IGNORECASE)
 # Tests, by folder (`tests/`, `test/`, `__tests__/`, `spec/`, `testsuite/`) or by
 # the file names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
-_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|__tests__|specs?|testsuite)/|(?:^|/)test_[^/]*\.py$"
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|__tests__|testsuite)/|(?:^|/)test_[^/]*\.py$"
                         r"|_test\.(?:py|go|rb|c|cc|cpp|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$", re.IGNORECASE)
+# A `spec/` folder holds tests in a Ruby or JavaScript project, and specifications in
+# a person's files: only its code counts as tests.
+_SPEC_FOLDER = re.compile(r"(?:^|/)specs?/", re.IGNORECASE)
 # …and the code reader's sections of tests: a member of a `tests` module or class,
 # a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
 _TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
@@ -418,9 +421,10 @@ def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
     named after it (`test/res.cookie.js`), so for a question in plain words they
     outrank the code that does it. For a question not about tests (no *test*,
     *spec*, *fixture*, *mock*…), a document under a tests folder or named as
-    a test file counts `TUNING.tests` of its score."""
+    a test file counts `TUNING.tests` of its score (under a `spec/` folder,
+    only code: such a folder of documents holds specifications)."""
     for d, path in paths.items():
-        if _TEST_PATH.search(path):
+        if _TEST_PATH.search(path) or (_SPEC_FOLDER.search(path) and _is_code(path)):
             boost[d] *= TUNING.tests
 
 

@@ -630,6 +630,21 @@ def test_a_question_finds_the_code_before_its_tests_and_release_notes(tmp_path, 
     assert share(tested) > 1.5 * share(plain)
 
 
+def test_a_spec_folder_of_documents_is_not_taken_for_tests(tmp_path, open_ix):
+    # `spec/` holds a JavaScript project's tests, but a person's `specs/` folder
+    # holds specifications: only code there counts as tests.
+    text = "# Checkout\n\nThe checkout page must confirm the order total before payment.\n"
+    files = {"specs/checkout.md": text, "notes/checkout.md": text.replace("must", "should"),
+             "spec/checkout.spec.js": "describe('checkout', () => {\n  it('must confirm the "
+                                      "order total before payment', () => {});\n});\n"}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "work", files))
+    scores = {h.document["path"]: h.score
+              for h in ix.search("how does checkout confirm the order total").results}
+    assert scores["specs/checkout.md"] > 0.9 * scores["notes/checkout.md"]
+    assert scores["spec/checkout.spec.js"] < 0.6 * scores["specs/checkout.md"]
+
+
 SUMMARY_RS = """//! Reads a book's table of contents.
 
 /// Parse the summary file into the list of chapters it names.
