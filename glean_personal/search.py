@@ -354,19 +354,20 @@ _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|re
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
 # `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
 # of saved articles is no release notes (a NEWS file is caught by its title).
-_CHANGELOG_FOLDER = re.compile(r"(?:^|/)(?:release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
-                               r"|what[-_]?s[-_]?new)/", re.IGNORECASE)
+_CHANGELOG_FOLDER = re.compile(r"release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
+                               r"|what[-_]?s[-_]?new", re.IGNORECASE)
 # …and by their file name, in a project's top folder or any: `History.md`, `CHANGES.rst`,
 # `NEWS`, `CHANGELOG.txt` (a page such as SQLite's `c3ref/changes.html` is the API's).
-_CHANGELOG_FILE = re.compile(r"(?:^|/)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
-                             r"(?:\.(?:md|markdown|rst|txt|adoc))?$", re.IGNORECASE)
-# Tests, by folder (`tests/`, `test/`, `__tests__/`, `spec/`, `testsuite/`) or by
-# the file names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
-_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|__tests__|testsuite)/|(?:^|/)test_[^/]*\.py$"
-                        r"|_test\.(?:py|go|rb|c|cc|cpp|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$", re.IGNORECASE)
+_CHANGELOG_FILE = re.compile(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
+                             r"(?:\.(?:md|markdown|rst|txt|adoc))?", re.IGNORECASE)
+# Tests, by folder (`tests/`, `test/`, `__tests__/`, `testsuite/`) or by the file
+# names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
+_TEST_FOLDERS = frozenset({"test", "tests", "__tests__", "testsuite"})
+_TEST_FILE = re.compile(r"test_.*\.py$|.*(?:_test\.(?:py|go|rb|c|cc|cpp|exs?)"
+                        r"|\.(?:test|spec)\.[cm]?[jt]sx?)$", re.IGNORECASE | re.DOTALL)
 # A `spec/` folder holds tests in a Ruby or JavaScript project, and specifications in
 # a person's files: only its code counts as tests.
-_SPEC_FOLDER = re.compile(r"(?:^|/)specs?/", re.IGNORECASE)
+_SPEC_FOLDERS = frozenset({"spec", "specs"})
 # …and the code reader's sections of tests: a member of a `tests` module or class,
 # a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
 _TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
@@ -386,9 +387,15 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
     notes, or filed in a release-notes folder (whose pages are often titled by
     their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        path = paths.get(d, "")
-        if _is_changelog(title) or _CHANGELOG_FOLDER.search(path) or _CHANGELOG_FILE.search(path):
+        if _is_changelog(title) or _is_release_notes_path(paths.get(d, "")):
             boost[d] *= TUNING.changelog
+
+
+def _is_release_notes_path(path: str) -> bool:
+    """Filed in a release-notes folder, or a file named as release notes are."""
+    *folders, name = path.split("/")
+    return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
+            or _CHANGELOG_FILE.fullmatch(name) is not None)
 
 
 def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
@@ -407,13 +414,24 @@ def _is_test_section(heading: Sequence[str]) -> bool:
 
 # The extensions the code reader takes (config.CODE_EXTENSIONS, which search does not
 # import: it would bring `dataclasses` into every search; a test keeps the two equal).
-_CODE_PATH = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|h|cc|cpp|cxx|c\+\+|hh|hpp"
-                        r"|hxx|h\+\+|cs|rb|php|swift|sh|bash|zsh|ksh|sql|lua|r|pl|pm)$", re.IGNORECASE)
+_CODE_EXTENSION = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|h|cc|cpp|cxx|c\+\+"
+                             r"|hh|hpp|hxx|h\+\+|cs|rb|php|swift|sh|bash|zsh|ksh|sql|lua|r|pl|pm)",
+                             re.IGNORECASE)
 
 
 def _is_code(path: str) -> bool:
     """A source file, by its extension (as the code reader takes it)."""
-    return _CODE_PATH.search(path) is not None
+    name = path.rsplit("/", 1)[-1]
+    dot = name.rfind(".")
+    return dot >= 0 and _CODE_EXTENSION.fullmatch(name, dot) is not None
+
+
+def _is_test_path(path: str) -> bool:
+    """Under a tests folder, named as a test file, or code under a `spec/` folder."""
+    *folders, name = path.split("/")
+    folders = [f.lower() for f in folders]
+    return (not _TEST_FOLDERS.isdisjoint(folders) or _TEST_FILE.match(name) is not None
+            or (not _SPEC_FOLDERS.isdisjoint(folders) and _is_code(path)))
 
 
 def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
@@ -424,7 +442,7 @@ def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
     a test file counts `TUNING.tests` of its score (under a `spec/` folder,
     only code: such a folder of documents holds specifications)."""
     for d, path in paths.items():
-        if _TEST_PATH.search(path) or (_SPEC_FOLDER.search(path) and _is_code(path)):
+        if _is_test_path(path):
             boost[d] *= TUNING.tests
 
 
