@@ -14,11 +14,12 @@ matches its stem exactly; only an explicit `*` matches a prefix.
 """
 from __future__ import annotations
 
+import functools
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .analysis import (bigram_chain, has_identifiers, identifier_phrases, is_stopword,
-                       search_tokens, stem, tokenize)
+from .analysis import (bigram_chain, has_identifiers, identifier_parts, identifier_phrases,
+                       is_stopword, search_tokens, stem, tokenize)
 from .records import Record, field
 from .synonyms import synonyms
 
@@ -154,6 +155,9 @@ class Query(Record):
     # Code names typed (`add_patterns`, `json.loads`, `parseArgs`, or a query of
     # one word), lower-cased: a passage headed by one of them is its definition.
     names: Tuple[str, ...] = ()
+    # Every word typed is a code name by its form (`res.sendFile`, `send_file`,
+    # `Parser.parse tokens`... not a word typed alone): search is for definitions.
+    names_only: bool = False
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
     # identifier, not excluded, not in an `OR`). Search counts a word held only
@@ -257,6 +261,7 @@ def _parse(text: str) -> Query:
     query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
     if len(pieces) == 1 and not pieces[0][1] and not pieces[0][3] and len(text.split()) == 1:
         names = [code_name(text, bare=True)]   # one word alone may name a definition
+    query.names_only = bool(names) and all(names) and len(parts) == 1
     query.names = tuple(dict.fromkeys(w for w in names if w))[:MAX_TERMS]
     return query
 
@@ -307,6 +312,34 @@ def names_heading(heading: str, names: Sequence[str]) -> bool:
     """Is a heading one of the names, or (for a name of one part) a member of that name?"""
     name = code_name(heading, bare=True)
     return bool(name) and (name in names or _NAME_PARTS.split(name)[-1] in names)
+
+
+_WORD_SEPARATORS = re.compile(r"_+")
+
+
+@functools.lru_cache(maxsize=8192)
+def heading_words(heading: str) -> Tuple[str, ...]:
+    """The stems of the words of a heading's code name, when it is made of two or more
+    (`Flask.test_client` -> ('test', 'client'), `renderPrintPage` -> three); else ()."""
+    name = code_name(heading, bare=True)
+    if not name:
+        return ()
+    head = heading.strip(_EDGE).partition("(")[0].split()
+    if head and head[-1].lstrip("@~*&").lower() == name:
+        name = head[-1].lstrip("@~*&")   # as written: its case changes count
+    name = _NAME_PARTS.split(name)[-1]
+    parts: List[str] = []
+    for piece in _WORD_SEPARATORS.split(name):
+        parts.extend(identifier_parts(piece) or search_tokens(piece))
+    return _stems(tuple(parts)) if len(parts) > 1 else ()
+
+
+def word_runs(query: "Query") -> FrozenSet[Tuple[str, ...]]:
+    """Runs of two to four words typed one after another (stems), which a code name
+    may join: *the test client* is `test_client`."""
+    words = [t.stems()[0] for t in query.terms if len(t.tokens) == 1 and not t.prefix]
+    return frozenset(tuple(words[i:j]) for i in range(len(words))
+                     for j in range(i + 2, min(i + 4, len(words)) + 1))
 
 
 def _literal(word: str) -> str:

@@ -26,7 +26,8 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
-from .query import Filters, Query, Term, canonical_type, names_heading, parse
+from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
+                    word_runs)
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
 from .spelling import suggest_words
@@ -56,8 +57,10 @@ class SearchTuning(Record, frozen=True):
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
     definition: float = 1.0     # a passage headed by a code name typed (its definition) gains this share
+    defines: float = 3.0        # a document defining one, for a search of code names only, gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
     changelog: float = 0.5      # release notes keep this share for a question not about versions
+    tests: float = 0.5          # test files keep this share for a question not about tests
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -188,17 +191,32 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
-        if query.question and not words & _VERSION_WORDS:
-            _damp_release_notes(boost, titles, store.document_paths(titles))
         rows = _Rows(store.passages)
+        paths: Dict[int, str] = {}
+        damp_tests = query.question and not words & _TEST_WORDS
+        if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
+            paths = store.document_paths(titles)
+            if not words & _VERSION_WORDS:
+                _damp_release_notes(boost, titles, paths)
+            if damp_tests:
+                _damp_tests(boost, paths)
+        runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
+        code: Set[int] = set()   # the candidates from code files, whose headings are names
+        if damp_tests or runs:
+            paths = paths or store.document_paths(titles)
+            code_docs = {d for d, path in paths.items() if _is_code(path)}
+            code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
+        if damp_tests and code:
+            hits = _damp_test_sections(hits, rows, code)
         if query.literals:
             hits = _literal_lift(hits, rows, query)
-        if query.names:
-            hits = _definition_lift(hits, rows, query)
+        defined: Set[int] = set()
+        if query.names or (runs and code):
+            hits, defined = _definition_lift(hits, rows, query, runs, code)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
         else:
-            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights)
+            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
         ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING)
@@ -336,8 +354,25 @@ _CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|re
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
 # `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
 # of saved articles is no release notes (a NEWS file is caught by its title).
-_CHANGELOG_FOLDER = re.compile(r"(?:^|/)(?:release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
-                               r"|what[-_]?s[-_]?new)/", re.IGNORECASE)
+_CHANGELOG_FOLDER = re.compile(r"release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
+                               r"|what[-_]?s[-_]?new", re.IGNORECASE)
+# …and by their file name, in a project's top folder or any: `History.md`, `CHANGES.rst`,
+# `NEWS`, `CHANGELOG.txt` (a page such as SQLite's `c3ref/changes.html` is the API's).
+_CHANGELOG_FILE = re.compile(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
+                             r"(?:\.(?:md|markdown|rst|txt|adoc))?", re.IGNORECASE)
+# Tests, by folder (`tests/`, `test/`, `__tests__/`, `testsuite/`) or by the file
+# names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
+_TEST_FOLDERS = frozenset({"test", "tests", "__tests__", "testsuite"})
+_TEST_FILE = re.compile(r"test_.*\.py$|.*(?:_test\.(?:py|go|rb|c|cc|cpp|exs?)"
+                        r"|\.(?:test|spec)\.[cm]?[jt]sx?)$", re.IGNORECASE | re.DOTALL)
+# A `spec/` folder holds tests in a Ruby or JavaScript project, and specifications in
+# a person's files: only its code counts as tests.
+_SPEC_FOLDERS = frozenset({"spec", "specs"})
+# …and the code reader's sections of tests: a member of a `tests` module or class,
+# a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
+_TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
+# The stems of a question about tests, which test code answers.
+_TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", "pytest", "unittest"})
 # The stems of a question about versions or changes, which release notes answer.
 _VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
                             "sinc", "histori", "upgrad", "migrat"})
@@ -352,8 +387,63 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
     notes, or filed in a release-notes folder (whose pages are often titled by
     their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _is_changelog(title) or _CHANGELOG_FOLDER.search(paths.get(d, "")):
+        if _is_changelog(title) or _is_release_notes_path(paths.get(d, "")):
             boost[d] *= TUNING.changelog
+
+
+def _is_release_notes_path(path: str) -> bool:
+    """Filed in a release-notes folder, or a file named as release notes are."""
+    *folders, name = path.split("/")
+    return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
+            or _CHANGELOG_FILE.fullmatch(name) is not None)
+
+
+def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
+                        code: Set[int]) -> List[Tuple[int, float]]:
+    """Tests kept in the code's own file (Rust's `mod tests`, a `TestParser` class, a
+    `test_parse` function) count `TUNING.tests` of their passages' scores, as test
+    files do. `code` are the candidates from code files, the only ones looked at."""
+    rows.load(list(code))
+    return [(pid, score * TUNING.tests if pid in code and _is_test_section(rows[pid]["heading"])
+             else score) for pid, score in hits]
+
+
+def _is_test_section(heading: Sequence[str]) -> bool:
+    return bool(heading) and _TEST_SECTION.match(heading[0]) is not None
+
+
+# The extensions the code reader takes (config.CODE_EXTENSIONS, which search does not
+# import: it would bring `dataclasses` into every search; a test keeps the two equal).
+_CODE_EXTENSION = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|h|cc|cpp|cxx|c\+\+"
+                             r"|hh|hpp|hxx|h\+\+|cs|rb|php|swift|sh|bash|zsh|ksh|sql|lua|r|pl|pm)",
+                             re.IGNORECASE)
+
+
+def _is_code(path: str) -> bool:
+    """A source file, by its extension (as the code reader takes it)."""
+    name = path.rsplit("/", 1)[-1]
+    dot = name.rfind(".")
+    return dot >= 0 and _CODE_EXTENSION.fullmatch(name, dot) is not None
+
+
+def _is_test_path(path: str) -> bool:
+    """Under a tests folder, named as a test file, or code under a `spec/` folder."""
+    *folders, name = path.split("/")
+    folders = [f.lower() for f in folders]
+    return (not _TEST_FOLDERS.isdisjoint(folders) or _TEST_FILE.match(name) is not None
+            or (not _SPEC_FOLDERS.isdisjoint(folders) and _is_code(path)))
+
+
+def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
+    """A project's tests call what they test many times over, and their files are
+    named after it (`test/res.cookie.js`), so for a question in plain words they
+    outrank the code that does it. For a question not about tests (no *test*,
+    *spec*, *fixture*, *mock*…), a document under a tests folder or named as
+    a test file counts `TUNING.tests` of its score (under a `spec/` folder,
+    only code: such a folder of documents holds specifications)."""
+    for d, path in paths.items():
+        if _is_test_path(path):
+            boost[d] *= TUNING.tests
 
 
 @functools.lru_cache(maxsize=8192)
@@ -408,22 +498,36 @@ def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int
 
 
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
-                    weights: Weights) -> List[tuple]:
-    """(the document's passages by score, its score, matching passages) per document."""
+                    weights: Weights, defined: Set[int] = frozenset()) -> List[tuple]:
+    """(the document's passages by score, its score, matching passages) per document.
+
+    A document holding a definition of the name typed (a passage in `defined`,
+    already lifted) has its whole score lifted instead: the file that defines
+    `res.sendFile` before the test file that calls it forty times.
+    """
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
         by_doc.setdefault(doc_of[pid], []).append((score, pid))
     for scored in by_doc.values():
         scored.sort(key=lambda t: (-t[0], t[1]))
     _demote_listings(by_doc, boost, rows)
+    lift = 1.0 + TUNING.definition
+    doc_lift = 1.0 + (TUNING.defines if query.names_only and TUNING.definition else TUNING.definition)
     ranked = []
     for doc_id, scored in by_doc.items():
-        best, pid = scored[0]
-        extra = sum(s / math.sqrt(i + 1) for i, (s, _) in enumerate(scored[1:21], start=1))
+        pid = scored[0][1]
+        values = [s for s, _ in scored]
+        defines = bool(defined) and any(p in defined for _, p in scored)
+        if defines:
+            values = sorted((s / lift if p in defined else s for s, p in scored), reverse=True)
+        best = values[0]
+        extra = sum(s / math.sqrt(i + 1) for i, s in enumerate(values[1:21], start=1))
         if query.question:   # saturating: the further passages at most double the best
             score = best * (1 + extra / (extra + best)) if extra > 0 else best
         else:
             score = best + TUNING.extra * extra
+        if defines:
+            score *= doc_lift
         ranked.append((pid, score * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
@@ -476,22 +580,41 @@ def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,
             for pid, score in hits for low in (rows.lower(pid),)]
 
 
-def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows,
-                     query: Query) -> List[Tuple[int, float]]:
+def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows, query: Query,
+                     runs: FrozenSet[Tuple[str, ...]] = frozenset(), code: Set[int] = frozenset()
+                     ) -> Tuple[List[Tuple[int, float]], Set[int]]:
     """Lift the passages headed by a code name typed: `add_patterns` is defined under its
-    own heading, where `add_patterns_from_file` and the callers only hold its words."""
-    rows.load([pid for pid, _ in hits])
+    own heading, where `add_patterns_from_file` and the callers only hold its words.
+
+    Without a name typed, words typed one after another (`runs`, *the test client*)
+    name the definition of a code file (`code`: its candidates) they join (`test_client`).
+    """
+    looked = [pid for pid, _ in hits] if query.names else [pid for pid, _ in hits if pid in code]
+    rows.load(looked)
     first: Dict[Tuple[int, Tuple[str, ...]], int] = {}   # a definition's first passage here
-    for pid, _ in hits:
+    for pid in looked:
         row = rows[pid]
         heading = row["heading"]
-        if heading and names_heading(heading[-1], query.names):
+        if heading and ((query.names and names_heading(heading[-1], query.names))
+                        or (runs and pid in code and heading_words(heading[-1]) in runs)):
             key = (row["document_id"], tuple(heading))
-            if key not in first or row["ordinal"] < rows[first[key]]["ordinal"]:
+            # its signature's passage: not one of only the doc comment above it
+            rank = (_only_comments(row["text"]), row["ordinal"])
+            if key not in first or rank < (_only_comments(rows[first[key]]["text"]),
+                                           rows[first[key]]["ordinal"]):
                 first[key] = pid
     lifted = set(first.values())
     lift = 1.0 + TUNING.definition
-    return [(pid, score * lift if pid in lifted else score) for pid, score in hits]
+    return [(pid, score * lift if pid in lifted else score) for pid, score in hits], lifted
+
+
+_COMMENT_LINE = re.compile(r"\s*(?://|/\*|\*|#|--)")
+
+
+def _only_comments(text: str) -> bool:
+    """Is a passage only comment (and attribute) lines: a long doc comment cut from
+    the definition it stands above (`/** … */`, `///`, `#[derive(…)]`)?"""
+    return all(_COMMENT_LINE.match(line) for line in text.splitlines() if line.strip())
 
 
 def _title_boost(title: str, words: Set[str]) -> float:

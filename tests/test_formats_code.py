@@ -142,6 +142,22 @@ LANGUAGE_CASES = {
                   "    // Draw it.\n    function draw(el) {\n        el.textContent = '{';\n    }\n\n"
                   "    const reset = () => {\n        state.n = 0;\n    };\n})();\n",
                   [("", 1), ("draw", 6), ("reset", 11), ("", 14)]),
+    # CommonJS, as Express writes it: functions given to properties, a doc comment a blank
+    # line above its definition, chained assignments; a call given an arrow is no definition
+    "response.js": ("'use strict';\n\nvar res = Object.create(http.ServerResponse.prototype);\n\n"
+                    "module.exports = res;\n\n/**\n * Set status `code`.\n *\n * @public\n */\n\n"
+                    "res.status = function status(code) {\n  this.statusCode = code;\n  return this;\n"
+                    "};\n\n/**\n * Set Content-Type.\n */\n\nres.contentType =\n"
+                    "res.type = function contentType(type) {\n  return this.set('Content-Type', type);\n"
+                    "};\n\nView.prototype.lookup = function lookup(name) {\n  return name;\n};\n\n"
+                    "exports.compileETag = (val) => {\n  return val;\n};\n\n"
+                    "module.exports.helper = async function () {\n  return 1;\n};\n\n"
+                    "module.exports = function serveStatic(root) {\n  return root;\n};\n\n"
+                    "const server = app.listen(0, () => {\n  console.log('{');\n});\n\n"
+                    "const Button = memo((props) => {\n  return props.label;\n});\n",
+                    [("", 1), ("res.status", 7), ("res.type", 18), ("View.lookup", 27),
+                     ("compileETag", 31), ("helper", 35), ("serveStatic", 39), ("", 43),
+                     ("Button", 47)]),
     "server.go": ('package main\n\nimport "fmt"\n\n// Server serves.\ntype Server struct {\n'
                   '\taddr string\n}\n\n// Start starts it.\nfunc (s *Server) Start() error {\n'
                   '\tfmt.Println("{")\n\treturn nil\n}\n\nfunc main() {\n\ts := &Server{}\n'

@@ -517,6 +517,229 @@ def test_a_code_name_finds_its_definition_before_its_callers(tmp_path, open_ix):
     assert (first.document["path"], first.section) == ("parser.py", ["Parser.tokens"])
 
 
+RESPONSE_JS = """'use strict';
+
+var res = module.exports = Object.create(http.ServerResponse.prototype);
+
+/**
+ * Transfer the file at the given `path`, setting the Content-Type
+ * from its extension, and call `callback` when it is sent or fails.
+ *
+ * @public
+ */
+
+res.sendFile = function sendFile(path, options, callback) {
+  var opts = options || {};
+  if (!path) {
+    throw new TypeError('path argument is required to res.sendFile');
+  }
+  var file = send(this.req, encodeURI(path), opts);
+  sendfile(this, file, opts, callback);
+};
+
+function sendfile(res, file, options, callback) {
+  // called by res.sendFile and res.download: pipe the file, then call back once
+  file.on('end', function () { callback(null); });
+  file.pipe(res);
+}
+
+/**
+ * Set the status code.
+ */
+
+res.status = function status(code) {
+  this.statusCode = code;
+  return this;
+};
+"""
+
+SENDFILE_TEST_JS = "'use strict'\n\ndescribe('res', function () {\n" + "".join(
+    f"  it('should send file {n}', function (done) {{\n"
+    f"    var app = express();\n    app.use(function (req, res) {{\n"
+    f"      res.sendFile(path.join(fixtures, 'name{n}.txt'));\n    }});\n"
+    f"    request(app).get('/').expect(200, done);\n  }});\n\n" for n in range(6)) + "});\n"
+
+
+def test_the_file_defining_a_name_comes_before_the_test_file_named_after_it(tmp_path, open_ix):
+    # Express defines `res.sendFile = function sendFile(…)` in lib/response.js and
+    # tests it in test/res.sendFile.js, whose calls match more often: the
+    # file that holds the definition is the one a search for the name wants first.
+    ix = open_ix()
+    others = {f"lib/{name}.js": f"'use strict';\n\n/**\n * The {name} helpers.\n */\n\n"
+              f"exports.{name} = function {name}(req, res, next) {{\n  res.setHeader('X-{name}', "
+              f"req.url);\n  next();\n}};\n" for name in ("query", "cookies", "etag", "vary")}
+    ix.index(write_tree(tmp_path / "express", {"lib/response.js": RESPONSE_JS,
+                                               "test/res.sendFile.js": SENDFILE_TEST_JS, **others}))
+    first = ix.search("res.sendFile").results[0]
+    assert (first.document["path"], first.section, first.lines[0]) == (
+        "lib/response.js", ["res.sendFile"], 5)
+    # among more words, the file that defines the name is lifted less, as its passage is
+    assert paths(ix.search("res.sendFile fixtures"))[0] == "test/res.sendFile.js"
+
+
+REQUEST_JS = """'use strict';
+
+var req = Object.create(http.IncomingMessage.prototype);
+
+/**
+ * Check if the request is fresh, aka Last-Modified or the ETag still match:
+ * a cached copy the client holds may be used.
+ */
+
+req.isFresh = function isFresh() {
+  var status = this.res.statusCode;
+  if (status >= 200 && status < 300 || status === 304) {
+    return fresh(this.headers, { etag: this.res.get('ETag') });
+  }
+  return false;
+};
+"""
+
+FRESH_TEST_JS = "'use strict'\n\ndescribe('req.isFresh', function () {\n" + "".join(
+    f"  it('should be fresh when the etag matches ({n})', function (done) {{\n"
+    f"    var app = express();\n    app.use(function (req, res) {{\n"
+    f"      res.set('ETag', '\"{n}\"');\n      res.send(req.isFresh());\n    }});\n"
+    f"    request(app).get('/').set('If-None-Match', '\"{n}\"').expect(304, done);\n  }});\n\n"
+    for n in range(8)) + "});\n"
+
+HISTORY_MD = "".join(
+    f"4.{n}.0 / 2014-0{n % 9 + 1}-01\n==================\n\n"
+    f"  * fix request freshness check when the ETag is weak ({n})\n"
+    f"  * deps: fresh@0.{n}.0\n\n" for n in range(10))
+
+
+def test_a_question_finds_the_code_before_its_tests_and_release_notes(tmp_path, open_ix):
+    # Tests call what they test over and over and are named after it, and release
+    # notes name every fix; a question not about tests or versions wants the code.
+    others = {f"lib/{name}.js": f"'use strict';\n\n// The {name} helpers: {name} lists, {name} "
+              f"maps.\n\nexports.{name} = function {name}(list) {{\n  return list.map(String);\n}};\n"
+              for name in ("colours", "shapes", "planets", "rivers", "cities", "metals", "stars",
+                           "birds", "trees", "coins", "ships", "songs", "clocks", "lamps", "kites")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "app", {"lib/request.js": REQUEST_JS, "History.md": HISTORY_MD,
+                                           "test/req.isFresh.js": FRESH_TEST_JS, **others}))
+    plain = ix.search("how does it check if a request is fresh").results
+    assert [h.document["path"] for h in plain[:3]] == ["lib/request.js", "History.md",
+                                                         "test/req.isFresh.js"]
+    # asked about its tests, the test file counts in full
+    tested = ix.search("how is the request freshness check tested").results
+    assert [h.document["path"] for h in tested][0] == "lib/request.js"
+    def share(results):
+        return next(h.score for h in results if h.document["path"] == "test/req.isFresh.js") \
+            / results[0].score
+    assert share(tested) > 1.5 * share(plain)
+
+
+def test_a_spec_folder_of_documents_is_not_taken_for_tests(tmp_path, open_ix):
+    # `spec/` holds a JavaScript project's tests, but a person's `specs/` folder
+    # holds specifications: only code there counts as tests.
+    text = "# Checkout\n\nThe checkout page must confirm the order total before payment.\n"
+    files = {"specs/checkout.md": text, "notes/checkout.md": text.replace("must", "should"),
+             "spec/checkout.spec.js": "describe('checkout', () => {\n  it('must confirm the "
+                                      "order total before payment', () => {});\n});\n"}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "work", files))
+    scores = {h.document["path"]: h.score
+              for h in ix.search("how does checkout confirm the order total").results}
+    assert scores["specs/checkout.md"] > 0.9 * scores["notes/checkout.md"]
+    assert scores["spec/checkout.spec.js"] < 0.6 * scores["specs/checkout.md"]
+
+
+SUMMARY_RS = """//! Reads a book's table of contents.
+
+/// Parse the summary file into the list of chapters it names.
+pub fn parse_summary(text: &str) -> Result<Summary> {
+    let mut parser = SummaryParser::new(text);
+    parser.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+""" + "".join(f"""
+    #[test]
+    fn summary_is_parsed_{n}() {{
+        let summary = parse_summary("# Summary {n}").unwrap();
+        assert_eq!(summary.title, Some("Summary {n}".to_string()), "summary parsed");
+    }}
+""" for n in range(6)) + "}\n"
+
+
+LONG_DOC_RS = "//! Links.\n\n" + "".join(
+    f"/// Step {n}: a link to a chapter's Markdown file is rewritten to the page it becomes,\n"
+    f"/// keeping its fragment; links with a scheme are left alone, as are fragments ({n}).\n"
+    for n in range(30)) + """///
+/// Returns the link to use in the page.
+pub fn fix_link(link: &str) -> String {
+    match link.strip_suffix(".md") {
+        Some(stem) => format!("{stem}.html"),
+        None => link.to_string(),
+    }
+}
+"""
+
+
+def test_a_name_is_shown_at_its_signature_below_a_long_doc_comment(tmp_path, open_ix):
+    # A doc comment longer than a passage is cut from the code below it: the
+    # passage to show for the name is the one with the signature, not the comment.
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "src", {"links.rs": LONG_DOC_RS,
+                                           "other.rs": "pub fn other() -> u8 {\n    1\n}\n"}))
+    for passages in (False, True):
+        first = ix.search("fix_link", passages=passages).results[0]
+        assert first.section == ["fix_link"]
+        assert "pub fn fix_link" in first.passage_text, first.lines
+
+
+def test_a_question_finds_the_code_before_the_tests_in_its_own_file(tmp_path, open_ix):
+    # Rust keeps unit tests in the file they test (`mod tests`); they name the
+    # function and the question's words more often than the function does.
+    others = {f"src/{name}.rs": f"/// The {name} helpers.\npub fn {name}(list: &[u8]) -> usize {{\n"
+              f"    list.len()\n}}\n" for name in ("colours", "shapes", "planets", "rivers",
+                                                   "cities", "metals", "stars", "birds")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "book", {"src/summary.rs": SUMMARY_RS, **others}))
+    first = ix.search("where is the summary parsed", passages=True).results[0]
+    assert (first.section, first.lines[0]) == (["parse_summary"], 3)
+    first = ix.search("which tests check the summary is parsed", passages=True).results[0]
+    assert first.section[0].startswith("tests.")
+
+
+APP_PY = '''class Flask:
+    """The application object."""
+
+    def test_client(self, use_cookies=True, **kwargs):
+        """Creates a test client for this application, to send requests to it
+        without running a server.
+        """
+        cls = self.test_client_class or FlaskClient
+        return cls(self, self.response_class, use_cookies=use_cookies, **kwargs)
+
+    def run(self, host=None, port=None):
+        """Runs the application on a local development server."""
+        run_simple(host or "127.0.0.1", port or 5000, self)
+'''
+
+BLOG_TEST_PY = "".join(
+    f"def test_create_{n}(client, auth, app):\n    auth.login()\n"
+    f"    client.post('/create', data={{'title': 'created {n}', 'body': ''}})\n"
+    f"    assert client.get('/create').status_code == 200\n\n\n" for n in range(4))
+
+
+def test_words_typed_apart_find_the_definition_they_name_together(tmp_path, open_ix):
+    # *the test client* is `test_client`: a heading whose name joins words typed one
+    # after another is lifted as a name typed is, above tests that say *create*,
+    # *client* and *test* more often in shorter passages.
+    others = {f"src/{name}.py": f'def {name}(items):\n    """Sort the {name}."""\n'
+              f"    return sorted(items)\n" for name in ("colours", "shapes", "planets", "rivers",
+                                                     "cities", "metals", "stars", "birds")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "flask", {"src/app.py": APP_PY,
+                                             "examples/tests/test_blog.py": BLOG_TEST_PY, **others}))
+    first = ix.search("where is the test client created", passages=True).results[0]
+    assert (first.document["path"], first.section) == ("src/app.py", ["Flask.test_client"])
+
+
 BOOK_PARAGRAPHS = {
     "scope": "When a value goes out of scope the owner is dropped and its memory is returned at "
              "once: the compiler inserts the call at the closing brace, so nothing is leaked and "
@@ -603,3 +826,18 @@ def test_a_filter_typed_with_undecodable_bytes_finds_the_file_so_named(tmp_path,
     assert ix.fetch("caf\udce9.md").document["path"] == "caf\\xe9.md"   # a document named so
     with pytest.raises(NotFound):
         ix.fetch("\ud800")
+
+
+def test_search_knows_code_files_by_the_extensions_the_code_reader_takes():
+    # search keeps its own pattern of code extensions (config's table would import
+    # dataclasses into every search); every extension the readers take is checked
+    import itertools
+    import string
+
+    from glean_personal.config import CODE_EXTENSIONS, SUPPORTED
+    from glean_personal.search import _is_code
+    assert all(_is_code("src/a" + ext) and _is_code("A" + ext.upper()) for ext in CODE_EXTENSIONS)
+    letters = string.ascii_lowercase + "+"
+    others = set(SUPPORTED) | {"." + "".join(p) for n in (1, 2, 3) for p in
+                               itertools.product(letters, repeat=n)}
+    assert not [ext for ext in others - set(CODE_EXTENSIONS) if _is_code("a" + ext)]

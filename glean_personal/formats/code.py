@@ -32,6 +32,7 @@ _MAX_SIGNATURE_LINES = 12   # a definition's `{` must come this soon after its f
 _MAX_NESTING = 4            # containers inside containers scanned this deep
 _MAX_DEFINITION_LINE = 400  # longer lines are never taken for a definition's first line
 _MAX_SCANNED_LINE = 10_000  # longer (minified) lines: braces counted without skipping strings
+_MAX_DOC_LINES = 200        # a doc comment a blank line above a definition is looked for this far
 
 
 def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
@@ -108,12 +109,26 @@ def _py_definitions(body: Sequence[ast.stmt], depth: int) -> List[ast.stmt]:
     return out
 
 
-def _lead(lines: Sequence[str], first: int, floor: int, lead: Optional[Pattern[str]]) -> int:
-    """Move a definition's start up over the comment and attribute lines right above it."""
+def _lead(lines: Sequence[str], first: int, floor: int, lead: Optional[Pattern[str]],
+          doc_block: bool = False) -> int:
+    """Move a definition's start up over the comment and attribute lines right above it.
+
+    With `doc_block`, a `/** … */` doc comment one blank line above is the
+    definition's too (`/** Send a response. */`, a blank line, `res.send = …`).
+    """
     if lead is None:
         return first
     while first - 1 >= floor and lines[first - 1].strip() and lead.match(lines[first - 1]):
         first -= 1
+    if doc_block and first - 2 >= floor and not lines[first - 1].strip() \
+            and lines[first - 2].rstrip().endswith("*/"):
+        for k in range(first - 2, max(floor, first - 2 - _MAX_DOC_LINES) - 1, -1):
+            opening = lines[k].lstrip()
+            if "/*" in opening:
+                if opening.startswith("/**") and not opening.startswith("/**/") \
+                        and (k == first - 2 or "*/" not in opening):
+                    return _lead(lines, k, floor, lead)
+                break
     return first
 
 
@@ -160,6 +175,8 @@ class Language:
     spaced_comments: bool = False   # a line comment must follow white space (CSS `url(//x)`)
     literals: str = ""              # extra literal syntax whose braces do not count (a regex)
     joiner: str = "."
+    # (pattern, replacement) applied to a name found; a name left empty takes group `alias`
+    rename: Tuple[Tuple[Pattern[str], str], ...] = ()
 
 
 def _rx(*patterns: str, flags: int = 0) -> Tuple[Pattern[str], ...]:
@@ -180,12 +197,23 @@ _C_LEAD = re.compile(r"\s*(?://|/\*|\*|@|\[|#\[|///)")
 # C: comments, or a line of only words and `*` (a return type on a line of its own, GNU style)
 _C_TYPE_LEAD = re.compile(r"\s*(?://|/\*|\*|[A-Za-z_][\w \t*]*$)")
 _HASH_LEAD = re.compile(r"\s*#")
+# JavaScript: comments, decorators, or the first of chained assignments (`res.contentType =`)
+_JS_LEAD = re.compile(r"\s*(?://|/\*|\*|@|[A-Za-z_$][\w$.]*\s*=\s*$)")
 
+# An arrow function's start: `<T>(a: T): R =>`, `x =>` (not a call given an arrow later
+# among its arguments, `app.listen(0, () =>`)
+_JS_ARROW = r"(?:<[^>]*>\s*)?(?:\([^;]*?\)|[\w$]+)\s*(?::[^=;]*?)?=>"
 _JS = Language(
     defs=_rx(
         r"\s*" + _JS_MODS + r"function\s*\*?\s*(?P<name>[\w$]+)",
+        # `const f = (a) => {`, `const f = function`, and a function wrapped at once:
+        # `const Button = memo((props) => {`, `forwardRef(function Input(…`
         r"\s*" + _JS_MODS + r"(?:const|let|var)\s+(?P<name>[\w$]+)\s*(?::[^=]*)?=\s*"
-        r"(?:async\s+)?(?:function\b|[^=;]*=>)",
+        r"(?:[\w$.]+(?:<[^>]*>)?\(\s*)?(?:async\s+)?(?:function\b|" + _JS_ARROW + ")",
+        # a function given to a property: `res.send = function send(body) {`,
+        # `View.prototype.lookup = function`, `exports.parse = (s) =>`
+        r"\s*(?P<name>[A-Za-z_$][\w$]*(?:\.[\w$]+)+)\s*=\s*(?:async\s+)?"
+        r"(?:function\b\s*\*?\s*(?P<alias>[\w$]+)?|" + _JS_ARROW + ")",
         r"\s*" + _JS_MODS + r"(?:interface|type|enum)\s+(?P<name>[\w$]+)",
     ),
     containers=_rx(r"\s*" + _JS_MODS + r"class\s+(?P<name>[\w$]+)"),
@@ -195,7 +223,11 @@ _JS = Language(
                     r"(?!(?:export\s+)?(?:const|let|var)\b)[^=]*?(?:function\s*[\w$]*\s*\([^)]*\)|"
                     r"\([^)]*\)\s*=>)\s*\{\s*$"),
     members=_rx(r"\s*" + _NOT_CONTROL + _JS_MODS + r"\*?(?P<name>#?[\w$]+)\s*\??\s*(?:<[^>]*>)?\s*\("),
-    lead=_C_LEAD,
+    lead=_JS_LEAD,
+    # `exports.parse` is the module's `parse`; `View.prototype.lookup` is `View.lookup`, as
+    # in a class; `module.exports = function name (` is that function's name
+    rename=((re.compile(r"^(?:module\.)?exports(?:\.|$)"), ""),
+            (re.compile(r"\.prototype(?=\.|$)"), "")),
 )
 _GO = Language(
     defs=_rx(r"func\s+(?:\(\s*(?:\w+\s+)?\*?(?P<recv>\w+)[^)]*\)\s*)?(?P<name>\w+)",
@@ -334,7 +366,8 @@ class _Scanner:
                 continue
             kind, name, role = found
             stop = min(self.end_of(i, lvl, end), end)
-            first = _lead(lines, i, out[-1][1] if out else start, lang.lead)
+            first = _lead(lines, i, out[-1][1] if out else start, lang.lead,
+                          lang.block_comment == ("/*", "*/"))
             title = prefix + name if name else prefix.rstrip(lang.joiner) or kind
             if lang.kind_in_heading and kind:
                 title = f"{kind.upper()} {title}"
@@ -364,6 +397,9 @@ class _Scanner:
                 if m:
                     gd = m.groupdict()
                     name = (gd.get("name") or "").strip("\"`[]")
+                    for rx, repl in lang.rename:
+                        name = rx.sub(repl, name)
+                    name = name or gd.get("alias") or ""
                     if gd.get("recv"):
                         name = f"{gd['recv']}.{name}"
                     if role != "transparent" and not name:
