@@ -502,3 +502,13 @@ def test_rst_footnote_references_read_as_the_page_marks_them():
     text = read_document(src.encode(), "vars.rst").text
     assert "#. role defaults [1]\n#. group vars and, see [CIT2002]; list[0]_x stays." in text
     assert "Tasks in each role see their own defaults." in text
+
+
+def test_a_placeholder_look_alike_in_the_text_stays_as_it_is():
+    # Escapes are held apart behind NUL-number-NUL placeholders while the inline
+    # patterns run; text that already looks like one is not a placeholder.
+    from glean_personal.formats.markup import rst_plain
+    from glean_personal.formats.text import hold, put_back
+    assert "\x009\x00 kept" in rst_plain("snake\\_case and \x009\x00 kept")
+    spans = []
+    assert put_back(hold(spans, "x") + " \x007\x00", spans) == "x \x007\x00"

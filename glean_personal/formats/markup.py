@@ -16,7 +16,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
-from .text import LONGEST_INLINE as _LONGEST_INLINE, role_words, version_words
+from .text import LONGEST_INLINE as _LONGEST_INLINE, hold, put_back, role_words, version_words
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -326,7 +326,8 @@ def _rst_inline(text: str) -> str:
         return text
     held: List[str] = []
     if "\\" in text:   # held apart, so that an escaped character is never markup
-        text = _RST_ESCAPE.sub(lambda m: m.group(0) if m.group(1) is None else _hold(held, m.group(1)), text)
+        text = _RST_ESCAPE.sub(lambda m: m.group(0) if m.group(1) is None
+                            else hold(held, "" if m.group(1) == " " else m.group(1)), text)
     if "|_" in text:
         text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
     if "]_" in text:   # a footnote or citation reference `[1]_` shows as `[1]`; an auto-numbered one as nothing
@@ -337,7 +338,7 @@ def _rst_inline(text: str) -> str:
                                   else _keep_breaks(m, _role_shown(m)), text)
         text = _RST_REF.sub(lambda m: _keep_breaks(m, m.group(1).rstrip()), text)
         text = _RST_INTERPRETED.sub(lambda m: role_words(m.group(1)), text)   # Sphinx's default role
-    return _HELD.sub(lambda m: held[int(m.group(1))], text) if held else text
+    return put_back(text, held)
 
 
 # A footnote reference `[1]_` or a citation reference `[CIT2002]_`; an auto-numbered one
@@ -346,12 +347,6 @@ _RST_FOOTNOTE_REF = re.compile(r"(?<![\w\]])\[(\d+|[A-Za-z][\w.-]*)\]_(?!\w)")
 _RST_AUTO_FOOTNOTE_REF = re.compile(r"(?:(?<![ \t])[ \t]+|^)\[(?:#[\w-]*|\*)\]_(?!\w)", re.MULTILINE)
 # A backslash escape (an escaped space is nothing), after any ``literal`` it is not in.
 _RST_ESCAPE = re.compile(r"``[^`]+``|\\([^\n])")
-_HELD = re.compile("\x00(\\d+)\x00")
-
-
-def _hold(held: List[str], char: str) -> str:
-    held.append("" if char == " " else char)
-    return f"\x00{len(held) - 1}\x00"
 
 
 # `words` with no role (the default role: emphasis, or code in many Sphinx projects).

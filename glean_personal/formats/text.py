@@ -513,7 +513,7 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         line = "".join(pieces) + line[done:]
     if "\\" in line and not code:
         line = _hard_break(line)
-        line = _ESCAPE.sub(lambda m: _held(spans, m.group(1)), line)
+        line = _ESCAPE.sub(lambda m: hold(spans, m.group(1)), line)
     if "{{" in line:
         line = _SHORTCODE.sub(_shortcode_words, line)
     if "[!" in line:
@@ -530,9 +530,7 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
                 lambda m: m.group(1) if " ".join(m.group(1).lower().split()) in refs else m.group(0), line)
     if "&" in line and not code:
         line = _ENTITY.sub(_entity, line)
-    if spans:
-        line = re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], line)
-    return line
+    return put_back(line, spans)
 
 
 # A backslash escape: any ASCII punctuation character after a backslash stands for itself.
@@ -541,10 +539,20 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
-def _held(spans: List[str], text: str) -> str:
-    """A placeholder for text that no later pattern may read (it is put back last)."""
+def hold(spans: List[str], text: str) -> str:
+    """A placeholder for text that no later pattern may read (`put_back` restores it)."""
     spans.append(text)
     return f"\x00{len(spans) - 1}\x00"
+
+
+def put_back(text: str, spans: List[str]) -> str:
+    """`text` with each placeholder `hold` made replaced by what it holds (a look-alike
+    the text itself carried, which no placeholder made, stays as it is)."""
+    return _PLACEHOLDER.sub(lambda m: spans[int(m.group(1))] if int(m.group(1)) < len(spans)
+                            else m.group(0), text) if spans else text
+
+
+_PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 
 
 def _hard_break(line: str) -> str:
