@@ -475,7 +475,8 @@ class PlainText(FullText):
 
         With `among`, only passages holding one of those terms are scored, so the
         other terms' postings are read for those passages alone (a common word's
-        whole list is what costs), and their frequency is counted instead."""
+        whole list is what costs), and their frequency is counted instead: over
+        the whole index, as search never passes `among` under a filter."""
         if not among:
             out = []
             for term in terms:
