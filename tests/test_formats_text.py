@@ -543,9 +543,10 @@ def test_markdown_escapes_entities_and_page_scripts_read_as_the_page_shows_them(
 
 
 def test_a_script_block_that_never_closes_hides_the_rest_and_a_one_line_script_only_itself():
-    doc = read_document(b"# T\n\nbefore\n\n<script>let a = 1</script>\n\nafter\n\n<style>\nx {}\n", "s.md")
-    assert "before" in doc.text and "after" in doc.text
-    assert "let a" not in doc.text and "x {}" not in doc.text
+    doc = read_document(b"# T\n\nbefore\n\n<script>let a = 1</script>\n\nafter\n\n"
+                        b"<script>track()</script> Then read the manual.\n\n<style>\nx {}\n", "s.md")
+    assert "before" in doc.text and "after" in doc.text and "Then read the manual." in doc.text
+    assert "let a" not in doc.text and "x {}" not in doc.text and "track" not in doc.text
 
 
 def test_lines_of_template_actions_are_hidden_outside_code():

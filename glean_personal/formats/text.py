@@ -337,7 +337,11 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 end = line.lower().find(close, raw.end())
                 if end < 0:
                     raw_end = close
-                continue
+                    continue
+                after = line.find(">", end) + 1   # closed on its line: what follows is text
+                line = " " * after + line[after:] if after else ""
+                if not line.strip():
+                    continue
         if not line.strip():
             html_block = False
         elif not para and lead == "<" and _BLOCK_OPEN.match(line):
