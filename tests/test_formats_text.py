@@ -582,3 +582,19 @@ def test_a_link_whose_words_run_over_lines_reads_as_its_words():
 def test_front_matter_titles_read_as_yaml_quotes_them(line, title):
     doc = read_document(f"---\n{line}\n---\n\nBody words.\n".encode(), "talk.md")
     assert doc.title == title
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Red lentil soup\n\nFry the onion, add the lentils and stock.\n", "Red lentil soup"),
+    ("\ufeff\n  Trip to Porto, May  \r\n\r\nFly out on Tuesday.\n", "Trip to Porto, May"),
+    ("What to pack?\n\nSocks, a jumper.\n", "What to pack?"),
+    ("Dear Sam,\n\nThanks for the tea.\n", "notes"),                 # a letter's greeting
+    ("The bus was late again.\n\nSo I walked.\n", "notes"),          # a sentence
+    ("Shopping list\n", "notes"),                                    # nothing after it
+    ("milk\neggs\n\nbread\n", "notes"),                              # a paragraph of lines
+    ("pkg (1.2-1) unstable; urgency=low\n\n  * New release.\n", "notes"),   # a record
+    ("https://example.org/recipe\n\nTo try.\n", "notes"),
+    ("- buy milk\n\n- call mum\n", "notes"),
+])
+def test_a_notes_first_line_standing_alone_is_its_title(text, title):
+    assert read_document(text.encode("utf-8"), "notes.txt").title == title

@@ -130,7 +130,8 @@ _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.
 
 
 def read_txt(data: bytes, limits: Limits) -> Document:
-    """Plain text: blank lines separate paragraphs; no headings, so one section."""
+    """Plain text: blank lines separate paragraphs; no headings, so one section.
+    A first line standing alone as a title (`first_line_title`) is the title."""
     text = normalise_newlines(decode_text(data))
     builder = SectionBuilder(limits.max_text_chars)
     start, line = 0, 1
@@ -141,7 +142,33 @@ def read_txt(data: bytes, limits: Limits) -> Document:
             break
         line += text.count("\n", start, gap.end())
         start = gap.end()
-    return Document(title="", format="txt", sections=builder.build())
+    return Document(title=first_line_title(text), format="txt", sections=builder.build())
+
+
+TITLE_LINE_CHARS = 80
+# Marks of a record, a setting or code rather than a title (`pkg (1.2-1) unstable; urgency=low`).
+_NOT_A_TITLE = re.compile(r"[=;{}<>|\\]")
+
+
+def first_line_title(text: str) -> str:
+    """A note's first line when it reads as its title, else ''.
+
+    People start a note with its subject on a line of its own (*Red lentil
+    soup*, *Trip to Porto, May*), then a blank line and the note. A line that
+    ends a sentence (`.`, `,`, `:`), is long, starts as a list, quote or
+    markup would, is a link, holds marks of code or settings (`=`, `;`, `{`),
+    or is all there is, is text.
+    """
+    body = text.lstrip()
+    gap = _BLANK_SPLIT.search(body, 0, TITLE_LINE_CHARS * 4 + 2)
+    if gap is None or not body[gap.end():].strip():
+        return ""
+    first = body[:gap.start()].strip()
+    if (not first or "\n" in first or len(first) > TITLE_LINE_CHARS or first[-1] in ".,;:"
+            or first[0] in "#>*-+=|/\\[{<(`~" or "://" in first or _NOT_A_TITLE.search(first)
+            or not any(c.isalpha() for c in first)):
+        return ""
+    return first
 
 
 def read_markdown(data: bytes, limits: Limits) -> Document:
