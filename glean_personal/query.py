@@ -158,6 +158,9 @@ class Query(Record):
     # Every word typed is a code name by its form (`res.sendFile`, `send_file`,
     # `Parser.parse tokens`... not a word typed alone): search is for definitions.
     names_only: bool = False
+    # The one name is a plain word typed alone (`tokens`, `insurance`): it names a
+    # definition in code files only, where sections are definitions.
+    bare_name: bool = False
     # For a question: (index of a term, a synonym of it) from the thesaurus, for a
     # bare word typed as a word (not quoted, not a prefix, not part of an
     # identifier, not excluded, not in an `OR`). Search counts a word held only
@@ -259,8 +262,10 @@ def _parse(text: str) -> Query:
     query = _build(text, pieces, fields)
     # Bounded like the terms: search scans each candidate's text for each of them.
     query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
-    if len(pieces) == 1 and not pieces[0][1] and not pieces[0][3] and len(text.split()) == 1:
-        names = [code_name(text, bare=True)]   # one word alone may name a definition
+    if (len(pieces) == 1 and not pieces[0][1] and not pieces[0][3] and len(text.split()) == 1
+            and not any(names)):
+        names = [code_name(text, bare=True)]   # one word alone may name a definition…
+        query.bare_name = bool(names[0])        # …in code only: in prose it is a word
     query.names_only = bool(names) and all(names) and len(parts) == 1
     query.names = tuple(dict.fromkeys(w for w in names if w))[:MAX_TERMS]
     return query

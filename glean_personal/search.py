@@ -202,7 +202,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 _damp_tests(boost, paths)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
-        if damp_tests or runs:
+        if damp_tests or runs or query.bare_name:
             paths = paths or store.document_paths(titles)
             code_docs = {d for d, path in paths.items() if _is_code(path)}
             code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
@@ -211,7 +211,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if query.literals:
             hits = _literal_lift(hits, rows, query)
         defined: Set[int] = set()
-        if query.names or (runs and code):
+        if (query.names and not query.bare_name) or code and (runs or query.bare_name):
             hits, defined = _definition_lift(hits, rows, query, runs, code)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
@@ -587,9 +587,12 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows, query: Query,
     own heading, where `add_patterns_from_file` and the callers only hold its words.
 
     Without a name typed, words typed one after another (`runs`, *the test client*)
-    name the definition of a code file (`code`: its candidates) they join (`test_client`).
+    name the definition of a code file (`code`: its candidates) they join (`test_client`);
+    a plain word typed alone names one in a code file only (in a note, a section
+    headed *Insurance* is no more about insurance than a note titled so).
     """
-    looked = [pid for pid, _ in hits] if query.names else [pid for pid, _ in hits if pid in code]
+    anywhere = query.names and not query.bare_name
+    looked = [pid for pid, _ in hits] if anywhere else [pid for pid, _ in hits if pid in code]
     rows.load(looked)
     first: Dict[Tuple[int, Tuple[str, ...]], int] = {}   # a definition's first passage here
     for pid in looked:

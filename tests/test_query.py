@@ -209,5 +209,6 @@ def test_code_names_typed_are_kept_for_ranking():
     assert parse("how does add_patterns work").names == ("add_patterns",)
     assert parse("json.loads OR json.dumps").names == ("json.loads", "json.dumps")
     assert parse("tokens").names == ("tokens",)             # one word alone may be a name
+    assert parse("tokens").bare_name and not parse("add_patterns").bare_name   # (in code only)
     assert parse("brake pads").names == ()                  # plain words are not
     assert parse('"add_patterns"').names == () and parse("-add_patterns").names == ()

@@ -645,6 +645,22 @@ def test_a_spec_folder_of_documents_is_not_taken_for_tests(tmp_path, open_ix):
     assert scores["spec/checkout.spec.js"] < 0.6 * scores["specs/checkout.md"]
 
 
+def test_a_word_alone_names_a_definition_in_code_only_not_a_notes_section(tmp_path, open_ix):
+    # In code a section is a definition, and `tokens` alone may name one; in notes
+    # a section headed *Insurance* in a trip plan is not what a note about
+    # insurance throughout is: the lift for a name must not put it first.
+    trip = "# Trip to Porto, May\n\n" + "".join(
+        f"## Day {d}\n\n" + f"Walk along the river on day {d}, lunch at the market. " * 3 + "\n\n"
+        for d in range(1, 8)) + "## Insurance\n\nTravel insurance: policy 88-123 with the card.\n"
+    car = ("# Car insurance renewal\n\nThe car insurance renews on 3 June. The insurance company "
+           "sent the new premium. Compare the insurance quotes from two other insurers before the "
+           "renewal date; the insurance broker said the discount carries over.\n")
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", {"trip.md": trip, "car-insurance.md": car}))
+    assert [h.document["path"] for h in ix.search("insurance").results] == [
+        "car-insurance.md", "trip.md"]
+
+
 SUMMARY_RS = """//! Reads a book's table of contents.
 
 /// Parse the summary file into the list of chapters it names.
