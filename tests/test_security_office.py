@@ -57,9 +57,10 @@ MIB = 1 << 20
 # budget itself (budget=True: 1 s, and they accept either outcome).
 LIMITS = {"file_seconds": 60.0}
 BUDGET_LIMITS = {"file_seconds": 1.0}
-COST_SECONDS = 10.0            # CPU seconds (process and workers) per case: linear work
-                               # costs 0.1-2.5 s here (4x margin for a busy box and slower
-                               # Pythons); a quadratic blow-up costs minutes
+# Work is bounded by outcome, not by timing: linear reading costs 0.1-2.5 CPU s per case
+# here, a quadratic blow-up minutes, so such a case is cut by that 60 s budget ("took too
+# long to read") and fails below; bench/hostile_readers.py measures the costs themselves.
+TIMED_OUT = "took too long to read"
 MEMORY_KB = 300 * 1024
 FORMATS = ("docx", "xlsx", "pptx")
 
@@ -381,8 +382,11 @@ def test_each_hostile_office_file_gets_a_clear_answer(office_run, name):
 
 
 @pytest.mark.parametrize("name", [c.name for c in CASES])
-def test_each_hostile_office_file_costs_under_ten_cpu_seconds(office_run, name):
-    assert office_run["out"]["results"][name]["cpu_seconds"] < COST_SECONDS
+def test_each_hostile_office_file_is_read_within_the_per_file_budget(office_run, name):
+    if BY_NAME[name].budget:
+        pytest.skip("this case tests the budget itself")
+    report = office_run["out"]["results"][name]["report"]
+    assert not [s for s in report["skipped"] if TIMED_OUT in s["reason"]], report["skipped"]
 
 
 def test_the_whole_office_run_stays_under_300_mb(office_run):

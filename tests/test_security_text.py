@@ -33,9 +33,10 @@ MAX_BYTES = 2_000_000          # the suite's --max-bytes (smaller than the defau
 # cases that test the budget itself (slow=True) get 1 s and accept either outcome.
 LIMITS = {"file_seconds": 60.0, "max_bytes": MAX_BYTES}
 BUDGET_LIMITS = {"file_seconds": 1.0}
-COST_SECONDS = 10.0            # CPU seconds (process and workers) per case: linear work
-                               # costs 0.1-2.5 s here (4x margin for a busy box and slower
-                               # Pythons); a quadratic blow-up costs minutes
+# Work is bounded by outcome, not by timing: linear reading costs 0.1-2.5 CPU s per case
+# here, a quadratic blow-up minutes, so such a case is cut by that 60 s budget ("took too
+# long to read") and fails below; bench/hostile_readers.py measures the costs themselves.
+TIMED_OUT = "took too long to read"
 MEMORY_KB = 300 * 1024
 SCRIPT_MARKER = "SCRIPTMARKERqzx"
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
@@ -194,10 +195,11 @@ def test_each_hostile_text_file_gets_a_clear_answer(text_run, name):
 
 
 @pytest.mark.parametrize("name", [c.name for c in CASES])
-def test_each_hostile_text_file_costs_under_ten_cpu_seconds(text_run, name):
-    if name not in text_run["names"]:
-        pytest.skip("time-budget case: run once, on the fts5 store")
-    assert text_run["out"]["results"][name]["cpu_seconds"] < COST_SECONDS
+def test_each_hostile_text_file_is_read_within_the_per_file_budget(text_run, name):
+    if name not in text_run["names"] or BY_NAME[name].slow:
+        pytest.skip("this case tests the budget itself")
+    report = text_run["out"]["results"][name]["report"]
+    assert not [s for s in report["skipped"] if TIMED_OUT in s["reason"]], report["skipped"]
 
 
 def test_the_whole_text_run_stays_under_300_mb(text_run):
@@ -247,7 +249,7 @@ def test_a_query_of_twenty_thousand_terms_takes_well_under_a_cpu_second(text_run
 
 
 @pytest.mark.parametrize("kind", ["fts5", "plain"])   # plain: about 2-2.5 CPU s (Python BM25)
-def test_a_file_just_under_the_default_limit_costs_under_ten_cpu_seconds(tmp_path, kind):
+def test_a_file_just_under_the_default_limit_is_read_within_the_per_file_budget(tmp_path, kind):
     """The suite above uses a 2 MB limit for speed; this is the real default (5 MB)."""
     from glean_personal.config import DEFAULT_LIMITS
     src = tmp_path / "src"
@@ -260,4 +262,3 @@ def test_a_file_just_under_the_default_limit_costs_under_ten_cpu_seconds(tmp_pat
     assert result["report"]["added"] == 1
     assert [s["path"] for s in result["report"]["skipped"]] == ["over.html"]
     assert out["maxrss_self_kb"] < MEMORY_KB and out["maxrss_children_kb"] < MEMORY_KB
-    assert result["cpu_seconds"] < COST_SECONDS
