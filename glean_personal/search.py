@@ -26,6 +26,8 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
+from .kinds import (is_code_path, is_release_notes_path, is_release_notes_title, is_test_path,
+                    is_test_section)
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
 from .records import Record, field
@@ -204,7 +206,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
             paths = paths or store.document_paths(titles)
-            code_docs = {d for d, path in paths.items() if _is_code(path)}
+            code_docs = {d for d, path in paths.items() if is_code_path(path)}
             code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
         if damp_tests and code:
             hits = _damp_test_sections(hits, rows, code)
@@ -343,34 +345,6 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
     return _rerank(scored, rows, query, weights, listings=True)
 
 
-# Release notes by their titles: "What's New In Python 3.8", "Release Notes", "Git v2.30.2
-# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
-# a package's HISTORY file ("History", "History — mypkg 1.0 documentation", "Version History";
-# not "History and License", nor a page about a history feature, "History Expansion").
-_CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
-                             r"history of .* releases|recent .*news|.*older news|news\b|"
-                             r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
-                             r"|release notes\b|\bchangelog\b", re.IGNORECASE)
-# …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
-# `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
-# of saved articles is no release notes (a NEWS file is caught by its title).
-_CHANGELOG_FOLDER = re.compile(r"release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
-                               r"|what[-_]?s[-_]?new", re.IGNORECASE)
-# …and by their file name, in a project's top folder or any: `History.md`, `CHANGES.rst`,
-# `NEWS`, `CHANGELOG.txt` (a page such as SQLite's `c3ref/changes.html` is the API's).
-_CHANGELOG_FILE = re.compile(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
-                             r"(?:\.(?:md|markdown|rst|txt|adoc))?", re.IGNORECASE)
-# Tests, by folder (`tests/`, `test/`, `__tests__/`, `testsuite/`) or by the file
-# names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
-_TEST_FOLDERS = frozenset({"test", "tests", "__tests__", "testsuite"})
-_TEST_FILE = re.compile(r"test_.*\.py$|.*(?:_test\.(?:py|go|rb|c|cc|cpp|exs?)"
-                        r"|\.(?:test|spec)\.[cm]?[jt]sx?)$", re.IGNORECASE | re.DOTALL)
-# A `spec/` folder holds tests in a Ruby or JavaScript project, and specifications in
-# a person's files: only its code counts as tests.
-_SPEC_FOLDERS = frozenset({"spec", "specs"})
-# …and the code reader's sections of tests: a member of a `tests` module or class,
-# a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
-_TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
 # The stems of a question about tests, which test code answers.
 _TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", "pytest", "unittest"})
 # The stems of a question about versions or changes, which release notes answer.
@@ -387,15 +361,8 @@ def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
     notes, or filed in a release-notes folder (whose pages are often titled by
     their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
-        if _is_changelog(title) or _is_release_notes_path(paths.get(d, "")):
+        if is_release_notes_title(title) or is_release_notes_path(paths.get(d, "")):
             boost[d] *= TUNING.changelog
-
-
-def _is_release_notes_path(path: str) -> bool:
-    """Filed in a release-notes folder, or a file named as release notes are."""
-    *folders, name = path.split("/")
-    return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
-            or _CHANGELOG_FILE.fullmatch(name) is not None)
 
 
 def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
@@ -404,34 +371,8 @@ def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
     `test_parse` function) count `TUNING.tests` of their passages' scores, as test
     files do. `code` are the candidates from code files, the only ones looked at."""
     rows.load(list(code))
-    return [(pid, score * TUNING.tests if pid in code and _is_test_section(rows[pid]["heading"])
+    return [(pid, score * TUNING.tests if pid in code and is_test_section(rows[pid]["heading"])
              else score) for pid, score in hits]
-
-
-def _is_test_section(heading: Sequence[str]) -> bool:
-    return bool(heading) and _TEST_SECTION.match(heading[0]) is not None
-
-
-# The extensions the code reader takes (config.CODE_EXTENSIONS, which search does not
-# import: it would bring `dataclasses` into every search; a test keeps the two equal).
-_CODE_EXTENSION = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|h|cc|cpp|cxx|c\+\+"
-                             r"|hh|hpp|hxx|h\+\+|cs|rb|php|swift|sh|bash|zsh|ksh|sql|lua|r|pl|pm)",
-                             re.IGNORECASE)
-
-
-def _is_code(path: str) -> bool:
-    """A source file, by its extension (as the code reader takes it)."""
-    name = path.rsplit("/", 1)[-1]
-    dot = name.rfind(".")
-    return dot >= 0 and _CODE_EXTENSION.fullmatch(name, dot) is not None
-
-
-def _is_test_path(path: str) -> bool:
-    """Under a tests folder, named as a test file, or code under a `spec/` folder."""
-    *folders, name = path.split("/")
-    folders = [f.lower() for f in folders]
-    return (not _TEST_FOLDERS.isdisjoint(folders) or _TEST_FILE.match(name) is not None
-            or (not _SPEC_FOLDERS.isdisjoint(folders) and _is_code(path)))
 
 
 def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
@@ -442,14 +383,8 @@ def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
     a test file counts `TUNING.tests` of its score (under a `spec/` folder,
     only code: such a folder of documents holds specifications)."""
     for d, path in paths.items():
-        if _is_test_path(path):
+        if is_test_path(path):
             boost[d] *= TUNING.tests
-
-
-@functools.lru_cache(maxsize=8192)
-def _is_changelog(title: str) -> bool:
-    """Whether a title names release notes (kept, as `_title_stems` is)."""
-    return _CHANGELOG_TITLE.search(title) is not None
 
 
 # A line of a table of contents or a back-of-book index: words, a dot leader

@@ -6,7 +6,7 @@ Floors, lowest first (a module may import its own floor or below):
     1  analysis, synonyms, query, evaluation
     2  formats, passages, phrases, redact
     3  store
-    4  walk, workers, indexer, search (with copies, evidence, snippets), spelling, suggest, graph,
+    4  walk, workers, indexer, search (with copies, evidence, snippets, kinds), spelling, suggest, graph,
        relocate, reading
     5  api (the facade), reports (what its methods other than search return)
     6  surfaces.render (text, json, client), surfaces.failures
@@ -31,7 +31,7 @@ LAYERS = {
     "analysis": 1, "synonyms": 1, "query": 1, "evaluation": 1,
     "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
-    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "copies": 4, "evidence": 4, "snippets": 4,
+    "walk": 4, "workers": 4, "indexer": 4, "search": 4, "copies": 4, "evidence": 4, "snippets": 4, "kinds": 4,
     "spelling": 4, "suggest": 4, "graph": 4, "relocate": 4,
     "reading": 4,
     "api": 5, "reports": 5,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from glean_personal.search import _CHANGELOG_TITLE
+from glean_personal.kinds import CHANGELOG_TITLE as _CHANGELOG_TITLE
 
 TOPICS = ["routing", "templates", "sessions", "logging", "testing", "deployment", "caching",
           "security", "settings", "databases", "signals", "commands"]

@@ -851,7 +851,7 @@ def test_search_knows_code_files_by_the_extensions_the_code_reader_takes():
     import string
 
     from glean_personal.config import CODE_EXTENSIONS, SUPPORTED
-    from glean_personal.search import _is_code
+    from glean_personal.kinds import is_code_path as _is_code
     assert all(_is_code("src/a" + ext) and _is_code("A" + ext.upper()) for ext in CODE_EXTENSIONS)
     letters = string.ascii_lowercase + "+"
     others = set(SUPPORTED) | {"." + "".join(p) for n in (1, 2, 3) for p in

@@ -1,0 +1,76 @@
+"""What kind of document or section a search candidate is, by its title, path or heading:
+release notes, tests, code. Search weighs them for the question asked (search.py)."""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Sequence
+
+# Release notes by their titles: "What's New In Python 3.8", "Release Notes", "Git v2.30.2
+# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
+# a package's HISTORY file ("History", "History — mypkg 1.0 documentation", "Version History";
+# not "History and License", nor a page about a history feature, "History Expansion").
+CHANGELOG_TITLE = re.compile(r"^(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
+                             r"history of .* releases|recent .*news|.*older news|news\b|"
+                             r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
+                             r"|release notes\b|\bchangelog\b", re.IGNORECASE)
+# …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
+# `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
+# of saved articles is no release notes (a NEWS file is caught by its title).
+_CHANGELOG_FOLDER = re.compile(r"release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
+                               r"|what[-_]?s[-_]?new", re.IGNORECASE)
+# …and by their file name, in a project's top folder or any: `History.md`, `CHANGES.rst`,
+# `NEWS`, `CHANGELOG.txt` (a page such as SQLite's `c3ref/changes.html` is the API's).
+_CHANGELOG_FILE = re.compile(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
+                             r"(?:\.(?:md|markdown|rst|txt|adoc))?", re.IGNORECASE)
+# Tests, by folder (`tests/`, `test/`, `__tests__/`, `testsuite/`) or by the file
+# names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
+_TEST_FOLDERS = frozenset({"test", "tests", "__tests__", "testsuite"})
+_TEST_FILE = re.compile(r"test_.*\.py$|.*(?:_test\.(?:py|go|rb|c|cc|cpp|exs?)"
+                        r"|\.(?:test|spec)\.[cm]?[jt]sx?)$", re.IGNORECASE | re.DOTALL)
+# A `spec/` folder holds tests in a Ruby or JavaScript project, and specifications in
+# a person's files: only its code counts as tests.
+_SPEC_FOLDERS = frozenset({"spec", "specs"})
+# …and the code reader's sections of tests: a member of a `tests` module or class,
+# a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
+_TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
+
+
+@functools.lru_cache(maxsize=8192)
+def is_release_notes_title(title: str) -> bool:
+    """Whether a title names release notes (kept: a long-lived process sees the same titles)."""
+    return CHANGELOG_TITLE.search(title) is not None
+
+
+def is_release_notes_path(path: str) -> bool:
+    """Filed in a release-notes folder, or a file named as release notes are."""
+    *folders, name = path.split("/")
+    return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
+            or _CHANGELOG_FILE.fullmatch(name) is not None)
+
+
+def is_test_section(heading: Sequence[str]) -> bool:
+    """A section of tests the code reader named (`tests.parses_title`, `test_parse`)."""
+    return bool(heading) and _TEST_SECTION.match(heading[0]) is not None
+
+
+# The extensions the code reader takes (config.CODE_EXTENSIONS, which search does not
+# import: it would bring `dataclasses` into every search; a test keeps the two equal).
+_CODE_EXTENSION = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|h|cc|cpp|cxx|c\+\+"
+                             r"|hh|hpp|hxx|h\+\+|cs|rb|php|swift|sh|bash|zsh|ksh|sql|lua|r|pl|pm)",
+                             re.IGNORECASE)
+
+
+def is_code_path(path: str) -> bool:
+    """A source file, by its extension (as the code reader takes it)."""
+    name = path.rsplit("/", 1)[-1]
+    dot = name.rfind(".")
+    return dot >= 0 and _CODE_EXTENSION.fullmatch(name, dot) is not None
+
+
+def is_test_path(path: str) -> bool:
+    """Under a tests folder, named as a test file, or code under a `spec/` folder."""
+    *folders, name = path.split("/")
+    folders = [f.lower() for f in folders]
+    return (not _TEST_FOLDERS.isdisjoint(folders) or _TEST_FILE.match(name) is not None
+            or (not _SPEC_FOLDERS.isdisjoint(folders) and is_code_path(path)))
