@@ -160,10 +160,12 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     return _document(parser, limits)
 
 
-def _parse(data: bytes, limits: Limits) -> "_TextParser":
+def _parse(data: bytes, limits: Limits, kind: Optional[type] = None) -> "_TextParser":
+    """Parse a page with `kind` (a `_TextParser`, or a subclass that reads another
+    markup as HTML), within the text budget and the rescanning allowance."""
     meta_title, text = _metadata(decode_text(data, declared=sniff_charset(data)))
     text = defuse(text)
-    parser = _TextParser(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
+    parser = (kind or _TextParser)(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
     parser.meta_title = meta_title
     try:
         try:
