@@ -84,6 +84,11 @@ _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
 _MIN_SHARE = 0.25
+# A table cell of this many links, whose words are this share of its words, is a menu.
+_MENU_LINKS = 10
+_MENU_SHARE = 0.85
+_MAX_OPEN_CELLS = 16
+_MENU_BESIDE_CHARS = 60   # characters of words not in links in a cell beside it (a sentence)
 _MAX_OPEN_ZONES = 8
 _MAX_ZONES = 1000
 _PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
@@ -347,6 +352,15 @@ class _TextParser(HTMLParser):
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
+        self._docbook = False
+        self._tables = 0                       # open <table> elements
+        self._cells: List[List] = []           # open cells: [tables, first op, parts, parts length,
+        #                                        chars, link chars, links] when each opened
+        self._data_chars = 0                   # words' characters read (spaces aside) ...
+        self._link_chars = 0                   # ... and those inside a link
+        self._links = 0
+        self._rows: List[List] = []            # [tables, menu cells' op ranges, their chars,
+        #                                        most non-link chars of another cell]
         self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
 
     # -- tags ---------------------------------------------------------------
@@ -394,14 +408,21 @@ class _TextParser(HTMLParser):
         elif tag in _CELLS:
             if self._line_has_text:
                 self._parts.append(CELL_SEPARATOR)
+            self._open_cell()
         elif tag in _WORD_EDGES:
             self._space()
             if tag == "a":
                 self._start_anchor(attrs)
+                self._links += 1
             elif tag == "button":
                 self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
+            if tag == "tr":   # the row before ends, if its `</td>` and `</tr>` were left out
+                self._end_open_cells()
+                self._end_row()
+            if tag == "table":
+                self._tables += 1
             if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
@@ -411,10 +432,12 @@ class _TextParser(HTMLParser):
                 match = _REDIRECT.match(values.get("content") or "")
                 if match and self.redirect is None:
                     self.redirect = match.group(1).strip(" '\"")[:_MAX_TITLE_CHARS]
-            elif not (self._asciidoc or self._rustdoc) and (values.get("name") or "").lower() == "generator":
+            elif not (self._asciidoc or self._rustdoc or self._docbook) and (
+                    values.get("name") or "").lower() == "generator":
                 generator = (values.get("content") or "").lower()
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
+                self._docbook = generator.startswith("docbook xsl")
         if self._rustdoc:
             self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
 
@@ -457,6 +480,15 @@ class _TextParser(HTMLParser):
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
             self._flush()
+            if tag in ("tr", "table"):
+                self._end_open_cells()   # a cell whose `</td>` was left out ends with its row
+                self._end_row()
+            if tag == "table" and self._tables:
+                self._tables -= 1
+                while self._cells and self._cells[-1][0] > self._tables:
+                    self._cells.pop()   # cells of the table that closed, never closed themselves
+        elif tag in _CELLS:
+            self._close_cell()
         if tag in self._tracked and tag not in _VOID:
             self._close_container(tag)
         if tag in _SECTIONING and self._sectioning:
@@ -488,6 +520,7 @@ class _TextParser(HTMLParser):
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
                 _docbook_navigation(tag, values)) or (
+                self._docbook and tag == "div" and "toc" in (values.get("class") or "").lower().split()) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -616,6 +649,78 @@ class _TextParser(HTMLParser):
             self._parts.append(data if self._pre_depth else _squeeze(data))
             if not self._line_has_text and data.strip():
                 self._line_has_text = True
+        if self._cells:
+            size = len(data) - data.count(" ")
+            self._data_chars += size
+            if self._anchor is not None:
+                self._link_chars += size
+
+    # -- a table cell of links only: an old site's menu -----------------------
+    def _open_cell(self) -> None:
+        self._end_open_cells()   # a cell left open (`</td>` is optional) ends where the next begins
+        cells = self._cells
+        if len(cells) < _MAX_OPEN_CELLS:
+            cells.append([self._tables, len(self.ops), self._parts, len(self._parts),
+                          self._data_chars, self._link_chars, self._links])
+
+    def _end_open_cells(self) -> None:
+        """Close the cells still open in the innermost open table."""
+        cells = self._cells
+        while cells and cells[-1][0] >= self._tables:
+            self._close_cell()
+
+    def _close_cell(self) -> None:
+        """Note whether the cell that closes is a menu: links and little else.
+
+        Pages laid out in tables before CSS (libxml2's and libxslt's web pages)
+        put their menus in a side cell: a `Main Menu` caption over a list of
+        twenty links, the same on every page, beside the cell of the page's
+        text. A cell of at least _MENU_LINKS links whose words are nine in ten
+        of its words is such a menu when a cell of its row holds more words
+        that are not links (`_MENU_BESIDE_CHARS`, see `_end_row`): a table of
+        link lists alone (an index page, SQLite's list of its SQL commands) is
+        the page's content.
+        """
+        cells = self._cells
+        while cells and cells[-1][0] > self._tables:
+            cells.pop()
+        if not cells or cells[-1][0] != self._tables:
+            return
+        _, first_op, parts, parts_at, chars, link_chars, links = cells.pop()
+        chars = self._data_chars - chars
+        link_chars = self._link_chars - link_chars
+        rows = self._rows
+        while rows and rows[-1][0] > self._tables:
+            rows.pop()
+        if not rows or rows[-1][0] != self._tables:
+            if len(rows) >= _MAX_OPEN_CELLS:
+                return
+            rows.append([self._tables, [], 0, 0])
+        row = rows[-1]
+        if self._links - links >= _MENU_LINKS and link_chars >= _MENU_SHARE * chars \
+                and self._frame is None and self._heading is None and not self._open_zones:
+            self._flush()   # its words a paragraph of their own, to leave out whole
+            row[1].append((first_op, len(self.ops)))
+            row[2] += chars
+        else:
+            row[3] = max(row[3], chars - link_chars)
+
+    def _end_row(self) -> None:
+        """At the end of a table row: its menu cells are frame if a cell beside them
+        holds a sentence or more of words that are not links."""
+        rows = self._rows
+        while rows and rows[-1][0] > self._tables:
+            rows.pop()
+        if not rows or rows[-1][0] != self._tables:
+            return
+        _, menus, menu_chars, prose = rows.pop()
+        if not menus or prose < _MENU_BESIDE_CHARS:
+            return
+        ops = self.ops
+        for first, last in menus:
+            for k in range(first, min(last, len(ops))):
+                if not ops[k][2]:
+                    ops[k] = (ops[k][0], ops[k][1], True)
 
     def _space(self) -> None:
         if self._heading is not None:
