@@ -352,7 +352,6 @@ class _TextParser(HTMLParser):
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
-        self._docbook = False
         self._tables = 0                       # open <table> elements
         self._cells: List[List] = []           # open cells: [tables, first op, parts, parts length,
         #                                        chars, link chars, links] when each opened
@@ -432,12 +431,10 @@ class _TextParser(HTMLParser):
                 match = _REDIRECT.match(values.get("content") or "")
                 if match and self.redirect is None:
                     self.redirect = match.group(1).strip(" '\"")[:_MAX_TITLE_CHARS]
-            elif not (self._asciidoc or self._rustdoc or self._docbook) and (
-                    values.get("name") or "").lower() == "generator":
+            elif not (self._asciidoc or self._rustdoc) and (values.get("name") or "").lower() == "generator":
                 generator = (values.get("content") or "").lower()
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
-                self._docbook = generator.startswith("docbook xsl")
         if self._rustdoc:
             self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
 
@@ -520,7 +517,6 @@ class _TextParser(HTMLParser):
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
                 _docbook_navigation(tag, values)) or (
-                self._docbook and tag == "div" and "toc" in (values.get("class") or "").lower().split()) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
