@@ -574,6 +574,18 @@ def test_a_link_whose_words_run_over_lines_reads_as_its_words():
     assert doc.sections[0].first_line == 3
 
 
+def test_a_link_whose_line_break_is_inside_a_code_span_reads_as_its_words():
+    # npm's docs: "See [`npm\nfund`](/commands/npm-fund)"; Rust's release notes wrap
+    # a code span inside a reference link's words the same way.
+    src = ("# Config\n\nSee [`npm\nfund`](/commands/npm-fund) for details, and\n"
+           "[`Extend<&T>` where `T:\n  Copy`][ext] too.\nKept: `[a](b)`, `[c][ext]`.\n\n"
+           "[ext]: https://example.org/pull/28094\n")
+    text = read_document(src.encode(), "config.md").text
+    assert "See `npm\nfund` for details, and\n`Extend<&T>` where `T:\n  Copy` too.\n" in text
+    assert "Kept: `[a](b)`, `[c][ext]`." in text
+    assert "/commands/npm-fund" not in text and "28094" not in text
+
+
 # A page written the way Node.js's API docs are: version history in YAML comments,
 # a stability note, `type=` comments, headings that are code, and reference links
 # (some of whose words wrap onto the next line) defined at the end of the page.
