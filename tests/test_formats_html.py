@@ -541,21 +541,11 @@ def test_a_menu_cell_beside_the_text_is_left_out():
     _, sections = _sections(TABLE_LAYOUT)
     text = " ".join(sections.values())
     assert "Page number" not in text and "Main Menu" not in text
-    assert sections[("Reporting bugs",)] == (
+    assert sections[("The XSLT C library", "Reporting bugs")] == (
         "Send the bug with the input and the stylesheet to the mailing list ; do not mail me directly.")
     # `</td>` and `</tr>` left out, as HTML allows: the same
     loose = TABLE_LAYOUT.replace(b"</td>", b"").replace(b"</tr>", b"")
     assert "Page number" not in " ".join(_sections(loose)[1].values())
-
-
-def test_a_site_name_in_h1_above_the_page_title_heads_no_path():
-    _, sections = _sections(TABLE_LAYOUT)   # <h1>The XSLT C library</h1><h2>Reporting bugs</h2>
-    assert list(sections) == [("Reporting bugs",)]
-    # an <h1> that is the page's title, or one over a heading that is not the title, stays
-    kept = _page("<h1>Reporting bugs</h1><h2>By mail</h2><p>Write.</p>", head="<title>Reporting bugs</title>")
-    assert list(_sections(kept)[1]) == [("Reporting bugs", "By mail")]
-    other = _page("<h1>Garden club</h1><h2>By mail</h2><p>Write.</p>", head="<title>Reporting bugs</title>")
-    assert list(_sections(other)[1]) == [("Garden club", "By mail")]
 
 
 def test_a_table_of_link_lists_alone_is_the_page():

@@ -189,27 +189,9 @@ def _parse(data: bytes, limits: Limits, kind: Optional[type] = None) -> "_TextPa
 
 def _document(parser: "_TextParser", limits: Limits) -> Document:
     builder = SectionBuilder(limits.max_text_chars)
-    first_h1 = _replay(_without_banner(parser.content(), parser.title), builder)
+    first_h1 = _replay(parser.content(), builder)
     title = parser.title or parser.meta_title or first_h1 or ""
     return Document(title=title, format="html", sections=builder.build())
-
-
-def _without_banner(ops: List["_Op"], title: Optional[str]) -> List["_Op"]:
-    """The page without a site's name set as its first `<h1>` right above the page's
-    own title in a lower heading (libxml2's and libxslt's pages: `<h1>The XSLT C
-    library for GNOME</h1><h2>Writing extensions</h2>` under the `<title>` Writing
-    extensions), which would head every path of every page with the site's name."""
-    if not title or len(ops) < 2:
-        return ops
-    first, second = ops[0], ops[1]
-    if first[0] == 1 and second[0] > 1 and _same_words(second[1], title) \
-            and not _same_words(first[1], title):
-        return ops[1:]
-    return ops
-
-
-def _same_words(a: str, b: str) -> bool:
-    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
 def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
