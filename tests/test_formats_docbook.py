@@ -127,3 +127,14 @@ def test_an_unclosed_cdata_section_is_text():
             b"<article><title>T</title><para>a <![CDATA[ b" + b" <![CDATA[" * 20_000 + b"</para></article>")
     doc = read_document(data, "open.xml")   # a rescan from each opener would take minutes
     assert doc.title == "T"
+
+
+def test_deep_nesting_and_unclosed_declarations_cost_no_recursion():
+    head = b'<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "d">'
+    deep = head + b"<article>" + b"<section>" * 50_000 + b"<title>Deep</title><para>Down here.</para>"
+    doc = read_document(deep, "deep.xml")
+    assert doc.sections[-1].heading[-1] == "Deep" and doc.sections[-1].text == "Down here."
+    # a second DOCTYPE with an internal subset that never closes, thousands of times
+    doc = read_document(head + b"<article><title>T</title><para>Kept.</para>" + b"<!DOCTYPE a [" * 20_000,
+                        "open.xml")
+    assert doc.title == "T" and "Kept." in doc.sections[0].text

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -88,7 +88,6 @@ def read_docbook(data: bytes, limits: Limits) -> Document:
 
 
 # `<!DOCTYPE article PUBLIC "…" "…" [ <!ENTITY version "0.21"> ]>`: the internal subset.
-_DOCTYPE = re.compile(r"<!DOCTYPE[^\[>]*(?:\[(.*?)\]\s*)?>", re.IGNORECASE | re.DOTALL)
 # A general entity with a literal value: `<!ENTITY version "0.21">` (not `%` or SYSTEM ones).
 _ENTITY = re.compile(r"""<!ENTITY\s+([A-Za-z_][\w.-]{0,63})\s+(["'])([^"'&]{0,200})\2\s*>""")
 _REFERENCE = re.compile(r"&([A-Za-z_][\w.-]{0,63});")
@@ -102,13 +101,14 @@ def _with_entities(text: str, budget: int) -> str:
     value, once: a value never holds a reference, so nothing expands twice,
     and the replacements stop at the text budget. Other references (to
     files, to a DTD's entities) stay as typed."""
-    found = _DOCTYPE.search(text, 0, min(len(text), _MAX_DOCTYPE_CHARS))
-    if found is None:
+    span = _doctype(text)
+    if span is None:
         return text
-    values = {m.group(1): " ".join(m.group(3).split()) for m in _ENTITY.finditer(found.group(1) or "")}
-    rest = text[found.end():]
+    start, subset, end = span
+    values = {m.group(1): " ".join(m.group(3).split()) for m in _ENTITY.finditer(subset)}
+    rest = text[end:]
     if not values:
-        return text[:found.start()] + rest
+        return text[:start] + rest
     room = [budget]
 
     def value(m: "re.Match[str]") -> str:
@@ -118,7 +118,29 @@ def _with_entities(text: str, budget: int) -> str:
         room[0] -= len(got)
         return got if "<" in got else html.escape(got, quote=False)   # `<firstname>Scott</firstname>`
 
-    return text[:found.start()] + _REFERENCE.sub(value, rest)
+    return text[:start] + _REFERENCE.sub(value, rest)
+
+
+def _doctype(text: str) -> Optional[Tuple[int, str, int]]:
+    """Where the first `<!DOCTYPE …>` in the first 64 KB starts, its internal subset
+    (between `[` and `]>`), and where it ends; one scan, whatever follows."""
+    limit = min(len(text), _MAX_DOCTYPE_CHARS)
+    found = _DOCTYPE_START.search(text, 0, limit)
+    if found is None:
+        return None
+    start = found.start()
+    close = text.find(">", start, limit)
+    bracket = text.find("[", start, close if close >= 0 else limit)
+    if bracket < 0:
+        return (start, "", close + 1) if close >= 0 else None
+    end = _SUBSET_END.search(text, bracket, limit)
+    if end is None:
+        return None
+    return start, text[bracket + 1:end.start()], end.end()
+
+
+_DOCTYPE_START = re.compile(r"<!DOCTYPE", re.IGNORECASE)
+_SUBSET_END = re.compile(r"\][ \t\r\n]*>")
 
 
 def _without_cdata(text: str) -> str:
