@@ -546,6 +546,9 @@ def test_a_menu_cell_beside_the_text_is_left_out():
     # `</td>` and `</tr>` left out, as HTML allows: the same
     loose = TABLE_LAYOUT.replace(b"</td>", b"").replace(b"</tr>", b"")
     assert "Page number" not in " ".join(_sections(loose)[1].values())
+    # a cell before the menu in its row keeps its words
+    before = TABLE_LAYOUT.replace(b'<td valign="top" width="200">', b'<td>Logo text</td><td valign="top" width="200">')
+    assert _sections(before)[1][("The XSLT C library", "Reporting bugs")].startswith("Logo text\n\nSend the bug")
 
 
 def test_a_table_of_link_lists_alone_is_the_page():

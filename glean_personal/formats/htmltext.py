@@ -358,7 +358,7 @@ class _TextParser(HTMLParser):
         self._data_chars = 0                   # words' characters read (spaces aside) ...
         self._link_chars = 0                   # ... and those inside a link
         self._links = 0
-        self._rows: List[List] = []            # [tables, menu cells' op ranges, their chars,
+        self._rows: List[List] = []            # [tables, menu cells' op ranges,
         #                                        most non-link chars of another cell]
         self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
 
@@ -405,9 +405,11 @@ class _TextParser(HTMLParser):
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
+            self._end_open_cells()   # a cell left open (`</td>` is optional) ends where the next begins
+            start = len(self._parts)   # the cell's words, its separator included, start here
             if self._line_has_text:
                 self._parts.append(CELL_SEPARATOR)
-            self._open_cell()
+            self._open_cell(start)
         elif tag in _WORD_EDGES:
             self._space()
             if tag == "a":
@@ -652,11 +654,10 @@ class _TextParser(HTMLParser):
                 self._link_chars += size
 
     # -- a table cell of links only: an old site's menu -----------------------
-    def _open_cell(self) -> None:
-        self._end_open_cells()   # a cell left open (`</td>` is optional) ends where the next begins
+    def _open_cell(self, start: int) -> None:
         cells = self._cells
         if len(cells) < _MAX_OPEN_CELLS:
-            cells.append([self._tables, len(self.ops), self._parts, len(self._parts),
+            cells.append([self._tables, len(self.ops), self._parts, start,
                           self._data_chars, self._link_chars, self._links])
 
     def _end_open_cells(self) -> None:
@@ -671,9 +672,9 @@ class _TextParser(HTMLParser):
         Pages laid out in tables before CSS (libxml2's and libxslt's web pages)
         put their menus in a side cell: a `Main Menu` caption over a list of
         twenty links, the same on every page, beside the cell of the page's
-        text. A cell of at least _MENU_LINKS links whose words are nine in ten
-        of its words is such a menu when a cell of its row holds more words
-        that are not links (`_MENU_BESIDE_CHARS`, see `_end_row`): a table of
+        text. A cell of at least _MENU_LINKS links whose words are _MENU_SHARE
+        of its words is such a menu when a cell of its row holds a sentence of
+        words that are not links (`_MENU_BESIDE_CHARS`, see `_end_row`): a table of
         link lists alone (an index page, SQLite's list of its SQL commands) is
         the page's content.
         """
@@ -691,15 +692,29 @@ class _TextParser(HTMLParser):
         if not rows or rows[-1][0] != self._tables:
             if len(rows) >= _MAX_OPEN_CELLS:
                 return
-            rows.append([self._tables, [], 0, 0])
+            rows.append([self._tables, [], 0])
         row = rows[-1]
         if self._links - links >= _MENU_LINKS and link_chars >= _MENU_SHARE * chars \
                 and self._frame is None and self._heading is None and not self._open_zones:
-            self._flush()   # its words a paragraph of their own, to leave out whole
+            # Its words a paragraph of their own, to leave out whole; words of the cells
+            # before it in the row, not yet a paragraph, go on before it.
+            if self._parts is parts and 0 < parts_at <= len(parts):
+                self._parts = parts[:parts_at]
+                self._flush()
+                self._parts = parts[parts_at:]
+                first_op = len(self.ops)
+            elif 0 < parts_at <= len(parts) and first_op < len(self.ops):
+                # A block inside the cell made them a paragraph with its first words:
+                # that paragraph is theirs alone.
+                head = "\n".join(_collapse(line) for line in "".join(parts[:parts_at]).split("\n")
+                                 if line.strip())
+                if head:
+                    self.ops[first_op] = (0, head, self.ops[first_op][2])
+                    first_op += 1
+            self._flush()
             row[1].append((first_op, len(self.ops)))
-            row[2] += chars
         else:
-            row[3] = max(row[3], chars - link_chars)
+            row[2] = max(row[2], chars - link_chars)
 
     def _end_row(self) -> None:
         """At the end of a table row: its menu cells are frame if a cell beside them
@@ -709,7 +724,7 @@ class _TextParser(HTMLParser):
             rows.pop()
         if not rows or rows[-1][0] != self._tables:
             return
-        _, menus, menu_chars, prose = rows.pop()
+        _, menus, prose = rows.pop()
         if not menus or prose < _MENU_BESIDE_CHARS:
             return
         ops = self.ops
