@@ -262,7 +262,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                       passage["text"], lines=passage["lines"], page=passage["page"])
             parts = passage_parts(passage)
             hit.strength, hit.rare_matched = weights.strength(passage_text(passage), parts)
-            hit.scattered = weights.scattered(parts, TUNING.scatter_window)
+            # judged where it matters: for a passage strong enough to quote
+            hit.scattered = (hit.strength >= TUNING.answer_strength
+                             and weights.scattered(parts, TUNING.scatter_window))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi, expansions)
