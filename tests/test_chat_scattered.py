@@ -49,6 +49,14 @@ if the kernel changed.
 """
 
 
+# Makes *custom*, *host* and *list* commoner than *django* in this index.
+SHOPPING = """\
+# Shopping
+
+A custom script on the home host prints the shopping list in two columns, one for each shop.
+"""
+
+
 @pytest.fixture(scope="module", params=["fts5", "plain"])
 def db(request, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"scattered-{request.param}")
@@ -56,6 +64,7 @@ def db(request, tmp_path_factory):
     folder.mkdir()
     (folder / "logging-recipes.md").write_text(LOGGING, encoding="utf-8")
     (folder / "home-server.md").write_text(SERVER, encoding="utf-8")
+    (folder / "shopping.md").write_text(SHOPPING, encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GLEAN_PERSONAL_STORE", request.param)
         with glean_personal.open_index(tmp / "p.db") as ix:
@@ -93,6 +102,15 @@ def test_every_word_far_apart_in_one_passage_is_not_quoted(db):
     assert "citations" not in message
     text = _text(message)
     assert "has nothing on that" in text and "far apart" in text
+
+
+def test_the_rarest_word_held_alone_is_a_passing_mention(db):
+    # custom and host stand together, but django, the rarest, is far from both.
+    question = "django custom host"
+    hit = _top(db, question)
+    assert hit.title == "Logging recipes" and hit.strength == 1.0
+    assert hit.scattered
+    assert "citations" not in _chat(db, question)
 
 
 def test_mcp_says_a_passage_is_scattered_and_only_then(db):
