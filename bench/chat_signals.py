@@ -40,7 +40,7 @@ from glean_personal.evidence import Weights  # noqa: E402
 from glean_personal.query import parse  # noqa: E402
 from glean_personal.surfaces.local_backend import CHAT_CANDIDATES  # noqa: E402
 
-WINDOWS = (16, 24, 28, 32, 48)
+WINDOWS = (16, 20, 24, 28, 32, 44, 48, 64, 80)
 SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n")
 
 
@@ -73,6 +73,35 @@ def passage_signals(w: Weights, heads: List[str], text: str) -> Dict[str, float]
     top = max(range(len(w.slot)), key=w.slot.__getitem__) if w.slot else 0
     out["top"] = float(any(have[i] for i in w.slots[top])) if w.slot else 0.0
     out["held"] = sum(1 for group in w.slots if any(have[i] for i in group if i < own))
+    out.update(lone_weightiest(w, heads, text, toks))
+    return out
+
+
+def lone_weightiest(w: Weights, heads: List[str], text: str, toks: List[str]) -> Dict[str, float]:
+    """For each window: does the weightiest query word the passage holds stand apart,
+    no other held word within the window (and none in the headings)? Computed here
+    independently of `Weights.scattered`, which implements the kept rule."""
+    own = len(w.query.terms)
+    slot_of = {i: k for k, group in enumerate(w.slots) for i in group if i < own}
+    have = w.present_in(heads + [text])[:own]
+    held = {slot_of[i] for i, h in enumerate(have) if h}
+    in_heads = heads and any(w.present_in(heads)[:own])
+    where: Dict[int, List[int]] = {k: [] for k in held}
+    for i, h in enumerate(have):
+        if not h:
+            continue
+        want = w.terms[i].stems()
+        for p in range(len(toks) - len(want) + 1):
+            if all(stem(toks[p + j]) == want[j] for j in range(len(want))):
+                where[slot_of[i]].append(p)
+    out = {}
+    for size in WINDOWS:
+        lone = False
+        if held and not in_heads and all(where.values()):
+            top = max(held, key=lambda k: (w.slot[k], -k))
+            others = [p for k in held if k != top for p in where[k]]
+            lone = bool(others) and all(abs(a - b) >= size for a in where[top] for b in others)
+        out[f"lone{size}"] = float(lone)
     return out
 
 
@@ -118,6 +147,8 @@ RULES: List[tuple] = [("none (the strength rule)", lambda h: True),
                       ("not scattered (the hit's own field)", lambda h: not h["scattered"])]
 RULES += [(f"no two of 3+ words within {n}", (lambda n: lambda h: h["held"] < 3
                                               or h[f"near{n}"] >= 2)(n)) for n in WINDOWS]
+RULES += [(f"weightiest of 3+ words not alone within {n}",
+           (lambda n: lambda h: h["held"] < 3 or not h[f"lone{n}"])(n)) for n in WINDOWS]
 RULES += [(f"best {n}-word window's strength >= 0.3", (lambda n: lambda h: h[f"w{n}"] >= 0.3)(n))
           for n in WINDOWS]
 RULES += [(f"best {n}-word window >= 0.4 of the passage's strength",

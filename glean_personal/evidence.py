@@ -213,17 +213,14 @@ class Weights:
 
     def scattered(self, lines: Sequence[str], window: int) -> bool:
         """Whether a passage (its headings, then its text: `lines`) holds the query's
-        rarest word it holds only in passing: of `strength_words` or more of the
-        query's words it holds, the weightiest is nowhere within `window` words of
-        another.
+        words only far apart: `strength_words` or more of the query's slots, no two
+        of them within `window` words of each other in its text.
 
-        The rarest word a passage shares with a question is what makes it a
-        candidate; where that word stands apart from the question's other words,
-        the passage mentions it in passing (a logging cookbook that names Django
-        once, in a sentence about where its example came from, and holds
-        *admin*, *custom*, *list* and *filter* elsewhere, for *django admin
-        custom list filter*). A word the headings hold is near every word, and a
-        word whose place in the text cannot be found (a code name read in
+        Words that a question shares with a long passage by chance lie apart (a
+        cookbook's one passage holding *django*, *admin*, *custom*, *list* and
+        *filter* in five different sentences); an answer holds two of them
+        together somewhere. A slot the headings hold is near every word, and a
+        slot whose words cannot be placed in the text (a code name read in
         parts, say) is taken as near too: only words all found apart make a
         passage scattered. Only the query's own words count, not its synonyms.
         Match strength is not changed by it; a surface that quotes passages
@@ -248,14 +245,13 @@ class Weights:
             s = stem_of.get(tok)
             if s is not None:
                 places.setdefault(s, []).append(pos)
-        top = max(held, key=lambda k: (self.slot[k], -k))
-        found: List[Tuple[int, bool]] = []   # (position, is it the weightiest word)
+        found: List[Tuple[int, int]] = []   # (position, slot)
         for k in held:
             at = [p for i, h in enumerate(have) if h and slot_of[i] == k
                   for p in self._positions(self.terms[i], places, stem_of, toks)]
             if not at:
                 return False
-            found.extend((p, k == top) for p in at)
+            found.extend((p, k) for p in at)
         found.sort()
         return all(b[0] - a[0] >= window for a, b in zip(found, found[1:]) if a[1] != b[1])
 

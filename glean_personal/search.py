@@ -56,7 +56,7 @@ class SearchTuning(Record, frozen=True):
     # A passage holding `strength_words` or more of the query's words, no two of
     # them within this many words of each other, is `scattered` (0: never);
     # /chat does not quote it (docs/search.md, "Match strength").
-    scatter_window: int = 44
+    scatter_window: int = 28
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)

@@ -319,7 +319,8 @@ def strong(hit) -> bool:
 
 
 def covers(hit) -> bool:
-    """Is the hit's passage a match to quote: strong enough, and its words not scattered?"""
+    """Is the hit's passage a match to quote: strong enough, and not `scattered` (the
+    question's words in it only far apart)?"""
     return strong(hit) and not getattr(hit, "scattered", False)
 
 
@@ -329,7 +330,7 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
         return [], "no passage matches any of its words"
     if not any(covers(h) for h in hits):
         if any(strong(h) for h in hits):
-            return [], (f"the passages that hold enough of its words hold them far apart "
+            return [], ("the passages that hold enough of its words hold them far apart "
                         f"(no two within {search_module.TUNING.scatter_window} words), "
                         "which is chance, not an answer")
         best = max(hits, key=lambda h: h.strength)
