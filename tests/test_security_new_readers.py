@@ -1,4 +1,4 @@
-"""Hostile files against the AsciiDoc and roff readers, gzip members and PDF bookmarks.
+"""Hostile files against the AsciiDoc and roff readers, gzip members, PDF bookmarks and running heads.
 
 (MDX import lines, measured here too, are tested in test_security_readers.py.)
 
@@ -128,3 +128,22 @@ def test_gzip_of_many_members_is_read_whole():
     with cpu_budget(BUDGET):
         doc = read_document(data, "many.1.gz")
     assert "line 0 of the page" in _text(doc) and "line 4999 of the page" in _text(doc)
+
+
+def test_pdf_long_bookmark_title_over_many_pages():
+    """A bookmark of 100,000 letters over 2,000 pages: 12 CPU s (its letters were taken
+    again for every page it runs over, looking for running heads)."""
+    title = "Title" * 20_000
+    pages = [[f"Head {i // 2}", f"line {i} words"] for i in range(2000)]
+    data = pdf_document("T", pages, [(title, 0)])
+    with cpu_budget(BUDGET + 1):
+        doc = read_document(data, "long-mark.pdf")
+    assert "line 1999 words" in _text(doc)
+
+
+def test_pdf_running_head_by_bookmark_still_goes():
+    pages = [["Intro", "first words"], ["Memcheck", "page 1 words"], ["Memcheck", "page 2 words"],
+             ["Other", "page 3 words"], ["Last", "page 4 words"]]
+    data = pdf_document("T", pages, [("Intro", 0), ("4. Memcheck", 1)])
+    text = _text(read_document(data, "heads.pdf"))
+    assert "page 2 words" in text and text.count("Memcheck") == 1

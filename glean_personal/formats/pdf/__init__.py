@@ -345,8 +345,19 @@ def _without_running_lines(texts: List[str], labels: List[str],
     page's only line stays.
     """
     edges = {i: t for i, t in enumerate(texts) if t.strip()}
-    running = [_running_titles(paths[i]) if paths and i < len(paths) else frozenset()
-               for i in range(len(texts))]
+    # Pages under one bookmark share its path, and paths share their titles: each
+    # title's letters are taken once, not once a page (a bookmark of 100,000 letters
+    # over 2,000 pages took a minute).
+    by_path: Dict[Tuple[str, ...], frozenset] = {}
+    by_title: Dict[str, Tuple[str, ...]] = {}
+
+    def running(i: int) -> frozenset:
+        path = paths[i] if paths and i < len(paths) else ()
+        got = by_path.get(path)
+        if got is None:
+            got = by_path[path] = _running_titles(path, by_title)
+        return got
+
     out = list(texts)
     for top in (True, False):
         found = {}
@@ -361,22 +372,27 @@ def _without_running_lines(texts: List[str], labels: List[str],
             if line.strip() == edges[i].strip() and not _page_number_only(line, labels[i], i):
                 continue   # the page's only line is its text, however often it recurs
             if _page_number_only(line, labels[i], i) or (numbered and seen >= 2) or (
-                    seen >= 2 and _letters(line) in running[i]) or (
+                    seen >= 2 and _letters(line) in running(i)) or (
                     seen >= 3 and 2 * seen >= len(edges)):
                 out[i] = _drop_edge_line(out[i], top)
                 edges[i] = out[i]
     return out
 
 
-def _running_titles(path: Tuple[str, ...]) -> frozenset:
+def _running_titles(path: Tuple[str, ...], known: Dict[str, Tuple[str, ...]]) -> frozenset:
     """The letters of each bookmark title in `path`, with and without its section
-    number (a running head often leaves the number out)."""
+    number (a running head often leaves the number out); `known` keeps each
+    title's forms for the next path that holds it."""
     titles = set()
     for title in path:
-        titles.add(_letters(title))
-        number = _NUMBERING.match(title.lstrip())
-        if number:
-            titles.add(_letters(title.lstrip()[number.end():]))
+        forms = known.get(title)
+        if forms is None:
+            forms = (_letters(title),)
+            number = _NUMBERING.match(title.lstrip())
+            if number:
+                forms += (_letters(title.lstrip()[number.end():]),)
+            known[title] = forms
+        titles.update(forms)
     titles.discard("")
     return frozenset(titles)
 
