@@ -15,7 +15,7 @@ from glean_personal.config import Limits
 from glean_personal.formats import read_document
 from helpers.cost import cpu_budget
 from pdf_factory import document as pdf_document
-from pdf_factory import show
+from pdf_factory import show, text_pdf
 
 BUDGET = 2.0   # CPU seconds; each case costs under 0.3 s after its fix
 
@@ -147,3 +147,38 @@ def test_pdf_running_head_by_bookmark_still_goes():
     data = pdf_document("T", pages, [("Intro", 0), ("4. Memcheck", 1)])
     text = _text(read_document(data, "heads.pdf"))
     assert "page 2 words" in text and text.count("Memcheck") == 1
+
+
+def _pages(count: int) -> list:
+    return [show([f"line {i} words"]) for i in range(count)]
+
+
+def test_pdf_bookmarks_sharing_one_long_title():
+    """1,000 bookmarks naming one title object of 100,000 letters: 11 CPU s, and that
+    title in the heading of every passage."""
+    marks = {7: b"(" + b"T" * 100_000 + b")",
+             5: b"<< /Type /Outlines /First 100 0 R /Last 1099 0 R /Count 1000 >>"}
+    for k in range(1000):
+        links = (b" /Prev %d 0 R" % (99 + k) if k else b"") + (b" /Next %d 0 R" % (101 + k) if k < 999 else b"")
+        marks[100 + k] = b"<< /Title 7 0 R /Parent 5 0 R /Dest [11 0 R /XYZ 0 842 0]" + links + b" >>"
+    data = text_pdf(_pages(20), marks, "/Outlines 5 0 R")
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "shared-title.pdf")
+    assert "line 19 words" in _text(doc)
+    assert max(len(part) for s in doc.sections for part in s.heading) <= 300
+
+
+def test_pdf_page_labels_stay_short():
+    """A label prefix of 100,000 letters over 1,000 pages made 100 MB of headings from a
+    387 KB file; `/S /A /St 10000000` a label of 384,616 letters on every page."""
+    prefix = text_pdf(_pages(1000), {7: b"(" + b"P" * 100_000 + b")"},
+                      "/PageLabels << /Nums [0 << /S /D /P 7 0 R >>] >>")
+    letters = text_pdf(_pages(100), {}, "/PageLabels << /Nums [0 << /S /A /St 10000000 >>] >>")
+    with cpu_budget(BUDGET):
+        docs = [read_document(prefix, "prefix.pdf"), read_document(letters, "letters.pdf")]
+    for doc in docs:
+        assert "line 99 words" in _text(doc)
+        assert max(len(s.page or "") for s in doc.sections) <= 50
+    plain = read_document(text_pdf(_pages(30), {}, "/PageLabels << /Nums [0 << /S /r >> 2 << /S /A /P (A-) >>] >>"),
+                          "labels.pdf")
+    assert [s.page for s in plain.sections][:3] + [plain.sections[-1].page] == ["i", "ii", "A-A", "A-BB"]

@@ -8,6 +8,13 @@ from .glyphs import decode_text_string
 from .lexer import Name, Ref, Stream
 
 _MAX_OUTLINE = 20_000
+# A bookmark title or a page label longer than these is no heading or label a person
+# wrote, and each is repeated in every passage of the pages it covers: a file's one
+# title object of 100,000 letters under 2,000 bookmarks, or a label prefix of as many
+# under 2,000 pages, made hundreds of megabytes of headings from a 1 MB file.
+_MAX_TITLE_BYTES = 2_000
+_MAX_TITLE_CHARS = 300
+_MAX_LABEL_CHARS = 40
 
 
 def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
@@ -63,7 +70,8 @@ def page_labels(pdf: Any, count: int) -> List[str]:
         end = ranges[n + 1][0] if n + 1 < len(ranges) else count
         style = resolve(spec.get("S"))
         prefix = resolve(spec.get("P"))
-        prefix = decode_text_string(prefix) if isinstance(prefix, bytes) else ""
+        prefix = decode_text_string(prefix[:4 * _MAX_LABEL_CHARS])[:_MAX_LABEL_CHARS] \
+            if isinstance(prefix, bytes) else ""
         first = resolve(spec.get("St"))
         first = first if isinstance(first, int) and first > 0 else 1
         for i in range(max(start, 0), min(end, count)):
@@ -78,6 +86,8 @@ def _label(style: Any, n: int) -> str:
         text = _roman(n)
         return text if style == "R" else text.lower()
     if style in ("A", "a"):
+        if n > 26 * _MAX_LABEL_CHARS:
+            return str(n)   # not `ZZZZ…` thousands of letters long
         letter = chr(ord("A") + (n - 1) % 26) * ((n - 1) // 26 + 1)
         return letter if style == "A" else letter.lower()
     return ""
@@ -144,7 +154,8 @@ def outline(pdf: Any, page_index: Dict[int, int]) -> List[Tuple[int, Tuple[str, 
             if not isinstance(item, dict):
                 break
             title = resolve(item.get("Title"))
-            title = " ".join(decode_text_string(title).split()) if isinstance(title, bytes) else ""
+            title = " ".join(decode_text_string(title[:_MAX_TITLE_BYTES]).split())[:_MAX_TITLE_CHARS] \
+                if isinstance(title, bytes) else ""
             here = path + ((title,) if title else ())
             page = _destination_page(pdf, item, names, page_index)
             if page is not None and here:
