@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 
 from glean_personal.config import Limits
+from glean_personal.errors import SkipFile
 from glean_personal.formats import read_document
 from helpers.cost import cpu_budget
 from pdf_factory import document as pdf_document
@@ -182,3 +183,20 @@ def test_pdf_page_labels_stay_short():
     plain = read_document(text_pdf(_pages(30), {}, "/PageLabels << /Nums [0 << /S /r >> 2 << /S /A /P (A-) >>] >>"),
                           "labels.pdf")
     assert [s.page for s in plain.sections][:3] + [plain.sections[-1].page] == ["i", "ii", "A-A", "A-BB"]
+
+
+def test_docbook_gzip_bomb_of_one_line_says_it_was_cut():
+    """15 MB of DocBook on one line in a small .xml.gz: the cut at a line end left only
+    its first line, skipped as if the file had no text at all."""
+    body = (b'<?xml version="1.0"?>\n<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.1.2//EN">\n'
+            b"<article><title>T</title>" + b"<para>words</para>" * 800_000 + b"</article>\n")
+    data = gzip.compress(body, 9)
+    with cpu_budget(BUDGET):
+        try:
+            read_document(data, "bomb.xml.gz", Limits(max_bytes=500_000))
+        except SkipFile as exc:
+            reason = str(exc)
+    assert reason.startswith("no extractable text in the first ") and "--max-bytes is 500,000" in reason
+    lines = gzip.compress(body.replace(b"</para>", b"</para>\n"), 9)
+    doc = read_document(lines, "bomb.xml.gz", Limits(max_bytes=500_000))
+    assert doc.warnings and "only the first" in doc.warnings[0] and "words" in _text(doc)

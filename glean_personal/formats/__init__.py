@@ -211,7 +211,14 @@ def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
         why = text_sniff(inner[:SNIFF_BYTES])
         if why:
             raise SkipFile(f"gzip of a file that is not text: {why}")
-    doc = read_document(inner, name, limits)
+    try:
+        doc = read_document(inner, name, limits)
+    except SkipFile as exc:
+        if not cut:
+            raise
+        # A file of one long line keeps only what comes before its first line break.
+        raise SkipFile(f"{exc} in the first {len(inner):,} bytes of the inflated file "
+                       f"(--max-bytes is {limits.max_bytes:,})") from None
     if cut:
         doc.warnings.append(f"only the first {len(inner):,} bytes of the inflated file read "
                             f"(--max-bytes is {limits.max_bytes:,})")
