@@ -265,7 +265,7 @@ class Fts5Text(FullText):
         return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
 
     # Past this many postings of the query's words, `_search_bounded` scores fewer passages.
-    BOUNDED_POSTINGS = 6000
+    BOUNDED_POSTINGS = 8000
 
     def _search_bounded(self, query: Query, limit: int,
                         filters: Filters) -> Optional[List[PassageScore]]:
