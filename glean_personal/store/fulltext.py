@@ -154,6 +154,12 @@ class FullText:
     def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         return [self.document_frequency(t) for t in terms]
 
+    def _maybe_held(self, terms: Sequence[Term]) -> List[Term]:
+        """The terms less those that `frequencies` already found in no passage (which
+        match nothing, and add nothing to a score)."""
+        self._fresh()
+        return [t for t in terms if self._counts.get(t.fts5()) != 0]
+
     def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         """(indexed stem, passages holding it) for stems in [low, high)."""
         self._fresh()
@@ -236,22 +242,25 @@ class Fts5Text(FullText):
                   + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
                      "JOIN sources s ON s.id = d.source_id " if filters.any else "")
                   + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else ""))
-        if not among:
+        others = [t for t in query.terms if t not in among]
+        if not among or not others:
             return (f"{select} ORDER BY score DESC, f.rowid LIMIT ?",
                     [query.fts5()] + params + [limit])
-        # Only passages holding one of `among`: those that hold none of the other
-        # terms are scored by `among` alone, the others by every term (an AND that
-        # FTS5 answers by seeking in the other terms' lists, not reading them).
-        # BM25 adds a positive share per term, so the larger score is the full one.
-        others = [t for t in query.terms if t not in among]
-        some = Query(query.text, list(among), query.excluded).fts5()
-        both = (f"({' OR '.join(t.fts5() for t in among)}) AND "
-                f"({' OR '.join(t.fts5() for t in others)})")
+        # Only passages holding one of `among`, in two parts that share no passage:
+        # those holding none of the other terms, and those holding one too (an AND
+        # that FTS5 answers by seeking in the other terms' lists, not reading them).
+        # Both name every term, `among` first, so a passage's score is the same
+        # sum in the same order whichever part finds it; each part keeps its best.
+        chosen = " OR ".join(t.fts5() for t in among)
+        rest = " OR ".join(t.fts5() for t in others)
+        no = " OR ".join(t.fts5() for t in others + list(query.excluded))
+        alone = f"({chosen}) NOT ({no})"
+        both = f"({chosen}) AND ({rest})"
         if query.excluded:
             both = f"({both}) NOT ({' OR '.join(t.fts5() for t in query.excluded)})"
-        return (f"SELECT id, max(score) AS score FROM ({select} UNION ALL {select}) "
-                "GROUP BY id ORDER BY score DESC, id LIMIT ?",
-                [some] + params + [both] + params + [limit])
+        part = f"SELECT * FROM ({select} ORDER BY score DESC, id LIMIT ?)"
+        return (f"{part} UNION ALL {part} ORDER BY score DESC, id LIMIT ?",
+                [alone] + params + [limit] + [both] + params + [limit, limit])
 
     def search(self, query: Query, limit: int, filters: Filters,
                among: Sequence[Term] = ()) -> List[PassageScore]:
@@ -337,10 +346,14 @@ class Fts5Text(FullText):
 
     def matching_counts(self, terms: Sequence[Term], ranges: Sequence[Tuple[int, int]],
                         in_title: bool = True) -> List[int]:
+        terms = self._maybe_held(terms)   # each term costs a lookup per statement
         if not ranges or not terms:
             return [0] * len(ranges)
         expr = _any_of(terms, in_title)
         if not any(t.prefix for t in terms):
+            few = self._few_passages(terms) if len(ranges) > 2 else []
+            if few:
+                return self._matching_counts_read(terms, few, ranges, in_title)
             # Exact terms: FTS5 seeks to each range, so a common word costs little.
             return [self.conn.execute(
                 "SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ? "
@@ -351,6 +364,39 @@ class Fts5Text(FullText):
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ? "
             "ORDER BY rowid", (expr, min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
         return [bisect_right(ids, hi) - bisect_left(ids, lo) for lo, hi in ranges]
+
+    # A term held by at most this many passages is read once for all the ranges: each
+    # statement looks every term up again (about 25 µs a term), and a row read costs 0.5 µs.
+    READ_ONCE = 250
+
+    def _few_passages(self, terms: Sequence[Term]) -> List[int]:
+        """The indexes of the terms `frequencies` found in at most READ_ONCE passages."""
+        self._fresh()
+        return [i for i, t in enumerate(terms)
+                if self._counts.get(t.fts5(), self.READ_ONCE + 1) <= self.READ_ONCE]
+
+    def _matching_counts_read(self, terms: Sequence[Term], few: Sequence[int],
+                              ranges: Sequence[Tuple[int, int]], in_title: bool) -> List[int]:
+        """`matching_counts` with the rare terms' passages read once over the span of
+        the ranges, and only the other terms looked up in each range."""
+        held = [r[0] for r in self.conn.execute(
+            "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ? "
+            "ORDER BY rowid", (_any_of([terms[i] for i in few], in_title),
+                               min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
+        rest = [t for i, t in enumerate(terms) if i not in few]
+        expr = _any_of(rest, in_title) if rest else ""
+        out = []
+        for lo, hi in ranges:
+            ids = held[bisect_left(held, lo):bisect_right(held, hi)]
+            if not expr:
+                out.append(len(ids))
+                continue
+            found = set(ids)
+            found.update(r[0] for r in self.conn.execute(
+                "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
+                (expr, lo, hi)))
+            out.append(len(found))
+        return out
 
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         limit = "" if at_least is None else f" LIMIT {int(at_least)}"
