@@ -246,21 +246,22 @@ class Fts5Text(FullText):
         if not among or not others:
             return (f"{select} ORDER BY score DESC, f.rowid LIMIT ?",
                     [query.fts5()] + params + [limit])
-        # Only passages holding one of `among`, in two parts that share no passage:
-        # those holding none of the other terms, and those holding one too (an AND
-        # that FTS5 answers by seeking in the other terms' lists, not reading them).
-        # Both name every term, `among` first, so a passage's score is the same
-        # sum in the same order whichever part finds it; each part keeps its best.
-        chosen = " OR ".join(t.fts5() for t in among)
-        rest = " OR ".join(t.fts5() for t in others)
-        no = " OR ".join(t.fts5() for t in others + list(query.excluded))
-        alone = f"({chosen}) NOT ({no})"
-        both = f"({chosen}) AND ({rest})"
+        # Only passages holding one of `among`: those that hold none of the other
+        # terms are scored by `among` alone, the others by every term (an AND that
+        # FTS5 answers by seeking in the other terms' lists, not reading them).
+        # BM25 adds a positive share per term, so the larger score is the full one.
+        # Each part keeps only its `limit` best before they are merged: a passage
+        # among the best overall is among the best of the part giving its full
+        # score, since a score from `among` alone is never above the full one.
+        some = Query(query.text, list(among), query.excluded).fts5()
+        both = (f"({' OR '.join(t.fts5() for t in among)}) AND "
+                f"({' OR '.join(t.fts5() for t in others)})")
         if query.excluded:
             both = f"({both}) NOT ({' OR '.join(t.fts5() for t in query.excluded)})"
         part = f"SELECT * FROM ({select} ORDER BY score DESC, id LIMIT ?)"
-        return (f"{part} UNION ALL {part} ORDER BY score DESC, id LIMIT ?",
-                [alone] + params + [limit] + [both] + params + [limit, limit])
+        return (f"SELECT id, max(score) AS score FROM ({part} UNION ALL {part}) "
+                "GROUP BY id ORDER BY score DESC, id LIMIT ?",
+                [some] + params + [limit] + [both] + params + [limit, limit])
 
     def search(self, query: Query, limit: int, filters: Filters,
                among: Sequence[Term] = ()) -> List[PassageScore]:
