@@ -12,9 +12,8 @@ import fcntl
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Union
 
-from .version import __version__
 from .docref import as_row_id, doc_summary, is_file_url, path_from_url
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
                      SettingError, UsageError)

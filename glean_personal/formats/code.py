@@ -330,7 +330,28 @@ def table_spans(lines: Sequence[str], lang: Language) -> List[Span]:
     depths = _brace_depths(lines, lang) if lang.ends in ("braces", "semicolon") else None
     scanner = _Scanner(lines, lang, depths)
     regions = scanner.scan(0, len(lines), 0, "", top=True, nesting=0)
-    return _flatten((0, len(lines), (), regions))
+    return _join_scraps(_flatten((0, len(lines), (), regions)), lines)
+
+
+# A line that only closes blocks (`}`, `};`, `})();`, `end`), a trailing comment allowed.
+_CLOSER = re.compile(r"\s*(?:[()\[\]{};,]+|end\b[;.]?)\s*(?://.*|--.*|#.*)?|\s*")
+
+
+def _join_scraps(spans: List[Span], lines: Sequence[str]) -> List[Span]:
+    """Join a span of closing lines only to the span before it.
+
+    After its last member a container leaves its closing `}` (or `end`); as
+    a passage of its own, headed by the container's name and short, it led
+    a search for that name with nothing to show. Every line stays in
+    exactly one span.
+    """
+    out: List[Span] = []
+    for heading, start, end in spans:
+        if out and out[-1][2] == start and all(map(_CLOSER.fullmatch, lines[start:end])):
+            out[-1] = (out[-1][0], out[-1][1], end)
+        else:
+            out.append((heading, start, end))
+    return out
 
 
 class _Scanner:
