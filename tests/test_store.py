@@ -253,6 +253,7 @@ def test_fts5_bounded_search_returns_what_the_one_or_statement_does(tmp_path):
     ft.BOUNDED_POSTINGS = 0   # bounded for every query, however few its postings
     checked = 0
     with st.reading():
+        assert ft._rows_weighed() == ft.passage_count()   # bm25()'s own row count, read
         for text in _MIXED_QUERIES:
             query = parse(text)
             for filters in (Filters(), Filters(formats=("md",))):

@@ -72,6 +72,7 @@ class FullText:
         self._counts: Dict[str, int] = {}
         self._slices: Dict[Tuple[str, str], List[Tuple[str, int]]] = {}
         self._passages: Optional[int] = None
+        self._weighed: Optional[int] = None
 
     def _fresh(self) -> None:
         """Forget the kept answers when the index changed: committed by another
@@ -82,6 +83,7 @@ class FullText:
             self._counts.clear()
             self._slices.clear()
             self._passages = None
+            self._weighed = None
 
     def passage_count(self) -> int:
         """How many passages the index holds (every search weighs its terms by it; counting
@@ -300,8 +302,8 @@ class Fts5Text(FullText):
         live = [t for t, df in zip(query.terms, dfs) if df]
         if len(live) < 2 or sum(dfs) < self.BOUNDED_POSTINGS:
             return None
-        # A little more than the passage count, so that each bound is one.
-        n = self.passage_count() * 1.01 + 1
+        # A little more than the rows bm25() counts, so that each bound is one.
+        n = max(self._rows_weighed(), self.passage_count()) * 1.01 + 1
         bound = [(_BM25_K1 + 1) * max(1e-6, math.log((n - df + 0.5) / (df + 0.5)))
                  for df in dfs if df]
         score = f"-bm25(passage_fts, {BM25_WEIGHTS})"
@@ -336,6 +338,18 @@ class Fts5Text(FullText):
             if reaches(bound[i]):
                 run(f"{live[i].fts5()} NOT ({later[i]})" if i < last else live[i].fts5())
         return heapq.nsmallest(limit, best.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def _rows_weighed(self) -> int:
+        """The row count `bm25()` weighs each term by: FTS5's own, the first number of its
+        averages record (kept while the index is unchanged); if that cannot be read,
+        twice the passage count, a looser bound but never a wrong one."""
+        self._fresh()
+        if self._weighed is None:
+            row = self.conn.execute(
+                "SELECT block FROM passage_fts_data WHERE id = 1").fetchone()
+            count = _varint(row[0]) if row and isinstance(row[0], bytes) else None
+            self._weighed = 2 * self.passage_count() + 1 if count is None else count
+        return self._weighed
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
         if not terms:
@@ -821,6 +835,18 @@ def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
 
 def _lookup_params(term: Term) -> Iterable[str]:
     return term.stems()
+
+
+def _varint(data: bytes) -> Optional[int]:
+    """The SQLite varint at the start of `data` (as FTS5 writes its records), or None."""
+    value = 0
+    for i, byte in enumerate(data[:9]):
+        if i == 8:
+            return (value << 8) | byte
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value
+    return None
 
 
 def make_fulltext(kind: str, conn: sqlite3.Connection) -> FullText:
