@@ -574,6 +574,74 @@ def test_a_link_whose_words_run_over_lines_reads_as_its_words():
     assert doc.sections[0].first_line == 3
 
 
+def test_a_link_whose_line_break_is_inside_a_code_span_reads_as_its_words():
+    # npm's docs: "See [`npm\nfund`](/commands/npm-fund)"; Rust's release notes wrap
+    # a code span inside a reference link's words the same way.
+    src = ("# Config\n\nSee [`npm\nfund`](/commands/npm-fund) for details, and\n"
+           "[`Extend<&T>` where `T:\n  Copy`][ext] too.\nKept: `[a](b)`, `[c][ext]`.\n\n"
+           "[ext]: https://example.org/pull/28094\n")
+    text = read_document(src.encode(), "config.md").text
+    assert "See `npm\nfund` for details, and\n`Extend<&T>` where `T:\n  Copy` too.\n" in text
+    assert "Kept: `[a](b)`, `[c][ext]`." in text
+    assert "/commands/npm-fund" not in text and "28094" not in text
+
+
+# A page written the way Node.js's API docs are: version history in YAML comments,
+# a stability note, `type=` comments, headings that are code, and reference links
+# (some of whose words wrap onto the next line) defined at the end of the page.
+NODE_STYLE_PAGE = """# Timers
+
+<!--introduced_in=v0.10.0-->
+
+> Stability: 2 - Stable
+
+<!-- source_link=lib/timers.js -->
+
+The `timer` functions are global, see [`setImmediate()`][] and the
+[scheduling of
+callbacks][event loop] guide; a [`Timeout`
+object][] is returned, as the [Cyclic Module
+Record] explains. An [undefined
+label][nowhere] stays as typed.
+
+## `setImmediate(callback[, ...args])`
+
+<!-- YAML
+added: v0.9.1
+changes:
+  - version: v18.0.0
+    pr-url: https://github.com/nodejs/node/pull/41678
+    description: Passing an invalid callback now throws.
+-->
+
+<!-- type=global -->
+
+* `callback` {Function} The function to call at the end of this turn of
+  the [Node.js Event Loop][event loop].
+
+[`Timeout` object]: #class-timeout
+[`setImmediate()`]: #setimmediatecallback-args
+[Cyclic Module Record]: https://tc39.es/ecma262/#sec-cyclic-module-records
+[event loop]: https://nodejs.org/en/docs/guides/event-loop-timers-and-nexttick
+"""
+
+
+def test_a_node_style_page_reads_as_its_shown_words():
+    doc = read_document(NODE_STYLE_PAGE.encode(), "timers.md")
+    assert doc.title == "Timers"
+    assert [s.heading for s in doc.sections] == [("Timers",), ("Timers", "setImmediate(callback[, ...args])")]
+    intro, entry = doc.sections[0].text, doc.sections[1].text
+    assert "see `setImmediate()` and the\nscheduling of\ncallbacks guide; a `Timeout`\nobject is returned" in intro
+    assert "as the Cyclic Module\nRecord explains." in intro
+    assert "An [undefined\nlabel][nowhere] stays as typed." in intro
+    assert "the Node.js Event Loop." in entry
+    text = doc.text
+    for junk in ("introduced_in", "source_link", "pr-url", "added: v0.9.1", "type=global",
+                 "#class-timeout", "tc39", "nodejs.org", "event loop]"):
+        assert junk not in text, junk
+    assert doc.sections[1].first_line == 28   # the first line of text, after the hidden YAML
+
+
 @pytest.mark.parametrize("line, title", [
     ('title: "Two Go Talks: \\"Lexical Scanning in Go\\" and more"', 'Two Go Talks: "Lexical Scanning in Go" and more'),
     ("title: 'It''s a title'", "It's a title"),

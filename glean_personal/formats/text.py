@@ -271,7 +271,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if para:
             text = "\n".join(para)
             if not in_code and "](" in text:   # a link whose words run over lines, as its words
-                text = _WRAPPED_LINK.sub(r"\1", text)
+                text = _WRAPPED_LINK.sub(_wrapped_words, text)
+            if not in_code and refs and "]" in text and "\n" in text:   # … or a reference link
+                text = _WRAPPED_REFERENCE.sub(lambda m: _reference_words(m, refs), text)
             builder.paragraph(text, para_line)
             del para[:]
         in_code = False
@@ -450,8 +452,13 @@ _TEMPLATE_LINE = re.compile(r"[ \t]*(?:\{\{-?[ \t]*(?:\.?[A-Za-z_][\w.]*|\.)(?:[
                             r")+$|[ \t]*\{\{raw[ \t]+`[ \t]*$")
 # A link (or an image) whose words run over lines, left whole by the line-by-line
 # reading: `[the Go open source\nrelease](https://…)` reads as its words, line breaks kept.
-_WRAPPED_LINK = re.compile(r"!?\[((?:[^\[\]`\n]|`[^`]*`)*\n(?:[^\[\]`]|`[^`]*`)*)\](?:\((?:[^()\s]|\([^()\s]*\))*"
+_WRAPPED_LINK = re.compile(r"!?\[((?:[^\[\]`]|`[^`]*`)*)\](?:\((?:[^()\s]|\([^()\s]*\))*"
                            r"(?:[ \t]+(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)|\[[^\]\n]*\])")
+# A reference link (or image) whose words run over lines: full `[the URL\nconstructor][label]`,
+# collapsed `[Cyclic Module\nRecord][]` or shortcut `[Cyclic Module\nRecord]`; it reads as
+# its words when its label is defined, as the line-by-line reading cannot see.
+_WRAPPED_REFERENCE = re.compile(r"!?\[((?:[^\[\]`]|`[^`]*`)*)\]"
+                                r"(?:\[((?:[^\[\]`]|`[^`]*`)*)\])?(?!\()")
 # A script or style block (VitePress and MDX pages hold a component's code): never shown.
 _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
 # The opening tag of an HTML block that holds other elements (a live example, a banner).
@@ -463,7 +470,26 @@ _DANGLING_EMPHASIS = re.compile(r"(?<=\S) +[*_]+$")
 # A link reference definition's label (it may run over lines); the second alternative
 # takes a label that is none up to its `]` (every `[` before it would fail the same way).
 _REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?:([^\]]+)\]:|[^\]]*)", re.MULTILINE)
-_SHORTCUT_LINK = re.compile(r"\[([^\]\[]+)\](?![(\[:])")
+# (Not right after a `]`: that is the label of a full reference whose words began on an
+# earlier line, read with them by `_WRAPPED_REFERENCE`.)
+_SHORTCUT_LINK = re.compile(r"(?<!\])\[([^\]\[]+)\](?![(\[:])")
+
+
+def _wrapped_words(match: "re.Match[str]") -> str:
+    """A link's words when they run over lines (the line break may be inside a code
+    span: `[`npm\nfund`](/commands/npm-fund)`); one on a single line was read with
+    its line, and any left is in a code span, kept as typed."""
+    return match.group(1) if "\n" in match.group(1) else match.group(0)
+
+
+def _reference_words(match: "re.Match[str]", refs: frozenset) -> str:
+    """A wrapped reference link's words when its label (or, collapsed or shortcut, its
+    words) is a defined one; else the text as typed, as a page shows an undefined one."""
+    words, label = match.group(1), match.group(2)
+    if "\n" not in words:
+        return match.group(0)
+    key = " ".join((label if label and label.strip() else words).lower().split())
+    return words if key in refs else match.group(0)
 
 
 def _esm_line(line: str) -> bool:
