@@ -28,8 +28,8 @@ from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_
 PassageScore = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
-PLAIN_BULK_REMOVE = 2000
-_BM25_K1 = 1.2   # FTS5's bm25() constant   # passages: past this, one pass over the postings to remove them
+PLAIN_BULK_REMOVE = 2000   # passages: past this, one pass over the postings to remove them
+_BM25_K1 = 1.2   # FTS5's bm25() constant
 
 
 def filter_sql(filters: Filters) -> Tuple[str, list]:
@@ -295,8 +295,11 @@ class Fts5Text(FullText):
         query order, so a passage whose first term is i gets exactly the score
         the one OR gives it (an earlier term it lacks adds 0.0 there); a
         passage whose first term is earlier gets less from a later statement,
-        and its own statement's larger score is kept. A term no passage holds
-        adds nothing and is left out. None when it would not pay.
+        and its own statement's larger score is kept. Each statement keeps its
+        `limit` best: a passage among the best overall is among the best of the
+        statement giving its full score. A term no passage holds adds nothing
+        and is left out. None (run the one OR) when the terms are in fewer than
+        BOUNDED_POSTINGS passages together, where that costs less.
         """
         dfs = self.frequencies(query.terms)
         live = [t for t, df in zip(query.terms, dfs) if df]
@@ -315,19 +318,20 @@ class Fts5Text(FullText):
                + " ORDER BY score DESC, f.rowid LIMIT ?")
         excluded = " OR ".join(t.fts5() for t in query.excluded)
         best: Dict[int, float] = {}
-        floor = [-math.inf]
+        floor = -math.inf   # the `limit`-th best score found so far
 
         def run(expr: str) -> None:
+            nonlocal floor
             if excluded:
                 expr = f"({expr}) NOT ({excluded})"
             for pid, value in self.conn.execute(sql, [expr] + params + [limit]):
                 if pid not in best or value > best[pid]:
                     best[pid] = value
             if len(best) >= limit:
-                floor[0] = heapq.nlargest(limit, best.values())[-1]
+                floor = heapq.nlargest(limit, best.values())[-1]
 
-        def reaches(total: float) -> bool:
-            return total * (1 + 1e-9) + 1e-12 >= floor[0]
+        def reaches(total: float) -> bool:   # with a margin for rounding
+            return total * (1 + 1e-9) + 1e-12 >= floor
 
         last = len(live) - 1
         later = [" OR ".join(t.fts5() for t in live[i + 1:]) for i in range(last)] + [""]
