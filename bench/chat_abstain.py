@@ -9,6 +9,7 @@ The figures in docs/search.md ("Match strength") come from, for each store S
 
     PYTHONPATH=$PWD python bench/chat_abstain.py \
         bench/golden/python-doc.json=PY-S.db bench/golden/git-doc.json=GIT-S.db \
+        bench/golden/chat-tuning2-python.json=PY-S.db bench/golden/chat-tuning2-git.json=GIT-S.db \
         bench/golden/chat-heldout-python.json=PY-S.db bench/golden/chat-heldout-git.json=GIT-S.db \
         bench/golden/sqlite-doc.json=SQLITE-S.db
 

@@ -210,3 +210,78 @@ class Weights:
             got *= self.tuning.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)
         return got, rare_ok
+
+    def scattered(self, lines: Sequence[str], window: int) -> bool:
+        """Whether a passage (its headings, then its text: `lines`) holds the query's
+        words only far apart: `strength_words` or more of the query's slots, no two
+        of them within `window` words of each other in its text.
+
+        Words that a question shares with a long passage by chance lie apart (a
+        cookbook's one passage holding *django*, *admin*, *custom*, *list* and
+        *filter* in five different sentences); an answer holds two of them
+        together somewhere. A slot the headings hold is near every word, and a
+        slot whose words cannot be placed in the text (a code name read in
+        parts, say) is taken as near too: only words all found apart make a
+        passage scattered. Only the query's own words count, not its synonyms.
+        Match strength is not changed by it; a surface that quotes passages
+        (/chat) may pass these over.
+        """
+        need = self.tuning.strength_words
+        if window <= 0 or len(self.slots) < need or not lines:
+            return False
+        own = len(self.query.terms)   # the query's own words; its synonyms come after
+        have = self.present_in(lines)[:own]
+        slot_of = self._slot_of()
+        held = {slot_of[i] for i, h in enumerate(have) if h}
+        if len(held) < need:
+            return False
+        if len(lines) > 1 and any(self.present_in(lines[:-1])[:own]):
+            return False
+        toks = tokenize(lines[-1])
+        places: Dict[str, List[int]] = {}
+        may = self.heads.may_stem_to
+        stem_of = {tok: stem(tok) for tok in set(toks) if may(tok)}
+        for pos, tok in enumerate(toks):
+            s = stem_of.get(tok)
+            if s is not None:
+                places.setdefault(s, []).append(pos)
+        found: List[Tuple[int, int]] = []   # (position, slot)
+        for k in held:
+            at = [p for i, h in enumerate(have) if h and slot_of[i] == k
+                  for p in self._positions(self.terms[i], places, stem_of, toks)]
+            if not at:
+                return False
+            found.extend((p, k) for p in at)
+        found.sort()
+        return all(b[0] - a[0] >= window for a, b in zip(found, found[1:]) if a[1] != b[1])
+
+    def _slot_of(self) -> List[int]:
+        """Each of the query's own terms' slot."""
+        known = self.__dict__.get("_slots_of_terms")
+        if known is None:
+            known = self._slots_of_terms = [0] * len(self.query.terms)
+            for k, group in enumerate(self.slots):
+                for i in group:
+                    known[i] = k
+        return known
+
+    @staticmethod
+    def _positions(term: Term, places: Dict[str, List[int]], stem_of: Dict[str, str],
+                   toks: Sequence[str]) -> List[int]:
+        """Where in the tokens a term begins (a phrase where its stems follow in order;
+        a `word*` where a stem starts with it)."""
+        want = term.stems()
+        if not want:
+            return []
+        last = len(want) - 1
+
+        def fits(pos: int, j: int) -> bool:
+            s = stem_of.get(toks[pos]) if pos < len(toks) else None
+            if s is None:
+                return False
+            return s.startswith(want[j]) if term.prefix and j == last else s == want[j]
+
+        if term.prefix and last == 0:
+            return sorted(p for s, ps in places.items() if s.startswith(want[0]) for p in ps)
+        return [p for p in places.get(want[0], [])
+                if all(fits(p + j, j) for j in range(1, last + 1))]

@@ -254,7 +254,7 @@ def _parse(text: str) -> Query:
             negate_next, or_next = _word(w, pieces, fields, negate_next, or_next)
             if len(pieces) > count and not pieces[count][3]:
                 literals.append(_literal(w))
-                names.append(code_name(w))
+                names.append(code_name(w) or option_name(w))
         if trailing_op == "OR" and pieces:
             or_next = True
         elif trailing_op in ("-", "NOT"):
@@ -314,9 +314,35 @@ def code_name(word: str, bare: bool = False) -> str:
 
 
 def names_heading(heading: str, names: Sequence[str]) -> bool:
-    """Is a heading one of the names, or (for a name of one part) a member of that name?"""
+    """Is a heading one of the names, or (for a name of one part) a member of that name,
+    or one of the options it documents (`-e, --eval "script"`)?"""
     name = code_name(heading, bare=True)
-    return bool(name) and (name in names or _NAME_PARTS.split(name)[-1] in names)
+    if name:
+        return name in names or _NAME_PARTS.split(name)[-1] in names
+    return any(option in names for option in heading_options(heading))
+
+
+# A command-line option as typed: `-X`, `--inspect-brk`, `--max-old-space-size=4096`.
+_OPTION = re.compile(r"--?[A-Za-z][A-Za-z0-9_-]*")
+
+
+def option_name(word: str) -> str:
+    """The option a word is (`--depth=1` -> `--depth`), as typed, or ''. Case is kept:
+    `-x` and `-X` are different options."""
+    word = word.strip(_EDGE)
+    m = _OPTION.match(word)
+    if not m or (m.end() < len(word) and word[m.end()] not in "=["):
+        return ""
+    return m.group().rstrip("-")
+
+
+def heading_options(heading: str) -> List[str]:
+    """The options a heading documents, when it starts with one: `--inspect-brk[=[host:]port]`,
+    `-e, --eval "script"`, `-m <mode>`."""
+    if not heading.lstrip(_EDGE).startswith("-"):
+        return []
+    options = (option_name(piece.split()[0]) for piece in heading.split(",") if piece.split())
+    return [option for option in options if option]
 
 
 _WORD_SEPARATORS = re.compile(r"_+")

@@ -53,6 +53,10 @@ class SearchTuning(Record, frozen=True):
     # all, for a shorter query) has its strength scaled by `few_words_factor`.
     strength_words: int = 3
     few_words_factor: float = 0.5
+    # A passage holding `strength_words` or more of the query's words, no two of
+    # them within this many words of each other, is `scattered` (0: never);
+    # /chat does not quote it (docs/search.md, "Match strength").
+    scatter_window: int = 28
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
@@ -98,6 +102,7 @@ class Hit(Record):
     page: Optional[str] = None          # the best passage's page label (PDF)
     strength: float = 0.0
     rare_matched: bool = False
+    scattered: bool = False   # the query's words only far apart in the passage (evidence.py)
     also_at: List[dict] = field(default_factory=list)   # near-duplicates folded into this hit
     matched_synonyms: Optional[List[Tuple[str, str]]] = None   # (query word, synonym) found
 
@@ -116,7 +121,8 @@ class Hit(Record):
                "passages_total": self.passages_total,
                "snippets": [s.to_dict() for s in self.snippets],
                "passage": {"id": self.passage_id, "text": self.passage_text},
-               "strength": round(self.strength, 3), "rare_matched": self.rare_matched}
+               "strength": round(self.strength, 3), "rare_matched": self.rare_matched,
+               "scattered": self.scattered}
         if self.lines is not None:
             out["lines"] = list(self.lines)
         if self.page is not None:
@@ -254,8 +260,11 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            hit.strength, hit.rare_matched = weights.strength(passage_text(passage),
-                                                              passage_parts(passage))
+            parts = passage_parts(passage)
+            hit.strength, hit.rare_matched = weights.strength(passage_text(passage), parts)
+            # judged where it matters: for a passage strong enough to quote
+            hit.scattered = (hit.strength >= TUNING.answer_strength
+                             and weights.scattered(parts, TUNING.scatter_window))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi, expansions)

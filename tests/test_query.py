@@ -212,3 +212,14 @@ def test_code_names_typed_are_kept_for_ranking():
     assert parse("tokens").bare_name and not parse("add_patterns").bare_name   # (in code only)
     assert parse("brake pads").names == ()                  # plain words are not
     assert parse('"add_patterns"').names == () and parse("-add_patterns").names == ()
+
+
+def test_options_typed_are_names_of_the_headings_that_document_them():
+    from glean_personal.query import heading_options, option_name
+    assert parse("--inspect-brk").names == ("--inspect-brk",)
+    assert parse("git rebase --onto").names == ("--onto",)
+    assert option_name("--depth=1") == "--depth" and option_name("-X") == "-X"   # case kept
+    assert [option_name(w) for w in ("-5", "x-y", "--", "-", "--9")] == [""] * 5
+    assert heading_options('-e, --eval "script"') == ["-e", "--eval"]
+    assert heading_options("--inspect-brk[=[host:]port]") == ["--inspect-brk"]
+    assert heading_options("- item") == [] and heading_options("Options") == []

@@ -857,3 +857,45 @@ def test_search_knows_code_files_by_the_extensions_the_code_reader_takes():
     others = set(SUPPORTED) | {"." + "".join(p) for n in (1, 2, 3) for p in
                                itertools.product(letters, repeat=n)}
     assert not [ext for ext in others - set(CODE_EXTENSIONS) if _is_code("a" + ext)]
+
+
+CLI_MD = """# Command-line options
+
+## Options
+
+### `-e`, `--eval "script"`
+
+Evaluate the following argument as JavaScript.
+
+### `--inspect-brk[=[host:]port]`
+
+Activate the inspector on host:port and break at the start of the user script.
+The default host:port is 127.0.0.1:9229.
+
+### `--inspect[=[host:]port]`
+
+Activate the inspector on host:port without breaking.
+"""
+
+DEBUGGING_MD = """# Debugging
+
+## Choosing a flag
+
+When deciding between `--inspect` and `--inspect-brk`, consider whether the
+program should wait: `--inspect-brk` breaks before the first line, so
+`--inspect-brk` is the flag for a script that exits at once. Tools that
+attach later pass `--inspect-brk` too.
+"""
+
+
+def test_an_option_typed_finds_the_section_headed_by_it(tmp_path, open_ix):
+    # The debugging guide says `--inspect-brk` four times; the reference's section
+    # headed by the option says it only in its heading, and documents it.
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "docs", {"cli.md": CLI_MD, "debugging.md": DEBUGGING_MD}))
+    first = ix.search("--inspect-brk").results[0]
+    assert (first.document["path"], first.section[-1]) == ("cli.md", "--inspect-brk[=[host:]port]")
+    first = ix.search("--eval").results[0]
+    assert (first.document["path"], first.section[-1]) == ("cli.md", '-e, --eval "script"')
+    # a word, not an option, names no heading: the guide that says it most stays first
+    assert ix.search("inspect brk").results[0].document["path"] == "debugging.md"

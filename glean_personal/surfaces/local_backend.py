@@ -313,9 +313,15 @@ def last_user_text(messages) -> str:
     return ""
 
 
-def covers(hit) -> bool:
-    """Is the hit's passage a strong enough match to quote (its match strength)?"""
+def strong(hit) -> bool:
+    """Has the hit's passage the match strength the search layer calls enough?"""
     return hit.strength >= search_module.TUNING.answer_strength
+
+
+def covers(hit) -> bool:
+    """Is the hit's passage a match to quote: strong enough, and not `scattered` (the
+    question's words in it only far apart)?"""
+    return strong(hit) and not getattr(hit, "scattered", False)
 
 
 def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
@@ -323,6 +329,10 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
     if not hits:
         return [], "no passage matches any of its words"
     if not any(covers(h) for h in hits):
+        if any(strong(h) for h in hits):
+            return [], ("the passages that hold enough of its words hold them far apart "
+                        f"(no two within {search_module.TUNING.scatter_window} words), "
+                        "which is chance, not an answer")
         best = max(hits, key=lambda h: h.strength)
         why = (f"the best passage has a match strength of {best.strength:.2f}, "
                f"below {search_module.TUNING.answer_strength:.2f} "

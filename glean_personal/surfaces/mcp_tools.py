@@ -65,8 +65,10 @@ TOOLS: List[dict] = [
          "`strength`: the share (0-1) of the query's rarity-weighted terms the passage holds, "
          "halved when it holds fewer than three of the query's words. Below about 0.33 "
          "(where the REPL's /chat declines) treat it as weak evidence and say the index "
-         "may not answer. `absent_terms` are words no indexed "
-         "passage holds. A question in plain words also searches a few synonyms of its "
+         "may not answer; so too when `scattered` is true (the passage holds three or more "
+         "of the query's words, but no two close together); then search again in the words "
+         "the documents would use (a command, function, option or term of the field). "
+         "`absent_terms` are words no indexed passage holds. A question in plain words also searches a few synonyms of its "
          "words (`expansions`; a passage's `matched_synonyms`), at reduced strength. "
          "Quoted spans are exact phrases; other words are ORed and match by "
          "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
@@ -99,7 +101,7 @@ TOOLS: List[dict] = [
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
                      "available": {"type": "boolean"}, "also_at": _STRS,
-                     "matched_synonyms": _STRS}}},
+                     "matched_synonyms": _STRS, "scattered": {"type": "boolean"}}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
              "expansions": {"type": "object"},
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},

@@ -163,7 +163,9 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             from ...search import bar
             lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}"
                          f"   match strength {hit.strength:.2f}"
-                         + ("" if hit.rare_matched else " (not every rare term)"))
+                         + ("" if hit.rare_matched else " (not every rare term)")
+                         + (" (its words far apart)" if getattr(hit, "scattered", False)
+                            else ""))
         lines.append("")
     if result.has_more:
         lines.append("More results: use --offset or a larger --limit.")

@@ -1,0 +1,148 @@
+"""/chat passes over a passage that holds a question's words only far apart (both stores).
+
+A long passage can hold every word of a question by chance, one word to a
+sentence: match strength counts them all, and the hit says it is `scattered`.
+/chat quotes passages where two of the words come together somewhere, or
+whose heading holds one of them.
+"""
+from __future__ import annotations
+
+import pytest
+
+import glean_personal
+from glean_personal import search as search_module
+from glean_personal.surfaces import mcp
+from glean_personal.surfaces.local_backend import LocalBackend
+
+# One passage (under 1,200 characters) holding django, admins, custom, list and
+# filter, each 34 or more words from the next, as a logging guide might.
+LOGGING = """\
+# Logging recipes
+
+## Sending records by mail
+
+A web project often starts from the Django defaults. The logging setup below is built from \
+a dictionary, so every handler, formatter and level lives in one place that the application \
+reads once when it starts, before any request is served or any worker is forked. Errors \
+that reach the top are mailed to the site admins, who read them the next morning along \
+with the overnight reports, the disk usage summary that the backup job sends and whatever \
+else the monitoring had to say about the night before. A custom formatter adds the host \
+name and the process number in front of every message, which makes it easy to tell the \
+machines apart when several of them share one log server. The handlers are given as a \
+list, in the order the records should visit them, and the first one writes everything to \
+a rotating file on the local disk of each machine, where it stays for a week. Last of \
+all, a filter drops the health checks that the load balancer sends every few seconds.
+"""
+
+SERVER = """\
+# Home server
+
+## Nightly backup
+
+The backup script copies the photo library and the database dump to the external disk \
+every night at two o'clock, and keeps the last fourteen copies.
+
+## Updates
+
+Security updates install themselves on Sunday mornings; the machine restarts afterwards \
+if the kernel changed.
+"""
+
+
+# Makes *custom*, *host* and *list* commoner than *django* in this index.
+SHOPPING = """\
+# Shopping
+
+A custom script on the home host prints the shopping list in two columns, one for each shop.
+"""
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def db(request, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp(f"scattered-{request.param}")
+    folder = tmp / "notes"
+    folder.mkdir()
+    (folder / "logging-recipes.md").write_text(LOGGING, encoding="utf-8")
+    (folder / "home-server.md").write_text(SERVER, encoding="utf-8")
+    (folder / "shopping.md").write_text(SHOPPING, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GLEAN_PERSONAL_STORE", request.param)
+        with glean_personal.open_index(tmp / "p.db") as ix:
+            ix.index(folder, label="notes")
+            assert ix.store.kind == request.param
+    return tmp / "p.db"
+
+
+def _chat(db, question: str) -> dict:
+    backend = LocalBackend(db)
+    try:
+        request = {"messages": [{"author": "USER", "fragments": [{"text": question}]}]}
+        return backend.call("chat", request)["messages"][0]
+    finally:
+        backend.close()
+
+
+def _text(message: dict) -> str:
+    return "".join(f.get("text", "") for f in message["fragments"])
+
+
+def _top(db, question: str):
+    with glean_personal.open_index(db, readonly=True) as ix:
+        return ix.search(question, passages=True).results[0]
+
+
+def test_every_word_far_apart_in_one_passage_is_not_quoted(db):
+    question = "django admin custom list filter"
+    hit = _top(db, question)
+    assert hit.title == "Logging recipes"
+    # Strength keeps its meaning: the passage holds every word of the question.
+    assert hit.strength == 1.0 and hit.rare_matched
+    assert hit.scattered and hit.to_dict()["scattered"] is True
+    message = _chat(db, question)
+    assert "citations" not in message
+    text = _text(message)
+    assert "has nothing on that" in text and "far apart" in text
+
+
+def test_two_words_together_are_enough_though_the_rarest_stands_apart(db):
+    # custom and host stand together; django, the rarest, is far from both: not
+    # scattered (the rule asks for two words together, not for the rarest one).
+    hit = _top(db, "django custom host")
+    assert hit.title == "Logging recipes" and not hit.scattered
+
+
+def test_mcp_says_a_passage_is_scattered_and_only_then(db):
+    server = mcp.Server(str(db))
+    rows = {}
+    for n, query in enumerate(["django admin custom list filter", "nightly database backup"]):
+        reply = server.handle({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+                               "params": {"name": "local_search",
+                                          "arguments": {"query": query}}})
+        rows[query] = reply["result"]["structuredContent"]["results"][0]
+    assert rows["django admin custom list filter"]["scattered"] is True
+    assert "scattered" not in rows["nightly database backup"]
+
+
+def test_words_together_in_a_passage_are_quoted(db):
+    question = "custom formatter that adds the host name to every message"
+    hit = _top(db, question)
+    assert hit.title == "Logging recipes" and not hit.scattered
+    message = _chat(db, question)
+    assert message["citations"][0]["sourceDocument"]["title"] == "Logging recipes"
+    assert "A custom formatter adds the host name" in _text(message)
+
+
+def test_a_word_in_the_heading_is_near_every_word_of_the_text(db):
+    # nightly (in the heading), backup, database, disk: the answer is quoted.
+    question = "which disk does the nightly database backup go to"
+    hit = _top(db, question)
+    assert hit.section[-1] == "Nightly backup" and not hit.scattered
+    message = _chat(db, question)
+    assert message["citations"][0]["sourceDocument"]["title"] == "Home server"
+    assert "to the external disk every night at two o'clock" in _text(message)
+
+
+def test_the_rule_can_be_turned_off(db, monkeypatch):
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(scatter_window=0))
+    assert not _top(db, "django admin custom list filter").scattered
+    assert "citations" in _chat(db, "django admin custom list filter")
