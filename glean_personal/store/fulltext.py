@@ -22,6 +22,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
 from ..query import Filters, Query, Term
+from . import bounded
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
                      TITLE_WEIGHT)
 
@@ -29,7 +30,6 @@ PassageScore = Tuple[int, float]  # passage id, score (higher is better)
 Row = Tuple[int, str, str, str]  # passage id, document title, heading (JSON), text
 _MAX_CHAR = "\U0010ffff"
 PLAIN_BULK_REMOVE = 2000   # passages: past this, one pass over the postings to remove them
-_BM25_K1 = 1.2   # FTS5's bm25() constant
 
 
 def filter_sql(filters: Filters) -> Tuple[str, list]:
@@ -282,66 +282,22 @@ class Fts5Text(FullText):
     def _search_bounded(self, query: Query, limit: int,
                         filters: Filters) -> Optional[List[PassageScore]]:
         """What `search_sql`'s one OR statement returns, the same scores in the same
-        order, without scoring every passage that holds a common word.
-
-        `bm25()` costs about 1.5 µs for each passage it scores, and a passage
-        holding only common words seldom leads. A term adds to a passage's
-        score less than idf × (k1 + 1), so a passage whose terms' bounds sum
-        below the `limit`-th best score found so far cannot be among the best.
-        The terms taken in query order, term i's statement scores the passages
-        holding it and one of the later terms; a passage holding term i alone
-        among it and the later ones is scored only when term i's bound reaches
-        that floor (a rare word). Each statement names term i and the later terms in
-        query order, so a passage whose first term is i gets exactly the score
-        the one OR gives it (an earlier term it lacks adds 0.0 there); a
-        passage whose first term is earlier gets less from a later statement,
-        and its own statement's larger score is kept. Each statement keeps its
-        `limit` best: a passage among the best overall is among the best of the
-        statement giving its full score. A term no passage holds adds nothing
-        and is left out. None (run the one OR) when the terms are in fewer than
-        BOUNDED_POSTINGS passages together, where that costs less.
-        """
+        order, from statements that skip the passages that cannot lead (`bounded`);
+        None (run the one OR) when the terms are in fewer than BOUNDED_POSTINGS
+        passages together, where that costs less."""
         dfs = self.frequencies(query.terms)
-        live = [t for t, df in zip(query.terms, dfs) if df]
-        if len(live) < 2 or sum(dfs) < self.BOUNDED_POSTINGS:
+        if sum(1 for df in dfs if df) < 2 or sum(dfs) < self.BOUNDED_POSTINGS:
             return None
-        # A little more than the rows bm25() counts, so that each bound is one.
-        n = max(self._rows_weighed(), self.passage_count()) * 1.01 + 1
-        bound = [(_BM25_K1 + 1) * max(1e-6, math.log((n - df + 0.5) / (df + 0.5)))
-                 for df in dfs if df]
-        score = f"-bm25(passage_fts, {BM25_WEIGHTS})"
         where, params = filter_sql(filters)
-        sql = (f"SELECT f.rowid, {score} AS score FROM passage_fts f "
+        sql = (f"SELECT f.rowid, -bm25(passage_fts, {BM25_WEIGHTS}) AS score FROM passage_fts f "
                + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
                   "JOIN sources s ON s.id = d.source_id " if filters.any else "")
                + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else "")
                + " ORDER BY score DESC, f.rowid LIMIT ?")
-        excluded = " OR ".join(t.fts5() for t in query.excluded)
-        best: Dict[int, float] = {}
-        floor = -math.inf   # the `limit`-th best score found so far
-
-        def run(expr: str) -> None:
-            nonlocal floor
-            if excluded:
-                expr = f"({expr}) NOT ({excluded})"
-            for pid, value in self.conn.execute(sql, [expr] + params + [limit]):
-                if pid not in best or value > best[pid]:
-                    best[pid] = value
-            if len(best) >= limit:
-                floor = heapq.nlargest(limit, best.values())[-1]
-
-        def reaches(total: float) -> bool:   # with a margin for rounding
-            return total * (1 + 1e-9) + 1e-12 >= floor
-
-        last = len(live) - 1
-        later = [" OR ".join(t.fts5() for t in live[i + 1:]) for i in range(last)] + [""]
-        for i in range(last):
-            if reaches(bound[i] + sum(bound[i + 1:])):
-                run(f"{live[i].fts5()} AND ({later[i]})")
-        for i in sorted(range(len(live)), key=lambda i: (-bound[i], i)):
-            if reaches(bound[i]):
-                run(f"{live[i].fts5()} NOT ({later[i]})" if i < last else live[i].fts5())
-        return heapq.nsmallest(limit, best.items(), key=lambda kv: (-kv[1], kv[0]))
+        return bounded.best_passages(
+            lambda expr: self.conn.execute(sql, [expr] + params + [limit]),
+            query.terms, dfs, query.excluded,
+            max(self._rows_weighed(), self.passage_count()), limit)
 
     def _rows_weighed(self) -> int:
         """The row count `bm25()` weighs each term by: FTS5's own, the first number of its
@@ -351,7 +307,7 @@ class Fts5Text(FullText):
         if self._weighed is None:
             row = self.conn.execute(
                 "SELECT block FROM passage_fts_data WHERE id = 1").fetchone()
-            count = _varint(row[0]) if row and isinstance(row[0], bytes) else None
+            count = bounded.varint(row[0]) if row and isinstance(row[0], bytes) else None
             self._weighed = 2 * self.passage_count() + 1 if count is None else count
         return self._weighed
 
@@ -839,18 +795,6 @@ def _phrase_count(stems: List[str], phrase: Tuple[str, ...]) -> int:
 
 def _lookup_params(term: Term) -> Iterable[str]:
     return term.stems()
-
-
-def _varint(data: bytes) -> Optional[int]:
-    """The SQLite varint at the start of `data` (as FTS5 writes its records), or None."""
-    value = 0
-    for i, byte in enumerate(data[:9]):
-        if i == 8:
-            return (value << 8) | byte
-        value = (value << 7) | (byte & 0x7F)
-        if not byte & 0x80:
-            return value
-    return None
 
 
 def make_fulltext(kind: str, conn: sqlite3.Connection) -> FullText:
