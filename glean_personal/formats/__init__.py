@@ -260,9 +260,39 @@ def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMIT
     return read_document(data, path, limits)
 
 
+# A title or one heading of a heading path is cut here: each is stored again with
+# every passage it covers, so a 1 MB `# heading` line (or a PDF's /Title) over a
+# long document made gigabytes of index. No title or heading a person writes is longer.
+_MAX_HEADING_CHARS = 500
+
+
+def _short(text: str) -> str:
+    """`text`, cut to _MAX_HEADING_CHARS characters at a space where there is one."""
+    if len(text) <= _MAX_HEADING_CHARS:
+        return text
+    cut = text[:_MAX_HEADING_CHARS + 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > 0 else cut[:-1]).rstrip()
+
+
+def _short_headings(sections: List[Section]) -> List[Section]:
+    """Sections whose headings are each at most _MAX_HEADING_CHARS characters."""
+    if all(len(part) <= _MAX_HEADING_CHARS for sec in sections for part in sec.heading):
+        return sections
+    shortened: Dict[Tuple[str, ...], Tuple[str, ...]] = {}   # sections under one path share it
+    out = []
+    for sec in sections:
+        heading = shortened.get(sec.heading)
+        if heading is None:
+            heading = shortened[sec.heading] = tuple(_short(part) for part in sec.heading)
+        out.append(Section(heading, sec.text, sec.first_line, sec.page))
+    return out
+
+
 def _finish(doc: Document, fmt: str, name: str, limits: Limits) -> Document:
-    """Shared rules: format name, non-empty title, text cap, something to index."""
-    sections = [s for s in doc.sections if s.text.strip()]
+    """Shared rules: format name, non-empty title, text cap, something to index,
+    titles and headings of a bounded length."""
+    sections = _short_headings([s for s in doc.sections if s.text.strip()])
     warnings = list(doc.warnings)
     sections, cut = _cap(sections, limits.max_text_chars)
     if cut:
@@ -270,7 +300,7 @@ def _finish(doc: Document, fmt: str, name: str, limits: Limits) -> Document:
     if not sections:
         # A reader's warning (a malformed part, say) is the likelier reason.
         raise SkipFile(f"no extractable text ({warnings[0]})" if warnings else "no extractable text")
-    title = " ".join((doc.title or "").split()) or PurePath(name).stem or "untitled"
+    title = _short(" ".join((doc.title or "").split())) or PurePath(name).stem or "untitled"
     return Document(title=title, format=fmt, sections=sections,
                     warnings=list(dict.fromkeys(warnings)))
 

@@ -30,6 +30,9 @@ Region = Tuple[int, int, Heading, list]
 
 _MAX_SIGNATURE_LINES = 12   # a definition's `{` must come this soon after its first line
 _MAX_NESTING = 4            # containers inside containers scanned this deep
+# A definition's name is cut here: each member's heading repeats its container's name,
+# and a class named by 1,000,000 letters over 20,000 methods built 20 GB of headings.
+_MAX_NAME_CHARS = 200
 _MAX_DEFINITION_LINE = 400  # longer lines are never taken for a definition's first line
 _MAX_SCANNED_LINE = 10_000  # longer (minified) lines: braces counted without skipping strings
 _MAX_DOC_LINES = 200        # a doc comment a blank line above a definition is looked for this far
@@ -78,7 +81,7 @@ def _py_regions(body: Sequence[ast.stmt], lines: Sequence[str], floor: int, ceil
         first = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
         end = min(getattr(node, "end_lineno", None) or node.lineno, ceiling)
         first = _lead(lines, first, out[-1][1] if out else floor, _LEAD_PY)
-        name = prefix + node.name
+        name = prefix + node.name[:_MAX_NAME_CHARS]
         members: List[Region] = []
         if isinstance(node, ast.ClassDef) and depth < _MAX_NESTING:
             members = _py_regions(node.body, lines, node.lineno, end, name + ".", depth + 1)
@@ -389,6 +392,7 @@ class _Scanner:
             stop = min(self.end_of(i, lvl, end), end)
             first = _lead(lines, i, out[-1][1] if out else start, lang.lead,
                           lang.block_comment == ("/*", "*/"))
+            name = name[:_MAX_NAME_CHARS] if name else name
             title = prefix + name if name else prefix.rstrip(lang.joiner) or kind
             if lang.kind_in_heading and kind:
                 title = f"{kind.upper()} {title}"
