@@ -1,5 +1,6 @@
 """Grow hostile inputs for DocBook XML, wrapped Markdown reference links, HTML menu cells,
-PDF running heads by bookmark, :pep:/:rfc: roles and the code reader's closing lines;
+PDF running heads, bookmarks and page labels, :pep:/:rfc: roles, the code reader's closing
+lines, and long titles, headings and names;
 print CPU seconds (time.process_time) per size and the outcome.
 
 Usage: PYTHONPATH=$PWD python bench/hostile_round3.py [SIZES [NAME-PART]],
@@ -174,13 +175,49 @@ def pdf_cases():
         n = max(2, s // 80)
         return document("T", [["Head", f"line {i}"] for i in range(n)], [("Head", 0)] * min(n, 20000))
 
+    from pdf_factory import text_pdf
+
+    def plain_pages(n):
+        return [show([f"line {i} words"]) for i in range(n)]
+
+    def shared_title(s):   # 1,000 bookmarks naming one title object of s/10 letters
+        n, first = 1000, 100_000
+        objs = {7: b"(" + b"T" * (s // 10) + b")",
+                5: b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, first + n - 1, n)}
+        for k in range(n):
+            links = (b" /Prev %d 0 R" % (first + k - 1) if k else b"") + (
+                b" /Next %d 0 R" % (first + k + 1) if k + 1 < n else b"")
+            objs[first + k] = b"<< /Title 7 0 R /Parent 5 0 R /Dest [11 0 R /XYZ 0 842 0]" + links + b" >>"
+        return text_pdf(plain_pages(20), objs, "/Outlines 5 0 R")
+
+    def label_prefix(s):   # a page-label prefix of s/10 letters over 1,000 pages
+        return text_pdf(plain_pages(1000), {7: b"(" + b"P" * (s // 10) + b")"},
+                        "/PageLabels << /Nums [0 << /S /D /P 7 0 R >>] >>")
+
+    def label_letters(s):   # /S /A from a large start: letters repeated start/26 times
+        return text_pdf(plain_pages(100), {}, "/PageLabels << /Nums [0 << /S /A /St %d >>] >>" % (s * 10))
+
+    def info_title(s):   # an /Info title of s letters over 2,000 pages
+        return document("Word " * (s // 5), [[f"line {i} words"] for i in range(2000)], [])
+
     c = {"pdf many-pages": many_pages, "pdf long-title": long_title, "pdf many-marks": many_marks,
-         "pdf same-marks": deep_marks}
+         "pdf same-marks": deep_marks, "pdf shared-title": shared_title, "pdf label-prefix": label_prefix,
+         "pdf label-letters": label_letters, "pdf info-title": info_title}
     return {k: ("x.pdf", v) for k, v in c.items()}
 
 
-def cases():
+def name_cases():
+    """A title, heading or definition name of `size` characters over many sections."""
     c = {}
+    c["names md-heading"] = ("x.md", lambda s: ("# " + "Word " * (s // 5) + "\n\n"
+                                                + "".join(f"## s{i}\n\npara.\n\n" for i in range(5000))).encode())
+    c["names py-class"] = ("x.py", lambda s: ("class " + "A" * s + ":\n" + "".join(
+        f"    def f{i}(self):\n        return 1\n" for i in range(5000))).encode())
+    return c
+
+
+def cases():
+    c = name_cases()
     for part in (docbook_cases, md_cases, rst_cases, code_cases, html_cases, pdf_cases):
         c.update(part())
     return c
