@@ -260,3 +260,14 @@ def test_code_definition_names_are_bounded():
     assert _longest_heading(doc) <= 500 and "return 1999" in _text(doc)
     doc = read_document(b"class Store:\n    def put(self):\n        return 1\n", "s.py")
     assert ("Store.put",) in [s.heading[-1:] for s in doc.sections]
+
+
+def test_heading_paths_are_bounded_in_depth():
+    """Org's `*` × 2,000, each with a heading of 500 characters: a path of 1 MB stored
+    with every passage under it (a 3.8 MB file made a 985 MB index)."""
+    data = "".join("*" * (k + 1) + f" level {k} words\n" for k in range(200)) + "para words.\n\n" * 50
+    doc = read_document(data.encode(), "deep.org")
+    path = doc.sections[-1].heading
+    assert len(path) <= 20 and path[0] == "level 0 words" and path[-1] == "level 199 words"
+    doc = read_document(b"* a\n** b\n*** c\ntext\n", "shallow.org")
+    assert doc.sections[-1].heading == ("a", "b", "c")
