@@ -418,3 +418,53 @@ def test_a_plain_purge_of_many_passages_leaves_the_postings_a_fresh_index_has(
     with glean_personal.open_index(tmp_path / "alone.db", store="plain") as ix:
         ix.index(kept)
     assert postings(tmp_path / "both.db") == postings(tmp_path / "alone.db")
+
+
+def test_fts5_search_with_an_excluded_word_keeps_every_term_s_share(tmp_path):
+    """FTS5 (3.40) loses an OR's hits under an AND when the whole is inside a NOT (a
+    phrase first): a search with an excluded word must give the one OR's scores."""
+    from glean_personal.query import Filters, parse
+
+    st = Store.open(tmp_path / "p.db", force_kind="fts5")
+    with st.transaction():
+        sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+        for d, text in enumerate(["beta zeta alpha zeta", "gamma alpha beta"]):
+            st.put_document(sid, f"{d}.md", "doc", "md", 1, 1, "0" * 64, [],
+                            [((), text, 0, len(text), None, None, None)], b"")
+    ft = st.fulltext
+    ft.BOUNDED_POSTINGS = 0   # bounded whenever it may be
+    with st.reading():
+        query = parse('"alpha beta" beta gamma -kappa')
+        sql, params = ft.search_sql(query, 10, Filters())
+        expected = [(r[0], r[1]) for r in ft.conn.execute(sql, params)]
+        assert len(expected) == 2
+        assert ft.search(query, 10, Filters()) == expected
+    st.close()
+
+
+def test_fts5_among_s_two_parts_keep_what_the_whole_parts_would(tmp_path):
+    """Each part of `among`'s statement keeps only its `limit` best before they are
+    merged: the answer is the first `limit` of the parts' merge without that cut."""
+    from glean_personal.query import Filters, parse
+    from glean_personal.store.schema import BM25_WEIGHTS
+
+    st = _mixed_corpus(tmp_path)
+    ft = st.fulltext
+    rare = {"walrus", "tusks", "narwhal", "beluga", "kelp", "orca"}
+    with st.reading():
+        for text in ["plan report walrus", "note review tusks narwhal time", "time beluga kelp"]:
+            query = parse(text)
+            among = [t for t in query.terms if t.text in rare]
+            some = " OR ".join(t.fts5() for t in among)
+            both = f"({some}) AND ({' OR '.join(t.fts5() for t in query.terms if t not in among)})"
+            scores = {}
+            for expr in (some, both):
+                for pid, score in ft.conn.execute(
+                        f"SELECT rowid, -bm25(passage_fts, {BM25_WEIGHTS}) FROM passage_fts "
+                        "WHERE passage_fts MATCH ?", (expr,)):
+                    scores[pid] = max(scores.get(pid, score), score)
+            ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+            assert len(ranked) > 12, text
+            for limit in (1, 3, 10, 40):
+                assert ft.search(query, limit, Filters(), among) == ranked[:limit], (text, limit)
+    st.close()

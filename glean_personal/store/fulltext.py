@@ -284,7 +284,12 @@ class Fts5Text(FullText):
         """What `search_sql`'s one OR statement returns, the same scores in the same
         order, from statements that skip the passages that cannot lead (`bounded`);
         None (run the one OR) when the terms are in fewer than BOUNDED_POSTINGS
-        passages together, where that costs less."""
+        passages together, where that costs less, or when a word is excluded: FTS5
+        (3.40) then loses an OR's hits under an AND inside the NOT (`("a b" AND ("b"
+        OR "c")) NOT "q"` scores a row holding `c a b` without c), so a bounded
+        statement would score a passage lower than the one OR does."""
+        if query.excluded:
+            return None
         dfs = self.frequencies(query.terms)
         if sum(1 for df in dfs if df) < 2 or sum(dfs) < self.BOUNDED_POSTINGS:
             return None
