@@ -516,9 +516,48 @@ def test_docbook_navigation_header_and_footer_are_left_out():
     for nav in ("Prev", "Next", "Chapter 2. Tuning", "Introduction", "Advanced topics", "Up"):
         assert nav not in text, nav
     assert () not in sections   # nothing left above the chapter's title
+    # the chapter's table of contents stays: on Git's user manual it helped a question find it
+    assert sections[("2. Tuning the cache",)] == "Table of Contents\n\n2.1. Sizes"
     # A table of data is read, summary or not.
     data = _page('<table summary="Cache sizes"><tr><td>small</td><td>64 MB</td></tr></table>')
     assert "64 MB" in _sections(data)[1][()]
+
+
+# A page laid out in tables before CSS, as libxml2's and libxslt's web pages are
+# (written for this test after libxslt's `bugs.html`): banner, menu cell, text cell.
+_MENU = ('<table><tr><td><center><b>Main Menu</b></center></td></tr><tr><td><form action="search.php">'
+         '<input name="query" type="text"></form><ul>'
+         + "".join(f'<li><a href="p{n}.html">Page number {n}</a></li>' for n in range(12))
+         + '</ul></td></tr></table>')
+TABLE_LAYOUT = _page(
+    '<table><tr><td><h1>The XSLT C library</h1><h2>Reporting bugs</h2></td></tr></table>'
+    '<table><tr><td valign="top" width="200">' + _MENU + '</td>'
+    '<td valign="top"><table><tr><td><p>Send the bug with the input and the stylesheet '
+    'to the <a href="list.html">mailing list</a>; do not mail me directly.</p></td></tr></table>'
+    '</td></tr></table>', head="<title>Reporting bugs</title>")
+
+
+def test_a_menu_cell_beside_the_text_is_left_out():
+    _, sections = _sections(TABLE_LAYOUT)
+    text = " ".join(sections.values())
+    assert "Page number" not in text and "Main Menu" not in text
+    assert sections[("The XSLT C library", "Reporting bugs")] == (
+        "Send the bug with the input and the stylesheet to the mailing list ; do not mail me directly.")
+    # `</td>` and `</tr>` left out, as HTML allows: the same
+    loose = TABLE_LAYOUT.replace(b"</td>", b"").replace(b"</tr>", b"")
+    assert "Page number" not in " ".join(_sections(loose)[1].values())
+    # a cell before the menu in its row keeps its words
+    before = TABLE_LAYOUT.replace(b'<td valign="top" width="200">', b'<td>Logo text</td><td valign="top" width="200">')
+    assert _sections(before)[1][("The XSLT C library", "Reporting bugs")].startswith("Logo text\n\nSend the bug")
+
+
+def test_a_table_of_link_lists_alone_is_the_page():
+    # an index page, SQLite's list of its SQL commands: no text beside the links
+    cells = "".join("<td><ul>" + "".join(f'<li><a href="c{c}{n}.html">COMMAND {c}{n}</a></li>'
+                                         for n in range(12)) + "</ul></td>" for c in "AB")
+    page = _page(f"<h1>SQL commands</h1><p>Short.</p><table><tr>{cells}</tr></table>")
+    text = " ".join(_sections(page)[1].values())
+    assert "COMMAND A0" in text and "COMMAND B11" in text
 
 
 def test_line_number_links_marked_nosnippet_do_not_glue_to_the_code():

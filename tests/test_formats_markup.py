@@ -512,3 +512,14 @@ def test_a_placeholder_look_alike_in_the_text_stays_as_it_is():
     assert "\x009\x00 kept" in rst_plain("snake\\_case and \x009\x00 kept")
     spans = []
     assert put_back(hold(spans, "x") + " \x007\x00", spans) == "x \x007\x00"
+
+
+def test_a_pep_or_rfc_role_shows_as_sphinx_shows_it():
+    # pip's `pyproject-toml.md` cites {pep}`518`: the built page says "PEP 518"
+    src = ("Title\n=====\n\nFirst in :pep:`518`, then :pep:`517#hooks`; see :rfc:`2119` and\n"
+           ":pep:`the style guide <8>`.\n")
+    assert read_document(src.encode(), "cite.rst").sections[0].text == (
+        "First in PEP 518, then PEP 517; see RFC 2119 and\nthe style guide.")
+    md = "# Build\n\nIntroduced in {pep}`518`, expanded in {pep}`621`; {rfc}`7231` too.\n"
+    assert read_document(md.encode(), "cite.md").sections[0].text == (
+        "Introduced in PEP 518, expanded in PEP 621; RFC 7231 too.")

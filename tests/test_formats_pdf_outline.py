@@ -51,3 +51,36 @@ def test_a_title_matches_its_bookmark_whatever_the_punctuation():
     assert [s.heading for s in doc.sections] == [
         ("1 Overview", "Page 1"), ("1 Overview", "Page 2"), ("2.13. Nonregular seeds", "Page 2")]
     assert doc.sections[2].text.startswith("2.13. Non-regular seeds\n")
+
+
+def test_a_chapter_title_atop_its_later_pages_is_a_running_head():
+    # as the Valgrind manual (DocBook through FOP) heads every page of chapter 4 with
+    # `Memcheck: a memory error detector`, bookmarked `4. Memcheck: …`, and no page number
+    pdf = document("Garden manual", [
+        ["4. Soil: what plants grow in", "4.1. Overview", "Soil holds water."],
+        ["Soil: what plants grow in", "Clay holds more water than sand."],
+        ["Soil: what plants grow in", "4.2. Testing", "A kit measures the acidity."],
+        ["Soil: what plants grow in", "4"],
+        ["5. Water", "Water in the morning."],
+    ], [("4. Soil: what plants grow in", 0), ("4.1. Overview", 0), ("4.2. Testing", 2),
+        ("5. Water", 4)])
+    doc = read_document(pdf, "garden.pdf")
+    got = [(s.heading[-2:], s.text) for s in doc.sections]
+    assert got == [
+        (("4. Soil: what plants grow in", "Page 1"), "4. Soil: what plants grow in"),
+        (("4.1. Overview", "Page 1"), "4.1. Overview\nSoil holds water."),
+        (("4.1. Overview", "Page 2"), "Clay holds more water than sand."),
+        (("4.2. Testing", "Page 3"), "4.2. Testing\nA kit measures the acidity."),
+        # the page number left alone once the running head goes is no text either
+        (("5. Water", "Page 5"), "5. Water\nWater in the morning."),
+    ]
+
+
+def test_a_title_line_on_one_later_page_only_stays():
+    pdf = document("Garden manual", [
+        ["4. Soil", "Soil holds water."],
+        ["Soil", "Clay holds more water than sand."],
+        ["5. Water", "Water in the morning."],
+    ], [("4. Soil", 0), ("5. Water", 2)])
+    doc = read_document(pdf, "garden.pdf")
+    assert doc.sections[1].text == "Soil\nClay holds more water than sand."

@@ -37,7 +37,10 @@ def test_format_for(name, fmt):
 @pytest.mark.parametrize("name, reason", [("report.doc", "unsupported file type .doc"),
                                           ("photo.png", "unsupported file type .png"),
                                           ("backup.tar.gz", r"tar archive \(.tar.gz\)"),
-                                          ("logo.png.gz", r"unsupported file type .png \(compressed")])
+                                          ("logo.png.gz", r"unsupported file type .png \(compressed"),
+                                          # gtk-doc's keyword index of the HTML beside it
+                                          ("libxslt.devhelp2", r"a help browser's index .*\(.devhelp2\)"),
+                                          ("python3.11.devhelp.gz", r"index of the pages beside it \(.devhelp\)")])
 def test_unsupported(name, reason):
     with pytest.raises(SkipFile, match=reason):
         read_document(b"%PDF-1.4", name)

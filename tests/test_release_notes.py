@@ -41,10 +41,17 @@ def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path, 
     assert titles == ["Sending data", title]
 
 
+@pytest.mark.parametrize("title", ["NEWS", "2. NEWS", "4.1 Release Notes"])
+def test_release_notes_known_by_their_title_alone_a_chapter_number_aside(open_ix, tmp_path, title):
+    ix = _index(open_ix, tmp_path, title, notes="dist-files.md")   # no release-notes path
+    titles = [h.title for h in ix.search("how do I upload files", limit=2).results]
+    assert titles == ["Sending data", title]
+
+
 def test_pages_about_history_are_not_release_notes():
     for title in ("History and License — Python 3.11 documentation", "History of the Project",
                   "Design and History FAQ", "Historical notes", "History Expansion",
-                  "History API", "History Library (GNU Readline)"):
+                  "History API", "History Library (GNU Readline)", "1. History Expansion"):
         assert not _CHANGELOG_TITLE.search(title), title
     for title in ("History — mypkg 1.0 documentation", "HISTORY", "Release History Of SQLite"):
         assert _CHANGELOG_TITLE.search(title), title

@@ -37,6 +37,7 @@ from .odf import read_odp, read_ods, read_odt
 from .package import PartError
 from .pdf import read_pdf
 from .pptx import read_pptx
+from .docbook import looks_like_docbook, read_docbook
 from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
@@ -47,7 +48,7 @@ Reader = Callable[[bytes, Limits], Document]
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
-    none), or a manual page."""
+    none), a manual page, or DocBook XML (no reader claims `.xml`)."""
     head = decode_text(data[:65_536])
     link = source_link(head)
     if link:
@@ -58,6 +59,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_asciidoc(data, limits)
     if looks_like_rst(head):
         return read_rst(data, limits)
+    if looks_like_docbook(head):
+        return read_docbook(data, limits)
     return read_txt(data, limits)
 
 

@@ -84,6 +84,11 @@ _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
 _MIN_SHARE = 0.25
+# A table cell of this many links, whose words are this share of its words, is a menu.
+_MENU_LINKS = 10
+_MENU_SHARE = 0.85
+_MAX_OPEN_CELLS = 16
+_MENU_BESIDE_CHARS = 60   # characters of words not in links in a cell beside it (a sentence)
 _MAX_OPEN_ZONES = 8
 _MAX_ZONES = 1000
 _PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
@@ -160,10 +165,12 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     return _document(parser, limits)
 
 
-def _parse(data: bytes, limits: Limits) -> "_TextParser":
+def _parse(data: bytes, limits: Limits, kind: Optional[type] = None) -> "_TextParser":
+    """Parse a page with `kind` (a `_TextParser`, or a subclass that reads another
+    markup as HTML), within the text budget and the rescanning allowance."""
     meta_title, text = _metadata(decode_text(data, declared=sniff_charset(data)))
     text = defuse(text)
-    parser = _TextParser(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
+    parser = (kind or _TextParser)(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
     parser.meta_title = meta_title
     try:
         try:
@@ -345,6 +352,14 @@ class _TextParser(HTMLParser):
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
+        self._tables = 0                       # open <table> elements
+        self._cells: List[List] = []           # open cells: [tables, first op, parts, parts length,
+        #                                        chars, link chars, links] when each opened
+        self._data_chars = 0                   # words' characters read (spaces aside) ...
+        self._link_chars = 0                   # ... and those inside a link
+        self._links = 0
+        self._rows: List[List] = []            # [tables, menu cells' op ranges,
+        #                                        most non-link chars of another cell]
         self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
 
     # -- tags ---------------------------------------------------------------
@@ -390,16 +405,25 @@ class _TextParser(HTMLParser):
         elif tag == "br":
             self._newline()
         elif tag in _CELLS:
+            self._end_open_cells()   # a cell left open (`</td>` is optional) ends where the next begins
+            start = len(self._parts)   # the cell's words, its separator included, start here
             if self._line_has_text:
                 self._parts.append(CELL_SEPARATOR)
+            self._open_cell(start)
         elif tag in _WORD_EDGES:
             self._space()
             if tag == "a":
                 self._start_anchor(attrs)
+                self._links += 1
             elif tag == "button":
                 self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
             self._flush()
+            if tag == "tr":   # the row before ends, if its `</td>` and `</tr>` were left out
+                self._end_open_cells()
+                self._end_row()
+            if tag == "table":
+                self._tables += 1
             if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
@@ -455,6 +479,15 @@ class _TextParser(HTMLParser):
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
             self._flush()
+            if tag in ("tr", "table"):
+                self._end_open_cells()   # a cell whose `</td>` was left out ends with its row
+                self._end_row()
+            if tag == "table" and self._tables:
+                self._tables -= 1
+                while self._cells and self._cells[-1][0] > self._tables:
+                    self._cells.pop()   # cells of the table that closed, never closed themselves
+        elif tag in _CELLS:
+            self._close_cell()
         if tag in self._tracked and tag not in _VOID:
             self._close_container(tag)
         if tag in _SECTIONING and self._sectioning:
@@ -614,6 +647,91 @@ class _TextParser(HTMLParser):
             self._parts.append(data if self._pre_depth else _squeeze(data))
             if not self._line_has_text and data.strip():
                 self._line_has_text = True
+        if self._cells:
+            size = len(data) - data.count(" ")
+            self._data_chars += size
+            if self._anchor is not None:
+                self._link_chars += size
+
+    # -- a table cell of links only: an old site's menu -----------------------
+    def _open_cell(self, start: int) -> None:
+        cells = self._cells
+        if len(cells) < _MAX_OPEN_CELLS:
+            cells.append([self._tables, len(self.ops), self._parts, start,
+                          self._data_chars, self._link_chars, self._links])
+
+    def _end_open_cells(self) -> None:
+        """Close the cells still open in the innermost open table."""
+        cells = self._cells
+        while cells and cells[-1][0] >= self._tables:
+            self._close_cell()
+
+    def _close_cell(self) -> None:
+        """Note whether the cell that closes is a menu: links and little else.
+
+        Pages laid out in tables before CSS (libxml2's and libxslt's web pages)
+        put their menus in a side cell: a `Main Menu` caption over a list of
+        twenty links, the same on every page, beside the cell of the page's
+        text. A cell of at least _MENU_LINKS links whose words are _MENU_SHARE
+        of its words is such a menu when a cell of its row holds a sentence of
+        words that are not links (`_MENU_BESIDE_CHARS`, see `_end_row`): a table of
+        link lists alone (an index page, SQLite's list of its SQL commands) is
+        the page's content.
+        """
+        cells = self._cells
+        while cells and cells[-1][0] > self._tables:
+            cells.pop()
+        if not cells or cells[-1][0] != self._tables:
+            return
+        _, first_op, parts, parts_at, chars, link_chars, links = cells.pop()
+        chars = self._data_chars - chars
+        link_chars = self._link_chars - link_chars
+        rows = self._rows
+        while rows and rows[-1][0] > self._tables:
+            rows.pop()
+        if not rows or rows[-1][0] != self._tables:
+            if len(rows) >= _MAX_OPEN_CELLS:
+                return
+            rows.append([self._tables, [], 0])
+        row = rows[-1]
+        if self._links - links >= _MENU_LINKS and link_chars >= _MENU_SHARE * chars \
+                and self._frame is None and self._heading is None and not self._open_zones:
+            # Its words a paragraph of their own, to leave out whole; words of the cells
+            # before it in the row, not yet a paragraph, go on before it.
+            if self._parts is parts and 0 < parts_at <= len(parts):
+                self._parts = parts[:parts_at]
+                self._flush()
+                self._parts = parts[parts_at:]
+                first_op = len(self.ops)
+            elif 0 < parts_at <= len(parts) and first_op < len(self.ops):
+                # A block inside the cell made them a paragraph with its first words:
+                # that paragraph is theirs alone.
+                head = "\n".join(_collapse(line) for line in "".join(parts[:parts_at]).split("\n")
+                                 if line.strip())
+                if head:
+                    self.ops[first_op] = (0, head, self.ops[first_op][2])
+                    first_op += 1
+            self._flush()
+            row[1].append((first_op, len(self.ops)))
+        else:
+            row[2] = max(row[2], chars - link_chars)
+
+    def _end_row(self) -> None:
+        """At the end of a table row: its menu cells are frame if a cell beside them
+        holds a sentence or more of words that are not links."""
+        rows = self._rows
+        while rows and rows[-1][0] > self._tables:
+            rows.pop()
+        if not rows or rows[-1][0] != self._tables:
+            return
+        _, menus, prose = rows.pop()
+        if not menus or prose < _MENU_BESIDE_CHARS:
+            return
+        ops = self.ops
+        for first, last in menus:
+            for k in range(first, min(last, len(ops))):
+                if not ops[k][2]:
+                    ops[k] = (ops[k][0], ops[k][1], True)
 
     def _space(self) -> None:
         if self._heading is not None:

@@ -16,7 +16,8 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
-from .text import LONGEST_INLINE as _LONGEST_INLINE, hold, put_back, role_words, version_words
+from .text import (LONGEST_INLINE as _LONGEST_INLINE, hold, numbered_reference, put_back, role_words,
+                   version_words)
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -363,6 +364,9 @@ def _role_shown(match: "re.Match[str]") -> str:
     content = match.group(1)
     words = role_words(content)
     name = match.group(0)[1:match.group(0).find(":`")].rsplit(":", 1)[-1]
+    cited = numbered_reference(name, content)
+    if cited:
+        return cited   # `:pep:`8`` shows as PEP 8
     if name not in ("ref", "doc") or words != content.lstrip("~!."):
         return words
     label = content.strip().rstrip("/").rsplit("/", 1)[-1] if name == "doc" else content.strip()

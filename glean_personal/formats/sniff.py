@@ -45,10 +45,17 @@ BINARY_EXTENSIONS = frozenset("""
 """.split())
 
 
+# Generated indexes of the pages beside them, for a help browser (gtk-doc's
+# `libxslt.devhelp2`: a `<keyword name=… link=…/>` per symbol, no sentence).
+INDEX_EXTENSIONS = frozenset({".devhelp", ".devhelp2"})
+
+
 def name_skip_reason(ext: str) -> Optional[str]:
     """Why a file with this (lower-case) extension is never opened, or None."""
     if ext in BINARY_EXTENSIONS:
         return f"unsupported file type {ext}"
+    if ext in INDEX_EXTENSIONS:
+        return f"a help browser's index of the pages beside it ({ext})"
     return None
 
 
@@ -128,4 +135,4 @@ def gunzip(data: bytes, limits: Limits, keep: Optional[int] = None) -> Tuple[byt
 _ZEROS = re.compile(b"\\x00*")
 
 
-__all__ = ["SNIFF_BYTES", "BINARY_EXTENSIONS", "name_skip_reason", "text_sniff", "gunzip"]
+__all__ = ["SNIFF_BYTES", "BINARY_EXTENSIONS", "INDEX_EXTENSIONS", "name_skip_reason", "text_sniff", "gunzip"]

@@ -723,7 +723,8 @@ def _code_and_roles(line: str) -> List[Tuple[int, int, Optional[str]]]:
         if line[p] == "{":
             role = _ROLE.match(line, p)
             if role:
-                found.append((p, role.end(), role.group(1)))
+                cited = numbered_reference(line[p + 1:line.index("}", p)], role.group(1))
+                found.append((p, role.end(), cited or role.group(1)))
                 pos = role.end()
             else:
                 pos = p + 1
@@ -764,6 +765,18 @@ def _tooltip_words(match: "re.Match[str]") -> str:
 
 
 _ROLE_TARGET = re.compile(r"<[^<>]*>\n?\Z")
+
+
+def numbered_reference(name: str, content: str) -> Optional[str]:
+    """What Sphinx shows for a role that cites a numbered standard by its number:
+    `:pep:`518`` is PEP 518 and `:rfc:`2119`` RFC 2119 (an anchor, `8#id3`, aside);
+    None for any other role or content."""
+    name = name.rsplit(":", 1)[-1].lower()
+    if name in ("pep", "rfc"):
+        number = content.split("#", 1)[0].strip()
+        if number.isdigit():
+            return f"{name.upper()} {number}"
+    return None
 
 
 def role_words(content: str) -> str:

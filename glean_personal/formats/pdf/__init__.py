@@ -90,7 +90,7 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
             first_lines, first_text = sized, text
         texts.append(text)
         used += len(text)
-    texts = _dehyphenate(_without_running_lines(texts, labels))
+    texts = _dehyphenate(_without_running_lines(texts, labels, headings))
     sections = []
     for i, text in enumerate(texts):
         if text.strip():
@@ -327,19 +327,26 @@ def _cut(line: str, title: str) -> int:
     return 0
 
 
-def _without_running_lines(texts: List[str], labels: List[str]) -> List[str]:
+def _without_running_lines(texts: List[str], labels: List[str],
+                           paths: Optional[List[Tuple[str, ...]]] = None) -> List[str]:
     """Page texts without their running heads and feet: the page number, and a
     first or last line that recurs on other pages.
 
     A top or bottom line goes when it is only the page's number (`12`, `iv`,
     `Page 3 of 9`, `- 7 -`); when it holds the page's number at one end and the
     rest of it recurs at the same end of another page (a running head such
-    as `12 2.1. INSTALLING`); or when it recurs, numbers aside, at the same end
+    as `12 2.1. INSTALLING`); when it recurs at the same end of another page
+    and is the title of a bookmark the page lies in, begun on an earlier page
+    (`Memcheck: a memory error detector` atop the pages of the chapter
+    bookmarked `4. Memcheck: a memory error detector`, its number left out or
+    not); or when it recurs, numbers aside, at the same end
     of at least half the pages and three of them (`Company confidential`).
     The heading path and the page label already say where a passage is. A
     page's only line stays.
     """
     edges = {i: t for i, t in enumerate(texts) if t.strip()}
+    running = [_running_titles(paths[i]) if paths and i < len(paths) else frozenset()
+               for i in range(len(texts))]
     out = list(texts)
     for top in (True, False):
         found = {}
@@ -351,13 +358,27 @@ def _without_running_lines(texts: List[str], labels: List[str]) -> List[str]:
             counts[key] = counts.get(key, 0) + 1
         for i, (line, key, numbered) in found.items():
             seen = counts[key]
-            if line.strip() == edges[i].strip():
+            if line.strip() == edges[i].strip() and not _page_number_only(line, labels[i], i):
                 continue   # the page's only line is its text, however often it recurs
             if _page_number_only(line, labels[i], i) or (numbered and seen >= 2) or (
+                    seen >= 2 and _letters(line) in running[i]) or (
                     seen >= 3 and 2 * seen >= len(edges)):
                 out[i] = _drop_edge_line(out[i], top)
                 edges[i] = out[i]
     return out
+
+
+def _running_titles(path: Tuple[str, ...]) -> frozenset:
+    """The letters of each bookmark title in `path`, with and without its section
+    number (a running head often leaves the number out)."""
+    titles = set()
+    for title in path:
+        titles.add(_letters(title))
+        number = _NUMBERING.match(title.lstrip())
+        if number:
+            titles.add(_letters(title.lstrip()[number.end():]))
+    titles.discard("")
+    return frozenset(titles)
 
 
 _PAGE_NUMBER_ONLY = re.compile(r"(?:page\s+|p\.\s*|-\s*)?(\S+)(?:\s*-|\s+(?:of|/)\s+\d+)?", re.IGNORECASE)

@@ -1,0 +1,226 @@
+"""DocBook XML, the source many manuals are written in, read as the HTML it becomes.
+
+Debian ships such sources beside their HTML (`libxslttutorial.xml.gz`,
+`shared-mime-info-spec.xml.gz`). Read as plain text they were their tags:
+`<para>`, `<application>libxslt</application>`, `<ulink url=…>`. Here each
+element is given the part an HTML element plays: a `<title>` that opens a
+section (`article`, `chapter`, `sect1`, `refsect1`…) is a heading one level
+below its parent's, paragraphs, list items, table cells and program listings
+end a paragraph, listings keep their line breaks, and everything else
+(`emphasis`, `command`, `ulink`…) is text in the line. Index terms and
+editorial remarks are left out. The HTML reader does the rest, with its
+bounds: `html.parser` never expands an entity or reads a DTD, so a
+`<!DOCTYPE>` with an internal subset costs nothing.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import List, Optional, Tuple
+
+from ..config import Limits
+from ..document import Document
+from .encoding import decode_text
+from .htmltext import _document, _parse, _TextParser
+
+# Elements that hold a section, whose first `<title>` heads it.
+_SECTIONS = frozenset("""
+    set book part chapter article appendix preface partintro reference refentry
+    sect1 sect2 sect3 sect4 sect5 section simplesect refsect1 refsect2 refsect3
+    refsection refsynopsisdiv glossary bibliography index colophon dedication
+    acknowledgements topic
+""".split())
+# The information block of a section: its title is the section's.
+_INFO = frozenset("""
+    info articleinfo bookinfo chapterinfo appendixinfo prefaceinfo partinfo
+    sectioninfo sect1info sect2info sect3info refentryinfo refmeta
+""".split())
+# Elements read as HTML ones; anything not named here runs on in the line.
+_AS_HTML = {
+    "para": "p", "simpara": "p", "formalpara": "p", "abstract": "div",
+    "legalnotice": "div", "releaseinfo": "p", "copyright": "p", "author": "p",
+    "authorgroup": "div", "address": "p", "blockquote": "blockquote",
+    "note": "div", "tip": "div", "warning": "div", "caution": "div", "important": "div",
+    "sidebar": "div", "example": "div", "informalexample": "div", "figure": "div",
+    "informalfigure": "div", "equation": "div", "procedure": "ol", "step": "li",
+    "itemizedlist": "ul", "orderedlist": "ol", "simplelist": "ul", "member": "li",
+    "listitem": "li", "variablelist": "dl", "varlistentry": "div", "term": "dt",
+    "glosslist": "dl", "glossentry": "div", "glossterm": "span", "glossdef": "dd",
+    "qandaset": "div", "qandaentry": "div", "question": "div", "answer": "div",
+    "table": "table", "informaltable": "table", "tgroup": "tbody", "thead": "thead",
+    "tbody": "tbody", "row": "tr", "entry": "td",
+    "programlisting": "pre", "screen": "pre", "literallayout": "pre", "synopsis": "pre",
+    "funcsynopsis": "div", "funcprototype": "p", "cmdsynopsis": "p",
+    "refnamediv": "div", "refname": "p", "refpurpose": "p", "refdescriptor": "p",
+    "bridgehead": "p", "subtitle": "p", "caption": "p", "mediaobject": "div",
+    # no text of their own: an index entry, an editor's remark, a graphic's data
+    "indexterm": "template", "remark": "template", "imageobject": "template",
+}
+# Elements whose `<title>` is a caption, not a section's heading.
+_CAPTIONED = frozenset({"table", "figure", "example", "equation", "formalpara",
+                        "procedure", "sidebar", "note", "tip", "warning", "caution",
+                        "important", "variablelist", "itemizedlist", "orderedlist",
+                        "blockquote", "glosslist", "qandaset", "segmentedlist"})
+_TITLES = frozenset({"title", "refentrytitle"})
+# Inline elements set apart from the words around them (`system<citation>MIME</citation>`
+# shows as `system [MIME]`), and names written one after another (`<firstname>`, `<surname>`).
+_APART = frozenset({"citation", "footnote", "firstname", "surname", "othername",
+                    "honorific", "lineage", "year", "holder", "manvolnum", "term"})
+
+# `<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.1.2//EN"`, or a DocBook 5
+# root element in its namespace.
+_DOCBOOK = re.compile(
+    r"""<!DOCTYPE\s+[\w:-]+\s+PUBLIC\s+["']-//OASIS//DTD\s+DocBook"""
+    r"""|<[\w:]*(?:article|book|chapter|refentry|section|part|appendix|set)\b[^>]{0,500}?"""
+    r"""xmlns(?::\w+)?\s*=\s*["']http://docbook\.org/ns/docbook["']""",
+    re.IGNORECASE)
+
+
+def looks_like_docbook(head: str) -> bool:
+    """Whether text (the first 64 KB of a file) is a DocBook XML document."""
+    return head.lstrip()[:1] == "<" and _DOCBOOK.search(head, 0, 4096) is not None
+
+
+def read_docbook(data: bytes, limits: Limits) -> Document:
+    """A DocBook XML document: titles head sections, as its HTML build's would."""
+    text = _without_cdata(_with_entities(decode_text(data), limits.max_text_chars))
+    return _document(_parse(text.encode("utf-8"), limits, _DocBookParser), limits)
+
+
+# `<!DOCTYPE article PUBLIC "…" "…" [ <!ENTITY version "0.21"> ]>`: the internal subset.
+# A general entity with a literal value: `<!ENTITY version "0.21">` (not `%` or SYSTEM ones).
+_ENTITY = re.compile(r"""<!ENTITY\s+([A-Za-z_][\w.-]{0,63})\s+(["'])([^"'&]{0,200})\2\s*>""")
+_REFERENCE = re.compile(r"&([A-Za-z_][\w.-]{0,63});")
+_MAX_DOCTYPE_CHARS = 65_536
+
+
+def _with_entities(text: str, budget: int) -> str:
+    """The document without its `<!DOCTYPE>`, and with the entities its internal
+    subset declares with a short literal value (a manual page's `&dhpackage;`,
+    a spec's `&version;`, `<firstname>Scott</firstname>`) replaced by that
+    value, once: a value never holds a reference, so nothing expands twice,
+    and the replacements stop at the text budget. Other references (to
+    files, to a DTD's entities) stay as typed."""
+    span = _doctype(text)
+    if span is None:
+        return text
+    start, subset, end = span
+    values = {m.group(1): " ".join(m.group(3).split()) for m in _ENTITY.finditer(subset)}
+    rest = text[end:]
+    if not values:
+        return text[:start] + rest
+    room = [budget]
+
+    def value(m: "re.Match[str]") -> str:
+        got = values.get(m.group(1))
+        if got is None or room[0] < len(got):
+            return m.group(0)
+        room[0] -= len(got)
+        return got if "<" in got else html.escape(got, quote=False)   # `<firstname>Scott</firstname>`
+
+    return text[:start] + _REFERENCE.sub(value, rest)
+
+
+def _doctype(text: str) -> Optional[Tuple[int, str, int]]:
+    """Where the first `<!DOCTYPE …>` in the first 64 KB starts, its internal subset
+    (between `[` and `]>`), and where it ends; one scan, whatever follows."""
+    limit = min(len(text), _MAX_DOCTYPE_CHARS)
+    found = _DOCTYPE_START.search(text, 0, limit)
+    if found is None:
+        return None
+    start = found.start()
+    close = text.find(">", start, limit)
+    bracket = text.find("[", start, close if close >= 0 else limit)
+    if bracket < 0:
+        return (start, "", close + 1) if close >= 0 else None
+    end = _SUBSET_END.search(text, bracket, limit)
+    if end is None:
+        return None
+    return start, text[bracket + 1:end.start()], end.end()
+
+
+_DOCTYPE_START = re.compile(r"<!DOCTYPE", re.IGNORECASE)
+_SUBSET_END = re.compile(r"\][ \t\r\n]*>")
+
+
+def _without_cdata(text: str) -> str:
+    """`<![CDATA[a < b]]>` as the text it holds (the HTML reader drops marked sections)."""
+    out: List[str] = []
+    pos = 0
+    while True:
+        start = text.find("<![CDATA[", pos)
+        if start < 0:
+            break
+        end = text.find("]]>", start + 9)
+        if end < 0:
+            break   # unclosed: the HTML reader's own rules read it as text
+        out += [text[pos:start], html.escape(text[start + 9:end], quote=False)]
+        pos = end + 3
+    out.append(text[pos:])
+    return "".join(out)
+
+
+class _DocBookParser(_TextParser):
+    """The HTML reader's parser, given DocBook's elements as the HTML they stand for."""
+
+    def __init__(self, budget: int, rescans: int = 1 << 62) -> None:
+        super().__init__(budget, rescans)
+        self._depth = 0             # open section elements
+        self._title_next = False    # the next <title> heads the section just opened
+        self._open_title: Optional[str] = None
+        self._info = 0              # open info blocks (an author's address is no text yet)
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        tag = tag.rsplit(":", 1)[-1]   # `db:para` in a namespaced document
+        if tag in _SECTIONS:
+            self._depth += 1
+            self._title_next = True
+            super().handle_starttag("section", [])
+            return
+        if tag in _INFO:
+            self._info += 1   # its title is the section's: keep expecting it
+            return
+        if tag in _TITLES:
+            if self._title_next and self._open_title is None:
+                self._open_title = f"h{min(max(self._depth, 1), 6)}"
+            else:
+                self._open_title = "p"
+            self._title_next = False
+            super().handle_starttag(self._open_title, [])
+            return
+        mapped = _AS_HTML.get(tag)
+        if mapped is None:
+            if tag in _APART:
+                self._space()
+            return   # inline: its words run on in the line
+        if not self._info and (tag in _CAPTIONED or mapped in ("p", "pre", "li", "td", "dt")):
+            self._title_next = False   # text came first: a later title is a caption
+        super().handle_starttag(mapped, [])
+
+    def handle_endtag(self, tag: str) -> None:
+        tag = tag.rsplit(":", 1)[-1]
+        if tag in _SECTIONS:
+            self._depth = max(0, self._depth - 1)
+            self._title_next = False
+            super().handle_endtag("section")
+            return
+        if tag in _INFO:
+            self._info = max(0, self._info - 1)
+            return
+        if tag in _TITLES:
+            if self._open_title is not None:
+                super().handle_endtag(self._open_title)
+                self._open_title = None
+            return
+        mapped = _AS_HTML.get(tag)
+        if mapped is not None:
+            super().handle_endtag(mapped)
+        elif tag in _APART:
+            self._space()
+
+    def handle_startendtag(self, tag: str, attrs: list) -> None:
+        tag = tag.rsplit(":", 1)[-1]
+        if tag in _SECTIONS or tag in _TITLES or tag in _AS_HTML:
+            self.handle_starttag(tag, attrs)
+            self.handle_endtag(tag)
+        # `<xref linkend="x"/>`, `<co/>`, `<sbr/>`: nothing to show without the target

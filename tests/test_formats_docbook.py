@@ -1,0 +1,140 @@
+"""DocBook XML sources (Debian ships them beside their HTML, often gzipped) are
+read as the HTML they become, not as tags."""
+from __future__ import annotations
+
+import gzip
+
+from glean_personal.config import Limits
+from glean_personal.formats import extract, read_document
+
+# Shaped like libxslt's `libxslttutorial.xml` and shared-mime-info's spec: a
+# DOCTYPE with an internal subset, an info block, sections, a CDATA listing.
+TUTORIAL = b"""<?xml version="1.0"?>
+<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.1.2//EN"
+    "http://www.oasis-open.org/docbook/xml/4.1.2/docbookx.dtd" [
+<!ENTITY CODE SYSTEM "seed_tool.c">
+<!ENTITY version "0.4">
+<!ENTITY author "<firstname>Ann</firstname><surname>Gardener</surname>">
+]>
+<article>
+  <articleinfo>
+    <authorgroup><author>&author;</author></authorgroup>
+    <title>Seed Swap Tutorial</title>
+    <releaseinfo>This is version &version; of the tutorial</releaseinfo>
+  </articleinfo>
+  <sect1 id="intro">
+    <title>Introduction</title>
+    <para>The <application>seedswap</application> tool trades
+      <acronym>F1</acronym> seeds.<indexterm><primary>seeds</primary></indexterm></para>
+  </sect1>
+  <sect1 id="functions">
+    <title>Primary Functions</title>
+    <sect2>
+      <title>Opening the Catalogue</title>
+      <para>Call <function>seedOpen</function> first.</para>
+      <programlisting><![CDATA[if (a < b)
+    seedOpen(path);]]></programlisting>
+      <table><title>Return codes</title>
+        <tgroup cols="2"><tbody>
+          <row><entry>0</entry><entry>opened</entry></row>
+        </tbody></tgroup></table>
+    </sect2>
+  </sect1>
+</article>
+"""
+
+
+def test_a_docbook_article_reads_as_its_sections():
+    doc = read_document(TUTORIAL, "seedswap.xml")
+    assert doc.title == "Seed Swap Tutorial"
+    heads = [s.heading for s in doc.sections]
+    assert heads == [
+        (),   # the author, written before the title in the info block
+        ("Seed Swap Tutorial",),
+        ("Seed Swap Tutorial", "Introduction"),
+        ("Seed Swap Tutorial", "Primary Functions", "Opening the Catalogue")]
+    text = "\n".join(s.text for s in doc.sections)
+    assert "<" not in text.replace("a < b", "")   # no tags; the listing's `<` is its own
+    assert doc.sections[0].text == "Ann Gardener"   # an entity of the internal subset
+    assert doc.sections[1].text == "This is version 0.4 of the tutorial"
+    assert doc.sections[2].text == "The seedswap tool trades F1 seeds."   # no index term
+    listing = doc.sections[3].text
+    assert "if (a < b)\n    seedOpen(path);" in listing   # CDATA, line breaks kept
+    assert "Return codes" in listing and "0 | opened" in listing   # a caption is no heading
+    assert "]>" not in text and "SYSTEM" not in text
+
+
+def test_a_gzipped_docbook_file_is_read_the_same(tmp_path):
+    path = tmp_path / "seedswap.xml.gz"
+    path.write_bytes(gzip.compress(TUTORIAL))
+    doc = extract(path)
+    assert doc.title == "Seed Swap Tutorial"
+    assert len(doc.sections) == 4
+
+
+def test_a_docbook_manual_page_with_its_entities():
+    # as expat's `xmlwf.xml`: the entities carry the program's name throughout
+    page = b"""<!-- a comment first -->
+<!DOCTYPE refentry PUBLIC "-//OASIS//DTD DocBook XML V4.2//EN" "docbookx.dtd" [
+  <!ENTITY dhpackage "seedwf">
+  <!ENTITY dhucpackage "<refentrytitle>SEEDWF</refentrytitle>">
+]>
+<refentry>
+  <refmeta>&dhucpackage; <manvolnum>1</manvolnum></refmeta>
+  <refnamediv><refname>&dhpackage;</refname>
+    <refpurpose>Checks a seed list</refpurpose></refnamediv>
+  <refsect1><title>OPTIONS</title>
+    <variablelist><varlistentry><term><option>-v</option></term>
+      <listitem><para>Print &dhpackage;'s version.</para></listitem></varlistentry></variablelist>
+  </refsect1>
+</refentry>"""
+    doc = read_document(page, "seedwf.xml")
+    assert doc.title == "SEEDWF"
+    assert [s.heading for s in doc.sections] == [("SEEDWF",), ("SEEDWF", "OPTIONS")]
+    assert "seedwf\n\nChecks a seed list" in doc.sections[0].text
+    assert doc.sections[1].text == "-v\n\nPrint seedwf's version."
+
+
+def test_docbook_5_in_its_namespace():
+    doc = read_document(b"""<?xml version="1.0"?>
+<article xmlns="http://docbook.org/ns/docbook" version="5.0">
+  <info><title>Compost</title></info>
+  <section><title>Turning</title><para>Turn it weekly.</para></section>
+</article>""", "compost.xml")
+    assert [s.heading for s in doc.sections] == [("Compost", "Turning")]
+
+
+def test_other_xml_stays_plain_text():
+    doc = read_document(b'<?xml version="1.0"?>\n<plots><plot id="9">Leeks</plot></plots>\n', "plots.xml")
+    assert doc.format == "txt" and "<plot id=\"9\">Leeks</plot>" in doc.sections[0].text
+
+
+def test_entities_expand_once_and_within_the_budget():
+    # each reference expands to at most 200 characters, never to another reference
+    subset = b'<!ENTITY a "' + b"x" * 200 + b'"><!ENTITY b "&a;&a;">'
+    body = b"<para>&b;</para><para>" + b"&a;" * 100_000 + b"</para>"
+    data = (b'<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "d" [' + subset
+            + b"]><article><title>T</title>" + body + b"</article>")
+    limits = Limits(max_text_chars=1_000_000)
+    doc = read_document(data, "bomb.xml", limits)
+    text = "".join(s.text for s in doc.sections)
+    assert len(text) <= 1_100_000
+    assert "&b;" in text   # `b` holds references: not expanded
+
+
+def test_an_unclosed_cdata_section_is_text():
+    data = (b'<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "d">'
+            b"<article><title>T</title><para>a <![CDATA[ b" + b" <![CDATA[" * 20_000 + b"</para></article>")
+    doc = read_document(data, "open.xml")   # a rescan from each opener would take minutes
+    assert doc.title == "T"
+
+
+def test_deep_nesting_and_unclosed_declarations_cost_no_recursion():
+    head = b'<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "d">'
+    deep = head + b"<article>" + b"<section>" * 50_000 + b"<title>Deep</title><para>Down here.</para>"
+    doc = read_document(deep, "deep.xml")
+    assert doc.sections[-1].heading[-1] == "Deep" and doc.sections[-1].text == "Down here."
+    # a second DOCTYPE with an internal subset that never closes, thousands of times
+    doc = read_document(head + b"<article><title>T</title><para>Kept.</para>" + b"<!DOCTYPE a [" * 20_000,
+                        "open.xml")
+    assert doc.title == "T" and "Kept." in doc.sections[0].text
