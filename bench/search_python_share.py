@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU per search, and the share of it outside the store's ranked full-text statement.
 
-    python bench/search_python_share.py DB QUERIES SRC [SRC ...] [--passes 3]
+    python bench/search_python_share.py DB QUERIES SRC [SRC ...] [--passes 3] [--slowest N]
 
 Each SRC (a source tree holding `glean_personal/`) runs in its own process on
 the same index (opened read-only), after a warm-up pass; the processes take
@@ -12,6 +12,8 @@ what is left once the time of the store's `search` (the ranked FTS5 or plain
 query that fetches the candidates) is taken away: the Python of ranking,
 folding, snippets and match strength, and the smaller reads they make.
 QUERIES is one query a line, or a golden set (`bench/golden/*.json`).
+With `--slowest N`, the N slowest queries of each SRC are listed too, each
+with its ranked statement's share: what makes the p95.
 """
 from __future__ import annotations
 
@@ -63,6 +65,7 @@ def main(argv=None) -> int:
     ap.add_argument("queries")
     ap.add_argument("sources", nargs="+")
     ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--slowest", type=int, default=0)
     args = ap.parse_args(argv)
     queries = json.dumps(read_queries(args.queries))
     procs = [subprocess.Popen([sys.executable, "-c", CHILD, src, args.db, queries],
@@ -86,6 +89,13 @@ def main(argv=None) -> int:
         rest = [1000 * (t - f) for t, f in times]
         print(f"| {src} | {statistics.median(total):.2f} | {total[int(0.95 * len(total))]:.2f} "
               f"| {statistics.mean(rest):.2f} | {statistics.median(rest):.2f} |")
+    for src, times in zip(args.sources, best):
+        if not args.slowest:
+            break
+        print(f"\n{args.slowest} slowest queries, {src}: whole search / ranked statement, ms CPU")
+        order = sorted(range(len(times)), key=lambda i: -times[i][0])[:args.slowest]
+        for i in order:
+            print(f"{1000 * times[i][0]:7.2f} {1000 * times[i][1]:7.2f}  {json.loads(queries)[i]}")
     return 0
 
 

@@ -43,8 +43,9 @@ def is_release_notes_title(title: str) -> bool:
     return CHANGELOG_TITLE.search(title) is not None
 
 
+@functools.lru_cache(maxsize=8192)
 def is_release_notes_path(path: str) -> bool:
-    """Filed in a release-notes folder, or a file named as release notes are."""
+    """Filed in a release-notes folder, or a file named as release notes are (kept, as titles are)."""
     *folders, name = path.split("/")
     return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
             or _CHANGELOG_FILE.fullmatch(name) is not None)
@@ -62,15 +63,17 @@ _CODE_EXTENSION = re.compile(r"\.(?:py[wi]?|[jt]sx?|[mc][jt]s|go|rs|java|kts?|c|
                              re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=8192)
 def is_code_path(path: str) -> bool:
-    """A source file, by its extension (as the code reader takes it)."""
+    """A source file, by its extension (as the code reader takes it; kept)."""
     name = path.rsplit("/", 1)[-1]
     dot = name.rfind(".")
     return dot >= 0 and _CODE_EXTENSION.fullmatch(name, dot) is not None
 
 
+@functools.lru_cache(maxsize=8192)
 def is_test_path(path: str) -> bool:
-    """Under a tests folder, named as a test file, or code under a `spec/` folder."""
+    """Under a tests folder, named as a test file, or code under a `spec/` folder (kept)."""
     *folders, name = path.split("/")
     folders = [f.lower() for f in folders]
     return (not _TEST_FOLDERS.isdisjoint(folders) or _TEST_FILE.match(name) is not None

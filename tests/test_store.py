@@ -209,6 +209,88 @@ def test_candidates_among_some_words_keep_their_full_scores(tmp_path, store_kind
     st.close()
 
 
+def _mixed_corpus(tmp_path):
+    """An FTS5 store of 60 documents of common, rare and filler words, each with a
+    copy of its first passage (tied scores)."""
+    import random
+
+    st = Store.open(tmp_path / "p.db", force_kind="fts5")
+    rng = random.Random(7)
+    common = ["plan", "report", "editor", "note", "review", "time"]
+    rare = ["walrus", "tusks", "narwhal", "beluga", "kelp", "orca"]
+    filler = [f"w{i}" for i in range(40)]
+    with st.transaction():
+        sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+        for d in range(60):
+            passages = []
+            for _ in range(rng.randint(1, 5)):
+                words = [rng.choice(common) if rng.random() < 0.3 else
+                         rng.choice(rare) if rng.random() < 0.05 else rng.choice(filler)
+                         for _ in range(rng.randint(3, 40))]
+                text = " ".join(words)
+                passages.append(((rng.choice(["Intro", "Plan", "Walrus care"]),), text, 0,
+                                 len(text), None, None, None))
+            passages.append(passages[0])
+            title = " ".join(rng.sample(common + rare + filler, 2))
+            st.put_document(sid, f"{d}.{'md' if d % 3 else 'txt'}", title,
+                            "md" if d % 3 else "txt", 1, 1, "0" * 64, [], passages, b"")
+    return st
+
+
+_MIXED_QUERIES = ["plan report editor", "note walrus review", "plan editor -walrus",
+                  "report tusks narwhal time", "plan rep*", '"plan report" editor note',
+                  "beluga orca kelp plan", "time note", "zzzunknown plan report"]
+
+
+def test_fts5_bounded_search_returns_what_the_one_or_statement_does(tmp_path):
+    """The FTS5 store scores only passages whose terms could reach the best found so
+    far: the candidates, their scores (to the bit) and their order must be the one
+    OR statement's, whatever the limit, filters, excluded words or prefixes."""
+    from glean_personal.query import Filters, parse
+
+    st = _mixed_corpus(tmp_path)
+    ft = st.fulltext
+    ft.BOUNDED_POSTINGS = 0   # bounded for every query, however few its postings
+    checked = 0
+    with st.reading():
+        assert ft._rows_weighed() == ft.passage_count()   # bm25()'s own row count, read
+        for text in _MIXED_QUERIES:
+            query = parse(text)
+            for filters in (Filters(), Filters(formats=("md",))):
+                for limit in (1, 3, 10, 40, 500):
+                    sql, params = ft.search_sql(query, limit, filters)
+                    expected = [(r[0], r[1]) for r in ft.conn.execute(sql, params)]
+                    got = ft._search_bounded(query, limit, filters)
+                    if got is not None:
+                        checked += 1
+                        assert got == expected, (text, filters, limit)
+                    assert ft.search(query, limit, filters) == expected
+    assert checked > 60
+    st.close()
+
+
+def test_fts5_matching_counts_read_rare_terms_once(tmp_path):
+    """Counting a document's matching passages reads a rare term's passages once for
+    all the documents: the counts are those of one lookup per document."""
+    from glean_personal.query import parse
+
+    st = _mixed_corpus(tmp_path)
+    ft = st.fulltext
+    ranges = [tuple(r) for r in st.conn.execute(
+        "SELECT min(id), max(id) FROM passages GROUP BY document_id ORDER BY 1")]
+    with st.reading():
+        for text in _MIXED_QUERIES:
+            terms = parse(text).terms
+            ft.frequencies(terms)
+            for in_title in (True, False):
+                expected = [len(ft.matching(terms, lo, hi, in_title)) for lo, hi in ranges]
+                for read_once in (0, 5, 10**9):
+                    ft.READ_ONCE = read_once
+                    assert ft.matching_counts(terms, ranges, in_title) == expected, text
+                    assert ft.matching_counts(terms, ranges[:2], in_title) == expected[:2]
+    st.close()
+
+
 def test_a_phrase_count_follows_the_index_as_it_changes(tmp_path, store_kind):
     """The plain store keeps a phrase's postings between its count and its search;
     a new document holding it must still be found and counted."""

@@ -22,6 +22,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
 from ..query import Filters, Query, Term
+from . import bounded
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
                      TITLE_WEIGHT)
 
@@ -71,6 +72,7 @@ class FullText:
         self._counts: Dict[str, int] = {}
         self._slices: Dict[Tuple[str, str], List[Tuple[str, int]]] = {}
         self._passages: Optional[int] = None
+        self._weighed: Optional[int] = None
 
     def _fresh(self) -> None:
         """Forget the kept answers when the index changed: committed by another
@@ -81,6 +83,7 @@ class FullText:
             self._counts.clear()
             self._slices.clear()
             self._passages = None
+            self._weighed = None
 
     def passage_count(self) -> int:
         """How many passages the index holds (every search weighs its terms by it; counting
@@ -152,6 +155,12 @@ class FullText:
 
     def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         return [self.document_frequency(t) for t in terms]
+
+    def _maybe_held(self, terms: Sequence[Term]) -> List[Term]:
+        """The terms less those that `frequencies` already found in no passage (which
+        match nothing, and add nothing to a score)."""
+        self._fresh()
+        return [t for t in terms if self._counts.get(t.fts5()) != 0]
 
     def vocabulary(self, low: str, high: str) -> List[Tuple[str, int]]:
         """(indexed stem, passages holding it) for stems in [low, high)."""
@@ -235,29 +244,72 @@ class Fts5Text(FullText):
                   + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
                      "JOIN sources s ON s.id = d.source_id " if filters.any else "")
                   + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else ""))
-        if not among:
+        others = [t for t in query.terms if t not in among]
+        if not among or not others:
             return (f"{select} ORDER BY score DESC, f.rowid LIMIT ?",
                     [query.fts5()] + params + [limit])
         # Only passages holding one of `among`: those that hold none of the other
         # terms are scored by `among` alone, the others by every term (an AND that
         # FTS5 answers by seeking in the other terms' lists, not reading them).
         # BM25 adds a positive share per term, so the larger score is the full one.
-        others = [t for t in query.terms if t not in among]
+        # Each part keeps only its `limit` best before they are merged: a passage
+        # among the best overall is among the best of the part giving its full
+        # score, since a score from `among` alone is never above the full one.
         some = Query(query.text, list(among), query.excluded).fts5()
         both = (f"({' OR '.join(t.fts5() for t in among)}) AND "
                 f"({' OR '.join(t.fts5() for t in others)})")
         if query.excluded:
             both = f"({both}) NOT ({' OR '.join(t.fts5() for t in query.excluded)})"
-        return (f"SELECT id, max(score) AS score FROM ({select} UNION ALL {select}) "
+        part = f"SELECT * FROM ({select} ORDER BY score DESC, id LIMIT ?)"
+        return (f"SELECT id, max(score) AS score FROM ({part} UNION ALL {part}) "
                 "GROUP BY id ORDER BY score DESC, id LIMIT ?",
-                [some] + params + [both] + params + [limit])
+                [some] + params + [limit] + [both] + params + [limit, limit])
 
     def search(self, query: Query, limit: int, filters: Filters,
                among: Sequence[Term] = ()) -> List[PassageScore]:
         if query.empty:
             return []
+        if not among:
+            found = self._search_bounded(query, limit, filters)
+            if found is not None:
+                return found
         sql, params = self.search_sql(query, limit, filters, among)
         return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
+
+    # Past this many postings of the query's words, `_search_bounded` scores fewer passages.
+    BOUNDED_POSTINGS = 8000
+
+    def _search_bounded(self, query: Query, limit: int,
+                        filters: Filters) -> Optional[List[PassageScore]]:
+        """What `search_sql`'s one OR statement returns, the same scores in the same
+        order, from statements that skip the passages that cannot lead (`bounded`);
+        None (run the one OR) when the terms are in fewer than BOUNDED_POSTINGS
+        passages together, where that costs less."""
+        dfs = self.frequencies(query.terms)
+        if sum(1 for df in dfs if df) < 2 or sum(dfs) < self.BOUNDED_POSTINGS:
+            return None
+        where, params = filter_sql(filters)
+        sql = (f"SELECT f.rowid, -bm25(passage_fts, {BM25_WEIGHTS}) AS score FROM passage_fts f "
+               + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
+                  "JOIN sources s ON s.id = d.source_id " if filters.any else "")
+               + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else "")
+               + " ORDER BY score DESC, f.rowid LIMIT ?")
+        return bounded.best_passages(
+            lambda expr: self.conn.execute(sql, [expr] + params + [limit]),
+            query.terms, dfs, query.excluded,
+            max(self._rows_weighed(), self.passage_count()), limit)
+
+    def _rows_weighed(self) -> int:
+        """The row count `bm25()` weighs each term by: FTS5's own, the first number of its
+        averages record (kept while the index is unchanged); if that cannot be read,
+        twice the passage count, a looser bound but never a wrong one."""
+        self._fresh()
+        if self._weighed is None:
+            row = self.conn.execute(
+                "SELECT block FROM passage_fts_data WHERE id = 1").fetchone()
+            count = bounded.varint(row[0]) if row and isinstance(row[0], bytes) else None
+            self._weighed = 2 * self.passage_count() + 1 if count is None else count
+        return self._weighed
 
     def matching(self, terms: Sequence[Term], lo: int, hi: int, in_title: bool = True) -> Set[int]:
         if not terms:
@@ -269,10 +321,14 @@ class Fts5Text(FullText):
 
     def matching_counts(self, terms: Sequence[Term], ranges: Sequence[Tuple[int, int]],
                         in_title: bool = True) -> List[int]:
+        terms = self._maybe_held(terms)   # each term costs a lookup per statement
         if not ranges or not terms:
             return [0] * len(ranges)
         expr = _any_of(terms, in_title)
         if not any(t.prefix for t in terms):
+            few = self._few_passages(terms) if len(ranges) > 2 else []
+            if few:
+                return self._matching_counts_read(terms, few, ranges, in_title)
             # Exact terms: FTS5 seeks to each range, so a common word costs little.
             return [self.conn.execute(
                 "SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ? "
@@ -283,6 +339,39 @@ class Fts5Text(FullText):
             "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ? "
             "ORDER BY rowid", (expr, min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
         return [bisect_right(ids, hi) - bisect_left(ids, lo) for lo, hi in ranges]
+
+    # A term held by at most this many passages is read once for all the ranges: each
+    # statement looks every term up again (about 25 µs a term), and a row read costs 0.5 µs.
+    READ_ONCE = 250
+
+    def _few_passages(self, terms: Sequence[Term]) -> List[int]:
+        """The indexes of the terms `frequencies` found in at most READ_ONCE passages."""
+        self._fresh()
+        return [i for i, t in enumerate(terms)
+                if self._counts.get(t.fts5(), self.READ_ONCE + 1) <= self.READ_ONCE]
+
+    def _matching_counts_read(self, terms: Sequence[Term], few: Sequence[int],
+                              ranges: Sequence[Tuple[int, int]], in_title: bool) -> List[int]:
+        """`matching_counts` with the rare terms' passages read once over the span of
+        the ranges, and only the other terms looked up in each range."""
+        held = [r[0] for r in self.conn.execute(
+            "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ? "
+            "ORDER BY rowid", (_any_of([terms[i] for i in few], in_title),
+                               min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
+        rest = [t for i, t in enumerate(terms) if i not in few]
+        expr = _any_of(rest, in_title) if rest else ""
+        out = []
+        for lo, hi in ranges:
+            ids = held[bisect_left(held, lo):bisect_right(held, hi)]
+            if not expr:
+                out.append(len(ids))
+                continue
+            found = set(ids)
+            found.update(r[0] for r in self.conn.execute(
+                "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
+                (expr, lo, hi)))
+            out.append(len(found))
+        return out
 
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         limit = "" if at_least is None else f" LIMIT {int(at_least)}"
