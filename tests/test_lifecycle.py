@@ -357,3 +357,44 @@ def test_a_read_only_copy_answers_and_refuses_writes_from_the_command_line(tmp_p
     finally:
         copy.chmod(0o600)
     assert _digest(copy) == digest
+
+
+def _fts5_segments(db) -> int:
+    """How many segments FTS5's structure record lists (4-byte cookie, then the varints
+    nLevel and nSegment)."""
+    import sqlite3
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        block = conn.execute("SELECT block FROM passage_fts_data WHERE id = 10").fetchone()[0]
+    values, value = [], 0
+    for byte in block[4:]:
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            values.append(value)
+            value = 0
+            if len(values) == 2:
+                return values[1]
+    raise AssertionError("no structure record")
+
+
+def test_an_index_run_that_changed_much_leaves_one_full_text_segment(tmp_path, monkeypatch):
+    # Each run's words land in a new segment that every search reads: a run that
+    # changed a tenth of the documents or more merges them; a small refresh leaves
+    # them to FTS5's own merging.
+    monkeypatch.setenv("GLEAN_PERSONAL_STORE", "fts5")
+    folder = write_tree(tmp_path / "notes", {f"n{i}.md": f"# Note {i}\n\nWord{i} and shared text.\n"
+                                             for i in range(40)})
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+    for i in range(8):   # a fifth of the notes
+        (folder / f"n{i}.md").write_text(f"# Note {i}\n\nRevised{i} and shared text.\n",
+                                         encoding="utf-8")
+        bump_mtime(folder / f"n{i}.md")
+    with glean_personal.open_index(db) as ix:
+        assert ix.index(folder).updated == 8
+    assert _fts5_segments(db) == 1
+    (folder / "extra.md").write_text("# Extra\n\nOne more note.\n", encoding="utf-8")
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+        assert {h.title for h in ix.search("revised3 extra").results} == {"Note 3", "Extra"}
+    assert _fts5_segments(db) == 2
