@@ -146,3 +146,41 @@ def test_the_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(scatter_window=0))
     assert not _top(db, "django admin custom list filter").scattered
     assert "citations" in _chat(db, "django admin custom list filter")
+
+
+def _weights(db, question: str):
+    from glean_personal.evidence import Weights
+    from glean_personal.query import parse
+
+    with glean_personal.open_index(db, readonly=True) as ix:
+        return Weights(ix.store, parse(question), search_module.TUNING)
+
+
+# django, admins, custom and list, each 30 or more words from the next.
+APART = " ".join(["django"] + ["w"] * 30 + ["admins"] + ["w"] * 30 + ["custom"]
+                 + ["w"] * 30 + ["list"])
+
+
+def test_the_rule_itself_on_a_passage_and_its_headings(db):
+    weights = _weights(db, "django admin custom list")
+    window = search_module.TUNING.scatter_window
+    assert weights.scattered(["Notes", APART], window)
+    # a word of the question in a heading is near every word of the text
+    assert not weights.scattered(["Django notes", APART], window)
+    # the same word twice close together is not two words together
+    assert weights.scattered(["Notes", APART.replace("django", "django django", 1)], window)
+    # two different words close together are
+    assert not weights.scattered(["Notes", APART.replace("custom", "custom django", 1)], window)
+    # fewer than three of the words, or the rule off: never scattered
+    assert not weights.scattered(["Notes", APART.split(" custom")[0]], window)
+    assert not weights.scattered(["Notes", APART], 0)
+
+
+def test_explain_says_the_words_are_far_apart(db):
+    from glean_personal.surfaces.render.text import search_results
+
+    with glean_personal.open_index(db, readonly=True) as ix:
+        far = ix.search("django admin custom list filter", passages=True, explain=True)
+        near = ix.search("nightly database backup", passages=True, explain=True)
+    assert "(its words far apart)" in search_results(far, color=False, explain=True)
+    assert "far apart" not in search_results(near, color=False, explain=True)

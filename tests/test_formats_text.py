@@ -666,3 +666,11 @@ def test_front_matter_titles_read_as_yaml_quotes_them(line, title):
 ])
 def test_a_notes_first_line_standing_alone_is_its_title(text, title):
     assert read_document(text.encode("utf-8"), "notes.txt").title == title
+
+
+def test_a_reference_link_whose_label_runs_over_lines_reads_as_its_words():
+    src = ("# T\n\nSee the [guide][event\nloop] and the [other][no\nsuch] one.\n\n"
+           "[event loop]: https://example.org/event-loop\n")
+    text = read_document(src.encode(), "t.md").text
+    assert "See the guide and the [other][no\nsuch] one." in text
+    assert "example.org" not in text

@@ -483,11 +483,12 @@ def _wrapped_words(match: "re.Match[str]") -> str:
 
 
 def _reference_words(match: "re.Match[str]", refs: frozenset) -> str:
-    """A wrapped reference link's words when its label (or, collapsed or shortcut, its
-    words) is a defined one; else the text as typed, as a page shows an undefined one."""
+    """A wrapped reference link's words (they, or its label, run over lines) when its
+    label (or, collapsed or shortcut, its words) is a defined one; else the text as
+    typed, as a page shows an undefined one."""
     words, label = match.group(1), match.group(2)
-    if "\n" not in words:
-        return match.group(0)
+    if "\n" not in words and not (label and "\n" in label):
+        return match.group(0)   # on one line: read with its line
     key = " ".join((label if label and label.strip() else words).lower().split())
     return words if key in refs else match.group(0)
 
