@@ -63,7 +63,7 @@ _CAPTIONED = frozenset({"table", "figure", "example", "equation", "formalpara",
                         "blockquote", "glosslist", "qandaset", "segmentedlist"})
 _TITLES = frozenset({"title", "refentrytitle"})
 # Inline elements set apart from the words around them (`system<citation>MIME</citation>`
-# shows as `system [MIME]`), and names written one after another (`<firstname>`, `<surname>`).
+# shows as `system MIME`), and names written one after another (`<firstname>`, `<surname>`).
 _APART = frozenset({"citation", "footnote", "firstname", "surname", "othername",
                     "honorific", "lineage", "year", "holder", "manvolnum", "term"})
 

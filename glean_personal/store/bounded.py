@@ -38,6 +38,8 @@ def best_passages(run: Callable[[str], Iterable[Tuple[int, float]]], terms: Sequ
     passages of the `rows` that bm25() counts), none holding an `excluded` term, in the
     order the one OR statement gives them. `run(expr)` runs the ranked statement for a
     MATCH expression and returns its `limit` best rows."""
+    if limit < 1:
+        return []
     live = [t for t, df in zip(terms, dfs) if df]
     # A little more than the rows counted, so that each bound is one.
     bounds = [bound(df, rows * 1.01 + 1) for df in dfs if df]
