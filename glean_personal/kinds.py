@@ -7,11 +7,12 @@ import re
 from typing import Sequence
 
 # Release notes by their titles, a chapter number aside ("2. NEWS", Valgrind's manual):
-# "What's New In Python 3.8", "Release Notes", "Git v2.30.2
-# Release Notes", "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
+# "What's New In Python 3.8", "Release Notes", "Git v2.30.2 Release Notes",
+# "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
 # a package's HISTORY file ("History", "History — mypkg 1.0 documentation", "Version History";
 # not "History and License", nor a page about a history feature, "History Expansion").
-CHANGELOG_TITLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
+CHANGELOG_TITLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?"   # a chapter number
+                             r"(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
                              r"history of .* releases|recent .*news|.*older news|news\b|"
                              r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
                              r"|release notes\b|\bchangelog\b", re.IGNORECASE)

@@ -392,7 +392,7 @@ class _Scanner:
             stop = min(self.end_of(i, lvl, end), end)
             first = _lead(lines, i, out[-1][1] if out else start, lang.lead,
                           lang.block_comment == ("/*", "*/"))
-            name = name[:_MAX_NAME_CHARS] if name else name
+            name = name[:_MAX_NAME_CHARS]
             title = prefix + name if name else prefix.rstrip(lang.joiner) or kind
             if lang.kind_in_heading and kind:
                 title = f"{kind.upper()} {title}"

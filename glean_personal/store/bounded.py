@@ -32,24 +32,23 @@ def bound(df: int, rows: float) -> float:
 
 
 def best_passages(run: Callable[[str], Iterable[Tuple[int, float]]], terms: Sequence[Term],
-                  dfs: Sequence[int], excluded: Sequence[Term], rows: int,
-                  limit: int) -> List[Tuple[int, float]]:
+                  dfs: Sequence[int], rows: int, limit: int) -> List[Tuple[int, float]]:
     """The `limit` best (passage id, score) of the OR of `terms` (each held by `dfs`
-    passages of the `rows` that bm25() counts), none holding an `excluded` term, in the
-    order the one OR statement gives them. `run(expr)` runs the ranked statement for a
-    MATCH expression and returns its `limit` best rows."""
+    passages of the `rows` that bm25() counts), in the order the one OR statement gives
+    them. `run(expr)` runs the ranked statement for a MATCH expression and returns its
+    `limit` best rows. Not for a query with an excluded word: FTS5 then loses an OR's
+    hits under an AND inside the NOT (`Fts5Text._search_bounded`)."""
     if limit < 1:
         return []
     live = [t for t, df in zip(terms, dfs) if df]
     # A little more than the rows counted, so that each bound is one.
     bounds = [bound(df, rows * 1.01 + 1) for df in dfs if df]
-    no = " OR ".join(t.fts5() for t in excluded)
     best: Dict[int, float] = {}
     floor = -math.inf   # the `limit`-th best score found so far
 
     def score(expr: str) -> None:
         nonlocal floor
-        for pid, value in run(f"({expr}) NOT ({no})" if no else expr):
+        for pid, value in run(expr):
             if pid not in best or value > best[pid]:
                 best[pid] = value
         if len(best) >= limit:

@@ -216,6 +216,18 @@ class FullText:
 class Fts5Text(FullText):
     kind = "fts5"
 
+    @staticmethod
+    def _scored(filters: Filters) -> Tuple[str, list]:
+        """The passages matching a MATCH expression (the first parameter) under the
+        filters, each with its score, and the filters' parameters."""
+        where, params = filter_sql(filters)
+        return (f"SELECT f.rowid AS id, -bm25(passage_fts, {BM25_WEIGHTS}) AS score "
+                "FROM passage_fts f "
+                + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
+                   "JOIN sources s ON s.id = d.source_id " if filters.any else "")
+                + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else ""),
+                params)
+
     # Single-row statements only: FTS5 keeps new terms in memory (up to its
     # `hashsize`) until a statement that may write several rows, or the commit,
     # makes it write them out as a segment; small segments are merged again later.
@@ -238,12 +250,7 @@ class Fts5Text(FullText):
         # `ORDER BY bm25(...) LIMIT n` keeps the n best in SQLite's bounded sorter;
         # `ORDER BY rank` would have FTS5 sort every matching row first (about a
         # third slower on common words). Snippets are made later, for the shown.
-        score = f"-bm25(passage_fts, {BM25_WEIGHTS})"
-        where, params = filter_sql(filters)
-        select = (f"SELECT f.rowid AS id, {score} AS score FROM passage_fts f "
-                  + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
-                     "JOIN sources s ON s.id = d.source_id " if filters.any else "")
-                  + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else ""))
+        select, params = self._scored(filters)
         others = [t for t in query.terms if t not in among]
         if not among or not others:
             return (f"{select} ORDER BY score DESC, f.rowid LIMIT ?",
@@ -293,15 +300,11 @@ class Fts5Text(FullText):
         dfs = self.frequencies(query.terms)
         if sum(1 for df in dfs if df) < 2 or sum(dfs) < self.BOUNDED_POSTINGS:
             return None
-        where, params = filter_sql(filters)
-        sql = (f"SELECT f.rowid, -bm25(passage_fts, {BM25_WEIGHTS}) AS score FROM passage_fts f "
-               + ("JOIN passages p ON p.id = f.rowid JOIN documents d ON d.id = p.document_id "
-                  "JOIN sources s ON s.id = d.source_id " if filters.any else "")
-               + "WHERE passage_fts MATCH ?" + (f" AND {where}" if filters.any else "")
-               + " ORDER BY score DESC, f.rowid LIMIT ?")
+        select, params = self._scored(filters)
+        sql = f"{select} ORDER BY score DESC, f.rowid LIMIT ?"
         return bounded.best_passages(
             lambda expr: self.conn.execute(sql, [expr] + params + [limit]),
-            query.terms, dfs, query.excluded,
+            query.terms, dfs,
             max(self._rows_weighed(), self.passage_count()), limit)
 
     def _rows_weighed(self) -> int:

@@ -321,7 +321,7 @@ def strong(hit) -> bool:
 def covers(hit) -> bool:
     """Is the hit's passage a match to quote: strong enough, and not `scattered` (the
     question's words in it only far apart)?"""
-    return strong(hit) and not getattr(hit, "scattered", False)
+    return strong(hit) and not hit.scattered
 
 
 def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
