@@ -75,7 +75,8 @@ class Weights:
         self.heads = _Heads(s for t in self.terms for s in t.stems())
         self.sequence = any(t.is_phrase and not t.prefix for t in self.terms)   # needs word order
         # Each slot's synonyms (indexes into self.terms).
-        slot_of = {i: k for k, group in enumerate(self.slots) for i in group}
+        # Each of the query's own terms (by index) to its slot.
+        self.slot_of = slot_of = {i: k for k, group in enumerate(self.slots) for i in group}
         self.synonyms_of: List[List[int]] = [[] for _ in self.slots]
         for j, (i, _) in enumerate(self.expansions):
             self.synonyms_of[slot_of[i]].append(len(terms) + j)
@@ -231,7 +232,7 @@ class Weights:
             return False
         own = len(self.query.terms)   # the query's own words; its synonyms come after
         have = self.present_in(lines)[:own]
-        slot_of = self._slot_of()
+        slot_of = self.slot_of
         held = {slot_of[i] for i, h in enumerate(have) if h}
         if len(held) < need:
             return False
@@ -254,16 +255,6 @@ class Weights:
             found.extend((p, k) for p in at)
         found.sort()
         return all(b[0] - a[0] >= window for a, b in zip(found, found[1:]) if a[1] != b[1])
-
-    def _slot_of(self) -> List[int]:
-        """Each of the query's own terms' slot."""
-        known = self.__dict__.get("_slots_of_terms")
-        if known is None:
-            known = self._slots_of_terms = [0] * len(self.query.terms)
-            for k, group in enumerate(self.slots):
-                for i in group:
-                    known[i] = k
-        return known
 
     @staticmethod
     def _positions(term: Term, places: Dict[str, List[int]], stem_of: Dict[str, str],
