@@ -319,6 +319,26 @@ def readers_work(kind: str, db: Path, where: str) -> None:
         clean_exit(f"{args[0]} after kill ({where})", proc, ok_codes=(0,))
 
 
+def mcp_first(kind: str, db: Path, where: str) -> None:
+    """The MCP server as the first process to open the index after a kill."""
+    proc = subprocess.Popen(cli(kind, "mcp", "--db", str(db)), env=env_for(kind), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    msgs = [{"jsonrpc": "2.0", "id": 0, "method": "initialize",
+             "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                        "clientInfo": {"name": "robust4", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+             "params": {"name": "local_search", "arguments": {"query": random.choice(BROAD)}}},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+             "params": {"name": "local_sources", "arguments": {}}}]
+    out, err = proc.communicate(b"".join(json.dumps(m).encode() + b"\n" for m in msgs), timeout=120)
+    count("mcp first after a kill")
+    replies = [json.loads(ln) for ln in out.splitlines()]
+    bad = [r for r in replies if "error" in r or r.get("result", {}).get("isError")]
+    if "Traceback" in err.decode("utf-8", "replace") or len(replies) != 3 or bad:
+        note("mcp-after-kill", f"{where}: {len(replies)} replies, errors {bad}, stderr {err[-200:]!r}")
+
+
 def clean_index(kind: str, folder: Path, db: Path, label: str) -> None:
     proc = run(kind, "index", str(folder), "--label", label, "--db", str(db))
     if not clean_exit("clean index", proc):
@@ -372,8 +392,12 @@ def part_kill(kind: str, work: Path, rng: random.Random, kills: int) -> None:
         return time.monotonic() - t
 
     def check(where: str) -> None:
+        # readers first: they are the first to open the file after the kill
+        if COUNTS.get("checks", 0) % 3 == 2:
+            mcp_first(kind, db, where)
+        else:
+            readers_work(kind, db, where)
         check_index(db, clean, where)
-        readers_work(kind, db, where)
 
     # 1a. first index, killed again and again; each run goes on from what is committed
     landed = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Iterator
 
@@ -129,8 +130,27 @@ def register_functions(conn: sqlite3.Connection) -> None:
     conn.create_function(ALT_FUNCTION, 1, _alt_sql, deterministic=True)
 
 
+_CTRL_C = threading.local()
+"""Set when Ctrl-C landed inside an SQL function of this thread's statement."""
+
+
 def _alt_sql(value: object) -> str:
-    return alt_text(value) if isinstance(value, str) else ""
+    try:
+        return alt_text(value) if isinstance(value, str) else ""
+    except KeyboardInterrupt:
+        # sqlite3 swallows an exception raised in an SQL function and fails the
+        # statement with "user-defined function raised exception" (FTS5's own check
+        # would call that damage): remember it was Ctrl-C, for `interrupted`.
+        _CTRL_C.pending = True
+        raise
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Did `exc` come from Ctrl-C inside an SQL function? (Forgets it once asked.)"""
+    if getattr(_CTRL_C, "pending", False):   # whatever SQLite made of the failed call
+        _CTRL_C.pending = False
+        return True
+    return False
 
 
 def map_for_reading(conn: sqlite3.Connection) -> None:
@@ -154,6 +174,8 @@ def translate(path: Path) -> Iterator[None]:
         yield
     except sqlite3.OperationalError as exc:
         text = str(exc)
+        if interrupted(exc):
+            raise KeyboardInterrupt from None
         if "pattern too complex" in text:   # SQLite's cap on one LIKE/GLOB pattern
             raise UsageError("that path pattern or name is too long to look up (SQLite "
                              "allows 50,000 bytes); shorten it") from None
