@@ -3,7 +3,7 @@
 Usage (from the repository, so the worktree's code runs):
 
     PYTHONPATH=$PWD python bench/robust_round4.py [--seed N] [--kills 40]
-        [--stores fts5,plain] [--parts kill,concurrent,mcp] [--work DIR]
+        [--stores fts5,plain] [--parts kill,interrupt,concurrent,mcp] [--work DIR]
         [--client-python /path/to/python-with-mcp]
 
 1. kill: a mixed folder (Markdown, HTML, text, code, JSON, CSV, docx, xlsx,
@@ -16,6 +16,13 @@ Usage (from the repository, so the worktree's code runs):
    file 0600 in a 0700 folder, a journal left behind 0600; `status` and
    `search` answer without a traceback. Each chain ends with a run that
    completes; its documents and search results must equal a clean index's.
+   Then `verify --repair` and `export` are killed (the next export leaves no
+   temporary file), and `index` of a new file (the next run leaves only the
+   index in its folder).
+1b. interrupt: Ctrl-C (SIGINT to the process group) or SIGTERM at random
+   moments of index, watch, link, verify, verify --repair, compact, purge and
+   search: exit 0, 130 or by the signal, never a traceback or a false verdict
+   of damage, and the checks above.
 2. concurrent: two `index` processes on one new index at once; `search`,
    `status` and MCP tool calls while an `index` runs: every command exits 0 or
    with one clear line (never a traceback, never "database is locked" raw).
@@ -493,6 +500,38 @@ def part_kill(kind: str, work: Path, rng: random.Random, kills: int) -> None:
         clean_exit("index after purge", run(kind, "index", str(folder), "--label", "notes",
                                             "--db", str(db)))
     check("purges done")
+
+    # 1h. verify --repair and export
+    took = timed("verify", "--repair", "--db", str(db))
+    for k in range(max(1, kills // 20)):
+        delay = rng.uniform(0.1, took * 1.1)
+        if kill_after(kind, ["verify", "--repair", "--db", str(db)], delay):
+            count("kills: verify --repair")
+        check(f"verify --repair kill {k} at {delay:.2f}s")
+    copy = base / "copies" / "copy.db"
+    took = timed("export", str(copy), "--db", str(db))
+    for k in range(max(1, kills // 20)):
+        copy.unlink(missing_ok=True)
+        delay = rng.uniform(0.1, took * 1.1)
+        if kill_after(kind, ["export", str(copy), "--db", str(db)], delay):
+            count("kills: export")
+        copy.unlink(missing_ok=True)
+        clean_exit("export after a kill", run(kind, "export", str(copy), "--db", str(db)))
+        left = [p.name for p in copy.parent.iterdir() if p.name != copy.name]
+        if left:
+            note("leftover", f"export kill {k}: {left} beside the copy after the next export")
+    # 1i. a new index killed while it is created: nothing but the index stays
+    took = timed("index", str(folder), "--db", str(base / "new-probe" / "p.db"))
+    for k in range(max(1, kills // 10)):
+        fresh = base / f"new{k}" / "personal.db"
+        delay = rng.uniform(0.1, min(took, 1.0))
+        if kill_after(kind, ["index", str(folder), "--label", "notes", "--db", str(fresh)], delay):
+            count("kills: index (new file)")
+        clean_exit("index after a kill of a new file", run(kind, "index", str(folder), "--label",
+                                                             "notes", "--db", str(fresh)))
+        left = sorted(p.name for p in fresh.parent.iterdir())
+        if left != ["personal.db"]:
+            note("leftover", f"new-file kill {k} at {delay:.2f}s: {left} after the next index")
     ref = learn_clean("final")
     same_documents(kind, db, ref, "final")
     v = run(kind, "verify", "--db", str(db), "--json")
@@ -500,6 +539,55 @@ def part_kill(kind: str, work: Path, rng: random.Random, kills: int) -> None:
     for side in ("-journal", "-wal", "-shm"):
         if Path(str(db) + side).exists():
             note("sidecar", f"{side} left after commands completed")
+
+
+# ---------------------------------------------------------------- part 1b: Ctrl-C and SIGTERM
+
+def part_interrupt(kind: str, work: Path, rng: random.Random, n: int) -> None:
+    """SIGINT (Ctrl-C to the whole process group, as a terminal sends it) or SIGTERM at
+    random moments: exit 0, 130 or by the signal, one line, never a traceback or a
+    verdict of damage; the index stays whole."""
+    print(f"== interrupt trials ({kind}) ==", flush=True)
+    base = work / f"int-{kind}"
+    shutil.rmtree(base, ignore_errors=True)
+    folder = base / "notes"
+    folder.mkdir(parents=True)
+    fol = Folder(folder, 300, rng)
+    db = base / "private" / "personal.db"
+    clean: Dict[Tuple[str, str], tuple] = {}
+    clean_index(kind, folder, db, "notes")
+    clean.update(passages_by_version(db))
+    verbs = [["index", str(folder)], ["watch", "--interval", "0.2"], ["link"], ["verify"],
+             ["verify", "--repair"], ["compact"], ["purge", "notes"], ["search", "quartz harbour"]]
+    for k in range(n):
+        args = rng.choice(verbs)
+        if args[0] in ("index", "watch"):
+            fol.edit(f"i{k}", share=0.15)
+            ref = base / f"ref-i{k}" / "personal.db"
+            clean_index(kind, folder, ref, "notes")
+            clean.update(passages_by_version(ref))
+        sig = rng.choice((signal.SIGINT, signal.SIGINT, signal.SIGTERM))
+        delay = rng.uniform(0.15, 1.5)
+        proc = subprocess.Popen(cli(kind, *args, "--db", str(db)), env=env_for(kind),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+        time.sleep(delay)
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            pass
+        out, err = proc.communicate()
+        count(f"signals: {signal.Signals(sig).name} {args[0]}")
+        where = f"{signal.Signals(sig).name} {' '.join(args[:2])} at {delay:.2f}s"
+        if "Traceback" in err:
+            note("traceback", f"{where}: {err.strip().splitlines()[-1]}")
+        if proc.returncode not in (0, 130, -sig):
+            note("exit", f"{where}: status {proc.returncode}: {err.strip()[-200:]} {out.strip()[-200:]}")
+        if "logic error" in err + out or "user-defined function" in err + out:
+            note("message", f"{where}: {err.strip()[-200:]}")
+        check_index(db, clean, where)
+        if args[0] == "purge":
+            clean_index(kind, folder, db, "notes")
 
 
 # ---------------------------------------------------------------- part 2: several processes
@@ -769,7 +857,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=20261202)
     ap.add_argument("--kills", type=int, default=40)
     ap.add_argument("--stores", default="fts5,plain")
-    ap.add_argument("--parts", default="kill,concurrent,mcp")
+    ap.add_argument("--parts", default="kill,interrupt,concurrent,mcp")
     ap.add_argument("--work", default=None)
     ap.add_argument("--client-python", default="/work/refvenv/bin/python")
     ap.add_argument("--mcp-client", default=None, help=argparse.SUPPRESS)
@@ -790,6 +878,8 @@ def main() -> int:
             rng = random.Random(f"{a.seed}-{kind}")
             if "kill" in a.parts:
                 part_kill(kind, work, rng, a.kills)
+            if "interrupt" in a.parts:
+                part_interrupt(kind, work, rng, a.kills)
             if "concurrent" in a.parts:
                 part_concurrent(kind, work, rng, client)
             if "mcp" in a.parts:

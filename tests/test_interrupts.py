@@ -15,7 +15,9 @@ chosen call of the search-form function), so the tests are deterministic.
 """
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
 import sqlite3
 import sys
 from pathlib import Path
@@ -130,3 +132,37 @@ def _proc_status(pid: int, want_ignored: int) -> dict:
         if _has(fields.get("SigIgn", "0"), want_ignored) and not _has(fields.get("SigBlk", "0"), want_ignored):
             return fields
     pytest.fail("the worker never finished setting up its signals")
+
+
+def _dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_what_a_killed_creation_left_is_removed_by_the_next_writer(tmp_path, store_kind, existing):
+    """`index` killed while it built a new index file leaves .NAME.PID.new (and its
+    journal) in the private folder; the next command that writes removes them, but
+    never one whose process still runs."""
+    db = tmp_path / "private" / "personal.db"
+    if existing:
+        glean_personal.open_index(db).close()
+    else:
+        db.parent.mkdir(mode=0o700)
+    dead, alive = _dead_pid(), os.getppid()
+    left = [db.with_name(f".personal.db.{dead}.new"), db.with_name(f".personal.db.{dead}.new-journal")]
+    running = db.with_name(f".personal.db.{alive}.new")
+    for path in left + [running]:
+        path.write_bytes(b"x")
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nharbour lantern\n")
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+    assert not any(p.exists() for p in left)
+    assert running.exists()
+    left[0].write_bytes(b"x")
+    with glean_personal.open_index(db, readonly=True) as ix:   # readers leave files alone
+        assert ix.search("harbour").results
+    assert left[0].exists()

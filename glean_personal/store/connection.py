@@ -68,6 +68,7 @@ def create_atomically(path: Path, build) -> bool:
     never one of ours: it is refused rather than silently turned into an index.
     """
     prepare_folder(path)
+    drop_dead_temporaries(path, ".new")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -97,6 +98,36 @@ def create_atomically(path: Path, build) -> bool:
                 os.unlink(leftover)
             except OSError:
                 pass
+
+
+def drop_dead_temporaries(path: Path, suffix: str) -> None:
+    """Remove the temporary files (.NAME.PID<suffix> and their journals) that killed
+    processes left beside `path`: a new index being built (.new), an export (.part).
+    One whose process still runs is left alone, and so is one of another user's."""
+    folder = path.parent
+    prefix = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix)]
+    except OSError:
+        return
+    for name in names:
+        if not name.endswith((suffix, suffix + "-journal")):
+            continue
+        pid = name[len(prefix):].split(".", 1)[0]
+        if not (pid.isascii() and pid.isdigit()):
+            continue
+        if int(pid) != os.getpid():
+            try:
+                os.kill(int(pid), 0)
+                continue                 # still running: its work is under way
+            except ProcessLookupError:
+                pass
+            except (PermissionError, OverflowError):
+                continue
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
 
 
 def _chmod(path: Path, mode: int) -> None:
