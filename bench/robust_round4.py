@@ -826,6 +826,9 @@ def mcp_client(db: str, quick: bool) -> int:
                         body = " ".join(getattr(c, "text", "") for c in res.content)
                         if "Traceback" in body or "File \"/" in body:
                             problem(f"{label}: traceback in the result")
+                        if os.environ.get("ROBUST4_VERBOSE"):
+                            print(f"  {label} -> {'ERROR ' if res.is_error else ''}{body[:160]!r}",
+                                  file=sys.stderr, flush=True)
                         if res.is_error:
                             print("COUNT isError results", flush=True)
                             if not body.strip():

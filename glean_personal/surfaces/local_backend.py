@@ -271,7 +271,7 @@ def _cursor(value) -> int:
     if value in (None, ""):
         return 0
     text = str(value)
-    if not (text.isascii() and text.isdigit()):
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
         raise UsageError(f"unknown cursor {text!r}: pass back the cursor of a local response")
     return int(text)
 

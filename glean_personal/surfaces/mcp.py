@@ -19,7 +19,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mapping, Optional
 
-from ..docref import is_digits, is_file_url, path_from_url
+from ..docref import MAX_DIGITS, is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
 from .mcp_fit import fit_outline, fit_search, fit_text, result_size, tool_result
@@ -308,11 +308,15 @@ def _date(args: Mapping, name: str) -> Optional[float]:
     value = args.get(name)
     if value is None:
         return None
-    from datetime import datetime
+    from datetime import datetime, timezone
     try:
-        return datetime.fromisoformat(str(value).strip().replace("Z", "+00:00")).timestamp()
+        when = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
     except ValueError:
         raise ToolError(f"`{name}` must be a date like 2024-05-31, got {value!r}") from None
+    try:
+        return when.timestamp()
+    except (ValueError, OverflowError, OSError):   # 0001-01-01 in local time: before year 1
+        return when.replace(tzinfo=when.tzinfo or timezone.utc).timestamp()
 
 
 def _iso(stamp: Optional[float]) -> Optional[str]:
@@ -529,11 +533,18 @@ class _Unparsed:
 def parse(line: str) -> Any:
     """One line as a JSON value, or an _Unparsed holding its parse error."""
     try:
-        return json.loads(line)
+        return json.loads(line, parse_int=_json_int)
     except ValueError as exc:
         return _Unparsed(_error(None, PARSE_ERROR, f"Parse error: {exc}"))
     except RecursionError:   # nested deeper than the parser's stack allows
         return _Unparsed(_error(None, PARSE_ERROR, "Parse error: nested too deeply"))
+
+
+def _json_int(text: str) -> Any:
+    """A JSON integer; one too long for int() (over 4,300 digits) is read as a float
+    (infinite), which every argument check and the id check then refuse by name,
+    instead of the whole request failing to parse."""
+    return int(text) if len(text) <= MAX_DIGITS else float(text)
 
 
 def _key(msg_id: Any) -> Optional[tuple]:
