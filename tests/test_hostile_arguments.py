@@ -90,3 +90,24 @@ def test_a_repl_cursor_too_long_for_int_is_unknown(db):
     from glean_personal.surfaces.local_backend import LocalBackend
     with pytest.raises(UsageError, match="unknown cursor"):
         LocalBackend(db).search({"query": "heron", "cursor": BIG})
+
+
+def test_a_message_over_the_size_limit_is_dropped_and_the_next_answered(db, monkeypatch, tmp_path):
+    """A client that never ends its line cannot fill the server's memory."""
+    import io
+    import os
+    monkeypatch.setattr(mcp, "MAX_LINE", 1000)
+    data = (b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"' + b"x" * 5000 + b'"}}\n'
+            + b'{"jsonrpc":"2.0","id":2,"method":"ping"}\n' + b"y" * 3000)
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(data)
+    with open(path, "rb") as stdin:
+        assert list(mcp._lines(stdin)) == [None, b'{"jsonrpc":"2.0","id":2,"method":"ping"}', None]
+    out = io.BytesIO()
+    with open(path, "rb") as stdin:
+        mcp.serve(stdin, out, str(db))
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r.get("id") for r in replies] == [None, 2, None]
+    assert "limited to" in replies[0]["error"]["message"]
+    assert replies[1]["result"] == {}
+    assert os.path.exists(db)

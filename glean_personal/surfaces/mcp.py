@@ -601,6 +601,11 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
     """Parse each line as it comes, tell the server, and queue it for answering."""
     try:
         for raw in _lines(stdin):
+            if raw is None:
+                inbox.put(_Unparsed(_error(None, INVALID_REQUEST, "Invalid Request: a message "
+                                           f"is limited to {MAX_LINE >> 20} MiB; this one "
+                                           "was skipped")))
+                continue
             try:
                 line = raw.decode("utf-8").strip()
             except UnicodeDecodeError as exc:
@@ -617,8 +622,13 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
         inbox.put(_END)
 
 
-def _lines(stdin: BinaryIO) -> Iterator[bytes]:
-    """The lines of `stdin` as they come.
+MAX_LINE = 64 << 20
+"""The longest message kept; a longer one is read through and dropped (None), so a
+client that never sends a newline cannot fill the memory."""
+
+
+def _lines(stdin: BinaryIO) -> Iterator[Optional[bytes]]:
+    """The lines of `stdin` as they come; None for one longer than MAX_LINE.
 
     A stream with a file descriptor is read with os.read, not its buffered
     reader: a thread blocked in that reader holds its lock, and Python aborts
@@ -631,6 +641,7 @@ def _lines(stdin: BinaryIO) -> Iterator[bytes]:
         yield from iter(stdin.readline, b"")
         return
     line = bytearray()
+    too_long = False
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
@@ -638,11 +649,15 @@ def _lines(stdin: BinaryIO) -> Iterator[bytes]:
         *ends, rest = chunk.split(b"\n")
         for end in ends:
             line += end
-            yield bytes(line)
+            yield None if too_long or len(line) > MAX_LINE else bytes(line)
             line.clear()
+            too_long = False
         line += rest
-    if line:
-        yield bytes(line)
+        if len(line) > MAX_LINE:
+            too_long = True
+            line.clear()
+    if too_long or line:
+        yield None if too_long else bytes(line)
 
 
 def run_mcp(args: argparse.Namespace) -> int:
