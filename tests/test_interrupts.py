@@ -166,3 +166,33 @@ def test_what_a_killed_creation_left_is_removed_by_the_next_writer(tmp_path, sto
     with glean_personal.open_index(db, readonly=True) as ix:   # readers leave files alone
         assert ix.search("harbour").results
     assert left[0].exists()
+
+
+def test_a_journal_with_nothing_to_roll_back_is_removed_by_the_next_reader(tmp_path, store_kind):
+    """A writer killed after it made its journal but before it wrote the header leaves
+    a journal SQLite does not count as hot; the next command, even a search, removes
+    it, unless a writer holds the writers' lock (then the journal may be its own)."""
+    import fcntl
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nharbour lantern\n")
+    db = tmp_path / "private" / "personal.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+    journal = Path(str(db) + "-journal")
+    fd = os.open(journal, os.O_WRONLY | os.O_CREAT, 0o600)
+    os.write(fd, bytes(4096))   # as a killed writer leaves it: a zeroed header
+    os.close(fd)
+    held = os.open(db, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with glean_personal.open_index(db, readonly=True) as ix:
+            assert ix.search("harbour").results
+        assert journal.exists()
+    finally:
+        os.close(held)
+    with glean_personal.open_index(db, readonly=True) as ix:
+        assert ix.search("harbour").results
+    assert not journal.exists()
+    with glean_personal.open_index(db) as ix:
+        assert ix.verify().ok

@@ -130,6 +130,43 @@ def drop_dead_temporaries(path: Path, suffix: str) -> None:
             pass
 
 
+def drop_stale_journal(conn: sqlite3.Connection, path: Path) -> None:
+    """Remove a journal that a writer killed before it changed the file left behind.
+
+    SQLite rolls a hot journal back when the file is next read, but leaves one
+    that holds nothing to roll back (killed before its header was written) until
+    the next write. Removed here, under the writer's lock and SQLite's RESERVED
+    lock, so no writer can be using it; if either is taken, it is left alone.
+    """
+    import fcntl
+    journal = Path(str(path) + "-journal")
+    if not journal.exists():
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # the writers' turn-taking lock
+        except OSError:
+            return                     # a glean-personal writer is at work: its journal
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a hot one rolls back
+                os.unlink(journal)
+            finally:
+                conn.execute("ROLLBACK")
+        except (sqlite3.Error, OSError):
+            pass
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    finally:
+        os.close(fd)
+
+
 def _chmod(path: Path, mode: int) -> None:
     try:
         os.chmod(path, mode)

@@ -19,8 +19,8 @@ from ..docref import storable
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
-from .connection import (connect, create_atomically, drop_dead_temporaries, like_contains,
-                         map_for_reading, translate)
+from .connection import (connect, create_atomically, drop_dead_temporaries, drop_stale_journal,
+                         like_contains, map_for_reading, translate)
 from .fulltext import FullText, make_fulltext
 
 if TYPE_CHECKING:   # a search never loads the passage builder
@@ -85,6 +85,8 @@ class Store:
         try:
             with translate(path):
                 kind = cls._initialise(conn, path, writable)
+                if writable:
+                    drop_stale_journal(conn, path)
                 if readonly:
                     conn.execute("PRAGMA query_only = ON")
                     map_for_reading(conn)
