@@ -196,3 +196,23 @@ def test_a_journal_with_nothing_to_roll_back_is_removed_by_the_next_reader(tmp_p
     assert not journal.exists()
     with glean_personal.open_index(db) as ix:
         assert ix.verify().ok
+
+
+def test_a_full_disk_is_named_and_what_was_committed_stays(tmp_path, store_kind):
+    """SQLite's SQLITE_FULL (here through max_page_count, as a full disk gives it)."""
+    from glean_personal.errors import DatabaseError
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder, word in ((first, "harbour"), (second, "lantern")):
+        folder.mkdir()
+        for i in range(40):
+            (folder / f"n{i}.md").write_text(f"# N{i}\n\n" + f"{word} quartz{i} marble. " * 400)
+    db = tmp_path / "private" / "personal.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(first)
+        pages = ix.store.conn.execute("PRAGMA page_count").fetchone()[0]
+        ix.store.conn.execute(f"PRAGMA max_page_count = {pages + 2}")
+        with pytest.raises(DatabaseError, match="no space left writing"):
+            ix.index(second)
+    with glean_personal.open_index(db) as ix:
+        assert ix.verify().ok
+        assert ix.search("harbour").results

@@ -255,6 +255,11 @@ def translate(path: Path) -> Iterator[None]:
             raise ReadOnlyError(f"the index {path} is read-only here (opened for reading, or "
                                 "the file or its folder cannot be written): nothing was "
                                 "changed") from None
+        if "disk is full" in text or "disk I/O error" in text:
+            what = "no space left" if "full" in text else "a disk error"
+            raise DatabaseError(f"{what} writing {path}: the unfinished step was rolled back "
+                                "(what was committed before it is kept); free some space or "
+                                "check the disk, then run the command again") from None
         if "unable to open" in text:
             raise DatabaseError(f"cannot open the index {path}: check the path and its permissions") from None
         if "malformed" in text or "corrupt" in text or "not a database" in text:
