@@ -216,3 +216,27 @@ def test_a_full_disk_is_named_and_what_was_committed_stays(tmp_path, store_kind)
     with glean_personal.open_index(db) as ix:
         assert ix.verify().ok
         assert ix.search("harbour").results
+
+
+@needs_fts5
+@pytest.mark.parametrize("repair", [False, True])
+def test_a_real_ctrl_c_during_a_rebuild_or_check_interrupts_it(tmp_path, monkeypatch, repair):
+    """SIGINT delivered while the statement runs (raised from inside the function, so
+    wherever Python handles it, it is within the statement)."""
+    db = _index(tmp_path, monkeypatch)
+    real = connection.alt_text
+    calls = [0]
+
+    def alt_text(value):
+        calls[0] += 1
+        if calls[0] == 6:
+            signal.raise_signal(signal.SIGINT)
+        return real(value)
+    monkeypatch.setattr(connection, "alt_text", alt_text)
+    with glean_personal.open_index(db, readonly=not repair) as ix:
+        with pytest.raises(KeyboardInterrupt):
+            ix.verify(repair=repair)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    monkeypatch.undo()
+    with glean_personal.open_index(db) as ix:
+        assert ix.verify().ok

@@ -213,6 +213,32 @@ def _alt_sql(value: object) -> str:
         raise
 
 
+@contextlib.contextmanager
+def interruptible(conn: sqlite3.Connection) -> Iterator[None]:
+    """Around one long statement that calls the search-form function for every row
+    (FTS5's rebuild and check): Ctrl-C stops the statement through SQLite's own
+    interrupt, then raises KeyboardInterrupt, instead of striking inside the function,
+    where sqlite3 would swallow it. Only where Python's default handler is in place
+    (the main thread of a command); elsewhere nothing changes."""
+    import signal
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+
+    def on_ctrl_c(signum, frame) -> None:
+        _CTRL_C.pending = True
+        conn.interrupt()
+    signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if getattr(_CTRL_C, "pending", False):   # arrived after the statement finished
+        _CTRL_C.pending = False
+        raise KeyboardInterrupt
+
+
 def interrupted(exc: BaseException) -> bool:
     """Did `exc` come from Ctrl-C inside an SQL function? (Forgets it once asked.)"""
     if getattr(_CTRL_C, "pending", False):   # whatever SQLite made of the failed call

@@ -23,7 +23,7 @@ from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
 from ..query import Filters, Query, Term
 from . import bounded
-from .connection import interrupted
+from .connection import interruptible, interrupted
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
                      TITLE_WEIGHT)
 
@@ -418,7 +418,8 @@ class Fts5Text(FullText):
         self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('optimize')")
 
     def rebuild(self) -> None:
-        self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
+        with interruptible(self.conn):
+            self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
 
     def problems(self) -> List[str]:
         # A failure is damage only if a second check fails too: Ctrl-C landing in
@@ -428,8 +429,9 @@ class Fts5Text(FullText):
         failed = None
         for _ in range(2):
             try:
-                self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
-                                  "VALUES ('integrity-check', 1)")
+                with interruptible(self.conn):
+                    self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
+                                      "VALUES ('integrity-check', 1)")
                 return []
             except sqlite3.DatabaseError as exc:
                 if interrupted(exc):
