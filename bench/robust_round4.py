@@ -577,7 +577,8 @@ def part_interrupt(kind: str, work: Path, rng: random.Random, n: int) -> None:
         except ProcessLookupError:
             pass
         out, err = proc.communicate()
-        count(f"signals: {signal.Signals(sig).name} {args[0]}")
+        verb = args[0] + (" --repair" if "--repair" in args else "")
+        count(f"signals: {signal.Signals(sig).name} {verb}")
         where = f"{signal.Signals(sig).name} {' '.join(args[:2])} at {delay:.2f}s"
         if "Traceback" in err:
             note("traceback", f"{where}: {err.strip().splitlines()[-1]}")
@@ -770,12 +771,13 @@ def mcp_client(db: str, quick: bool) -> int:
         print("PROBLEM " + text, flush=True)
 
     async def main() -> None:
-        params = StdioServerParameters(command=sys.executable if False else os.environ.get(
-            "GLEAN_SERVER_PYTHON", "python3"), args=["-m", "glean_personal", "mcp", "--db", db],
-            env=dict(os.environ))
+        # the server runs under the Python that started this driver (GLEAN_SERVER_PYTHON)
+        params = StdioServerParameters(command=os.environ.get("GLEAN_SERVER_PYTHON", "python3"),
+                                       args=["-m", "glean_personal", "mcp", "--db", db],
+                                       env=dict(os.environ))
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write) as session:
-                init = await session.initialize()
+                await session.initialize()
                 print("COUNT initialize", flush=True)
                 tools = (await session.list_tools()).tools
                 names = [t.name for t in tools]
