@@ -179,7 +179,7 @@ def test_a_docbook_sgml_fragment_is_read_as_docbook():
     assert doc.sections[0].text == "Pool reuses connections."   # `&version;` is set elsewhere
     text = doc.sections[1].text
     assert "max_pool (integer)" in text and "<" not in text and "&" not in text
-    assert "see max_pool and , with template0 skipped." in " ".join(text.split())
+    assert "see max_pool and guc elsewhere, with template0 skipped." in " ".join(text.split())
 
 
 def test_a_legal_notice_fragment_is_docbook_and_other_markup_is_not():
@@ -188,3 +188,11 @@ def test_a_legal_notice_fragment_is_docbook_and_other_markup_is_not():
     assert "Pool is free software." in read_document(legal.encode(), "legal.sgml").text
     feed = "<entry><title>Leeks</title><para>one</para></entry>\n"
     assert "<para>one</para>" in read_document(feed.encode(), "feed.sgml").text
+
+
+def test_a_cross_reference_shows_its_targets_title_or_name():
+    src = ('<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "d">\n<article><title>T</title>\n'
+           '<sect1 id="ssl-setup"><title>Setting up SSL</title><para>See <xref linkend="ssl-setup"/> and'
+           ' <xref linkend="PCP-DETACH-NODE"/>.</para></sect1></article>\n')
+    text = read_document(src.encode(), "t.xml").text
+    assert "See Setting up SSL and pcp detach node." in text

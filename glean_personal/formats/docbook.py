@@ -111,7 +111,7 @@ def read_docbook(data: bytes, limits: Limits) -> Document:
     text = _without_cdata(_with_entities(decode_text(data), limits.max_text_chars))
     if "</>" in text:
         text = _sgml_end_tags(text)
-    if "<xref" in text and "xreflabel" in text:
+    if "<xref" in text:
         text = _xref_labels(text)
     return _document(_parse(text.encode("utf-8"), limits, _DocBookParser), limits)
 
@@ -247,22 +247,31 @@ def _sgml_end_tags(text: str) -> str:
 _XREF = re.compile(r"""<xref\s+linkend\s*=\s*["']?([\w.:-]{1,200})["']?\s*/?>""")
 _LABELLED = re.compile(r"""<\w[^<>]{0,500}?\bxreflabel\s*=\s*(?:"([^"<>]{0,200})"|'([^'<>]{0,200})')""")
 _ID = re.compile(r"""\bid\s*=\s*["']?([\w.:-]{1,200})""")
+# An element with an id whose title follows at once: `<sect1 id="ssl"> <title>SSL</title>`.
+_TITLED = re.compile(r"""<\w[^<>]{0,500}?\bid\s*=\s*["']?([\w.:-]{1,200})["']?[^<>]{0,500}>\s*"""
+                     r"""<title>([^<>]{1,200})</title>""")
 
 
 def _xref_labels(text: str) -> str:
-    """A cross-reference to an element of the same file that gives its `xreflabel`
-    (`<xref linkend="guc-max-pool">` to `<varlistentry id="guc-max-pool"
-    xreflabel="max_pool">`) as that label, which the built page shows; others
-    stay (and show nothing)."""
-    labels = {}
-    for m in _LABELLED.finditer(text):
-        found = _ID.search(m.group(0))
-        if found:
-            labels[found.group(1)] = m.group(1) if m.group(1) is not None else m.group(2)
-    if not labels:
-        return text
-    return _XREF.sub(lambda m: html.escape(labels[m.group(1)], quote=False) if m.group(1) in labels
-                     else m.group(0), text)
+    """A cross-reference as the words the built page shows for it: the target's
+    `xreflabel` (`<xref linkend="guc-max-pool">` to `<varlistentry id="guc-max-pool"
+    xreflabel="max_pool">`) or title when it is in the same file, else the words of
+    its target's name (`PCP-DETACH-NODE` as `pcp detach node`, a page of its own),
+    as a Sphinx reference with no words shows its label's."""
+    labels = {m.group(1): m.group(2) for m in _TITLED.finditer(text)}
+    if "xreflabel" in text:
+        for m in _LABELLED.finditer(text):
+            found = _ID.search(m.group(0))
+            if found:
+                labels[found.group(1)] = m.group(1) if m.group(1) is not None else m.group(2)
+
+    def shown(m: "re.Match[str]") -> str:
+        label = labels.get(m.group(1))
+        if label is None:
+            label = " ".join(re.split(r"[-_.:]+", m.group(1).lower())).strip()
+        return html.escape(" ".join(label.split()), quote=False)
+
+    return _XREF.sub(shown, text)
 
 
 def _without_cdata(text: str) -> str:
