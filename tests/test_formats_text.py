@@ -696,3 +696,13 @@ def test_a_fence_indented_under_a_list_item_is_code():
     # a fence's close deeper than its opening (by four columns or more) is code
     nested = "# A\n\n```\nouter\n    ```\nstill code\n```\n\n# B\n"
     assert "    ```\nstill code" in read_document(nested.encode(), "n.md").sections[0].text
+
+
+def test_star_emphasis_in_a_heading_reads_as_its_words():
+    # As Redis's docs head two sections (written for this test).
+    page = ("# Profiling\n\n## potential **on-CPU performance** improvements\n\nx\n\n"
+            "## Ok, but *why* nine characters?\n\ny\n\n## The `a *b* c` span, 2 * 3 * 4, __init__\n\nz\n")
+    doc = read_document(page.encode(), "cpu.md")
+    assert [s.heading[-1] for s in doc.sections] == [
+        "potential on-CPU performance improvements", "Ok, but why nine characters?",
+        "The a *b* c span, 2 * 3 * 4, __init__"]

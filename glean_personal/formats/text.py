@@ -319,6 +319,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     def heading(level: int, text: str) -> None:
         nonlocal first_h1
         flush()
+        if "*" in text and len(text) <= LONGEST_INLINE:   # `## potential **on-CPU** gains`
+            text = "".join(piece if k % 2 else _STAR_EMPHASIS.sub(r"\2", piece)
+                           for k, piece in enumerate(_CODE_SPAN.split(text)))
         text = _DANGLING_EMPHASIS.sub("", " ".join(heading_words(text).split()))
         builder.heading(level, text)
         if level == 1 and first_h1 is None and text:
@@ -507,6 +510,10 @@ _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
 # The opening tag of an HTML block that holds other elements (a live example, a banner).
 _BLOCK_OPEN = re.compile(r" {0,3}<(?:div|section|article|aside|figure|details|main|template)(?=[\s>]|$)",
                          re.IGNORECASE)
+# Emphasis or strong emphasis with stars in a heading (`*why*`, `**on-CPU performance**`),
+# shown as its words, as the other readers' headings are; underscores stay (`__init__`).
+_STAR_EMPHASIS = re.compile(r"(?<![\w*\\])(\*{1,3})(?=[^\s*])([^*\n]*[^\s*\\])\1(?![\w*])")
+_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
 # A run of emphasis markers left at a heading's end (`## reactive() \*\*`, a site's badge).
 _DANGLING_EMPHASIS = re.compile(r"(?<=\S) +[*_]+$")
 
