@@ -593,3 +593,13 @@ def test_rst_auto_numbered_items_and_substitutions_read_as_shown():
     assert "3. The module doesn't" in text and "#." not in text
     assert "Ask on the django-users mailing list (or list) if in doubt." in text
     assert doc.sections[0].first_line == 8 and text.split("\n")[10].startswith("Ask on")   # line 18
+
+
+def test_a_literal_block_in_a_list_item_ends_with_the_item_s_indent():
+    # As Django's static files how-to writes a step (written for this test).
+    src = ("Deploy\n======\n\n#. Run the :djadmin:`collectstatic` command::\n\n       $ python manage.py collectstatic\n\n"
+           "   This copies the files into the\n   :setting:`STATIC_ROOT` directory.\n\n#. Serve them.\n")
+    text = read_document(src.encode(), "deploy.txt").text
+    assert "1. Run the collectstatic command:" in text
+    assert "       $ python manage.py collectstatic" in text   # code as typed
+    assert "   STATIC_ROOT directory." in text and "2. Serve them." in text

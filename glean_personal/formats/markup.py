@@ -211,6 +211,11 @@ _RST_TARGET_NAME = re.compile(r"[ \t]*\.\.[ \t]+_(?:`([^`]+)`|([^:`\s][^:`]*)):"
 _RST_SIMPLE_REF = re.compile(r"(``[^`]+``)|(?<![\w`.+-])([^\W_](?:[\w.+-]*[^\W_])?)__?(?!\w)")
 
 
+# A list item's marker and the spaces after it (`* `, `#. `, `3) `, `(a) `): its text,
+# and a literal block it introduces, start in the column after.
+_RST_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•]|(?:\d{1,9}|#|[A-Za-z])[.)]|\((?:\d{1,9}|#|[A-Za-z])\))[ \t]+(?=\S)")
+
+
 def rst_targets(lines: Sequence[str]) -> frozenset:
     """The names of the document's hyperlink targets, lower case."""
     names = set()
@@ -314,7 +319,8 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
             cells = [cell.strip() for cell in text.strip()[1:-1].split("|")]
             text = " " * indent + " | ".join(cell for cell in cells if cell)
         if text.endswith("::"):
-            keep_above = indent
+            item = _RST_LIST_ITEM.match(line)   # `#. Run the command::`: the block is the item's
+            keep_above = item.end() if item else indent
             text = text[:-2].rstrip()
             text = text + ":" if text and not text.endswith(" ") and text[-1:].isalnum() else text
         prose.append(len(out))
