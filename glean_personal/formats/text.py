@@ -301,11 +301,18 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     html_block = False                        # in a block of HTML (up to a blank line)
     headed = False                            # a Markdown heading came before
     in_code = False                           # the paragraph held is fenced code
+    question = False                          # the paragraph held is a bold question
+    depth = 0                                 # the level of the last heading
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
     def flush() -> None:
-        nonlocal in_code
+        nonlocal in_code, question
+        if question and len(para) == 1:   # `**Q: Where is it stored?**`: an FAQ's heading
+            text = para[0].strip()
+            builder.heading(depth + 1, heading_words(text[2:-2] if text[:2] == text[-2:] else text))
+            del para[:]
+        question = False
         if para:
             text = "\n".join(para)
             if not in_code and "](" in text:   # a link whose words run over lines, as its words
@@ -317,8 +324,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         in_code = False
 
     def heading(level: int, text: str) -> None:
-        nonlocal first_h1
+        nonlocal first_h1, depth
         flush()
+        depth = level
         if "*" in text and len(text) <= LONGEST_INLINE:   # `## potential **on-CPU** gains`
             text = "".join(piece if k % 2 else _STAR_EMPHASIS.sub(r"\2", piece)
                            for k, piece in enumerate(_CODE_SPAN.split(text)))
@@ -485,6 +493,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if not shown.strip() or lead in _RULE_LEADS and _THEMATIC_BREAK.match(line):
             flush()
             continue
+        if not para and not code and lead in "*_" and _BOLD_QUESTION.match(line):
+            question = True
         para.append(shown.rstrip())
     flush()
     return first_h1
@@ -514,6 +524,8 @@ _BLOCK_OPEN = re.compile(r" {0,3}<(?:div|section|article|aside|figure|details|ma
 # shown as its words, as the other readers' headings are; underscores stay (`__init__`).
 _STAR_EMPHASIS = re.compile(r"(?<![\w*\\])(\*{1,3})(?=[^\s*])([^*\n]*[^\s*\\])\1(?![\w*])")
 _CODE_SPAN = re.compile(r"(`+[^`]*`+)")
+# A question in bold alone on its line (`**Q: How do I turn it off?**`), as FAQs head answers.
+_BOLD_QUESTION = re.compile(r" {0,3}(\*\*|__)(?:(?!\1)[^\n]){1,160}\?\1[ \t]*$")
 # A run of emphasis markers left at a heading's end (`## reactive() \*\*`, a site's badge).
 _DANGLING_EMPHASIS = re.compile(r"(?<=\S) +[*_]+$")
 
