@@ -603,3 +603,17 @@ def test_a_literal_block_in_a_list_item_ends_with_the_item_s_indent():
     assert "1. Run the collectstatic command:" in text
     assert "       $ python manage.py collectstatic" in text   # code as typed
     assert "   STATIC_ROOT directory." in text and "2. Serve them." in text
+
+
+def test_a_directive_that_labels_the_title_below_shows_nothing():
+    # As Django's settings reference writes each setting (written for this test).
+    src = (".. module:: django.conf\n   :synopsis: Settings.\n\nSettings\n========\n\n"
+           ".. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n\n"
+           ".. setting:: DATABASES\n\n``DATABASES``\n-------------\n\nA dictionary.\n\n"
+           ".. django-admin-option:: --deploy\n\nChecks for deployment.\n\n"
+           ".. console::\n\n    $ python -m pip install *Django*\n")
+    doc = read_document(src.encode(), "settings.txt")
+    assert [(s.heading[-1], s.text) for s in doc.sections] == [
+        ("DEBUG", "Default: False"),
+        ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django*")]
+    assert "django.conf" not in doc.text

@@ -185,10 +185,10 @@ _RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
 # Directives whose argument and body are not text a reader sees (code is kept).
 _RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
                          "highlight", "sectnum", "tabularcolumns", "role", "default-role",
-                         "title", "header", "footer", "currentmodule"})
+                         "title", "header", "footer", "currentmodule", "module"})
 _RST_CODE = frozenset({"code", "code-block", "sourcecode", "literalinclude", "doctest",
                        "testcode", "testoutput", "parsed-literal", "productionlist", "math", "prompt",
-                       "code-tab", "ipython", "jupyter-execute"})
+                       "code-tab", "ipython", "jupyter-execute", "console"})
 _RST_SHOWN_OPTIONS = frozenset({"caption", "alt"})
 # Directives whose argument is no words (a build tag, a class name, a figure's image file)
 # but whose body is text (a figure's caption and legend, the names an autosummary
@@ -254,7 +254,7 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
     option_shown = False                # … and whether that value is shown
     prose: List[int] = []               # indexes of plain text lines, cleaned at the end
     numbers: Dict[int, int] = {}        # an auto-numbered list's count so far, by indent
-    for line in lines:
+    for k, line in enumerate(lines):
         indent = len(line) - len(line.lstrip())
         if line.strip():
             if hide_above is not None and indent > hide_above:
@@ -292,8 +292,8 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
             elif name in _RST_CODE:
                 keep_above = indent
                 argument = ""
-            elif name in _RST_BARE:
-                argument = ""
+            elif name in _RST_BARE or argument and _titles_next(lines, k, argument):
+                argument = ""   # a label for the title below (`.. setting:: DEBUG` over `DEBUG`)
             else:
                 argument = version_words(name, argument)
             out.append(" " * indent + _rst_inline(argument) if argument else "")
@@ -326,6 +326,19 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
         prose.append(len(out))
         out.append(text)
     return _clean_prose(out, prose, targets)
+
+
+def _titles_next(lines: Sequence[str], k: int, argument: str) -> bool:
+    """Whether the first line after line k that is not blank starts a title of the
+    directive's argument: a directive that only labels a section (Django's
+    `.. setting:: DEBUG`, `.. templatetag:: for`, which index and link to the
+    title and show nothing), whose argument read as a line would end the
+    section before."""
+    j = k + 1
+    while j < len(lines) and j <= k + 3 and not lines[j].strip():
+        j += 1
+    found = _rst_title(lines, j) if j < len(lines) - 1 else None
+    return found is not None and rst_plain(found[0]) == rst_plain(argument)
 
 
 def _shown_option(line: str, indent: int) -> Optional[str]:
