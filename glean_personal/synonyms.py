@@ -525,6 +525,82 @@ licence = license
 centre = center
 catalogue = catalog
 grey = gray
+# databases and SQL engines
+corrupt > malformed, integrity, damaged
+damaged > corrupt, malformed
+salvage > recover, recovery
+rescue > recover, recovery
+undelete > recover, restore, undo
+lost > recover, recovery
+disappeared > missing, lost, deleted
+reclaim > vacuum, free, release
+bloated > vacuum, fragmentation
+id > identifier
+autonumber > autoincrement, auto increment
+atomic > transaction
+atomically > transaction
+locked > busy, mutex
+upsert > insert, conflict
+overwrite > replace, clobber, force
+insensitive > ignorecase, nocase, casefold
+descending > desc, reverse
+ascending > asc
+disconnect > close
+subselect > subquery
+fulltext > full text, fts
+relationship > foreign key
+modify > change, alter, edit
+multiuser > concurrent, concurrency
+footprint > memory, size
+# storage and files
+move > rename
+readonly > read only
+fd > file descriptor, descriptor
+eof > end of file
+traverse > walk
+dedup > duplicate, distinct, unique
+filesize > file size, size
+filetype > file type, mime type, extension
+fs > file system, filesystem
+filesystem = file system
+lockfile > lock file
+quota > limit
+leftover > stale, unused
+orphaned > dangling, unreachable
+gc > garbage collection, garbage collector
+homedir > home directory
+# operating systems and shells
+bash > shell
+zsh > shell
+sudo > root, superuser
+daemon > service, background
+cron > crontab, schedule, scheduled
+stdout = standard output
+stderr = standard error
+stdin = standard input
+errorlevel > exit status, exit code
+ctrl > control
+pid > process id, process identifier
+cpu > processor
+os > operating system, platform
+osx > macos
+linux > unix, posix
+autocomplete > completion
+autocompletion > completion
+# processes, threads and concurrency
+multithreading > threading, threads, concurrency
+multithreaded > threading, thread, concurrent
+multicore > parallel, multiprocessing
+threadsafe > thread safe, thread safety
+job > task
+# more everyday words
+drive > disk
+autostart > startup, boot
+owner > ownership, chown
+unmount > umount, eject
+eject > unmount, umount
+nonblocking > non blocking, asynchronous
+ask > prompt, input
 """
 
 
