@@ -593,14 +593,6 @@ multithreaded > threading, thread, concurrent
 multicore > parallel, multiprocessing
 threadsafe > thread safe, thread safety
 job > task
-# more everyday words
-drive > disk
-autostart > startup, boot
-owner > ownership, chown
-unmount > umount, eject
-eject > unmount, umount
-nonblocking > non blocking, asynchronous
-ask > prompt, input
 """
 
 
