@@ -593,6 +593,125 @@ multithreaded > threading, thread, concurrent
 multicore > parallel, multiprocessing
 threadsafe > thread safe, thread safety
 job > task
+# networking, HTTP and web APIs
+url = uri
+urls = uris
+webserver > web server, http server
+endpoint > url, route
+websocket = web socket
+dns > resolver, resolve, hostname
+vpn > tunnel, proxy
+bandwidth > throughput, rate
+lag > latency, delay
+404 > not found
+scrape > crawl, parse, fetch
+querystring > query string, query
+mime > content type, media type
+cors > cross origin
+localhost > loopback
+ssh > secure shell
+# packaging, installing and building
+reinstall > install
+compile > build
+deps > dependencies
+bump > increment
+distribute > publish, package
+ci > continuous integration
+deploy > deployment, install
+rollout > deploy, release
+portable > cross platform
+# testing and debugging
+mock > stub
+stub > mock
+fake > mock, dummy
+breakpoint > debugger
+logfile > log file, log
+bottleneck > profiling, performance, slow
+flaky > intermittent, nondeterministic
+repro > reproduce
+throw > raise
+catch > except
+# configuration
+ini > configuration, configparser
+toggle > enable, disable, switch
+personalize > customize
+tweak > adjust, configure, tune
+# security, crypto and accounts
+2fa > two factor, totp
+mfa > multi factor, two factor
+apikey > api key, token
+gpg > pgp, gnupg, signature
+pgp > gpg, gnupg
+tamper > integrity, signature
+hacker > attacker, malicious
+sanitize > escape, validate
+crypto > cryptography, cryptographic, encryption
+denied > permission, forbidden, refused
+forbidden > permission, denied
+cve > vulnerability, security
+exploit > vulnerability, attack
+expiry = expiration
+sso > single sign on
+# dates and time
+today > current date, date
+gmt > utc
+epoch > timestamp
+unixtime > unix time, timestamp, epoch
+daylight > dst
+timespan > duration, interval, timedelta
+secs > seconds
+mins > minutes
+hrs > hours
+stopwatch > timer, elapsed
+countdown > timer
+deadline > timeout
+# text and languages
+utf8 > utf 8, unicode, encoding
+emoji > unicode, character
+i18n > internationalization, localization, translation
+l10n > localization, translation
+internationalisation = internationalization
+rtl > right to left, bidirectional
+capitalize > uppercase, title case
+capitalise = capitalize
+pad > fill, justify
+fuzzy > approximate, similarity
+placeholder > substitution, template
+# data formats
+yml > yaml
+marshal > serialize
+unmarshal > deserialize
+deserialize > decode, load, parse
+prettify > pretty print, format, indent
+minify > compact
+array > list
+# version control
+checkin > commit
+repo > repository
+repos > repositories
+uncommit > reset, undo
+unstage > reset, restore
+pr > pull request
+hotfix > patch, fix
+changelog > release notes, news, changes
+svn > subversion
+subversion > svn
+vcs > version control
+scm > version control, source control
+gitignore > ignore, exclude
+rev > revision, commit
+mirror > clone, copy
+authorship > author, blame
+# more everyday words
+throttle > rate limit
+ratelimit > rate limit, throttle
+webhook > callback
+keepalive > keep alive, persistent connection
+jwt > json web token, token
+csrf > cross site request forgery
+xss > cross site scripting
+whitelist = allowlist
+blacklist = denylist, blocklist
 """
 
 
