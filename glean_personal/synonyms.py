@@ -712,6 +712,116 @@ csrf > cross site request forgery
 xss > cross site scripting
 whitelist = allowlist
 blacklist = denylist, blocklist
+# maths and statistics
+stdev > standard deviation
+stddev > standard deviation
+chance > probability
+percentile > quantile
+quartile > quantile
+squared > power
+logarithm > log
+infinity > inf
+inf > infinity
+nan > not a number
+fraction > rational
+abs > absolute value
+gcd > greatest common divisor
+lcm > least common multiple
+cumulative > accumulate
+bitmask > bitwise, mask
+# office documents
+powerpoint > presentation, slides, pptx
+acrobat > pdf
+printer > print
+toc > table of contents, contents
+headline > heading, title
+# media
+mp3 > audio
+music > audio, sound
+song > audio, music
+jpg = jpeg
+enlarge > resize, scale
+webcam > camera
+subtitles > captions
+# mail
+bcc > blind carbon copy
+outgoing > smtp, send
+incoming > receive, imap
+newsletter > mailing list
+listserv > mailing list
+# user interfaces
+click > press, select
+modal > dialog
+dropdown > combobox, select, menu
+checkbox > check box, checkbutton
+textbox > text field, entry, input
+scrollbar > scroll
+gui > graphical user interface, user interface
+ui > user interface
+skin > theme
+hover > mouseover, tooltip
+fullscreen > full screen
+a11y > accessibility
+# British and American spellings
+finalise = finalize
+deserialise = deserialize
+authorisation = authorization
+organisation = organization
+optimisation = optimization
+minimise = minimize
+maximise = maximize
+prioritise = prioritize
+categorise = categorize
+specialise = specialize
+standardise = standardize
+visualise = visualize
+sanitise = sanitize
+tokenise = tokenize
+parameterise = parameterize
+utilise = utilize
+defence = defense
+analyser = analyzer
+dialogue = dialog
+behaviours = behaviors
+queueing = queuing
+neighbour = neighbor
+artefact = artifact
+analogue = analog
+fibre = fiber
+# abbreviations
+uid > user id
+gid > group id
+proc > process
+procs > processes
+svc > service
+mgr > manager
+btn > button
+addr > address
+tz > time zone, timezone
+fmt > format
+buf > buffer
+ptr > pointer
+idx > index
+cnt > count
+tbl > table
+col > column
+cols > columns
+perms > permissions
+creds > credentials
+mem > memory
+repl > interactive, interpreter
+approx > approximate
+seq > sequence
+lang > language
+enum > enumeration
+const > constant
+prop > property
+props > properties
+req > request
+resp > response
+ext > extension
+fname > filename, file name
+hdr > header
 """
 
 
