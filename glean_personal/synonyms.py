@@ -822,6 +822,32 @@ resp > response
 ext > extension
 fname > filename, file name
 hdr > header
+# programming concepts in everyday words
+identical > equal, duplicate
+mismatch > difference, inconsistent
+guess > detect, infer
+autodetect > detect, automatic
+recurring > periodic, interval, repeat
+acronym > abbreviation
+dash = hyphen
+parens > parentheses
+asterisk > star, wildcard
+jump > seek, navigate
+rewind > seek, reset
+prepend > insert
+inherit > subclass
+unchangeable > immutable, constant, read only
+changeable > mutable
+mandatory > required
+compulsory > required
+nil > null, none
+getter > property, accessor
+setter > property, accessor
+constructor > initializer, init
+ctor > constructor
+destructor > finalizer
+memoize > cache, caching
+peek > inspect, preview
 """
 
 
