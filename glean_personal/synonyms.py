@@ -848,6 +848,26 @@ ctor > constructor
 destructor > finalizer
 memoize > cache, caching
 peek > inspect, preview
+# what documentation calls its own parts
+intro > introduction
+tutorial > guide, howto, introduction
+walkthrough > tutorial, guide
+guide > tutorial, howto
+howto > how to, guide, tutorial
+cheatsheet > quick reference, reference
+overview > summary, introduction
+glossary > terminology, definitions
+prerequisite > requirement, dependency
+prerequisites > requirements, dependencies
+limitation > restriction, caveat
+caveat > limitation, warning
+gotcha > pitfall, caveat
+pitfall > caveat, gotcha
+workaround > alternative, fix
+vs > versus, difference, comparison
+versus > difference, comparison
+classify > categorize
+hierarchy > tree
 """
 
 
