@@ -868,6 +868,26 @@ vs > versus, difference, comparison
 versus > difference, comparison
 classify > categorize
 hierarchy > tree
+# errors and symptoms in everyday words
+complain > error, warning
+refuse > reject, denied
+endless > infinite
+forever > infinite, indefinitely
+sluggish > slow, performance
+laggy > latency, slow
+speedup > performance, optimize
+massive > large
+enormous > large
+bounced > undeliverable, delivery
+phishing > spam
+# more words for manuals' terms
+interpolate > substitution, expansion
+interpolation > substitution, expansion
+signup > sign up, register, registration
+plaintext > plain text, unencrypted
+cleartext > plain text, unencrypted
+scramble > encrypt, obfuscate, shuffle
+ago > elapsed, relative
 """
 
 
