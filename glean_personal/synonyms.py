@@ -10,8 +10,12 @@ plain words, below the weight of the question's own words (docs/search.md,
 
 The table was written from general knowledge of how questions and manuals
 phrase things, across file systems, version control, databases, programming,
-networking, office documents, mail, shells, packaging and security; not from
-any benchmark's questions. Each line is one entry:
+concurrency, networking and the web, office documents, media, mail, shells
+and operating systems, packaging, testing, configuration, security, time,
+text, data formats, mathematics and user interfaces, with British spellings
+and common abbreviations; not from any benchmark's questions (the second,
+larger pass was judged by domain batches on aggregate figures only). Each
+line is one entry:
 
     a = b, c     a, b and c mean the same: each expands to the others
     a > b, c     a (an everyday word) expands to b and c, not the reverse
