@@ -47,11 +47,16 @@ def file_available(root: str, path: str) -> bool:
     return os.path.isfile(posixpath.join(root, path))
 
 
+MAX_DIGITS = 4000
+"""The longest digit string taken for a number: int() refuses more than 4,300 digits
+(Python's guard against slow conversions), and no id or count comes near either."""
+
+
 def is_digits(value: Any) -> bool:
-    """ASCII digits, spaces round them allowed ("12"; not "²" or "١٢", which
-    str.isdigit also accepts and int() does not)."""
+    """ASCII digits that int() reads, spaces round them allowed ("12"; not "²" or "١٢",
+    which str.isdigit also accepts and int() does not, nor 5,000 nines)."""
     text = str(value).strip()
-    return text.isascii() and text.isdigit()
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def as_row_id(value: Any) -> Optional[int]:

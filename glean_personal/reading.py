@@ -374,7 +374,7 @@ def _page_index(labels: List[str], page: Union[str, int]) -> int:
     text = str(page).strip()
     if text in labels:
         return labels.index(text)
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(labels):
+    if text.isascii() and text.isdigit() and len(text) <= 18 and 1 <= int(text) <= len(labels):
         return int(text) - 1
     raise UsageError(f"no page {text!r}: pages run {labels[0]}-{labels[-1]} "
                      f"({len(labels)} pages)")

@@ -201,6 +201,12 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
 
 def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_bytes: int,
                  parent_end: Optional[Connection] = None) -> None:
+    # First of all, while both are still blocked (`_Worker` forks with them held):
+    # Ctrl-C is the parent's to handle, and SIGTERM ends a worker quietly, even one
+    # forked from `watch`, which turns both into KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _hold_signals(False)
     if parent_end is not None:
         # A forked worker holds a copy of the parent's end of its own pipe; closed, the
         # pipe reads as ended once the parent is gone, and the worker exits.
@@ -208,7 +214,6 @@ def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_byte
     _die_with_parent()
     _set_limit("RLIMIT_AS", limits.worker_memory_bytes)
     _set_limit("RLIMIT_CORE", 0)   # a reader killed for CPU time leaves no core file
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
     try:
         while True:
             item = conn.recv()
@@ -218,6 +223,21 @@ def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_byte
             conn.send(process(item, limits, sizes, max_bytes))
     except (EOFError, KeyboardInterrupt, BrokenPipeError, ConnectionResetError):
         return
+
+
+_HELD = (signal.SIGINT, signal.SIGTERM)
+
+
+def _hold_signals(hold: bool) -> None:
+    """Block (or unblock) SIGINT and SIGTERM in this thread, where POSIX allows it.
+
+    Held while a worker is forked, so that neither can strike the child before it
+    has set its own dispositions (a KeyboardInterrupt traceback from a worker
+    still importing); one that arrives meanwhile reaches the parent on release.
+    """
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:
+        mask(signal.SIG_BLOCK if hold else signal.SIG_UNBLOCK, _HELD)
 
 
 def _set_limit(name: str, value: int) -> None:
@@ -240,6 +260,12 @@ def _allow_cpu(seconds: float) -> None:
         _set_limit("RLIMIT_CPU", int(usage.ru_utime + usage.ru_stime + seconds) + 1)
     except ImportError:
         pass
+
+
+def _held_now() -> bool:
+    """Were SIGINT and SIGTERM already blocked here (then they stay so)?"""
+    mask = getattr(signal, "pthread_sigmask", None)
+    return mask is not None and set(_HELD) <= set(mask(signal.SIG_BLOCK, []))
 
 
 def _has_cpu_ceiling() -> bool:
@@ -281,7 +307,13 @@ class _Worker:
         inherited = self.conn if ctx.get_start_method() == "fork" else None
         self.proc = ctx.Process(target=_worker_main,
                                 args=(child, limits, sizes, max_bytes, inherited), daemon=True)
-        self.proc.start()
+        held = _held_now()
+        _hold_signals(True)
+        try:
+            self.proc.start()
+        finally:
+            if not held:
+                _hold_signals(False)
         child.close()
         self.pending: Deque[Task] = deque()
         self.started = time.monotonic()

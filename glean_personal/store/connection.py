@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Iterator
 
@@ -67,6 +68,7 @@ def create_atomically(path: Path, build) -> bool:
     never one of ours: it is refused rather than silently turned into an index.
     """
     prepare_folder(path)
+    drop_dead_temporaries(path, ".new")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -96,6 +98,73 @@ def create_atomically(path: Path, build) -> bool:
                 os.unlink(leftover)
             except OSError:
                 pass
+
+
+def drop_dead_temporaries(path: Path, suffix: str) -> None:
+    """Remove the temporary files (.NAME.PID<suffix> and their journals) that killed
+    processes left beside `path`: a new index being built (.new), an export (.part).
+    One whose process still runs is left alone, and so is one of another user's."""
+    folder = path.parent
+    prefix = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix)]
+    except OSError:
+        return
+    for name in names:
+        if not name.endswith((suffix, suffix + "-journal")):
+            continue
+        pid = name[len(prefix):].split(".", 1)[0]
+        if not (pid.isascii() and pid.isdigit()):
+            continue
+        if int(pid) != os.getpid():
+            try:
+                os.kill(int(pid), 0)
+                continue                 # still running: its work is under way
+            except ProcessLookupError:
+                pass
+            except (PermissionError, OverflowError):
+                continue
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
+
+
+def drop_stale_journal(conn: sqlite3.Connection, path: Path) -> None:
+    """Remove a journal that a writer killed before it changed the file left behind.
+
+    SQLite rolls a hot journal back when the file is next read, but leaves one
+    that holds nothing to roll back (killed before its header was written) until
+    the next write. Removed here, under the writer's lock and SQLite's RESERVED
+    lock, so no writer can be using it; if either is taken, it is left alone.
+    """
+    import fcntl
+    journal = Path(str(path) + "-journal")
+    if not journal.exists():
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # the writers' turn-taking lock
+        except OSError:
+            return                     # a glean-personal writer is at work: its journal
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a hot one rolls back
+                os.unlink(journal)
+            finally:
+                conn.execute("ROLLBACK")
+        except (sqlite3.Error, OSError):
+            pass
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    finally:
+        os.close(fd)
 
 
 def _chmod(path: Path, mode: int) -> None:
@@ -129,8 +198,53 @@ def register_functions(conn: sqlite3.Connection) -> None:
     conn.create_function(ALT_FUNCTION, 1, _alt_sql, deterministic=True)
 
 
+_CTRL_C = threading.local()
+"""Set when Ctrl-C landed inside an SQL function of this thread's statement."""
+
+
 def _alt_sql(value: object) -> str:
-    return alt_text(value) if isinstance(value, str) else ""
+    try:
+        return alt_text(value) if isinstance(value, str) else ""
+    except KeyboardInterrupt:
+        # sqlite3 swallows an exception raised in an SQL function and fails the
+        # statement with "user-defined function raised exception" (FTS5's own check
+        # would call that damage): remember it was Ctrl-C, for `interrupted`.
+        _CTRL_C.pending = True
+        raise
+
+
+@contextlib.contextmanager
+def interruptible(conn: sqlite3.Connection) -> Iterator[None]:
+    """Around one long statement that calls the search-form function for every row
+    (FTS5's rebuild and check): Ctrl-C stops the statement through SQLite's own
+    interrupt, then raises KeyboardInterrupt, instead of striking inside the function,
+    where sqlite3 would swallow it. Only where Python's default handler is in place
+    (the main thread of a command); elsewhere nothing changes."""
+    import signal
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+
+    def on_ctrl_c(signum, frame) -> None:
+        _CTRL_C.pending = True
+        conn.interrupt()
+    signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if getattr(_CTRL_C, "pending", False):   # arrived after the statement finished
+        _CTRL_C.pending = False
+        raise KeyboardInterrupt
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Did `exc` come from Ctrl-C inside an SQL function? (Forgets it once asked.)"""
+    if getattr(_CTRL_C, "pending", False):   # whatever SQLite made of the failed call
+        _CTRL_C.pending = False
+        return True
+    return False
 
 
 def map_for_reading(conn: sqlite3.Connection) -> None:
@@ -154,6 +268,8 @@ def translate(path: Path) -> Iterator[None]:
         yield
     except sqlite3.OperationalError as exc:
         text = str(exc)
+        if interrupted(exc):
+            raise KeyboardInterrupt from None
         if "pattern too complex" in text:   # SQLite's cap on one LIKE/GLOB pattern
             raise UsageError("that path pattern or name is too long to look up (SQLite "
                              "allows 50,000 bytes); shorten it") from None
@@ -165,6 +281,11 @@ def translate(path: Path) -> Iterator[None]:
             raise ReadOnlyError(f"the index {path} is read-only here (opened for reading, or "
                                 "the file or its folder cannot be written): nothing was "
                                 "changed") from None
+        if "disk is full" in text or "disk I/O error" in text:
+            what = "no space left" if "full" in text else "a disk error"
+            raise DatabaseError(f"{what} writing {path}: the unfinished step was rolled back "
+                                "(what was committed before it is kept); free some space or "
+                                "check the disk, then run the command again") from None
         if "unable to open" in text:
             raise DatabaseError(f"cannot open the index {path}: check the path and its permissions") from None
         if "malformed" in text or "corrupt" in text or "not a database" in text:

@@ -19,7 +19,8 @@ from ..docref import storable
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
 from . import graph as graph_sql
 from . import schema
-from .connection import connect, create_atomically, like_contains, map_for_reading, translate
+from .connection import (connect, create_atomically, drop_dead_temporaries, drop_stale_journal,
+                         like_contains, map_for_reading, translate)
 from .fulltext import FullText, make_fulltext
 
 if TYPE_CHECKING:   # a search never loads the passage builder
@@ -76,12 +77,16 @@ class Store:
             raise DatabaseError(f"{path} is an empty file, not an index; move it aside or "
                                 "choose another --db (it was left as it is)")
         writable = _can_write(path) and _can_write(path.parent)
+        if writable and not readonly and not created:
+            drop_dead_temporaries(path, ".new")   # a killed `index` of a new file left it
         # Read-write even for readers when the file allows: a hot journal left by a
         # killed writer must be rolled back before the file can be read.
         conn = connect(path, readonly=not writable)
         try:
             with translate(path):
                 kind = cls._initialise(conn, path, writable)
+                if writable:
+                    drop_stale_journal(conn, path)
                 if readonly:
                     conn.execute("PRAGMA query_only = ON")
                     map_for_reading(conn)

@@ -23,6 +23,7 @@ from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
 from ..query import Filters, Query, Term
 from . import bounded
+from .connection import interruptible, interrupted
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
                      TITLE_WEIGHT)
 
@@ -417,18 +418,29 @@ class Fts5Text(FullText):
         self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('optimize')")
 
     def rebuild(self) -> None:
-        self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
+        with interruptible(self.conn):
+            self.conn.execute("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')")
 
     def problems(self) -> List[str]:
-        try:
-            self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
-                              "VALUES ('integrity-check', 1)")
-        except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError) and (
-                    "locked" in str(exc) or "busy" in str(exc)):
-                raise          # another process is writing: busy, not damaged
-            return [f"full-text index does not match the passages ({exc})"]
-        return []
+        # A failure is damage only if a second check fails too: Ctrl-C landing in
+        # the search-form function fails the check (sqlite3 swallows the
+        # KeyboardInterrupt; `interrupted` knows of it unless it struck as the
+        # function was entered), and so would a passing glitch.
+        failed = None
+        for _ in range(2):
+            try:
+                with interruptible(self.conn):
+                    self.conn.execute("INSERT INTO passage_fts(passage_fts, rank) "
+                                      "VALUES ('integrity-check', 1)")
+                return []
+            except sqlite3.DatabaseError as exc:
+                if interrupted(exc):
+                    raise KeyboardInterrupt from None   # Ctrl-C during the check: not damage
+                if isinstance(exc, sqlite3.OperationalError) and (
+                        "locked" in str(exc) or "busy" in str(exc)):
+                    raise          # another process is writing: busy, not damaged
+                failed = exc
+        return [f"full-text index does not match the passages ({failed})"]
 
 
 def _any_of(terms: Sequence[Term], in_title: bool) -> str:

@@ -15,7 +15,7 @@ from ..document import SECTION_SEPARATOR
 from ..errors import DatabaseError
 from ..passages import regroup
 from . import graph as graph_sql
-from .connection import prepare_file, translate
+from .connection import drop_dead_temporaries, prepare_file, translate
 from .core import Store
 
 CROSS_CHECKS = {
@@ -106,28 +106,8 @@ def repair(store: Store, phrases_of: Callable[[str, str], bytes]) -> List[str]:
 def _drop_dead_parts(dest: Path) -> None:
     """Remove what earlier exports to `dest` that were killed left (.NAME.PID.part and its
     journal), when no process of that id runs any more (and this process's own)."""
-    if not dest.parent.is_dir():
-        return
-    prefix = f".{dest.name}."
-    for part in dest.parent.iterdir():
-        name = part.name
-        if not (name.startswith(prefix) and name.endswith((".part", ".part-journal"))):
-            continue
-        pid = name[len(prefix):].split(".", 1)[0]
-        if not (pid.isascii() and pid.isdigit()):
-            continue
-        if int(pid) != os.getpid():
-            try:
-                os.kill(int(pid), 0)
-                continue                 # still running: its export is under way
-            except ProcessLookupError:
-                pass
-            except (PermissionError, OverflowError):
-                continue
-        try:
-            part.unlink()
-        except OSError:
-            pass
+    if dest.parent.is_dir():
+        drop_dead_temporaries(dest, ".part")
 
 
 def export(store: Store, dest: Path) -> int:

@@ -266,8 +266,12 @@ def _nonneg_int(text: str) -> int:
 
 
 def _date(text: str) -> float:
+    from datetime import datetime, timezone
     try:
-        from datetime import datetime
-        return datetime.fromisoformat(text.strip()).timestamp()
+        when = datetime.fromisoformat(text.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a date like 2024-05-31, got {text!r}") from None
+    try:
+        return when.timestamp()
+    except (ValueError, OverflowError, OSError):   # 0001-01-01 in local time: before year 1
+        return when.replace(tzinfo=when.tzinfo or timezone.utc).timestamp()

@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ..config import media_type
+from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 
@@ -271,7 +272,7 @@ def _cursor(value) -> int:
     if value in (None, ""):
         return 0
     text = str(value)
-    if not (text.isascii() and text.isdigit()):
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
         raise UsageError(f"unknown cursor {text!r}: pass back the cursor of a local response")
     return int(text)
 

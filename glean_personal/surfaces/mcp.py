@@ -19,7 +19,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mapping, Optional
 
-from ..docref import is_digits, is_file_url, path_from_url
+from ..docref import MAX_DIGITS, is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
 from .mcp_fit import fit_outline, fit_search, fit_text, result_size, tool_result
@@ -308,11 +308,15 @@ def _date(args: Mapping, name: str) -> Optional[float]:
     value = args.get(name)
     if value is None:
         return None
-    from datetime import datetime
+    from datetime import datetime, timezone
     try:
-        return datetime.fromisoformat(str(value).strip().replace("Z", "+00:00")).timestamp()
+        when = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
     except ValueError:
         raise ToolError(f"`{name}` must be a date like 2024-05-31, got {value!r}") from None
+    try:
+        return when.timestamp()
+    except (ValueError, OverflowError, OSError):   # 0001-01-01 in local time: before year 1
+        return when.replace(tzinfo=when.tzinfo or timezone.utc).timestamp()
 
 
 def _iso(stamp: Optional[float]) -> Optional[str]:
@@ -529,11 +533,18 @@ class _Unparsed:
 def parse(line: str) -> Any:
     """One line as a JSON value, or an _Unparsed holding its parse error."""
     try:
-        return json.loads(line)
+        return json.loads(line, parse_int=_json_int)
     except ValueError as exc:
         return _Unparsed(_error(None, PARSE_ERROR, f"Parse error: {exc}"))
     except RecursionError:   # nested deeper than the parser's stack allows
         return _Unparsed(_error(None, PARSE_ERROR, "Parse error: nested too deeply"))
+
+
+def _json_int(text: str) -> Any:
+    """A JSON integer; one too long for int() (over 4,300 digits) is read as a float
+    (infinite), which every argument check and the id check then refuse by name,
+    instead of the whole request failing to parse."""
+    return int(text) if len(text) <= MAX_DIGITS else float(text)
 
 
 def _key(msg_id: Any) -> Optional[tuple]:
@@ -590,6 +601,11 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
     """Parse each line as it comes, tell the server, and queue it for answering."""
     try:
         for raw in _lines(stdin):
+            if raw is None:
+                inbox.put(_Unparsed(_error(None, INVALID_REQUEST, "Invalid Request: a message "
+                                           f"is limited to {MAX_LINE >> 20} MiB; this one "
+                                           "was skipped")))
+                continue
             try:
                 line = raw.decode("utf-8").strip()
             except UnicodeDecodeError as exc:
@@ -606,8 +622,13 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
         inbox.put(_END)
 
 
-def _lines(stdin: BinaryIO) -> Iterator[bytes]:
-    """The lines of `stdin` as they come.
+MAX_LINE = 64 << 20
+"""The longest message kept; a longer one is read through and dropped (None), so a
+client that never sends a newline cannot fill the memory."""
+
+
+def _lines(stdin: BinaryIO) -> Iterator[Optional[bytes]]:
+    """The lines of `stdin` as they come; None for one longer than MAX_LINE.
 
     A stream with a file descriptor is read with os.read, not its buffered
     reader: a thread blocked in that reader holds its lock, and Python aborts
@@ -620,6 +641,7 @@ def _lines(stdin: BinaryIO) -> Iterator[bytes]:
         yield from iter(stdin.readline, b"")
         return
     line = bytearray()
+    too_long = False
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
@@ -627,11 +649,15 @@ def _lines(stdin: BinaryIO) -> Iterator[bytes]:
         *ends, rest = chunk.split(b"\n")
         for end in ends:
             line += end
-            yield bytes(line)
+            yield None if too_long or len(line) > MAX_LINE else bytes(line)
             line.clear()
+            too_long = False
         line += rest
-    if line:
-        yield bytes(line)
+        if len(line) > MAX_LINE:
+            too_long = True
+            line.clear()
+    if too_long or line:
+        yield None if too_long else bytes(line)
 
 
 def run_mcp(args: argparse.Namespace) -> int:
