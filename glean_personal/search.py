@@ -196,14 +196,12 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             if filters.any:
                 result.notices = _filter_notices(store, filters)
             return result
-        doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
+        doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = {d: _title_boost(title, words) for d, title in titles.items()}
         rows = _Rows(store.passages)
-        paths: Dict[int, str] = {}
         damp_tests = query.question and not words & _TEST_WORDS
         if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
-            paths = store.document_paths(titles)
             if not words & _VERSION_WORDS:
                 _damp_release_notes(boost, titles, paths)
             if damp_tests:
@@ -211,7 +209,6 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
-            paths = paths or store.document_paths(titles)
             code_docs = {d for d, path in paths.items() if is_code_path(path)}
             code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
         if damp_tests and code:
