@@ -438,6 +438,11 @@ def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int
         scored.sort(key=lambda t: (-t[0], t[1]))
 
 
+def _best_first(item: Tuple[float, int]) -> Tuple[float, int]:
+    """The sort key of a (score, passage id): best first, then the lower id."""
+    return -item[0], item[1]
+
+
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
                     weights: Weights, defined: Set[int] = frozenset()) -> List[tuple]:
     """(the document's passages by score, its score, matching passages) per document.
@@ -450,7 +455,8 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     for pid, score in hits:
         by_doc.setdefault(doc_of[pid], []).append((score, pid))
     for scored in by_doc.values():
-        scored.sort(key=lambda t: (-t[0], t[1]))
+        if len(scored) > 1:
+            scored.sort(key=_best_first)
     _demote_listings(by_doc, boost, rows)
     lift = 1.0 + TUNING.definition
     doc_lift = 1.0 + (TUNING.defines if query.names_only and TUNING.definition else TUNING.definition)
