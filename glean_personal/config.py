@@ -22,7 +22,8 @@ class Limits:
     max_mail_messages: int = 10_000       # messages read from one .mbox
     max_mail_parts: int = 1_000           # MIME parts walked in one message
     max_mail_depth: int = 32              # multipart nesting followed in one message
-    file_seconds: float = 10.0            # a reader past this is abandoned
+    file_seconds: float = 10.0            # CPU time a reader may spend on one file
+    file_wall_seconds: float = 60.0       # a reader waiting this long on one file is abandoned
     worker_memory_bytes: int = 1_500_000_000
     max_pdf_objects: int = 500_000        # objects one PDF may declare or hold
     max_pdf_stream_bytes: int = 32_000_000  # one PDF stream, inflated

@@ -2,8 +2,16 @@
 
 Readers are plain Python on untrusted bytes: `html.parser` can be quadratic,
 a crafted archive can eat memory, a bug can raise anything. Each worker gets a
-memory ceiling; the parent gives every file a time budget and replaces a
-worker that overruns it or dies. Only the parent writes the database.
+memory ceiling and, file by file, a ceiling of CPU time; the parent replaces a
+worker that dies or keeps one file far longer than that. Only the parent
+writes the database.
+
+Time is counted in CPU seconds, not on the clock, so that a large file read
+on a busy machine (a 700 KB page shares two cores with ten other processes)
+is not skipped for the machine's load: which files an index holds must not
+depend on what else was running. The parent's clock only ends a reader that
+waits without computing, after `Limits.file_wall_seconds`, and is the one
+bound where the kernel keeps no CPU-time ceiling.
 
 A worker never outlives its parent for long. A forked worker shares the
 parent's open files, among them the writer lock, so an orphan would block
@@ -201,13 +209,12 @@ def _worker_main(conn: Connection, limits: Limits, sizes: PassageSizes, max_byte
     _set_limit("RLIMIT_AS", limits.worker_memory_bytes)
     _set_limit("RLIMIT_CORE", 0)   # a reader killed for CPU time leaves no core file
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
-    cpu_allowance = max(2 * limits.file_seconds, limits.file_seconds + 5)
     try:
         while True:
             item = conn.recv()
             if item is None:
                 return
-            _allow_cpu(cpu_allowance)
+            _allow_cpu(limits.file_seconds)
             conn.send(process(item, limits, sizes, max_bytes))
     except (EOFError, KeyboardInterrupt, BrokenPipeError, ConnectionResetError):
         return
@@ -233,6 +240,17 @@ def _allow_cpu(seconds: float) -> None:
         _set_limit("RLIMIT_CPU", int(usage.ru_utime + usage.ru_stime + seconds) + 1)
     except ImportError:
         pass
+
+
+def _has_cpu_ceiling() -> bool:
+    try:
+        import resource
+    except ImportError:   # Windows: only the parent's clock bounds a reader
+        return False
+    return hasattr(resource, "RLIMIT_CPU")
+
+
+_CPU_CEILING = _has_cpu_ceiling()
 
 
 def _die_with_parent() -> None:
@@ -327,7 +345,7 @@ class Pool:
         count of files is known.
         """
         pending = _Tasks(tasks, self.workers)
-        budget = self.limits.file_seconds
+        budget = self.limits.file_wall_seconds if _CPU_CEILING else self.limits.file_seconds
         while True:
             self._feed(pending.next)
             busy = {w.conn: w for w in self.workers if w.pending}
@@ -389,7 +407,7 @@ class Pool:
         w.pending.clear()
         w.stop(kill=True)
         if reason is None:
-            reason = _death_reason(w.proc.exitcode)
+            reason = _death_reason(w.proc.exitcode, self.limits.file_seconds)
         self.workers[self.workers.index(w)] = self._spawn()
         return task, SkipFile(reason)
 
@@ -433,9 +451,9 @@ def _forgive(workers: List[_Worker], seconds: float) -> None:
         w.started += seconds
 
 
-def _death_reason(exitcode: Optional[int]) -> str:
+def _death_reason(exitcode: Optional[int], cpu_seconds: float) -> str:
     if exitcode == -getattr(signal, "SIGXCPU", -1000):
-        return "took too long to read (used its CPU time ceiling)"
+        return f"took too long to read (over {cpu_seconds:g} s of CPU time)"
     if exitcode == -signal.SIGKILL:
         return "the reader was killed (out of memory?)"
     return f"the reader crashed (exit code {exitcode})"

@@ -592,3 +592,35 @@ def test_a_page_template_takes_its_title_from_its_metadata(tmp_path, page, title
     assert doc.sections[0].heading == ("Introduction",)
     assert doc.text.strip().endswith("Programs written to Go 1 keep compiling.")
     assert "layout" not in doc.text and "---" not in doc.text and "Path" not in doc.text
+
+
+FAQ = b"""<html><head><title>FAQ</title></head><body><h1>Frequently Asked Questions</h1>
+<a name="q8"></a>
+<p><b>(8) Are there any known size limits?</b></p>
+<blockquote><p>See <a href="limits.html">the limits page</a> for a full discussion.</p></blockquote>
+<p><strong>Is the database file portable?</strong> </p>
+<blockquote><p>Yes, across machines of any byte order.</p></blockquote>
+<h2>Other matters</h2>
+<p><b>Inheritance:</b></p><p>A label, not a question.</p>
+<p><b>Why?</b> Words after the bold span.</p>
+<p>Words before <b>a bold question?</b></p>
+<table><tr><td><p><b>In a cell?</b></p></td></tr></table>
+<p><b>A line<br>broken question?</b></p>
+</body></html>"""
+
+
+def test_a_bold_question_alone_in_its_paragraph_heads_its_answer():
+    """Hand-written FAQs head each answer with its question in bold: as a heading,
+    the answer's passage is cited by the question, one level under the page's."""
+    _, sections = _sections(FAQ)
+    top = ("Frequently Asked Questions",)
+    assert sections[top + ("(8) Are there any known size limits?",)] \
+        == "See the limits page for a full discussion."
+    assert sections[top + ("Is the database file portable?",)] \
+        == "Yes, across machines of any byte order."
+    # A label, a question with words beside it, in a table cell or over two lines
+    # is text of the section it is in.
+    assert sections[top + ("Other matters",)].split("\n\n") == [
+        "Inheritance:", "A label, not a question.", "Why? Words after the bold span.",
+        "Words before a bold question?", "In a cell?", "A line\nbroken question?"]
+    assert len(sections) == 3

@@ -146,6 +146,20 @@ def test_thematic_break_after_blank_line_is_not_a_heading():
     assert doc.sections[0].first_line == 1
 
 
+def test_a_bold_question_alone_on_its_line_heads_its_answer():
+    """Markdown FAQs head each answer with its question in bold (Go's telemetry page):
+    the answer is then cited by its question, one level under the heading before it."""
+    doc = read_document(b"# Tool\n\nIntro.\n\n## FAQ\n\n**Q: Where is `data` stored?**\n\n"
+                        b"A: In the config directory.\n\n__Can I turn it off?__\n\nYes.\n\n"
+                        b"**Wait**, is this **a question?**\n\n**A bold question?**\nwith a line after.\n"
+                        b"\n    **in code?**\n", "faq.md")
+    sections = {s.heading: s.text for s in doc.sections}
+    assert sections[("Tool", "FAQ", "Q: Where is data stored?")] == "A: In the config directory."
+    assert sections[("Tool", "FAQ", "Can I turn it off?")].startswith("Yes.\n\n**Wait**, is this")
+    assert "**A bold question?**\nwith a line after." in sections[("Tool", "FAQ", "Can I turn it off?")]
+    assert len(sections) == 3
+
+
 def test_list_item_before_dashes_is_not_setext():
     doc = read_document(b"- item\n---\nafter", "x.md")
     assert all(s.heading == () for s in doc.sections)

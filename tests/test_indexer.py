@@ -220,6 +220,11 @@ def test_a_folder_with_an_undecodable_name_is_indexed_and_found_again(tmp_path, 
 def _hostile_txt(data: bytes, limits):
     if data.startswith(b"HANG"):
         time.sleep(60)
+    if data.startswith(b"NAP"):
+        time.sleep(1.5)   # on the clock, as a busy machine makes a large file, but no CPU
+    if data.startswith(b"SPIN"):
+        while True:
+            pass
     if data.startswith(b"CRASH"):
         os._exit(3)
     if data.startswith(b"GREEDY"):
@@ -245,7 +250,7 @@ def test_a_reader_that_hangs_crashes_or_overeats_costs_only_its_file(tmp_path, s
     put(src, "odd.txt", "SURROGATE text")
     # The hang never ends: only the budget can end it. 2 s is far more than the small
     # files need even on a busy machine, so none of them can be cut short by it.
-    limits = Limits(file_seconds=2.0, worker_memory_bytes=400_000_000)
+    limits = Limits(file_seconds=2.0, file_wall_seconds=2.0, worker_memory_bytes=400_000_000)
     with open_index(tmp_path / "i.db", store=kind, limits=limits) as ix:
         report = ix.index(src)
         assert counts(report) == {"added": 7}
@@ -256,6 +261,21 @@ def test_a_reader_that_hangs_crashes_or_overeats_costs_only_its_file(tmp_path, s
                            "crash.txt": "the reader crashed (exit code 3)"}
         assert paths(ix, "surrogate") == ["odd.txt"]
         assert ix.fetch("odd.txt").document["title"] == "lone \ufffd title"
+
+
+def test_a_reader_is_timed_by_its_cpu_not_by_the_clock(tmp_path, src, kind, monkeypatch):
+    """Which files an index holds must not depend on the machine's load: a reader
+    that spends its budget computing is ended; one slowed by the clock is not."""
+    if sys.platform == "win32":
+        pytest.skip("no CPU-time ceiling: the clock is the only bound")
+    monkeypatch.setitem(formats.READERS, "txt", _hostile_txt)
+    put(src, "spin.txt", "SPIN forever")
+    put(src, "nap.txt", "NAP then words napping")
+    with open_index(tmp_path / "i.db", store=kind, limits=Limits(file_seconds=1.0)) as ix:
+        report = ix.index(src)
+        assert {s["path"]: s["reason"] for s in report.skipped} == {
+            "spin.txt": "took too long to read (over 1 s of CPU time)"}
+        assert paths(ix, "napping") == ["nap.txt"]
 
 
 def test_workers_die_with_a_killed_indexer(tmp_path, src, monkeypatch):
@@ -275,7 +295,8 @@ def test_workers_die_with_a_killed_indexer(tmp_path, src, monkeypatch):
     if pid == 0:   # the indexer: holds a file, starts a worker on a file that never ends
         try:
             os.open(held, os.O_CREAT | os.O_RDWR)
-            with Pool(Limits(file_seconds=120), DEFAULT_PASSAGES, 1000) as pool:
+            with Pool(Limits(file_seconds=120, file_wall_seconds=120), DEFAULT_PASSAGES,
+                      1000) as pool:
                 for _ in pool.run([Task("hang.txt", str(hang), None)]):
                     pass
         finally:
@@ -306,7 +327,8 @@ def test_the_pool_draws_tasks_lazily_from_a_slow_walk(tmp_path, src):
             yield Task(path.name, str(path), None)
 
     # 2 s: far more than a small file needs even on a busy machine, less than the pauses
-    with Pool(Limits(file_seconds=2.0), DEFAULT_PASSAGES, 1000, processes=2) as pool:
+    with Pool(Limits(file_seconds=2.0, file_wall_seconds=2.0), DEFAULT_PASSAGES, 1000,
+              processes=2) as pool:
         outcomes = {t.path: o for t, o in pool.run(slow_walk())}
     assert sorted(outcomes) == ["f0.txt", "f1.txt", "f2.txt"]
     assert all(isinstance(o, Extracted) for o in outcomes.values()), outcomes

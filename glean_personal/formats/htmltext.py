@@ -99,6 +99,14 @@ _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", 
 _TRAILING_MARKS = " ¶§#\u200b"
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
 _SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
+# A question in bold, alone in its paragraph (`<p><b>(8) Are there any known size
+# limits?</b></p>`), is how hand-written FAQs head each answer: recorded at this level,
+# it becomes a heading one level under the heading before it. Other bold paragraphs
+# ("Inheritance:", "Changes in version 3.38.0:") stay text: as headings they cut pages
+# into small sections that measured no better.
+_BOLD_LEVEL = -1
+_BOLD_TAGS = frozenset({"b", "strong"})
+_MAX_BOLD_HEADING_CHARS = 160
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
@@ -197,11 +205,15 @@ def _document(parser: "_TextParser", limits: Limits) -> Document:
 def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
     """Feed recorded headings and paragraphs to `builder`; the first h1's text."""
     first_h1: Optional[str] = None
+    depth = 0   # the level of the last true heading
     for level, text, _ in ops:
         if builder.full:
             break
-        if level:
+        if level == _BOLD_LEVEL:
+            builder.heading(depth + 1, text)
+        elif level:
             builder.heading(level, text)
+            depth = level
             if level == 1 and first_h1 is None:
                 first_h1 = text
         else:
@@ -361,6 +373,8 @@ class _TextParser(HTMLParser):
         self._rows: List[List] = []            # [tables, menu cells' op ranges,
         #                                        most non-link chars of another cell]
         self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
+        self._bold_lead = False                # a <p> open with no words yet: may be all bold
+        self._bold: Optional[List[int]] = None  # [start, end] of its bold span in `_parts`
 
     # -- tags ---------------------------------------------------------------
     def parse_starttag(self, i: int) -> int:
@@ -410,6 +424,9 @@ class _TextParser(HTMLParser):
             if self._line_has_text:
                 self._parts.append(CELL_SEPARATOR)
             self._open_cell(start)
+        elif tag in _BOLD_TAGS:
+            if self._bold_lead and self._bold is None and not self._cells:
+                self._bold = [len(self._parts), -1]
         elif tag in _WORD_EDGES:
             self._space()
             if tag == "a":
@@ -427,6 +444,7 @@ class _TextParser(HTMLParser):
             if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
+            self._bold_lead = tag == "p" and not self._pre_depth and self._heading is None
         elif tag == "meta":
             values = dict(attrs)
             if (values.get("http-equiv") or "").strip().lower() == "refresh":
@@ -465,6 +483,9 @@ class _TextParser(HTMLParser):
         elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
                                   and self._heading[0] == _SIGNATURE_LEVEL):
             self._end_heading()
+        elif tag in _BOLD_TAGS:
+            if self._bold is not None and self._bold[1] < 0:
+                self._bold[1] = len(self._parts)
         elif tag in _WORD_EDGES:
             if tag == "a":
                 self._end_anchor()
@@ -647,6 +668,8 @@ class _TextParser(HTMLParser):
             self._parts.append(data if self._pre_depth else _squeeze(data))
             if not self._line_has_text and data.strip():
                 self._line_has_text = True
+                if self._bold is None:
+                    self._bold_lead = False   # words before any bold span
         if self._cells:
             size = len(data) - data.count(" ")
             self._data_chars += size
@@ -771,6 +794,7 @@ class _TextParser(HTMLParser):
 
     def _flush(self) -> None:
         parts = self._parts
+        bold, self._bold, self._bold_lead = self._bold, None, False
         if not parts:   # most block edges in tag soup: nothing to emit
             self._parts = []   # a new list all the same: anchors and labels tell by identity
             self._line_has_text = False
@@ -785,7 +809,9 @@ class _TextParser(HTMLParser):
         self._line_has_text = False
         self._pre_paragraph = bool(self._pre_depth)
         if text.strip():
-            self._emit(0, text)
+            heading = bold is not None and 0 <= bold[1] and _bold_heading(text) \
+                and not "".join(parts[bold[1]:]).strip()
+            self._emit(_BOLD_LEVEL if heading else 0, text)
 
     def finish(self) -> None:
         if self._title_parts is not None:   # <title> never closed
@@ -795,6 +821,11 @@ class _TextParser(HTMLParser):
             self._flush()
         except _Full:
             pass
+
+
+def _bold_heading(text: str) -> bool:
+    """Whether a paragraph's text, all of it bold, is a question heading its answer."""
+    return text.endswith("?") and "\n" not in text and len(text) <= _MAX_BOLD_HEADING_CHARS
 
 
 def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:

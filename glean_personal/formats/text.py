@@ -263,11 +263,18 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     html_block = False                        # in a block of HTML (up to a blank line)
     headed = False                            # a Markdown heading came before
     in_code = False                           # the paragraph held is fenced code
+    question = False                          # the paragraph held is a bold question
+    depth = 0                                 # the level of the last heading
     refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
                      if label)
 
     def flush() -> None:
-        nonlocal in_code
+        nonlocal in_code, question
+        if question and len(para) == 1:   # `**Q: Where is it stored?**`: an FAQ's heading
+            text = para[0].strip()
+            builder.heading(depth + 1, heading_words(text[2:-2] if text[:2] == text[-2:] else text))
+            del para[:]
+        question = False
         if para:
             text = "\n".join(para)
             if not in_code and "](" in text:   # a link whose words run over lines, as its words
@@ -279,8 +286,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         in_code = False
 
     def heading(level: int, text: str) -> None:
-        nonlocal first_h1
+        nonlocal first_h1, depth
         flush()
+        depth = level
         text = _DANGLING_EMPHASIS.sub("", " ".join(heading_words(text).split()))
         builder.heading(level, text)
         if level == 1 and first_h1 is None and text:
@@ -439,6 +447,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if not shown.strip() or lead in _RULE_LEADS and _THEMATIC_BREAK.match(line):
             flush()
             continue
+        if not para and not code and lead in "*_" and _BOLD_QUESTION.match(line):
+            question = True
         para.append(shown.rstrip())
     flush()
     return first_h1
@@ -464,6 +474,8 @@ _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
 # The opening tag of an HTML block that holds other elements (a live example, a banner).
 _BLOCK_OPEN = re.compile(r" {0,3}<(?:div|section|article|aside|figure|details|main|template)(?=[\s>]|$)",
                          re.IGNORECASE)
+# A question in bold alone on its line (`**Q: How do I turn it off?**`), as FAQs head answers.
+_BOLD_QUESTION = re.compile(r" {0,3}(\*\*|__)(?:(?!\1)[^\n]){1,160}\?\1[ \t]*$")
 # A run of emphasis markers left at a heading's end (`## reactive() \*\*`, a site's badge).
 _DANGLING_EMPHASIS = re.compile(r"(?<=\S) +[*_]+$")
 
