@@ -420,14 +420,18 @@ class Store:
                 in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
-        """The first and last passage id of each document (they are contiguous)."""
+        """The first and last passage id of each document (they are contiguous, numbered
+        in the passages' order: `put_document`). Two seeks in the index by document and
+        ordinal, not a walk over every passage of a long document."""
         out: Dict[int, Tuple[int, int]] = {d: (0, -1) for d in doc_ids}
         for chunk in _chunks(list(out), 500):
             for doc_id, lo, hi in self.conn.execute(
-                    "SELECT document_id, min(id), max(id) FROM passages "
-                    f"WHERE document_id IN ({','.join('?' * len(chunk))}) GROUP BY document_id",
-                    chunk):
-                out[doc_id] = (lo, hi)
+                    "SELECT d.id, (SELECT id FROM passages WHERE document_id = d.id "
+                    "ORDER BY ordinal LIMIT 1), (SELECT id FROM passages WHERE document_id = d.id "
+                    "ORDER BY ordinal DESC LIMIT 1) FROM documents d "
+                    f"WHERE d.id IN ({','.join('?' * len(chunk))})", chunk):
+                if lo is not None:
+                    out[doc_id] = (lo, hi)
         return out
 
     def format_counts(self) -> Dict[int, Dict[str, int]]:
