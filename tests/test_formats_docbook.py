@@ -138,3 +138,61 @@ def test_deep_nesting_and_unclosed_declarations_cost_no_recursion():
     doc = read_document(head + b"<article><title>T</title><para>Kept.</para>" + b"<!DOCTYPE a [" * 20_000,
                         "open.xml")
     assert doc.title == "T" and "Kept." in doc.sections[0].text
+
+
+# A part of a manual in DocBook SGML, as PostgreSQL and pgpool-II keep theirs under
+# doc/src/sgml/ (written for this test): no DOCTYPE, `</>` ending the element
+# last opened, `<xref>` with no end tag, an entity the book's own file defines.
+SGML_FRAGMENT = """\
+<!-- doc/src/sgml/pooling.sgml -->
+
+<sect1 id="runtime-config-pooling">
+ <title>Connection Pooling</title>
+
+ <para>
+  <productname>Pool</productname> &version; reuses connections.
+ </para>
+
+ <sect2 id="pooling-settings">
+  <title>Pooling <acronym>Settings</></title>
+  <variablelist>
+   <varlistentry id="guc-max-pool" xreflabel="max_pool">
+    <term><varname>max_pool</varname> (<type>integer</>)</term>
+    <listitem>
+     <para>
+      Connections cached in each child; see <xref linkend="guc-max-pool">
+      and <xref linkend="guc-elsewhere">, with <literal>template0</> skipped.
+     </para>
+    </listitem>
+   </varlistentry>
+  </variablelist>
+ </sect2>
+</sect1>
+"""
+
+
+def test_a_docbook_sgml_fragment_is_read_as_docbook():
+    doc = read_document(SGML_FRAGMENT.encode(), "pooling.sgml")
+    assert doc.title == "Connection Pooling"
+    assert [s.heading for s in doc.sections] == [
+        ("Connection Pooling",), ("Connection Pooling", "Pooling Settings")]
+    assert doc.sections[0].text == "Pool reuses connections."   # `&version;` is set elsewhere
+    text = doc.sections[1].text
+    assert "max_pool (integer)" in text and "<" not in text and "&" not in text
+    assert "see max_pool and guc elsewhere, with template0 skipped." in " ".join(text.split())
+
+
+def test_a_legal_notice_fragment_is_docbook_and_other_markup_is_not():
+    legal = ("<!-- legal.sgml -->\n<date>2023</date>\n<legalnotice id=\"legalnotice\">\n <title>Legal Notice</title>\n"
+             " <para>\n  <productname>Pool</productname> is free software.\n </para>\n</legalnotice>\n")
+    assert "Pool is free software." in read_document(legal.encode(), "legal.sgml").text
+    feed = "<entry><title>Leeks</title><para>one</para></entry>\n"
+    assert "<para>one</para>" in read_document(feed.encode(), "feed.sgml").text
+
+
+def test_a_cross_reference_shows_its_targets_title_or_name():
+    src = ('<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.5//EN" "d">\n<article><title>T</title>\n'
+           '<sect1 id="ssl-setup"><title>Setting up SSL</title><para>See <xref linkend="ssl-setup"/> and'
+           ' <xref linkend="PCP-DETACH-NODE"/>.</para></sect1></article>\n')
+    text = read_document(src.encode(), "t.xml").text
+    assert "See Setting up SSL and pcp detach node." in text

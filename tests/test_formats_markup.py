@@ -500,7 +500,7 @@ def test_rst_footnote_references_read_as_the_page_marks_them():
            "#. group vars [#]_ and [#note]_, see [CIT2002]_; list[0]_x stays.\n\n"
            ".. [1] Tasks in each role see their own defaults.\n")
     text = read_document(src.encode(), "vars.rst").text
-    assert "#. role defaults [1]\n#. group vars and, see [CIT2002]; list[0]_x stays." in text
+    assert "1. role defaults [1]\n2. group vars and, see [CIT2002]; list[0]_x stays." in text
     assert "Tasks in each role see their own defaults." in text
 
 
@@ -523,3 +523,97 @@ def test_a_pep_or_rfc_role_shows_as_sphinx_shows_it():
     md = "# Build\n\nIntroduced in {pep}`518`, expanded in {pep}`621`; {rfc}`7231` too.\n"
     assert read_document(md.encode(), "cite.md").sections[0].text == (
         "Introduced in PEP 518, expanded in PEP 621; RFC 7231 too.")
+
+
+# Django's documentation is reStructuredText in `.txt` files; a page of its release
+# notes or a FAQ often has no directive at all, only its titles and a role or two.
+DJANGO_LIKE_FAQ = """\
+=================
+FAQ: Using Django
+=================
+
+Why do I get an error about importing DJANGO_SETTINGS_MODULE?
+=============================================================
+
+Make sure that:
+
+#. The environment variable is set to a fully-qualified module.
+#. Said module is on ``sys.path``:
+
+   #. check the path;
+   #. check the name.
+
+#. The module doesn't contain syntax errors.
+
+Ask on the |django-users| mailing list (or |list|_) if in doubt.
+
+How do I use image fields?
+==========================
+
+Set :setting:`MEDIA_ROOT` first.
+"""
+
+DJANGO_LIKE_RELEASE = """\
+==========================
+Django 1.3.7 release notes
+==========================
+
+*February 20, 2013*
+
+Django 1.3.7 corrects a packaging problem.
+"""
+
+
+def test_a_txt_file_with_rst_titles_is_read_as_rst():
+    doc = read_document(DJANGO_LIKE_FAQ.encode(), "usage.txt")
+    assert doc.title == "FAQ: Using Django"
+    assert [s for s, _ in sections(doc)] == [
+        "FAQ: Using Django › Why do I get an error about importing DJANGO_SETTINGS_MODULE?",
+        "FAQ: Using Django › How do I use image fields?"]
+    text = "\n".join(s.text for s in doc.sections)
+    assert "Set MEDIA_ROOT first." in text and ":setting:" not in text
+    release = read_document(DJANGO_LIKE_RELEASE.encode(), "1.3.7.txt")
+    assert release.title == "Django 1.3.7 release notes"
+    assert sections(release) == [("Django 1.3.7 release notes", 5)]
+
+
+def test_a_plain_note_with_one_underlined_title_stays_plain_text():
+    note = "Shopping\n========\n\nmilk, eggs_ and *bread*\n\nsee you | later |\n"
+    doc = read_document(note.encode(), "list.txt")
+    assert doc.format == "txt" and "eggs_ and *bread*" in doc.sections[0].text
+    two = "Shopping\n========\n\nmilk\n\nChores\n------\n\nfloors\n"
+    assert sections(read_document(two.encode(), "list.txt")) == [("Shopping", 4), ("Shopping › Chores", 9)]
+
+
+def test_rst_auto_numbered_items_and_substitutions_read_as_shown():
+    doc = read_document(DJANGO_LIKE_FAQ.encode(), "usage.txt")
+    text = doc.sections[0].text
+    assert "1. The environment variable" in text and "2. Said module is on sys.path:" in text
+    assert "   1. check the path;\n   2. check the name." in text
+    assert "3. The module doesn't" in text and "#." not in text
+    assert "Ask on the django-users mailing list (or list) if in doubt." in text
+    assert doc.sections[0].first_line == 8 and text.split("\n")[10].startswith("Ask on")   # line 18
+
+
+def test_a_literal_block_in_a_list_item_ends_with_the_item_s_indent():
+    # As Django's static files how-to writes a step (written for this test).
+    src = ("Deploy\n======\n\n#. Run the :djadmin:`collectstatic` command::\n\n       $ python manage.py collectstatic\n\n"
+           "   This copies the files into the\n   :setting:`STATIC_ROOT` directory.\n\n#. Serve them.\n")
+    text = read_document(src.encode(), "deploy.txt").text
+    assert "1. Run the collectstatic command:" in text
+    assert "       $ python manage.py collectstatic" in text   # code as typed
+    assert "   STATIC_ROOT directory." in text and "2. Serve them." in text
+
+
+def test_a_directive_that_labels_the_title_below_shows_nothing():
+    # As Django's settings reference writes each setting (written for this test).
+    src = (".. module:: django.conf\n   :synopsis: Settings.\n\nSettings\n========\n\n"
+           ".. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n\n"
+           ".. setting:: DATABASES\n\n``DATABASES``\n-------------\n\nA dictionary.\n\n"
+           ".. django-admin-option:: --deploy\n\nChecks for deployment.\n\n"
+           ".. console::\n\n    $ python -m pip install *Django*\n")
+    doc = read_document(src.encode(), "settings.txt")
+    assert [(s.heading[-1], s.text) for s in doc.sections] == [
+        ("DEBUG", "Default: False"),
+        ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django*")]
+    assert "django.conf" not in doc.text

@@ -474,9 +474,16 @@ def test_a_page_of_front_matter_only_is_read_as_its_description():
     assert read_document(include.encode(), "Next.md").text == "Returns the next page."
     with_body = "---\ntitle: T\ndescription: Not shown in the text.\n---\n\nThe body.\n"
     assert read_document(with_body.encode(), "t.md").text == "The body."
-    folded = "---\ntitle: T\ndescription: >-\n  Folded.\n---\n"
+    # A block scalar, as Redis's documentation writes its landing pages' descriptions.
+    folded = ("---\ntitle: \"Interact with data\"\nweight: 40\n\ndescription: >\n"
+              "    How to interact with data,\n    including pub/sub.\n---\n")
+    doc = read_document(folded.encode(), "_index.md")
+    assert [(s.text, s.first_line) for s in doc.sections] == [
+        ("How to interact with data, including pub/sub.", 6)]
+    literal = "---\ntitle: T\ndescription: |-\n  line one\n  line two\nweight: 3\n---\n"
+    assert read_document(literal.encode(), "l.md").text == "line one\nline two"
     with pytest.raises(SkipFile):
-        read_document(folded.encode(), "f.md")
+        read_document(b"---\ntitle: T\ndescription: >-\nweight: 3\n---\n", "f.md")
 
 
 def test_twoslash_compiler_lines_are_hidden_in_twoslash_blocks_only():
@@ -688,3 +695,28 @@ def test_a_reference_link_whose_label_runs_over_lines_reads_as_its_words():
     text = read_document(src.encode(), "t.md").text
     assert "See the guide and the [other][no\nsuch] one." in text
     assert "example.org" not in text
+
+
+def test_a_fence_indented_under_a_list_item_is_code():
+    # As Redis's install guide writes its steps (written for this test).
+    page = ("# Install\n\n* Create a directory:\n\n    ```\n    sudo mkdir /etc/redis\n"
+            "        # deeper\n    ```\n\n* Edit the script.\n\n   ```bash\n   sudo vi /etc/init.d/redis\n"
+            "   ```\n\n## Next\n\nDone.\n")
+    doc = read_document(page.encode(), "install.md")
+    assert [s.heading for s in doc.sections] == [("Install",), ("Install", "Next")]
+    text = doc.sections[0].text
+    assert "```" not in text
+    assert "sudo mkdir /etc/redis\n    # deeper" in text and "sudo vi /etc/init.d/redis" in text
+    # a fence's close deeper than its opening (by four columns or more) is code
+    nested = "# A\n\n```\nouter\n    ```\nstill code\n```\n\n# B\n"
+    assert "    ```\nstill code" in read_document(nested.encode(), "n.md").sections[0].text
+
+
+def test_star_emphasis_in_a_heading_reads_as_its_words():
+    # As Redis's docs head two sections (written for this test).
+    page = ("# Profiling\n\n## potential **on-CPU performance** improvements\n\nx\n\n"
+            "## Ok, but *why* nine characters?\n\ny\n\n## The `a *b* c` span, 2 * 3 * 4, __init__\n\nz\n")
+    doc = read_document(page.encode(), "cpu.md")
+    assert [s.heading[-1] for s in doc.sections] == [
+        "potential on-CPU performance improvements", "Ok, but why nine characters?",
+        "The a *b* c span, 2 * 3 * 4, __init__"]

@@ -15,8 +15,9 @@ bounds: `html.parser` never expands an entity or reads a DTD, so a
 from __future__ import annotations
 
 import html
+import html.entities
 import re
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -76,14 +77,42 @@ _DOCBOOK = re.compile(
     re.IGNORECASE)
 
 
+# A part of a manual kept in a file of its own (PostgreSQL's and pgpool-II's
+# `doc/src/sgml/*.sgml`, included by entity from the book's file): no DOCTYPE, but
+# its first element is a DocBook section and its title follows.
+_FRAGMENT = re.compile(
+    r"(?:<!--(?:[^-]|-(?!->)){0,2000}-->\s*)*"
+    r"<(book|part|chapter|appendix|preface|reference|refentry|sect[1-5]|partintro|"
+    r"glossary|bibliography|simplesect|refsect[1-3])\b[^<>]{0,500}>\s*"
+    r"(?:<(?:\w*info|refmeta|indexterm)\b|<title>|<refentrytitle>)", re.IGNORECASE)
+
+
+# Elements only DocBook has (no HTML, no common XML dialect): two of them, the file
+# starting with markup, make a fragment too (a legal notice, an appendix's part).
+_DOCBOOK_ONLY = re.compile(
+    r"<(para|simpara|listitem|varlistentry|programlisting|productname|ulink|indexterm|"
+    r"sect[1-5]|refsect[1-3]|refentry|refnamediv|tgroup|itemizedlist|orderedlist|"
+    r"variablelist|citetitle|varname|replaceable|literallayout)\b")
+
+
 def looks_like_docbook(head: str) -> bool:
-    """Whether text (the first 64 KB of a file) is a DocBook XML document."""
-    return head.lstrip()[:1] == "<" and _DOCBOOK.search(head, 0, 4096) is not None
+    """Whether text (the first 64 KB of a file) is a DocBook document (XML, or SGML
+    as PostgreSQL writes its manual), or a part of one in a file of its own."""
+    head = head.lstrip()
+    if head[:1] != "<":
+        return False
+    if _DOCBOOK.search(head, 0, 4096) is not None or _FRAGMENT.match(head[:4096]) is not None:
+        return True
+    return len({m.group(1) for m in _DOCBOOK_ONLY.finditer(head, 0, 8192)}) >= 2
 
 
 def read_docbook(data: bytes, limits: Limits) -> Document:
     """A DocBook XML document: titles head sections, as its HTML build's would."""
     text = _without_cdata(_with_entities(decode_text(data), limits.max_text_chars))
+    if "</>" in text:
+        text = _sgml_end_tags(text)
+    if "<xref" in text:
+        text = _xref_labels(text)
     return _document(_parse(text.encode("utf-8"), limits, _DocBookParser), limits)
 
 
@@ -105,22 +134,37 @@ def _with_entities(text: str, budget: int) -> str:
     files, to a DTD's entities) stay as typed."""
     span = _doctype(text)
     if span is None:
-        return text
+        return _REFERENCE.sub(_unknown_reference, text) if "&" in text else text
     start, subset, end = span
+    declared = {m.group(1) for m in _DECLARED.finditer(subset)}
     values = {m.group(1): " ".join(m.group(3).split()) for m in _ENTITY.finditer(subset)}
     rest = text[end:]
     if not values:
-        return text[:start] + rest
+        return text[:start] + _REFERENCE.sub(lambda m: _unknown_reference(m, declared), rest)
     room = [min(budget, len(text))]
 
     def value(m: "re.Match[str]") -> str:
         got = values.get(m.group(1))
-        if got is None or room[0] < len(got):
+        if got is None:
+            return _unknown_reference(m, declared)
+        if room[0] < len(got):
             return m.group(0)
         room[0] -= len(got)
         return got if "<" in got else html.escape(got, quote=False)   # `<firstname>Scott</firstname>`
 
     return text[:start] + _REFERENCE.sub(value, rest)
+
+
+# Any entity declaration's name (`<!ENTITY legal SYSTEM "legal.sgml">` too).
+_DECLARED = re.compile(r"<!ENTITY\s+([A-Za-z_][\w.-]{0,63})\s")
+
+
+def _unknown_reference(m: "re.Match[str]", declared: frozenset = frozenset()) -> str:
+    """A reference neither HTML nor the document defines (`&version;`, set in another
+    file; `&legal;`, another file's text, indexed on its own) shows nothing; one the
+    document declares but does not expand stays as typed."""
+    name = m.group(1)
+    return m.group(0) if name in declared or name + ";" in html.entities.html5 else ""
 
 
 def _doctype(text: str) -> Optional[Tuple[int, str, int]]:
@@ -143,6 +187,91 @@ def _doctype(text: str) -> Optional[Tuple[int, str, int]]:
 
 _DOCTYPE_START = re.compile(r"<!DOCTYPE", re.IGNORECASE)
 _SUBSET_END = re.compile(r"\][ \t\r\n]*>")
+
+
+# SGML elements with no end tag (`<xref linkend="x">`, `<colspec colname="c1">`).
+_SGML_EMPTY = frozenset("""
+    xref anchor co coref footnoteref sbr void varargs area colspec spanspec graphic
+    inlinegraphic imagedata audiodata videodata beginpage
+""".split())
+_TAG_NAME = re.compile(r"<(/?)([A-Za-z][\w.:-]*)")
+
+
+def _sgml_end_tags(text: str) -> str:
+    """SGML's empty end tag `</>` (`<literal>template0</>`) as the end tag it
+    closes, which the HTML reader needs to end a title or a paragraph. One pass over
+    the tags, comments and marked sections skipped whole; an open element with
+    no end tag of its own stays open, as SGML allows only where the DTD says."""
+    out: List[str] = []
+    stack: List[str] = []
+    open_count: Dict[str, int] = {}   # how many of each name the stack holds
+    pos = 0
+    while True:
+        lt = text.find("<", pos)
+        if lt < 0:
+            break
+        if text.startswith("<!--", lt) or text.startswith("<![", lt):
+            end = text.find("-->" if text[lt + 2] == "-" else "]]>", lt + 3)
+            if end < 0:
+                break
+            pos = end + 3
+            continue
+        gt = text.find(">", lt + 1)
+        if gt < 0:
+            break
+        if gt == lt + 2 and text[lt + 1] == "/":   # `</>`
+            closed = stack.pop() if stack else ""
+            if closed:
+                open_count[closed] -= 1
+            out += [text[pos:lt], f"</{closed}>" if closed else ""]
+            pos = gt + 1
+            continue
+        tag = _TAG_NAME.match(text, lt, gt)
+        if tag:
+            name = tag.group(2).lower()
+            if tag.group(1):
+                while open_count.get(name):   # what it closes, and what it leaves open inside
+                    top = stack.pop()
+                    open_count[top] -= 1
+                    if top == name:
+                        break
+            elif text[gt - 1] != "/" and name not in _SGML_EMPTY:
+                stack.append(name)
+                open_count[name] = open_count.get(name, 0) + 1
+        out.append(text[pos:gt + 1])
+        pos = gt + 1
+    out.append(text[pos:])
+    return "".join(out)
+
+
+_XREF = re.compile(r"""<xref\s+linkend\s*=\s*["']?([\w.:-]{1,200})["']?\s*/?>""")
+_LABELLED = re.compile(r"""<\w[^<>]{0,500}?\bxreflabel\s*=\s*(?:"([^"<>]{0,200})"|'([^'<>]{0,200})')""")
+_ID = re.compile(r"""\bid\s*=\s*["']?([\w.:-]{1,200})""")
+# An element with an id whose title follows at once: `<sect1 id="ssl"> <title>SSL</title>`.
+_TITLED = re.compile(r"""<\w[^<>]{0,500}?\bid\s*=\s*["']?([\w.:-]{1,200})["']?[^<>]{0,500}>\s*"""
+                     r"""<title>([^<>]{1,200})</title>""")
+
+
+def _xref_labels(text: str) -> str:
+    """A cross-reference as the words the built page shows for it: the target's
+    `xreflabel` (`<xref linkend="guc-max-pool">` to `<varlistentry id="guc-max-pool"
+    xreflabel="max_pool">`) or title when it is in the same file, else the words of
+    its target's name (`PCP-DETACH-NODE` as `pcp detach node`, a page of its own),
+    as a Sphinx reference with no words shows its label's."""
+    labels = {m.group(1): m.group(2) for m in _TITLED.finditer(text)}
+    if "xreflabel" in text:
+        for m in _LABELLED.finditer(text):
+            found = _ID.search(m.group(0))
+            if found:
+                labels[found.group(1)] = m.group(1) if m.group(1) is not None else m.group(2)
+
+    def shown(m: "re.Match[str]") -> str:
+        label = labels.get(m.group(1))
+        if label is None:
+            label = " ".join(re.split(r"[-_.:]+", m.group(1).lower())).strip()
+        return html.escape(" ".join(label.split()), quote=False)
+
+    return _XREF.sub(shown, text)
 
 
 def _without_cdata(text: str) -> str:

@@ -100,16 +100,47 @@ _RST_SNIFF_CHARS = 65_536
 
 def looks_like_rst(text: str) -> bool:
     """Whether text that came as `.txt` (or with no extension) is reStructuredText, as
-    Django's documentation and the snippets other Sphinx sites include are: two
-    lines of explicit markup (`.. code-block:: bash`, `.. _label:`), or one and
-    a role (``:ref:`label` ``). Plain notes hardly ever start a line with `.. word::`."""
+    Django's documentation and the snippets other Sphinx sites include are. Two
+    marks make it so: a line of explicit markup (`.. code-block:: bash`, `.. _label:`)
+    is one, a role (``:ref:`label` ``) one, a title underlined as wide as its words
+    one, and a title both overlined and underlined two (a page of Django's release
+    notes has that title and nothing else of the language). Plain notes hardly ever
+    start a line with `.. word::` or put a title between two rules; one title
+    underlined (`Notes` over `=====`) alone stays plain text, two are headings
+    a reader of plain text would lose."""
     text = text[:_RST_SNIFF_CHARS]
     marks = 0
     for _ in _RST_EXPLICIT_MARKUP.finditer(text):
         marks += 1
         if marks >= 2:
             return True
-    return marks == 1 and _RST_ROLE_USE.search(text) is not None
+    if _RST_ROLE_USE.search(text) is not None:
+        marks += 1
+    return marks + _rst_title_marks(text, 2 - marks) >= 2
+
+
+def _rst_title_marks(text: str, wanted: int) -> int:
+    """Up to `wanted` marks from titles (an overlined one counts two): for the sniff, a
+    title's rules are at least as wide as its words (docutils' own rule)."""
+    if wanted <= 0:
+        return 0
+    lines = text.split("\n")
+    marks = 0
+    for i in range(1, len(lines) - 1):
+        if not _RST_ADORN.match(lines[i]):
+            continue
+        words = lines[i - 1].strip()
+        if not words or _RST_ADORN.match(lines[i - 1]) or len(lines[i].rstrip()) < len(words):
+            continue
+        if i >= 2 and lines[i - 2].strip() and lines[i - 2].rstrip() == lines[i].rstrip():
+            marks += 2   # overlined: the same rule above and below
+        elif lines[i - 1][0] in " \t" or (i >= 2 and lines[i - 2].strip()):
+            continue     # indented, or a paragraph's last line over a rule
+        else:
+            marks += 1
+        if marks >= wanted:
+            break
+    return marks
 
 
 def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, bool], int]]:
@@ -154,10 +185,10 @@ _RST_ANONYMOUS_TARGET = re.compile(r"^\s*__[ \t]+\S+\s*$")
 # Directives whose argument and body are not text a reader sees (code is kept).
 _RST_HIDDEN = frozenset({"toctree", "contents", "include", "image", "raw", "index", "meta",
                          "highlight", "sectnum", "tabularcolumns", "role", "default-role",
-                         "title", "header", "footer", "currentmodule"})
+                         "title", "header", "footer", "currentmodule", "module"})
 _RST_CODE = frozenset({"code", "code-block", "sourcecode", "literalinclude", "doctest",
                        "testcode", "testoutput", "parsed-literal", "productionlist", "math", "prompt",
-                       "code-tab", "ipython", "jupyter-execute"})
+                       "code-tab", "ipython", "jupyter-execute", "console"})
 _RST_SHOWN_OPTIONS = frozenset({"caption", "alt"})
 # Directives whose argument is no words (a build tag, a class name, a figure's image file)
 # but whose body is text (a figure's caption and legend, the names an autosummary
@@ -178,6 +209,11 @@ _RST_TARGET_NAME = re.compile(r"[ \t]*\.\.[ \t]+_(?:`([^`]+)`|([^:`\s][^:`]*)):"
 # A simple reference `Doxygen_` (`name__` when anonymous): one word, no backquotes,
 # any script (`Übersicht_`); an inline literal (``x = Doxygen_``) is matched first and kept.
 _RST_SIMPLE_REF = re.compile(r"(``[^`]+``)|(?<![\w`.+-])([^\W_](?:[\w.+-]*[^\W_])?)__?(?!\w)")
+
+
+# A list item's marker and the spaces after it (`* `, `#. `, `3) `, `(a) `): its text,
+# and a literal block it introduces, start in the column after.
+_RST_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•]|(?:\d{1,9}|#|[A-Za-z])[.)]|\((?:\d{1,9}|#|[A-Za-z])\))[ \t]+(?=\S)")
 
 
 def rst_targets(lines: Sequence[str]) -> frozenset:
@@ -217,7 +253,8 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
     option_indent: Optional[int] = None # an option's indent: deeper lines continue its value
     option_shown = False                # … and whether that value is shown
     prose: List[int] = []               # indexes of plain text lines, cleaned at the end
-    for line in lines:
+    numbers: Dict[int, int] = {}        # an auto-numbered list's count so far, by indent
+    for k, line in enumerate(lines):
         indent = len(line) - len(line.lstrip())
         if line.strip():
             if hide_above is not None and indent > hide_above:
@@ -242,6 +279,9 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
         if not line.strip():
             out.append(line)
             continue
+        for deeper in [k for k in numbers if k >= indent]:   # a line as far left ends a list
+            if not (deeper == indent and line[indent:indent + 2] == "#."):
+                del numbers[deeper]
         directive = _RST_DIRECTIVE.match(line)
         if directive:
             name = directive.group(2).lower().split(":")[-1]
@@ -252,8 +292,8 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
             elif name in _RST_CODE:
                 keep_above = indent
                 argument = ""
-            elif name in _RST_BARE:
-                argument = ""
+            elif name in _RST_BARE or argument and _titles_next(lines, k, argument):
+                argument = ""   # a label for the title below (`.. setting:: DEBUG` over `DEBUG`)
             else:
                 argument = version_words(name, argument)
             out.append(" " * indent + _rst_inline(argument) if argument else "")
@@ -272,16 +312,33 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
             out.append("")
             continue
         text = line.rstrip()
+        if text[indent:indent + 2] == "#." and text[indent + 2:indent + 3] in (" ", "\t", ""):
+            numbers[indent] = numbers.get(indent, 0) + 1   # an auto-numbered item: `#.` is `3.` shown
+            text = f"{text[:indent]}{numbers[indent]}.{text[indent + 2:]}"
         if text.endswith("|") and _RST_GRID_ROW.match(text):   # a grid table's row: its cells
             cells = [cell.strip() for cell in text.strip()[1:-1].split("|")]
             text = " " * indent + " | ".join(cell for cell in cells if cell)
         if text.endswith("::"):
-            keep_above = indent
+            item = _RST_LIST_ITEM.match(line)   # `#. Run the command::`: the block is the item's
+            keep_above = item.end() if item else indent
             text = text[:-2].rstrip()
             text = text + ":" if text and not text.endswith(" ") and text[-1:].isalnum() else text
         prose.append(len(out))
         out.append(text)
     return _clean_prose(out, prose, targets)
+
+
+def _titles_next(lines: Sequence[str], k: int, argument: str) -> bool:
+    """Whether the first line after line k that is not blank starts a title of the
+    directive's argument: a directive that only labels a section (Django's
+    `.. setting:: DEBUG`, `.. templatetag:: for`, which index and link to the
+    title and show nothing), whose argument read as a line would end the
+    section before."""
+    j = k + 1
+    while j < len(lines) and j <= k + 3 and not lines[j].strip():
+        j += 1
+    found = _rst_title(lines, j) if j < len(lines) - 1 else None
+    return found is not None and rst_plain(found[0]) == rst_plain(argument)
 
 
 def _shown_option(line: str, indent: int) -> Optional[str]:
@@ -329,8 +386,8 @@ def _rst_inline(text: str) -> str:
     if "\\" in text:   # held apart, so that an escaped character is never markup
         text = _RST_ESCAPE.sub(lambda m: m.group(0) if m.group(1) is None
                             else hold(held, "" if m.group(1) == " " else m.group(1)), text)
-    if "|_" in text:
-        text = _RST_SUBSTITUTION_LINK.sub(r"\1", text)
+    if "|" in text:   # a substitution (`|django-users|`, `|name|_`): the page shows its
+        text = _RST_SUBSTITUTION.sub(r"\1", text)   # replacement, known elsewhere: its name
     if "]_" in text:   # a footnote or citation reference `[1]_` shows as `[1]`; an auto-numbered one as nothing
         text = _RST_FOOTNOTE_REF.sub(r"[\1]", _RST_AUTO_FOOTNOTE_REF.sub("", text))
     if "`" in text:
@@ -352,8 +409,9 @@ _RST_ESCAPE = re.compile(r"``[^`]+``|\\([^\n])")
 
 # `words` with no role (the default role: emphasis, or code in many Sphinx projects).
 _RST_INTERPRETED = re.compile(r"(?<![\w`])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`_])")
-# |name|_ : a substitution that is also a link, shown as its name.
-_RST_SUBSTITUTION_LINK = re.compile(r"(?<![\w|])\|([^|\s](?:[^|]*[^|\s])?)\|_{1,2}(?![\w|])")
+# |name| (|name|_ when also a link): a substitution, shown as its name. No space
+# inside either bar, none of the name's own characters around it (`a|b|c`, `| x |`).
+_RST_SUBSTITUTION = re.compile(r"(?<![\w|])\|([^|\s](?:[^|\n]*[^|\s])?)\|(?:_{1,2})?(?![\w|])")
 
 
 def _role_shown(match: "re.Match[str]") -> str:

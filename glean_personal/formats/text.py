@@ -31,6 +31,11 @@ _ATX = re.compile(r" {0,3}(#{1,6})(?![^ \t])")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+# … or deeper, in a list item (`*   Create a directory:` over `    ```` and the commands),
+# closed by a fence at most three columns right of its own. An indented code block
+# that shows a fence is code either way.
+_INDENTED_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})(.*)$")
+_DEEP_FENCE = re.compile(r"^[ \t]+(`{3,}|~{3,})(.*)$")
 _NOT_PARAGRAPH = re.compile(r"^(?: {4}|\t| {0,3}(?:[>*+-]\s|\d{1,9}[.)]\s|>))")
 # Lines a reader never sees: link reference definitions (not footnotes),
 # MyST targets `(label)=`, and the include and template statements of MkDocs
@@ -182,10 +187,31 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
         # is one include): its description, which the site shows under the title.
         found = _FRONT_DESCRIPTION.search(text, 0, len(text) - len(body))
         words = _unquote(found.group(1)) if found else ""
-        if words and words[0] not in "|>":   # a YAML block scalar is not read
-            builder.paragraph(words, 1 + text.count("\n", 0, found.start()))
+        line = 1 + text.count("\n", 0, found.start()) if found else 0
+        if words[:1] in ("|", ">") and _BLOCK_SCALAR.match(words):   # `description: >` and
+            words = _block_scalar(text[found.end():len(text) - len(body)], words[0] == ">")   # its lines
+            line += 1
+        if words and words[0] not in "|>":
+            builder.paragraph(words, line)
     title = front_title or first_h1 or ""
     return Document(title=title, format="md", sections=builder.build())
+
+
+# A YAML block scalar's header: `>` folds its lines into one, `|` keeps them, with an
+# optional chomping mark and indent (`>-`, `|2`).
+_BLOCK_SCALAR = re.compile(r"[|>](?:[-+]?\d?|\d[-+]?)$")
+
+
+def _block_scalar(after: str, folded: bool) -> str:
+    """The indented lines that follow a block scalar's header, as YAML reads them."""
+    lines: List[str] = []
+    for line in after.split("\n")[1:]:
+        if line.strip() and line[:1] not in " \t":
+            break   # the next key
+        lines.append(line.strip())
+    if not folded:
+        return "\n".join(lines).strip()
+    return "\n".join(" ".join(part.split()) for part in "\n".join(lines).split("\n\n")).strip()
 
 
 def split_front_matter(text: str) -> Tuple[Optional[str], str]:
@@ -240,6 +266,17 @@ def version_words(name: str, argument: str) -> str:
     return f"{lead} {version}: {rest.strip()}" if rest.strip() else f"{lead} {version}"
 
 
+def _columns(indent: str) -> int:
+    """The columns a line's indent takes (a tab to the next multiple of four)."""
+    return len(indent.expandtabs(4))
+
+
+def _dedent(line: str, columns: int) -> str:
+    """The line with up to `columns` columns of its indent taken off."""
+    indent = line[:len(line) - len(line.lstrip(" \t"))]
+    return " " * max(0, _columns(indent) - columns) + line[len(indent):]
+
+
 def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optional[str]:
     """Feed headings and paragraphs to the builder; return the first H1's text.
 
@@ -251,6 +288,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     para: List[str] = []
     para_line = first_line
     fence: Optional[Tuple[str, int]] = None   # (fence character, length) while in code
+    fence_indent = 0                          # … and the columns before it
     hidden = False                            # in a fence whose body is not shown
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
@@ -289,6 +327,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         nonlocal first_h1, depth
         flush()
         depth = level
+        if "*" in text and len(text) <= LONGEST_INLINE:   # `## potential **on-CPU** gains`
+            text = "".join(piece if k % 2 else _STAR_EMPHASIS.sub(r"\2", piece)
+                           for k, piece in enumerate(_CODE_SPAN.split(text)))
         text = _DANGLING_EMPHASIS.sub("", " ".join(heading_words(text).split()))
         builder.heading(level, text)
         if level == 1 and first_h1 is None and text:
@@ -317,9 +358,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             line = " " * (end + 3) + line[end + 3:]
         lead = line.lstrip(" \t")[:1]   # most checks need a particular first character
         if fence is not None:
-            close = _FENCE.match(line) if lead in _FENCE_LEADS else None
-            if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] \
-                    and not close.group(2).strip():
+            close = _INDENTED_FENCE.match(line) if lead in _FENCE_LEADS else None
+            if close and close.group(2)[0] == fence[0] and len(close.group(2)) >= fence[1] \
+                    and not close.group(3).strip() and _columns(close.group(1)) <= fence_indent + 3:
                 fence, hidden, options = None, False, False
                 flush()
             elif not hidden and not (options and _DIRECTIVE_OPTION.match(line)):
@@ -329,10 +370,14 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                     if para:
                         para.append("")   # the line keeps its place, without its words
                     continue
+                if fence_indent and line[:1] in " \t":   # a list item's code, as the item shows it
+                    line = _dedent(line, fence_indent)
                 para.append(line)
                 in_code = True
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
+        if opening is None and lead in "`~":
+            opening = _DEEP_FENCE.match(line)   # a list item's fence
         if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
             flush()
             marker, info = opening.group(1), opening.group(2)
@@ -359,6 +404,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                     builder.paragraph(argument, number)
                 continue
             fence = (marker[0], len(marker))
+            fence_indent = _columns(line[:len(line) - len(line.lstrip(" \t"))])
             hidden = name in _HIDDEN_DIRECTIVES
             twoslash = "twoslash" in info
             continue
@@ -474,6 +520,10 @@ _RAW_OPEN = re.compile(r" {0,3}<(script|style)(?=[\s>]|$)", re.IGNORECASE)
 # The opening tag of an HTML block that holds other elements (a live example, a banner).
 _BLOCK_OPEN = re.compile(r" {0,3}<(?:div|section|article|aside|figure|details|main|template)(?=[\s>]|$)",
                          re.IGNORECASE)
+# Emphasis or strong emphasis with stars in a heading (`*why*`, `**on-CPU performance**`),
+# shown as its words, as the other readers' headings are; underscores stay (`__init__`).
+_STAR_EMPHASIS = re.compile(r"(?<![\w*\\])(\*{1,3})(?=[^\s*])([^*\n]*[^\s*\\])\1(?![\w*])")
+_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
 # A question in bold alone on its line (`**Q: How do I turn it off?**`), as FAQs head answers.
 _BOLD_QUESTION = re.compile(r" {0,3}(\*\*|__)(?:(?!\1)[^\n]){1,160}\?\1[ \t]*$")
 # A run of emphasis markers left at a heading's end (`## reactive() \*\*`, a site's badge).
