@@ -338,10 +338,9 @@ class Fts5Text(FullText):
             if few:
                 return self._matching_counts_read(terms, few, ranges, in_title)
             # Exact terms: FTS5 seeks to each range, so a common word costs little.
-            counts = [0] * len(ranges)
-            for k, n in self._per_range("count(*)", expr, ranges):
-                counts[k] = n
-            return counts
+            return [self.conn.execute(
+                "SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ? "
+                "AND rowid BETWEEN ? AND ?", (expr, lo, hi)).fetchone()[0] for lo, hi in ranges]
         # A prefix term is expanded again by every query: one query over the
         # span of all the ranges costs less than one per range.
         ids = [r[0] for r in self.conn.execute(
@@ -368,26 +367,19 @@ class Fts5Text(FullText):
             "ORDER BY rowid", (_any_of([terms[i] for i in few], in_title),
                                min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))]
         rest = [t for i, t in enumerate(terms) if i not in few]
-        found = [set(held[bisect_left(held, lo):bisect_right(held, hi)]) for lo, hi in ranges]
-        if rest:
-            for k, pid in self._per_range("rowid", _any_of(rest, in_title), ranges):
-                found[k].add(pid)
-        return [len(ids) for ids in found]
-
-    # Ranges looked up by one statement (a compound SELECT holds at most 500 parts).
-    RANGES_PER_STATEMENT = 100
-
-    def _per_range(self, column: str, expr: str,
-                   ranges: Sequence[Tuple[int, int]]) -> Iterable[Tuple[int, int]]:
-        """(k, `column`) of the passages in ranges[k] that match `expr`: one statement for
-        many ranges, each still a seek of its own (FTS5 takes one rowid range per scan)."""
-        step = self.RANGES_PER_STATEMENT
-        for first in range(0, len(ranges), step):
-            part = ranges[first:first + step]
-            sql = " UNION ALL ".join(
-                f"SELECT {first + k}, {column} FROM passage_fts "
-                "WHERE passage_fts MATCH ?1 AND rowid BETWEEN ? AND ?" for k in range(len(part)))
-            yield from self.conn.execute(sql, [expr] + [v for lo_hi in part for v in lo_hi])
+        expr = _any_of(rest, in_title) if rest else ""
+        out = []
+        for lo, hi in ranges:
+            ids = held[bisect_left(held, lo):bisect_right(held, hi)]
+            if not expr:
+                out.append(len(ids))
+                continue
+            found = set(ids)
+            found.update(r[0] for r in self.conn.execute(
+                "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?",
+                (expr, lo, hi)))
+            out.append(len(found))
+        return out
 
     def document_frequency(self, term: Term, at_least: Optional[int] = None) -> int:
         limit = "" if at_least is None else f" LIMIT {int(at_least)}"
