@@ -41,7 +41,8 @@ def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path, 
     assert titles == ["Sending data", title]
 
 
-@pytest.mark.parametrize("title", ["NEWS", "2. NEWS", "4.1 Release Notes"])
+@pytest.mark.parametrize("title", ["NEWS", "2. NEWS", "4.1 Release Notes", "Release 3.1.21",
+                                   "Pgpool-II Release 4.1.0"])
 def test_release_notes_known_by_their_title_alone_a_chapter_number_aside(open_ix, tmp_path, title):
     ix = _index(open_ix, tmp_path, title, notes="dist-files.md")   # no release-notes path
     titles = [h.title for h in ix.search("how do I upload files", limit=2).results]
@@ -55,6 +56,12 @@ def test_pages_about_history_are_not_release_notes():
         assert not _CHANGELOG_TITLE.search(title), title
     for title in ("History — mypkg 1.0 documentation", "HISTORY", "Release History Of SQLite"):
         assert _CHANGELOG_TITLE.search(title), title
+
+
+def test_a_page_about_releasing_is_not_a_release():
+    for title in ("How to release 2.0 builds", "Pre-release 1.0.0 checklist", "Release 2 planning",
+                  "Releases"):
+        assert not _CHANGELOG_TITLE.search(title), title
 
 
 def test_a_question_about_changes_keeps_the_release_notes_whole(open_ix, tmp_path):
