@@ -130,16 +130,22 @@ class _Kept:
         self.tuning = tuning
         self.docs: List[Tuple[int, _Sketch]] = []
         self.ids: Set[int] = set()   # every id of their sketches
+        self.smallest: Optional[_Sketch] = None   # the sketch of fewest ids
 
     def add(self, doc: int, sketch: _Sketch) -> None:
         self.docs.append((doc, sketch))
         self.ids.update(sketch.ids)
+        if self.smallest is None or len(sketch.ids) < len(self.smallest.ids):
+            self.smallest = sketch
 
     def copy_of(self, sketch: _Sketch) -> Optional[int]:
         """The first kept document whose text the sketch's is (`_same_text`), or None."""
         # The ids it shares with them all bound those it shares with each: one set
         # operation tells a new text from every kept one at once.
         shared = len(self.ids.intersection(sketch.ids))
+        # `_too_few` holds for every kept sketch when it holds for the smallest.
+        if self.smallest is None or _too_few(shared, self.smallest, sketch, self.tuning):
+            return None
         return next((d for d, kept in self.docs
                      if not _too_few(shared, kept, sketch, self.tuning)
                      and _same_text(kept, sketch, self.tuning)), None)

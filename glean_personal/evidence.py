@@ -140,9 +140,12 @@ class Weights:
             return known
         terms = self.terms
         toks = tokenize(text)
-        heads, firsts = self.heads.heads, self.heads.firsts   # _Heads.may_stem_to, inlined
-        stem_of = {tok: stem(tok) for tok in set(toks)
-                   if tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())}
+        if text.isascii():   # the tokens that begin as a query stem does, found by pattern
+            stem_of = {tok: stem(tok) for tok in self.heads.words(text.lower())}
+        else:
+            heads, firsts = self.heads.heads, self.heads.firsts   # _Heads.may_stem_to, inlined
+            stem_of = {tok: stem(tok) for tok in set(toks)
+                       if tok.startswith(heads) or (tok[:1] in firsts and not tok.isascii())}
         stems = set(stem_of.values())
         joined = "\n" + "\n".join(stems)
         out = []

@@ -196,14 +196,12 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             if filters.any:
                 result.notices = _filter_notices(store, filters)
             return result
-        doc_of, titles = store.passage_documents_titled([pid for pid, _ in hits])
+        doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
-        boost = {d: _title_boost(title, words) for d, title in titles.items()}
+        boost = _title_boosts(titles, words)
         rows = _Rows(store.passages)
-        paths: Dict[int, str] = {}
         damp_tests = query.question and not words & _TEST_WORDS
         if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
-            paths = store.document_paths(titles)
             if not words & _VERSION_WORDS:
                 _damp_release_notes(boost, titles, paths)
             if damp_tests:
@@ -211,7 +209,6 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
-            paths = paths or store.document_paths(titles)
             code_docs = {d for d, path in paths.items() if is_code_path(path)}
             code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
         if damp_tests and code:
@@ -441,6 +438,11 @@ def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int
         scored.sort(key=lambda t: (-t[0], t[1]))
 
 
+def _best_first(item: Tuple[float, int]) -> Tuple[float, int]:
+    """The sort key of a (score, passage id): best first, then the lower id."""
+    return -item[0], item[1]
+
+
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
                     weights: Weights, defined: Set[int] = frozenset()) -> List[tuple]:
     """(the document's passages by score, its score, matching passages) per document.
@@ -453,28 +455,37 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     for pid, score in hits:
         by_doc.setdefault(doc_of[pid], []).append((score, pid))
     for scored in by_doc.values():
-        scored.sort(key=lambda t: (-t[0], t[1]))
+        if len(scored) > 1:
+            scored.sort(key=_best_first)
     _demote_listings(by_doc, boost, rows)
     lift = 1.0 + TUNING.definition
     doc_lift = 1.0 + (TUNING.defines if query.names_only and TUNING.definition else TUNING.definition)
     ranked = []
+    question, share = query.question, TUNING.extra
     for doc_id, scored in by_doc.items():
         pid = scored[0][1]
+        if len(scored) == 1 and not defined:   # most documents: one passage, no further share
+            ranked.append((pid, scored[0][0] * boost[doc_id], 1))
+            continue
         values = [s for s, _ in scored]
         defines = bool(defined) and any(p in defined for _, p in scored)
         if defines:
             values = sorted((s / lift if p in defined else s for s, p in scored), reverse=True)
         best = values[0]
-        extra = sum(s / math.sqrt(i + 1) for i, s in enumerate(values[1:21], start=1))
-        if query.question:   # saturating: the further passages at most double the best
+        extra = sum(s / _ROOTS[i] for i, s in enumerate(values[1:21], start=1))
+        if question:   # saturating: the further passages at most double the best
             score = best * (1 + extra / (extra + best)) if extra > 0 else best
         else:
-            score = best + TUNING.extra * extra
+            score = best + share * extra
         if defines:
             score *= doc_lift
         ranked.append((pid, score * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
+
+
+# math.sqrt(i + 1) for a document's further passages, i = 1..20 (computed once).
+_ROOTS = [math.sqrt(i + 1) for i in range(21)]
 
 
 def _probes(terms: Sequence[Term]) -> List[str]:
@@ -564,12 +575,12 @@ def _only_comments(text: str) -> bool:
     return all(_COMMENT_LINE.match(line) for line in text.splitlines() if line.strip())
 
 
-def _title_boost(title: str, words: Set[str]) -> float:
-    """1 + TUNING.title_boost × the share of the query's words (stems) found in the title."""
+def _title_boosts(titles: Dict[int, str], words: Set[str]) -> Dict[int, float]:
+    """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its title."""
     if not words:
-        return 1.0
-    found = _title_stems(title).intersection(words)
-    return 1.0 + TUNING.title_boost * len(found) / len(words)
+        return dict.fromkeys(titles, 1.0)
+    lift, n, stems = TUNING.title_boost, len(words), _title_stems
+    return {d: 1.0 + lift * len(stems(title).intersection(words)) / n for d, title in titles.items()}
 
 
 @functools.lru_cache(maxsize=8192)

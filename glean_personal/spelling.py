@@ -69,25 +69,38 @@ def _surface(store: Store, stem_: str) -> Optional[str]:
 
 
 def _distance(a: str, b: str, bound: int) -> int:
-    """Levenshtein distance with transpositions, or bound + 1 once it must exceed bound."""
+    """Levenshtein distance with transpositions, or bound + 1 once it must exceed bound.
+
+    Only the cells within `bound` of the diagonal are computed (any other holds
+    more than `bound`: a word's length differs from the other's prefix by more),
+    and every value is capped at bound + 1, which changes none up to `bound`.
+    """
     if abs(len(a) - len(b)) > bound:
         return bound + 1
     # Each letter of one word missing from the other costs an edit of its own.
     if len(set(a).difference(b)) > bound or len(set(b).difference(a)) > bound:
         return bound + 1
+    over = bound + 1
+    width = len(b)
     prev2: List[int] = []
-    prev = list(range(len(b) + 1))
+    prev = [min(j, over) for j in range(width + 1)]
     for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        low = cur[0]
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if (i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]):
-                v = min(v, prev2[j - 2] + 1)
-            cur[j] = v
-            low = min(low, v)
+        cur = [over] * (width + 1)
+        low = cur[0] = min(i, over)
+        here = a[i - 1]
+        before = a[i - 2] if i > 1 else ""
+        for j in range(max(1, i - bound), min(width, i + bound) + 1):
+            v = prev[j - 1] + (here != b[j - 1])
+            if prev[j] + 1 < v:
+                v = prev[j] + 1
+            if cur[j - 1] + 1 < v:
+                v = cur[j - 1] + 1
+            if j > 1 and before and here == b[j - 2] and before == b[j - 1] and prev2[j - 2] + 1 < v:
+                v = prev2[j - 2] + 1
+            cur[j] = v if v < over else over
+            if v < low:
+                low = v
         if low > bound:
-            return bound + 1
+            return over
         prev2, prev = prev, cur
     return prev[-1]

@@ -899,3 +899,30 @@ def test_an_option_typed_finds_the_section_headed_by_it(tmp_path, open_ix):
     assert (first.document["path"], first.section[-1]) == ("cli.md", '-e, --eval "script"')
     # a word, not an option, names no heading: the guide that says it most stays first
     assert ix.search("inspect brk").results[0].document["path"] == "debugging.md"
+
+
+def test_did_you_mean_distance_is_the_full_table_distance_up_to_its_bound():
+    """The edit distance behind did-you-mean computes only the cells near the diagonal;
+    every distance up to the bound is the full table's (with transpositions)."""
+    import random
+    from glean_personal.spelling import _distance
+
+    def full(a, b):
+        d = [[i + j if not i * j else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+        for i in range(1, len(a) + 1):
+            for j in range(1, len(b) + 1):
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1,
+                              d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+                if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        return d[-1][-1]
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        a = "".join(rng.choice("abcd") for _ in range(rng.randint(0, 8)))
+        b = "".join(rng.choice("abcd") for _ in range(rng.randint(max(0, len(a) - 2), len(a) + 2)))
+        for bound in (1, 2):
+            want = full(a, b)
+            got = _distance(a, b, bound)
+            assert got == want if want <= bound else got > bound, (a, b, bound)
+    assert _distance("recieve", "receive", 2) == 1 and _distance("kettel", "kettle", 1) == 1

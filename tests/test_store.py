@@ -269,6 +269,29 @@ def test_fts5_bounded_search_returns_what_the_one_or_statement_does(tmp_path):
     st.close()
 
 
+def test_passage_ranges_are_each_documents_first_and_last_passage(tmp_path):
+    """A document's passage range is read from its first and last passage by ordinal:
+    the same as the least and greatest id of its passages, also after documents are
+    indexed again (new ids) or removed, and (0, -1) for one without passages."""
+    st = _mixed_corpus(tmp_path)
+    sid = st.conn.execute("SELECT id FROM sources").fetchone()[0]
+    with st.transaction():
+        for d in (3, 10, 41):   # indexed again: its passages get new ids at the end
+            st.put_document(sid, f"{d}.{'md' if d % 3 else 'txt'}", "again", "md", 1, 1, "1" * 64,
+                            [], [((f"H{i}",), f"walrus {i}", 0, 8, None, None, None)
+                                 for i in range(d % 4 + 2)], b"")
+        st.remove_documents([7])
+        empty = st.put_document(sid, "empty.md", "empty", "md", 1, 1, "2" * 64, [], [], b"")
+    ids = [r[0] for r in st.conn.execute("SELECT id FROM documents")] + [7]
+    want = {d: (0, -1) for d in ids}
+    want.update({d: (lo, hi) for d, lo, hi in st.conn.execute(
+        "SELECT document_id, min(id), max(id) FROM passages GROUP BY document_id")})
+    with st.reading():
+        assert st.passage_ranges(ids) == want
+    assert want[empty] == (0, -1) and want[7] == (0, -1)
+    st.close()
+
+
 def test_fts5_matching_counts_read_rare_terms_once(tmp_path):
     """Counting a document's matching passages reads a rare term's passages once for
     all the documents: the counts are those of one lookup per document."""

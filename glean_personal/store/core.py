@@ -392,20 +392,22 @@ class Store:
         return out
 
     def passage_documents_titled(self, passage_ids: Iterable[int]
-                                 ) -> Tuple[Dict[int, int], Dict[int, str]]:
-        """The document of each passage, and those documents' titles, in one read (no
-        passage text: what ranking needs first)."""
+                                 ) -> Tuple[Dict[int, int], Dict[int, str], Dict[int, str]]:
+        """The document of each passage, and those documents' titles and paths (relative
+        to the source's root), in one read (no passage text: what ranking needs first)."""
         doc_of: Dict[int, int] = {}
         titles: Dict[int, str] = {}
+        paths: Dict[int, str] = {}
         for chunk in _chunks(list(passage_ids), 500):
-            for pid, doc_id, title in self.conn.execute(
-                    "SELECT p.id, p.document_id, d.title FROM passages p "
+            for pid, doc_id, title, path in self.conn.execute(
+                    "SELECT p.id, p.document_id, d.title, d.path FROM passages p "
                     "LEFT JOIN documents d ON d.id = p.document_id "
                     f"WHERE p.id IN ({','.join('?' * len(chunk))})", chunk):
                 doc_of[pid] = doc_id
                 if title is not None:
                     titles[doc_id] = title
-        return doc_of, titles
+                    paths[doc_id] = path
+        return doc_of, titles, paths
 
     def contained_share(self, part: int, whole: int) -> float:
         """The share of document `part`'s passages whose text is also a passage of `whole`."""
@@ -415,17 +417,6 @@ class Store:
             " FROM passages a WHERE a.document_id = ?", (whole, part)).fetchone()
         return shared / total if total else 0.0
 
-    def document_paths(self, doc_ids: Iterable[int]) -> Dict[int, str]:
-        """The path of each document, relative to its source's root."""
-        return self._mapping("SELECT id, path FROM documents WHERE id", doc_ids)
-
-    def _mapping(self, select: str, ids: Iterable[int]) -> dict:
-        """{key: value} from a two-column SELECT that ends in `WHERE key`, for many ids."""
-        out: dict = {}
-        for chunk in _chunks(list(ids), 500):
-            out.update(self.conn.execute(f"{select} IN ({','.join('?' * len(chunk))})", chunk))
-        return out
-
     def phrase_sketches(self, doc_ids: Sequence[int],
                         max_bytes: int) -> Dict[int, Tuple[bytes, int, int]]:
         """Each document's phrase sketch (a prefix of its sorted phrase ids), full size, and
@@ -434,14 +425,18 @@ class Store:
                 in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
-        """The first and last passage id of each document (they are contiguous)."""
+        """The first and last passage id of each document (they are contiguous, numbered
+        in the passages' order: `put_document`). Two seeks in the index by document and
+        ordinal, not a walk over every passage of a long document."""
         out: Dict[int, Tuple[int, int]] = {d: (0, -1) for d in doc_ids}
         for chunk in _chunks(list(out), 500):
             for doc_id, lo, hi in self.conn.execute(
-                    "SELECT document_id, min(id), max(id) FROM passages "
-                    f"WHERE document_id IN ({','.join('?' * len(chunk))}) GROUP BY document_id",
-                    chunk):
-                out[doc_id] = (lo, hi)
+                    "SELECT d.id, (SELECT id FROM passages WHERE document_id = d.id "
+                    "ORDER BY ordinal LIMIT 1), (SELECT id FROM passages WHERE document_id = d.id "
+                    "ORDER BY ordinal DESC LIMIT 1) FROM documents d "
+                    f"WHERE d.id IN ({','.join('?' * len(chunk))})", chunk):
+                if lo is not None:
+                    out[doc_id] = (lo, hi)
         return out
 
     def format_counts(self) -> Dict[int, Dict[str, int]]:
