@@ -611,9 +611,9 @@ def test_a_directive_that_labels_the_title_below_shows_nothing():
            ".. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n\n"
            ".. setting:: DATABASES\n\n``DATABASES``\n-------------\n\nA dictionary.\n\n"
            ".. django-admin-option:: --deploy\n\nChecks for deployment.\n\n"
-           ".. console::\n\n    $ python -m pip install *Django*\n")
+           ".. console::\n\n    $ python -m pip install *Django* ``--pre``\n")
     doc = read_document(src.encode(), "settings.txt")
     assert [(s.heading[-1], s.text) for s in doc.sections] == [
         ("DEBUG", "Default: False"),
-        ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django*")]
+        ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django* ``--pre``")]   # code: as typed
     assert "django.conf" not in doc.text
