@@ -595,6 +595,12 @@ def test_rst_auto_numbered_items_and_substitutions_read_as_shown():
     assert doc.sections[0].first_line == 8 and text.split("\n")[10].startswith("Ask on")   # line 18
 
 
+def test_rst_auto_numbering_starts_again_after_the_list_ends():
+    src = ("Steps\n=====\n\n#. Fetch.\n#. Build.\n\nThen, later:\n\n#. Test.\n#. Ship.\n")
+    text = read_document(src.encode(), "steps.rst").text
+    assert "1. Fetch.\n2. Build." in text and "1. Test.\n2. Ship." in text
+
+
 def test_a_literal_block_in_a_list_item_ends_with_the_item_s_indent():
     # As Django's static files how-to writes a step (written for this test).
     src = ("Deploy\n======\n\n#. Run the :djadmin:`collectstatic` command::\n\n       $ python manage.py collectstatic\n\n"
@@ -611,9 +617,9 @@ def test_a_directive_that_labels_the_title_below_shows_nothing():
            ".. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n\n"
            ".. setting:: DATABASES\n\n``DATABASES``\n-------------\n\nA dictionary.\n\n"
            ".. django-admin-option:: --deploy\n\nChecks for deployment.\n\n"
-           ".. console::\n\n    $ python -m pip install *Django*\n")
+           ".. console::\n\n    $ python -m pip install *Django* ``--pre``\n")
     doc = read_document(src.encode(), "settings.txt")
     assert [(s.heading[-1], s.text) for s in doc.sections] == [
         ("DEBUG", "Default: False"),
-        ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django*")]
+        ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django* ``--pre``")]   # code: as typed
     assert "django.conf" not in doc.text

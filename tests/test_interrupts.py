@@ -220,22 +220,30 @@ def test_a_full_disk_is_named_and_what_was_committed_stays(tmp_path, store_kind)
 
 @needs_fts5
 @pytest.mark.parametrize("repair", [False, True])
-def test_a_real_ctrl_c_during_a_rebuild_or_check_interrupts_it(tmp_path, monkeypatch, repair):
+def test_a_real_ctrl_c_during_a_rebuild_or_check_interrupts_it(tmp_path, monkeypatch, request, repair):
     """SIGINT delivered while the statement runs (raised from inside the function, so
     wherever Python handles it, it is within the statement)."""
+    # Python's own handler, as a command started from a terminal has it: a test run
+    # started in the background (`pytest &`, nohup) inherits SIGINT ignored, and then
+    # neither Python nor the index installs one.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    request.addfinalizer(lambda: signal.signal(signal.SIGINT, previous))
     db = _index(tmp_path, monkeypatch)
     real = connection.alt_text
-    calls = [0]
+    calls, returned = [0], []
 
     def alt_text(value):
         calls[0] += 1
         if calls[0] == 6:
             signal.raise_signal(signal.SIGINT)
+            returned.append(True)   # the index's handler ran, not Python's (which raises here)
         return real(value)
     monkeypatch.setattr(connection, "alt_text", alt_text)
     with glean_personal.open_index(db, readonly=not repair) as ix:
         with pytest.raises(KeyboardInterrupt):
             ix.verify(repair=repair)
+    assert returned   # the index's handler took the signal…
+    assert calls[0] <= 12   # …and SQLite's interrupt stopped the statement (a whole pass: 72 calls)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     monkeypatch.undo()
     with glean_personal.open_index(db) as ix:
