@@ -266,12 +266,19 @@ def _nonneg_int(text: str) -> int:
 
 
 def _date(text: str) -> float:
-    from datetime import datetime, timezone
     try:
-        when = datetime.fromisoformat(text.strip())
+        return timestamp_of(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a date like 2024-05-31, got {text!r}") from None
+
+
+def timestamp_of(text: str) -> float:
+    """Seconds since the epoch of an ISO date or time, as `--after`/`--before` and MCP's
+    `after`/`before` take it: a naive one in local time, or in UTC where local time
+    cannot express it (0001-01-01: before year 1). ValueError if it is no date."""
+    from datetime import datetime, timezone
+    when = datetime.fromisoformat(text.strip())
     try:
         return when.timestamp()
-    except (ValueError, OverflowError, OSError):   # 0001-01-01 in local time: before year 1
+    except (ValueError, OverflowError, OSError):
         return when.replace(tzinfo=when.tzinfo or timezone.utc).timestamp()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mappi
 from ..docref import MAX_DIGITS, is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
+from .args import timestamp_of
 from .mcp_fit import fit_outline, fit_search, fit_text, result_size, tool_result
 from .mcp_tools import (DEFAULT_BUDGET, DEFAULT_LIMIT, DOC_ARGS, MAX_BUDGET, MAX_CANDIDATES,
                         MAX_LIMIT, MAX_OFFSET, MIN_BUDGET, TOOL_NAMES, TOOLS)
@@ -308,15 +309,10 @@ def _date(args: Mapping, name: str) -> Optional[float]:
     value = args.get(name)
     if value is None:
         return None
-    from datetime import datetime, timezone
     try:
-        when = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
+        return timestamp_of(str(value).strip().replace("Z", "+00:00"))
     except ValueError:
         raise ToolError(f"`{name}` must be a date like 2024-05-31, got {value!r}") from None
-    try:
-        return when.timestamp()
-    except (ValueError, OverflowError, OSError):   # 0001-01-01 in local time: before year 1
-        return when.replace(tzinfo=when.tzinfo or timezone.utc).timestamp()
 
 
 def _iso(stamp: Optional[float]) -> Optional[str]:
