@@ -40,6 +40,7 @@ from .pptx import read_pptx
 from .docbook import looks_like_docbook, read_docbook
 from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
+from .texinfo import read_texinfo
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
 from .xlsx import read_xlsx
@@ -87,6 +88,7 @@ READERS.update({
     "dockerfile": read_dockerfile, "csv": _with_format(read_csv, "csv"),
     "tsv": _with_format(read_csv, "tsv"), "rst": read_rst, "org": read_org,
     "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf, "po": read_po,
+    "texinfo": read_texinfo,
 })
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "skip_by_name",
