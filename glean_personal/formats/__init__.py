@@ -40,7 +40,8 @@ from .pptx import read_pptx
 from .docbook import looks_like_docbook, read_docbook
 from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
-from .texinfo import read_texinfo
+from .texinfo import looks_like_texinfo, read_texinfo
+from .orgtext import looks_like_org
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
 from .xlsx import read_xlsx
@@ -49,7 +50,8 @@ Reader = Callable[[bytes, Limits], Document]
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
-    none), a manual page, or DocBook XML (no reader claims `.xml`)."""
+    none), a manual page, DocBook XML (no reader claims `.xml`), or Org or Texinfo
+    that says so on its first line."""
     head = decode_text(data[:65_536])
     link = source_link(head)
     if link:
@@ -62,6 +64,10 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_rst(data, limits)
     if looks_like_docbook(head):
         return read_docbook(data, limits)
+    if looks_like_org(head):
+        return read_org(data, limits)
+    if looks_like_texinfo(head):
+        return read_texinfo(data, limits)
     return read_txt(data, limits)
 
 
