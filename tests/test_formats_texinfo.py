@@ -135,3 +135,100 @@ def test_a_brace_left_open_keeps_its_words_and_hostile_lines_cost_linear_time():
     blocks = ("@example\n" * 20_000 + "@end example\n" * 20_000 + "end words\n").encode()
     with cpu_budget(1.0):
         assert "end words" in read_document(blocks, "a.texi", Limits()).text
+
+
+# An Info file as makeinfo 6.8 writes one (in the style of Debian's
+# /usr/share/info/grep.info.gz): preamble, node headers, titles underlined by
+# level, a menu, cross references, an index node with its NUL-bearing marker,
+# an image, the tag table.
+INFO = (
+    "This is tea.info, produced by makeinfo version 6.8 from tea.texi.\n"
+    "\n"
+    "This manual is for Tea Maker.\n"
+    "INFO-DIR-SECTION Kitchen\n"
+    "START-INFO-DIR-ENTRY\n"
+    "* tea: (tea).   Brew tea.\n"
+    "END-INFO-DIR-ENTRY\n"
+    "\n"
+    "\x1f\n"
+    "File: tea.info,  Node: Top,  Next: Brewing,  Up: (dir)\n"
+    "\n"
+    "Tea Maker\n"
+    "*********\n"
+    "\n"
+    "‘tea’ brews tea.\n"
+    "\n"
+    "* Menu:\n"
+    "\n"
+    "* Brewing::          How to brew.\n"
+    "\n"
+    "\x1f\n"
+    "File: tea.info,  Node: Brewing,  Next: Index,  Prev: Top,  Up: Top\n"
+    "\n"
+    "1 Brewing\n"
+    "*********\n"
+    "\n"
+    "Run ‘tea-brew’.  *Note Cleaning the pot: Cleaning, for what follows;\n"
+    "the steeping time (*note Steeping\n"
+    "Times::) depends on the leaves.\n"
+    "\n"
+    "\x00\x08[image src=\"pot.png\" alt=\"A teapot\"\x00\x08]\n"
+    "\n"
+    "1.1 Cleaning\n"
+    "============\n"
+    "\n"
+    "Descale monthly.\n"
+    "\n"
+    "\x1f\n"
+    "File: tea.info,  Node: Index,  Prev: Brewing,  Up: Top\n"
+    "\n"
+    "Index\n"
+    "*****\n"
+    "\n"
+    "\x00\x08[index\x00\x08]\n"
+    "* Menu:\n"
+    "\n"
+    "* descaling:                            Cleaning.             (line 6)\n"
+    "\n"
+    "\x1f\n"
+    "Tag Table:\n"
+    "Node: Top\x7f220\n"
+    "\x1f\n"
+    "End Tag Table\n"
+    "\n"
+    "\x1f\n"
+    "Local Variables:\n"
+    "coding: utf-8\n"
+    "End:\n")
+
+
+def test_an_info_file_with_an_index_is_read_as_info_shows_it():
+    data = INFO.encode()
+    assert b"\x00" in data
+    for name in ("tea.info", "tea.info-1"):   # a whole manual, or one part of a split one
+        doc = read_document(data, name)
+        assert doc.format == "info" and doc.title == "Tea Maker"
+        assert [" › ".join(s.heading) for s in doc.sections] == [
+            "Tea Maker", "1 Brewing", "1 Brewing › 1.1 Cleaning", "Index"]
+        text = doc.text
+        for words in ("‘tea’ brews tea.", "See Cleaning the pot, for what follows;",
+                      "the steeping time (Steeping\nTimes) depends on the leaves.", "A teapot",
+                      "Descale monthly."):
+            assert words in text, words
+        for junk in ("makeinfo", "This manual is for", "INFO-DIR", "File:", "Node:", "Menu",
+                     "How to brew", "*note", "*Note", "pot.png", "descaling", "Tag Table", "coding",
+                     "\x1f", "\x00", "\x08"):
+            assert junk not in text, junk
+    plain = INFO.replace("\x00\x08[index\x00\x08]\n", "").replace("\x00\x08[image src=\"pot.png\" alt=\"A teapot\"\x00\x08]", "")
+    assert read_document(plain.encode(), "tea-1").sections[1].heading == ("1 Brewing",)   # old split style
+    brewing = read_document(data, "tea.info").sections[1]
+    assert INFO.split("\n")[brewing.first_line - 1].startswith("Run ‘tea-brew’.")
+
+
+def test_info_references_over_many_lines_cost_linear_time():
+    notes = "\x1f\nFile: a.info,  Node: Top,  Up: (dir)\n\nA\n*\n\n" + "*note a\n" * 30_000 + "\nend words\n"
+    with cpu_budget(1.0):
+        assert "end words" in read_document(notes.encode(), "a.info", Limits()).text
+    markers = b"\x1f\nFile: a.info,  Node: Top\n\n" + b"\x00\x08[image" * 40_000 + b"\nend words\n"
+    with cpu_budget(1.0):
+        assert "end words" in read_document(markers, "a.info", Limits()).text
