@@ -60,6 +60,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         raise SkipFile(f"a manual page that only shows another ({link})")
     if looks_like_roff(head):
         return read_roff(data, limits)
+    if looks_like_info(head):   # before reStructuredText: its titles are underlined too
+        return read_info(data, limits)
     if looks_like_asciidoc(head):
         return read_asciidoc(data, limits)
     if looks_like_rst(head):
@@ -70,8 +72,6 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_org(data, limits)
     if looks_like_texinfo(head):
         return read_texinfo(data, limits)
-    if looks_like_info(head):
-        return read_info(data, limits)
     return read_txt(data, limits)
 
 
