@@ -1,4 +1,4 @@
-"""Hostile files against the AsciiDoc and roff readers, gzip members, PDF bookmarks and running heads.
+"""Hostile files against the AsciiDoc, roff, Texinfo, GNU Info and Org readers, gzip members, PDF bookmarks and running heads.
 
 (MDX import lines, measured here too, are tested in test_security_readers.py.)
 
@@ -13,7 +13,7 @@ import gzip
 
 from glean_personal.config import Limits
 from glean_personal.errors import SkipFile
-from glean_personal.formats import read_document
+from glean_personal.formats import extract, read_document
 from helpers.cost import cpu_budget
 from pdf_factory import document as pdf_document
 from pdf_factory import show, text_pdf
@@ -272,3 +272,62 @@ def test_heading_paths_are_bounded_in_depth():
     assert len(path) <= 20 and path[0] == "level 0 words" and path[-1] == "level 199 words"
     doc = read_document(b"* a\n** b\n*** c\ntext\n", "shallow.org")
     assert doc.sections[-1].heading == ("a", "b", "c")
+
+
+# The Texinfo, GNU Info and Org readers and Markdown's Liquid tags (bench/hostile_round5.py).
+
+_TEXI = "\\input texinfo\n@settitle T\n@node Top\n@top T\n\n"
+_INFO = ("This is t.info, produced by makeinfo version 7.1 from t.texi.\n\n"
+         "\x1f\nFile: t.info,  Node: Top,  Next: A,  Up: (dir)\n\nT\n*\n\n")
+
+
+def test_texinfo_values_add_no_more_than_the_document_holds():
+    """`@set a` of 19,000 characters, then lines of `@value{a}` × 2,200: a 415 KB file
+    held 1.7 GB at its peak (each line 42 MB), its text then cut at the cap."""
+    data = (_TEXI + "@set a " + "x" * 19_000 + "\n" + ("@value{a}" * 2_200 + "\n") * 10).encode()
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "values.texi")
+    text = _text(doc)
+    assert len(text) < 2 * len(data) + 70_000 and "xxxxx" in text and not doc.warnings   # not 4 MB
+
+
+def test_texinfo_values_still_shown():
+    data = (_TEXI + "@set VERSION 4.1\n@set name glean\n\nThis is @value{name} @value{VERSION}; "
+            "@value{unset} stays.\n").encode()
+    assert "This is glean 4.1; unset stays." in _text(read_document(data, "v.texi"))
+
+
+def test_info_reference_before_a_run_of_spaces():
+    """`*note` (or `*Note a:`) before a long run of white space, the run given back a space
+    at a time and a name rescanned after each: 500 KB cost 4.7 CPU s (1 MB 9.4 s)."""
+    for unit in ("*note", "*Note a:"):
+        data = (_INFO + _lines(" ", 19_990, 30, prefix=unit)).encode()
+        with cpu_budget(BUDGET):
+            doc = read_document(data, "spaces.info")
+        assert unit.strip() in _text(doc)
+
+
+def test_info_references_still_read_as_their_words():
+    data = (_INFO + "For details, *note Invoking grep::, and\n*Note the\nsummary: (coreutils)Top. "
+            "Then *note   Usage::.\n").encode()
+    text = _text(read_document(data, "refs.info"))
+    assert "For details, Invoking grep, and\nSee the\nsummary. Then Usage." in text
+
+
+def test_no_reader_opens_the_files_a_document_names(tmp_path):
+    """`@include`, an Info indirect table, Liquid's `{% include %}`: a reader reads the
+    file it is given, never one that file names (absolute, or outside its folder)."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRETWORDqzx\n")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    files = {
+        "m.texi": _TEXI + f"@include {secret}\n@include ../secret.txt\nBody words.\n",
+        "m.info": _INFO + f"Body words.\n\x1f\nIndirect:\n{secret}: 100\n../secret.txt: 200\n\x1f\nTag Table:\n",
+        "m.md": f"# T\n\nBody words {{% include {secret} %}} {{% include_relative ../secret.txt %}}\n",
+        "m.org": f"#+title: T\n#+include: \"{secret}\"\n#+setupfile: ../secret.txt\n\nBody words.\n",
+    }
+    for name, content in files.items():
+        (folder / name).write_text(content)
+        text = _text(extract(folder / name))
+        assert "Body words" in text and "SECRETWORDqzx" not in text, name
