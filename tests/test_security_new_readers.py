@@ -331,3 +331,11 @@ def test_no_reader_opens_the_files_a_document_names(tmp_path):
         (folder / name).write_text(content)
         text = _text(extract(folder / name))
         assert "Body words" in text and "SECRETWORDqzx" not in text, name
+
+
+def test_info_in_utf16_is_read_not_its_nuls_dropped():
+    """An Info file saved as UTF-16 with a BOM: its NULs were dropped as index markers'
+    and the rest decoded as UTF-16, so nothing was found ("no extractable text")."""
+    data = (_INFO + "Café words here.\n").encode("utf-16")
+    doc = read_document(data, "wide.info")
+    assert doc.title == "T" and "Café words here." in _text(doc)

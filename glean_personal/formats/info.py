@@ -24,7 +24,7 @@ from typing import List, Tuple
 
 from ..config import Limits
 from ..document import Document
-from .encoding import decode_text, normalise_newlines
+from .encoding import bom_encoding, decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
 
 Mark = Tuple[int, int, Heading]
@@ -53,6 +53,9 @@ def looks_like_info(head: str) -> bool:
 
 def read_info(data: bytes, limits: Limits) -> Document:
     """An Info file: its titles as sections, its text as `info` shows it."""
+    wide, skip = bom_encoding(data)
+    if wide and wide != "utf-8":   # UTF-16 or UTF-32: its NULs are its text's, not markers
+        data = data[skip:].decode(wide, errors="replace").encode("utf-8", errors="surrogatepass")
     if b"\x00" in data:
         data = _MARKER.sub(_marker_words, data).replace(b"\x00\x08", b"").replace(b"\x00", b"")
     lines = split_lines(normalise_newlines(decode_text(data)))
