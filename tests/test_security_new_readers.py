@@ -339,3 +339,13 @@ def test_info_in_utf16_is_read_not_its_nuls_dropped():
     data = (_INFO + "Café words here.\n").encode("utf-16")
     doc = read_document(data, "wide.info")
     assert doc.title == "T" and "Café words here." in _text(doc)
+
+
+def test_texinfo_stray_end_verbatim_closes_nothing():
+    """A `@verbatim` block closed, then a stray `@end verbatim` inside `@ignore`: the
+    first was still counted open, so the stray one closed every block, `@ignore` too,
+    and the ignored lines were shown."""
+    data = (_TEXI + "@verbatim\nkept as typed\n@end verbatim\nA words.\n@ignore\n@end verbatim\n"
+            "IGNOREDqzx\n@end ignore\nB words.\n").encode()
+    text = _text(read_document(data, "stray.texi"))
+    assert "kept as typed" in text and "B words." in text and "IGNOREDqzx" not in text

@@ -209,7 +209,8 @@ def _line(state: _Reader, line: str, i: int, marks: List[Mark], path: List[Tuple
     if state.verbatim:
         if line.strip() == "@end verbatim":
             state.verbatim = False
-            state.blocks.pop()
+            # counted closed too (left open, a stray `@end verbatim` closed every block)
+            state.open[state.blocks.pop()] -= 1
             return ""
         return line
     command = _LINE_COMMAND.match(line) if "@" in line[:1] or line.lstrip(" \t")[:1] == "@" else None
