@@ -239,3 +239,8 @@ def test_a_texinfo_file_without_settitle_is_titled_by_its_chapter_else_its_name(
     assert read_document(chapter, "files.texi").title == "File Handling"
     fragment = b"@c included by the manual\n@appendixsubsec ADDENDUM\nUse this license.\n"
     assert read_document(fragment, "fdl-1.3.texi").title == "fdl-1.3"
+
+
+def test_a_dot_info_file_that_is_no_info_manual_is_plain_text():
+    doc = read_document(b"name = Views\ndescription = Create lists of content.\ncore = 7.x\n", "views.info")
+    assert "Create lists of content." in doc.text
