@@ -368,9 +368,8 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
                 why.append("hold them far apart (no two within "
                            f"{search_module.TUNING.scatter_window} words), which is chance")
             if any(h.misses_rarest and not h.scattered for h in strong_hits):
-                why.append("hold only its commoner words, none of its "
-                           f"{search_module.TUNING.rarest_slots} rarest, so are about "
-                           "something else")
+                why.append(f"hold none of its {search_module.TUNING.rarest_slots} rarest "
+                           "words, so are about something else")
             return [], ("the passages that hold enough of its words " + " or ".join(why)
                         + ", not an answer")
         best = max(hits, key=lambda h: h.strength)
