@@ -58,8 +58,11 @@ class SearchTuning(Record, frozen=True):
     # /chat does not quote it (docs/search.md, "Match strength").
     scatter_window: int = 28
     # /chat quotes only a passage holding one of the query's this many rarest
-    # words the index knows (`misses_rarest`; 0: any passage; docs/search.md).
+    # words the index knows (`misses_rarest`; 0: any passage), and declines a
+    # question with a word the index does not know nor any word close to it
+    # (`decline_foreign`); docs/search.md, "Match strength".
     rarest_slots: int = 2
+    decline_foreign: bool = True
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)

@@ -164,3 +164,10 @@ def test_the_rarest_word_rule_can_be_turned_off(db, monkeypatch):
     question = "pandas groupby two columns and sum the values"
     assert not any(h.misses_rarest for h in _search(db, question).results)
     assert "citations" in _chat(db, question)
+
+
+def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
+    monkeypatch.setattr(search_module, "TUNING",
+                        search_module.TUNING.replace(decline_foreign=False))
+    message = _chat(db, "vscode debugger does not stop at my breakpoint")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"

@@ -176,7 +176,7 @@ class LocalBackend(Backend):
             raise UsageError("ask a question: the last USER message has no text")
         ix = self.opened()
         result = ix.search(question, limit=CHAT_CANDIDATES, passages=True, explain=True)
-        unknown = foreign_words(result)
+        unknown = foreign_words(result) if search_module.TUNING.decline_foreign else []
         if unknown:
             chosen, reason = [], (f"the index has no word like {_listed(unknown)}, so no passage "
                                   "is about what it asks")
