@@ -13,6 +13,7 @@ import pytest
 
 import glean_personal
 from glean_personal import search as search_module
+from glean_personal.surfaces import mcp
 from glean_personal.surfaces.local_backend import LocalBackend, foreign_words
 
 NOTES = {
@@ -171,3 +172,18 @@ def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
                         search_module.TUNING.replace(decline_foreign=False))
     message = _chat(db, "vscode debugger does not stop at my breakpoint")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
+
+
+def test_mcp_says_a_passage_misses_the_rarest_words_and_only_then(db):
+    server = mcp.Server(str(db))
+    rows = {}
+    for n, query in enumerate(["pandas groupby two columns and sum the values",
+                               "what does the last row of the monthly sheet hold"]):
+        reply = server.handle({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+                               "params": {"name": "local_search",
+                                          "arguments": {"query": query}}})
+        rows[query] = reply["result"]["structuredContent"]["results"]
+    assert any(r.get("misses_rarest") is True
+               for r in rows["pandas groupby two columns and sum the values"])
+    top = rows["what does the last row of the monthly sheet hold"][0]
+    assert top["title"] == "Household budget" and "misses_rarest" not in top
