@@ -187,3 +187,15 @@ def test_mcp_says_a_passage_misses_the_rarest_words_and_only_then(db):
                for r in rows["pandas groupby two columns and sum the values"])
     top = rows["what does the last row of the monthly sheet hold"][0]
     assert top["title"] == "Household budget" and "misses_rarest" not in top
+
+
+def test_explain_says_a_passage_has_none_of_the_rarest_words(db):
+    from glean_personal.surfaces.render.text import search_results
+
+    with glean_personal.open_index(db, readonly=True) as ix:
+        off = ix.search("pandas groupby two columns and sum the values", passages=True,
+                        explain=True)
+        on = ix.search("what does the last row of the monthly sheet hold", passages=True,
+                       explain=True, limit=1)
+    assert "(none of its rarest words)" in search_results(off, color=False, explain=True)
+    assert "rarest" not in search_results(on, color=False, explain=True)
