@@ -96,14 +96,6 @@ class Weights:
         self.clipped = {i: t.tokens[0] for i, t in enumerate(terms)
                         if not t.is_phrase and not t.prefix
                         and len(t.stems()[0]) <= 2 < len(t.tokens[0])}
-        # The query's rarest slots the index knows (`rarest_slots` of them, and any as
-        # heavy as the last): a passage quoted as an answer holds one (`misses_rarest`).
-        known = sorted((w for k, w in enumerate(self.slot)
-                        if any(dfs[i] for i in self.slots[k])), reverse=True)
-        want = self.tuning.rarest_slots
-        bar = known[min(len(known), want) - 1] if known and want > 0 else math.inf
-        self.rarest = [k for k, w in enumerate(self.slot)
-                       if w >= bar and any(dfs[i] for i in self.slots[k])]
 
     def present(self, text: str) -> List[bool]:
         """Which terms the text holds, by stem (a phrase by adjacent stems)."""
@@ -199,7 +191,14 @@ class Weights:
         """
         if not self.total:
             return 0.0, False
-        have = self._held(text, lines)
+        have = list(self.present_in(lines) if lines else self.present(text))
+        if any(have[i] for i in self.clipped):
+            toks = set(tokenize(text))
+            for i, word in self.clipped.items():
+                if have[i]:
+                    clip = self.query.terms[i].stems()[0]
+                    have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
+                                  and stem(tok) == clip for tok in toks)
         credit = [self._credit(have, k, self.tuning.synonym_strength)
                   for k in range(len(self.slots))]
         covered = [c > 0 for c in credit]
@@ -215,34 +214,6 @@ class Weights:
             got *= self.tuning.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)
         return got, rare_ok
-
-    def _held(self, text: str, lines: Optional[Sequence[str]]) -> List[bool]:
-        """Which terms the text holds, for strength: a clipped short word (`lfs`) only
-        through a passage word as long as it."""
-        have = list(self.present_in(lines) if lines else self.present(text))
-        if any(have[i] for i in self.clipped):
-            toks = set(tokenize(text))
-            for i, word in self.clipped.items():
-                if have[i]:
-                    clip = self.query.terms[i].stems()[0]
-                    have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
-                                  and stem(tok) == clip for tok in toks)
-        return have
-
-    def misses_rarest(self, text: str, lines: Optional[Sequence[str]] = None) -> bool:
-        """Whether the text holds none of the query's rarest words the index knows
-        (`rarest_slots` of them, by weight), neither as typed nor by a synonym.
-
-        An answer shares one of the question's most specific words. A passage
-        that holds only its commoner ones (*two*, *columns*, *sum*, *values* of
-        *pandas groupby two columns and sum the values*) is about something
-        else, however much of the weight those add up to. Words the index does
-        not know are passed over: no passage could hold them.
-        """
-        if not self.rarest:
-            return False
-        have = self._held(text, lines)
-        return not any(self._credit(have, k, 1.0) for k in self.rarest)
 
     def scattered(self, lines: Sequence[str], window: int) -> bool:
         """Whether a passage (its headings, then its text: `lines`) holds the query's

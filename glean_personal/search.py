@@ -57,11 +57,8 @@ class SearchTuning(Record, frozen=True):
     # them within this many words of each other, is `scattered` (0: never);
     # /chat does not quote it (docs/search.md, "Match strength").
     scatter_window: int = 28
-    # /chat quotes only a passage holding one of the query's this many rarest
-    # words the index knows (`misses_rarest`; 0: any passage), and declines a
-    # question with a word the index does not know nor any word close to it
-    # (`decline_foreign`); docs/search.md, "Match strength".
-    rarest_slots: int = 2
+    # /chat declines a question with a word the index does not know nor any
+    # word close to it (docs/search.md, "Match strength").
     decline_foreign: bool = True
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
@@ -109,7 +106,6 @@ class Hit(Record):
     strength: float = 0.0
     rare_matched: bool = False
     scattered: bool = False   # the query's words only far apart in the passage (evidence.py)
-    misses_rarest: bool = False   # none of the query's rarest known words in it (evidence.py)
     also_at: List[dict] = field(default_factory=list)   # near-duplicates folded into this hit
     matched_synonyms: Optional[List[Tuple[str, str]]] = None   # (query word, synonym) found
 
@@ -129,7 +125,7 @@ class Hit(Record):
                "snippets": [s.to_dict() for s in self.snippets],
                "passage": {"id": self.passage_id, "text": self.passage_text},
                "strength": round(self.strength, 3), "rare_matched": self.rare_matched,
-               "scattered": self.scattered, "misses_rarest": self.misses_rarest}
+               "scattered": self.scattered}
         if self.lines is not None:
             out["lines"] = list(self.lines)
         if self.page is not None:
@@ -269,8 +265,6 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             # judged where it matters: for a passage strong enough to quote
             hit.scattered = (hit.strength >= TUNING.answer_strength
                              and weights.scattered(parts, TUNING.scatter_window))
-            hit.misses_rarest = (hit.strength >= TUNING.answer_strength
-                                 and weights.misses_rarest(passage_text(passage), parts))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:
                 _explain(store, hit, query, lo, hi, expansions)

@@ -350,10 +350,9 @@ def strong(hit) -> bool:
 
 
 def covers(hit) -> bool:
-    """Is the hit's passage a match to quote: strong enough, not `scattered` (the
-    question's words in it only far apart), and holding one of the question's
-    rarest words (not `misses_rarest`)?"""
-    return strong(hit) and not hit.scattered and not hit.misses_rarest
+    """Is the hit's passage a match to quote: strong enough, and not `scattered` (the
+    question's words in it only far apart)?"""
+    return strong(hit) and not hit.scattered
 
 
 def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
@@ -361,17 +360,10 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
     if not hits:
         return [], "no passage matches any of its words"
     if not any(covers(h) for h in hits):
-        strong_hits = [h for h in hits if strong(h)]
-        if strong_hits:
-            why = []
-            if any(h.scattered for h in strong_hits):
-                why.append("hold them far apart (no two within "
-                           f"{search_module.TUNING.scatter_window} words), which is chance")
-            if any(h.misses_rarest and not h.scattered for h in strong_hits):
-                why.append(f"hold none of its {search_module.TUNING.rarest_slots} rarest "
-                           "words, so are about something else")
-            return [], ("the passages that hold enough of its words " + " or ".join(why)
-                        + ", not an answer")
+        if any(strong(h) for h in hits):
+            return [], ("the passages that hold enough of its words hold them far apart "
+                        f"(no two within {search_module.TUNING.scatter_window} words), "
+                        "which is chance, not an answer")
         best = max(hits, key=lambda h: h.strength)
         why = (f"the best passage has a match strength of {best.strength:.2f}, "
                f"below {search_module.TUNING.answer_strength:.2f} "

@@ -128,7 +128,6 @@ class Tools:
                  "available": bool(h.document.get("available", True)),
                  **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {}),
                  **({"scattered": True} if h.scattered else {}),
-                 **({"misses_rarest": True} if h.misses_rarest else {}),
                  **({"matched_synonyms": [f"{a} \u2192 {b}" for a, b in h.matched_synonyms]}
                     if h.matched_synonyms else {})}
                 for n, h in enumerate(result.results, start=1)]

@@ -66,10 +66,11 @@ TOOLS: List[dict] = [
          "halved when it holds fewer than three of the query's words. Below about 0.33 "
          "(where the REPL's /chat declines) treat it as weak evidence and say the index "
          "may not answer; so too when `scattered` is true (the passage holds three or more "
-         "of the query's words, but no two close together) or `misses_rarest` (it holds "
-         "neither of the query's two rarest words); then search again in the words "
+         "of the query's words, but no two close together); then search again in the words "
          "the documents would use (a command, function, option or term of the field). "
-         "`absent_terms` are words no indexed passage holds. A question in plain words "
+         "`absent_terms` are words no indexed passage holds; one with no `suggestions` "
+         "entry names something the index does not cover (/chat then declines). "
+         "A question in plain words "
          "also searches a few synonyms of its "
          "words (`expansions`; a passage's `matched_synonyms`), at reduced strength. "
          "Quoted spans are exact phrases; other words are ORed and match by "
@@ -103,8 +104,7 @@ TOOLS: List[dict] = [
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
                      "available": {"type": "boolean"}, "also_at": _STRS,
-                     "matched_synonyms": _STRS, "scattered": {"type": "boolean"},
-                     "misses_rarest": {"type": "boolean"}}}},
+                     "matched_synonyms": _STRS, "scattered": {"type": "boolean"}}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
              "expansions": {"type": "object"},
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},
