@@ -129,7 +129,8 @@ commit --amend~ first.
 |------+--------|
 | pot  | 3      |
 ** Cleaning the pot
-Descale monthly, {{{year}}} and after.
+Descale monthly, {{{year}}} and after; press {{{kbd(C-c })}}} or {{{kbd(C-x
+C-s)}}} to save.
 """
 
 
@@ -142,7 +143,7 @@ def test_org_text_reads_as_the_exported_page_shows_it():
                   "Type C-c b or run tea-brew; never boil it, git\ncommit --amend first.",
                   "- Key: C-c b (tea-brew)\n\n  This command brews tea.",
                   "  (setq tea-strength 3) ; ~kept~ [[as typed]]",
-                  "| Size | Spoons |\n\n| pot  | 3      |", "Descale monthly,  and after."):
+                  "| Size | Spoons |\n\n| pot  | 3      |", "Descale monthly,  and after; press C-c } or C-x\nC-s to save."):
         assert words in text, words
     for junk in ("#+", "author", "Emacs", "broken-links", "comment", "PROPERTIES", "CUSTOM_ID",
                  "kindex", "C-c b ::", "only on the web", "{{{", "|---"):

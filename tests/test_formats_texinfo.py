@@ -232,3 +232,15 @@ def test_info_references_over_many_lines_cost_linear_time():
     markers = b"\x1f\nFile: a.info,  Node: Top\n\n" + b"\x00\x08[image" * 40_000 + b"\nend words\n"
     with cpu_budget(1.0):
         assert "end words" in read_document(markers, "a.info", Limits()).text
+
+
+def test_a_texinfo_file_without_settitle_is_titled_by_its_chapter_else_its_name():
+    chapter = b"@node Files\n@chapter File Handling\n@section Visiting\nOpen a file.\n"
+    assert read_document(chapter, "files.texi").title == "File Handling"
+    fragment = b"@c included by the manual\n@appendixsubsec ADDENDUM\nUse this license.\n"
+    assert read_document(fragment, "fdl-1.3.texi").title == "fdl-1.3"
+
+
+def test_a_dot_info_file_that_is_no_info_manual_is_plain_text():
+    doc = read_document(b"name = Views\ndescription = Create lists of content.\ncore = 7.x\n", "views.info")
+    assert "Create lists of content." in doc.text

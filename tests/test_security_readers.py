@@ -104,6 +104,7 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("org-code-openers", "a.org", lambda: _lines(" ~a =b" * (LINE // 6)), "end words"),
     ("org-emphasis-openers", "a.org", lambda: _lines(" *a /b _c +d" * (LINE // 12)), "end words"),
     ("org-link-openers", "a.org", lambda: _lines("[[a][" * (LINE // 5)), "end words"),
+    ("org-macro-openers", "a.org", lambda: _lines("{{{a(" * (LINE // 5)), "end words"),
     ("org-term-spaces", "a.org", lambda: _lines("- a" + SPACES + "x ::y"), "end words"),
     ("org-code-openers-over-lines", "a.org", lambda: "\n".join([" ~a"] * 30_000) + "\n\nend words\n",
      "end words"),

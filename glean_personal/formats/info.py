@@ -26,6 +26,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import bom_encoding, decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
+from .text import read_txt
 
 Mark = Tuple[int, int, Heading]
 
@@ -58,6 +59,8 @@ def read_info(data: bytes, limits: Limits) -> Document:
         data = data[skip:].decode(wide, errors="replace").encode("utf-8", errors="surrogatepass")
     if b"\x00" in data:
         data = _MARKER.sub(_marker_words, data).replace(b"\x00\x08", b"").replace(b"\x00", b"")
+    if b"\x1f" not in data:   # no node: another program's `.info` (Drupal's module metadata)
+        return read_txt(data, limits)
     lines = split_lines(normalise_newlines(decode_text(data)))
     out: List[str] = []
     marks: List[Mark] = []

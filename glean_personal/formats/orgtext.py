@@ -9,7 +9,8 @@ link shows its words (`[[https://…][words]]` → `words`, `[[*Heading]]` →
 `Heading`, `[[man:git-pull]]` → `git-pull`), code and verbatim lose their
 markers (`~magit-status~`, `=C-x g=`), as do bold, italic, underline and
 strike-through; a description list item loses its ` ::` (`- Key: c c ::` →
-`- Key: c c`); macros (`{{{year}}}`) show nothing.
+`- Key: c c`); a macro shows its arguments (`{{{kbd(C-c C-c)}}}` →
+`C-c C-c`), one without any nothing (`{{{year}}}`).
 """
 from __future__ import annotations
 
@@ -37,7 +38,9 @@ _EMPHASIS = re.compile(_PRE + r"([*/_+])([^\s*/_+](?:[^*/_+]*[^\s*/_+])?)\1" + _
 # A link with words `[[target][words]]`, or without `[[target]]`; each scan stops at a `]`.
 _LINK = re.compile(r"\[\[([^\[\]]*)\](?:\[([^\[\]]*)\])?\]")
 _LINK_TYPE = re.compile(r"^(?:man|info|file|id|help|elisp|shell|doi|attachment|custom-id):|^[*#]")
-_MACRO = re.compile(r"\{\{\{[^{}]*\}\}\}")
+# A macro call `{{{kbd(C-c C-c)}}}`, `{{{year}}}`: its arguments are shown (the Org manual
+# writes every key so), a macro without any shows nothing (its value is defined elsewhere).
+_MACRO = re.compile(r"\{\{\{[\w-]+(?:\((.{0,300}?)\))?\}\}\}", re.DOTALL)   # bounded: `{{{kbd(C-c })}}}`
 _BULLET = re.compile(r"[ \t]*(?:[-+]|[0-9]+[.)])[ \t]")
 
 
@@ -115,7 +118,7 @@ def org_inline(line: str) -> str:
     if "~" in line or "=" in line:
         line = _CODE.sub(lambda m: hold(spans, m.group(1) if m.group(1) is not None else m.group(2)), line)
     if "{{{" in line:
-        line = _MACRO.sub("", line)
+        line = _MACRO.sub(lambda m: hold(spans, (m.group(1) or "").replace("\\,", ",")), line)
     if "::" in line:
         line = "\n".join(_term(part) if "::" in part else part for part in line.split("\n"))
     if any(marker in line for marker in "*/_+"):

@@ -96,6 +96,7 @@ class _Reader:
         self.values: Dict[str, str] = {}
         self.verbatim = False
         self.budget = budget
+        self.chapters: set = set()   # the titles given at the first level
 
     def push(self, name: str) -> None:
         self.blocks.append(name)
@@ -199,8 +200,10 @@ def read_texinfo(data: bytes, limits: Limits) -> Document:
         out.append(_line(state, line, i, marks, path) if len(line) <= 20_000 else line)
         if not title and state.values.get("\x00title"):
             title = state.values["\x00title"]
-    if not title:
-        title = next((heading[-1] for _, _, heading in marks), "")
+    chapters = state.chapters
+    if not title:   # a chapter of a manual in many files: its chapter; a fragment: its name
+        title = next((heading[0] for _, _, heading in marks if len(heading) == 1
+                      and heading[0] in chapters), "")
     return Document(title=title, format="texinfo", sections=headed_sections(marks, out))
 
 
@@ -249,6 +252,8 @@ def _line(state: _Reader, line: str, i: int, marks: List[Mark], path: List[Tuple
         words = " ".join(state.inline(arg).split())
         if words:
             level = _LEVELS[name]
+            if level == 1:
+                state.chapters.add(words)
             while path and path[-1][0] >= level:
                 path.pop()
             path.append((level, words))
