@@ -94,7 +94,8 @@ def cases():
     for k, (p, u) in {"code-open": ("", "~a "), "code-open2": ("", " =a"), "verb-eq": ("", "= "),
                       "emph": ("", "*a "), "emph2": ("", " /a"), "emph-mix": ("", "*/_+a"),
                       "link-open": ("", "[["), "link-open2": ("", "[[a]["), "link-nested": ("", "[[a][[[b]]"),
-                      "macro": ("", "{{{"), "macro2": ("", "{{{a}"), "term": ("- ", "a ::b"), "term2": ("- a", " ::x"),
+                      "macro": ("", "{{{"), "macro2": ("", "{{{a}"), "macro-args": ("", "{{{a("),
+                      "macro-args2": ("", "{{{a()"), "macro-args3": ("{{{a(", ")}} "), "macro-args4": ("", "{{{a(x)}}"), "term": ("- ", "a ::b"), "term2": ("- a", " ::x"),
                       "heading-stars": ("", "*"), "heading-sp": ("* a", " "), "heading-tags": ("* a ", ":b:"),
                       "keyword": ("#+", "a"), "drawer": (":", "a"), "table-rule": ("|", "-+"),
                       "placeholder": ("", "\x00123\x00"),
@@ -104,6 +105,8 @@ def cases():
     c["org paragraph-emph"] = ("x.org", many(ORG, "a *b /c _d +e\n"))
     c["org paragraph-link"] = ("x.org", many(ORG, "a [[b\n"))
     c["org paragraph-eq"] = ("x.org", many(ORG, " =a b\n"))
+    c["org paragraph-macro"] = ("x.org", many(ORG, "a {{{k(b)\n"))
+    c["org paragraph-macro2"] = ("x.org", many(ORG, "{{{k(b) ) )\n"))
     c["org block-noend"] = ("x.org", lambda s: (ORG + "#+begin_src\n" + "#+begin_example\na\n" * (s // 20)).encode())
     c["org drawer-noend"] = ("x.org", lambda s: (ORG + ":PROPERTIES:\n" + ":a: b\n" * (s // 7)).encode())
     c["org deep-headings"] = ("x.org", lambda s: "".join("*" * (i % 3000 + 1) + " h\n" for i in range(s // 1600)).encode())
