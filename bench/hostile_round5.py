@@ -42,7 +42,7 @@ def cases():
 
     c = {}
     # Texinfo
-    for k, (p, u) in {"braces-open": ("", "@code{"), "braces-bare": ("", "{"), "braces-close": ("", "}"),
+    for k, (p, u) in {"braces-open": ("", "@code{"), "braces-text": ("", "{a"), "braces-text2": ("", "@code{aaaaaaaaa"), "braces-bare": ("", "{"), "braces-close": ("", "}"),
                       "accents": ("", "@'"), "at-at": ("", "@@"), "xref-commas": ("@xref{", ","),
                       "value": ("", "@value{a}"), "def-braces": ("@deffn ", "{a "), "def-braces2": ("@deffn ", "{{a} "),
                       "def-open": ("@deffn ", "{a a a "), "def-open2": ("@defun ", "{"),
