@@ -349,3 +349,11 @@ def test_texinfo_stray_end_verbatim_closes_nothing():
             "IGNOREDqzx\n@end ignore\nB words.\n").encode()
     text = _text(read_document(data, "stray.texi"))
     assert "kept as typed" in text and "B words." in text and "IGNOREDqzx" not in text
+
+
+def test_texinfo_unicode_command_makes_no_surrogate():
+    """`@U{D800}` made a lone surrogate, which no UTF-8 text holds."""
+    data = (_TEXI + "Half @U{D800} and @U{dfff}, out of range @U{110000}, an e @U{00e9}.\n").encode()
+    text = _text(read_document(data, "u.texi"))
+    assert "Half D800 and dfff, out of range 110000, an e é." in text
+    text.encode("utf-8")

@@ -156,9 +156,10 @@ class _Reader:
                                 "footnote", "verb", "U", "hyphenation", "clear"):
             if name == "verb" and len(arg) >= 2:
                 return arg[1:-1]
-            if name == "U":
+            if name == "U":   # a code point; a surrogate half (`@U{D800}`) is no character
                 try:
-                    return chr(int(arg.strip(), 16))
+                    code = int(arg.strip(), 16)
+                    return chr(code) if not 0xD800 <= code <= 0xDFFF else arg
                 except (ValueError, OverflowError):
                     return arg
             return arg
