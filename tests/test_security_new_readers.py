@@ -357,3 +357,19 @@ def test_texinfo_unicode_command_makes_no_surrogate():
     text = _text(read_document(data, "u.texi"))
     assert "Half D800 and dfff, out of range 110000, an e é." in text
     text.encode("utf-8")
+
+
+def test_info_name_on_a_binary_file_with_nuls_is_skipped():
+    """Every NUL was dropped before the binary check, so records of ASCII padded with
+    NULs, named `.info`, were indexed as text; an index's NUL markers are still read."""
+    records = (b"\x00" * 40 + b"SOMEWORDS here\n") * 200
+    for data in (records, _INFO.encode() + records):
+        try:
+            read_document(data, "records.info")
+        except SkipFile as skip:
+            assert "binary" in str(skip)
+        else:
+            raise AssertionError("a file of NUL-padded records was read as Info")
+    data = _INFO.encode() + b"\x00\x08[index\x00\x08]\nIndex words.\n\x00\x08[image src=\"a.png\" alt=\"A box\"\x00\x08]\n"
+    text = _text(read_document(data, "index.info"))
+    assert "Index words." in text and "A box" in text and "\x00" not in text
