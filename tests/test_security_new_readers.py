@@ -351,12 +351,16 @@ def test_texinfo_stray_end_verbatim_closes_nothing():
     assert "kept as typed" in text and "B words." in text and "IGNOREDqzx" not in text
 
 
-def test_texinfo_unicode_command_makes_no_surrogate():
-    """`@U{D800}` made a lone surrogate, which no UTF-8 text holds."""
-    data = (_TEXI + "Half @U{D800} and @U{dfff}, out of range @U{110000}, an e @U{00e9}.\n").encode()
-    text = _text(read_document(data, "u.texi"))
-    assert "Half D800 and dfff, out of range 110000, an e é." in text
+def test_texinfo_unicode_command_makes_no_surrogate_nor_control():
+    """`@U{D800}` made a lone surrogate, which no UTF-8 text holds; `@U{000A}` a line
+    break, moving the lines after it in its section from their places; `@U{0}` a NUL."""
+    data = (_TEXI + "Half @U{D800} and @U{dfff}, out of range @U{110000}, an e @U{00e9}.\n"
+            "Break @U{000A} and NUL @U{0}.\n@chapter Later\nlast line\n").encode()
+    doc = read_document(data, "u.texi")
+    text = _text(doc)
+    assert "Half D800 and dfff, out of range 110000, an e é.\nBreak 000A and NUL 0." in text
     text.encode("utf-8")
+    assert doc.sections[-1].heading[-1] == "Later" and doc.sections[-1].first_line == 9   # its own line
 
 
 def test_info_name_on_a_binary_file_with_nuls_is_skipped():

@@ -156,10 +156,10 @@ class _Reader:
                                 "footnote", "verb", "U", "hyphenation", "clear"):
             if name == "verb" and len(arg) >= 2:
                 return arg[1:-1]
-            if name == "U":   # a code point; a surrogate half (`@U{D800}`) is no character
-                try:
-                    code = int(arg.strip(), 16)
-                    return chr(code) if not 0xD800 <= code <= 0xDFFF else arg
+            if name == "U":   # a code point; a surrogate half or a control (`@U{D800}`,
+                try:          # `@U{000A}`, which would break the line) stays as typed
+                    char = chr(int(arg.strip(), 16))
+                    return arg if unicodedata.category(char) in ("Cs", "Cc") else char
                 except (ValueError, OverflowError):
                     return arg
             return arg
