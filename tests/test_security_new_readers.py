@@ -377,3 +377,13 @@ def test_info_name_on_a_binary_file_with_nuls_is_skipped():
     data = _INFO.encode() + b"\x00\x08[index\x00\x08]\nIndex words.\n\x00\x08[image src=\"a.png\" alt=\"A box\"\x00\x08]\n"
     text = _text(read_document(data, "index.info"))
     assert "Index words." in text and "A box" in text and "\x00" not in text
+
+
+def test_org_link_target_over_a_line_break_keeps_the_lines_in_place():
+    """`[[*Structure of Code\\nBlocks][header arguments]]` (the Org manual, Magit's): the
+    link read as its words lost the target's line break, so every later line of the
+    paragraph moved up one and its last line was shown twice, the link's markup in it."""
+    data = (b"#+title: T\n* H\nSee [[*Structure of Code\nBlocks][header arguments]], to get\n"
+            b"the ~numbered~ lines.\nLast line.\n")
+    doc = read_document(data, "link.org")
+    assert _text(doc) == "See header arguments\n, to get\nthe numbered lines.\nLast line."

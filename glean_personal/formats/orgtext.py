@@ -139,7 +139,8 @@ def _term(line: str) -> str:
 
 def _link_words(match: "re.Match[str]") -> str:
     if match.group(2) is not None and match.group(2).strip():
-        return org_inline(match.group(2))
+        # the target's line breaks follow the words, so that each line keeps its place
+        return org_inline(match.group(2)) + "\n" * match.group(1).count("\n")
     target = match.group(1)
     return _LINK_TYPE.sub("", target) if not target.startswith(("http:", "https:")) else target
 
