@@ -387,3 +387,17 @@ def test_org_link_target_over_a_line_break_keeps_the_lines_in_place():
             b"the ~numbered~ lines.\nLast line.\n")
     doc = read_document(data, "link.org")
     assert _text(doc) == "See header arguments\n, to get\nthe numbered lines.\nLast line."
+
+
+def test_held_text_inside_held_text_is_put_back():
+    """A link inside Org verbatim (`=[[ads:Dominik,C]]=`), a Liquid tag in a code span
+    inside `{% raw %}`: what one rule held held another's placeholder, which was put
+    back as the NULs and number it is made of (17 files of the Org manuals and Jekyll's
+    docs lost those words so)."""
+    org = read_document(b"#+title: T\n* H\nSee =[[ads:Dominik,C]]= and =[[*Some\nsection]]= there.\n", "n.org")
+    md = read_document(b"# T\n\nTags start with {% raw %}`{%`{% endraw %}, as in "
+                       b"{% raw %}`{% seo %}`{% endraw %}.\n", "n.md")
+    for doc in (org, md):
+        assert "\x00" not in _text(doc)
+    assert _text(org) == "See ads:Dominik,C and Some\nsection there."
+    assert "Tags start with `{%`, as in `{% seo %}`." in _text(md)

@@ -58,6 +58,8 @@ def org_lines(lines: Sequence[str]) -> List[str]:
     def flush() -> None:
         if prose:
             shown = org_inline("\n".join(out[k] for k in prose)).split("\n")
+            if len(shown) != len(prose):   # a line break lost or added: each line on its own
+                shown = [org_inline(out[k]) for k in prose]
             for k, text in zip(prose, shown):
                 out[k] = text
             del prose[:]
