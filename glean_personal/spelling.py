@@ -22,7 +22,8 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     to 4 letters, else 2), and are ranked by distance, then by how many
     passages hold them. Each is shown as a word from a passage that holds it,
     not as a bare stem. (Reading the index's vocabulary costs about a
-    microsecond a posting, so only those two slices of it are read.)
+    microsecond a posting, so only those two slices of it are read, and a word's
+    suggestions are kept on the connection while the index is unchanged.)
     """
     out: Dict[str, List[str]] = {}
     kept = store.fulltext.kept("suggestions")   # a word's answer, while the index is unchanged

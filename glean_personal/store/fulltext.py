@@ -68,7 +68,8 @@ class FullText:
     CACHED_COUNTS = 4096
     CACHED_SLICES = 64
 
-    # Rows and answers kept by name (`kept`): past this many in one, it starts again.
+    # Answers kept by name (`kept`: did-you-mean's, per word): past this many in one,
+    # it starts over.
     KEPT_ROWS = 4096
 
     def __init__(self, conn: sqlite3.Connection) -> None:
@@ -101,7 +102,7 @@ class FullText:
         self._weighed = None
 
     def kept(self, name: str) -> dict:
-        """A dict of answers kept under `name` (rows by id, say) while the index is
+        """A dict of answers kept under `name` (a word's suggestions, say) while the index is
         unchanged, for a long-lived process (REPL, MCP, a library caller) that asks many
         questions of one index; emptied with the others when the index changes. The
         caller keeps it under `KEPT_ROWS` entries and never hands out what it holds."""
