@@ -127,6 +127,14 @@ def html_cases():
     c["html bold nested"] = (h, lambda s: ("<h1>T</h1><p>" + rep("<b><strong>", s // 2) + "q?</p>").encode())
     c["html bold in cells"] = (h, many("<table><tr><td><p><b>q?</b></p></td></tr></table>"))
     c["html bold p no close"] = (h, many("<p><b>q?</b>"))
+    # Start tags of many attributes that the swarm check missed (html.parser held ~170 and
+    # ~250 bytes per input byte): `<a` inside a tag is one more attribute; a quoted `>`.
+    c["html swarm of <a"] = (h, lambda s: ("<p>hi</p><x " + rep("<a ", s) + ">").encode())
+    c["html swarm quoted >"] = (h, lambda s: ("<p>hi</p><x " + rep("a " * 9000 + 'b=">" ', s) + ">").encode())
+    c["html quoted > many tags"] = (h, many('<a b=">">x</a> ', "<p>"))
+    c["html quote never closed"] = (h, many('<a b="x>y ', "<p>"))
+    c["html = and spaces"] = (h, lambda s: ("<p>x " + "<a " + rep("=" + " " * 50, s) + '">').encode())
+    c["html quotes alternate"] = (h, many("""<a b='"' c="'>"> """, "<p>"))
     return c
 
 

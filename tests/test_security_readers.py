@@ -259,6 +259,33 @@ def test_a_start_tag_of_a_million_attributes_is_dropped_not_parsed():
     assert text.startswith("before words") and text.endswith("inside words")
 
 
+@pytest.mark.parametrize("attributes", [
+    "<a " * 333_000,                             # `<a` inside a tag is one more attribute
+    ("a " * 9_000 + 'b=">" ') * 55,              # a quoted `>` does not end the tag
+], ids=["less-than-names", "quoted-greater-than"])
+def test_a_start_tag_of_many_attributes_is_dropped_however_it_hides(attributes):
+    """Two shapes the swarm check missed, as it took a tag to run from the last `<`
+    before the first `>`: html.parser held 170 and 250 bytes per input byte
+    (1 MB: 213 and 273 MB peak)."""
+    import tracemalloc
+    data = ("<p>before words</p><div " + attributes + ">inside words</div>").encode()
+    tracemalloc.start()
+    try:
+        text = read_document(data, "a.html").text
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 60_000_000, peak
+    assert text.startswith("before words") and text.endswith("inside words")
+
+
+def test_a_quoted_greater_than_still_ends_nothing_on_a_real_page():
+    from glean_personal.formats.htmltext import _without_swarms
+    page = ('<p title="a > b">x</p>' + '<span class="k">if</span> a &gt; b ' * 5_000
+            + '<a href="x" title=">">y</a>' + "<b>z</b> " * 5_000)
+    assert _without_swarms(page) is page
+
+
 def test_long_tags_with_few_attributes_are_read_as_ever():
     from glean_personal.formats.htmltext import _without_swarms
     page = ('<p>a</p><img alt="chart" src="data:image/png;base64,' + "QUJD" * 50_000 + '">'
