@@ -173,9 +173,50 @@ def docbook_cases():
     return c
 
 
+INFO = ("This is x.info, produced by makeinfo version 7.0 from x.texi.\n\n\x1f\n"
+        "File: x.info,  Node: Top,  Next: A,  Up: (dir)\n\nTop\n***\n\n")
+
+
+def lines_of(line: str):
+    """`line` (about 19 KB, under the inline limit) repeated to the size."""
+    return lambda s: "\n".join([line] * max(1, s // (len(line) + 1))).encode()
+
+
+def round9_cases():
+    """Liquid tags in Markdown, GNU Info, Texinfo and Org text (merged while this round ran)."""
+    c = {}
+    c["md liquid word"] = ("x.md", lines_of("{%" + "a" * 19_000))
+    c["md liquid spaces"] = ("x.md", lines_of("x {%" + " " * 19_000 + "x"))
+    c["md liquid openers"] = ("x.md", lines_of(rep("{% a ", 19_000)))
+    c["md liquid raw open"] = ("x.md", lines_of("{% raw %}" + rep("{%a%}", 19_000)))
+    c["info note spaces after :"] = ("x.info", lambda s: (INFO + "*note a:" + " " * s + "x\n").encode())
+    c["info note spaces after note"] = ("x.info", lambda s: (INFO + "*note" + " " * s + "x\n").encode())
+    c["info note lines"] = ("x.info", many("*note a:" + " " * 2000 + "x\n", INFO))
+    c["info note many"] = ("x.info", many("*note " + "a" * 290 + " ", INFO))
+    c["info note colon"] = ("x.info", many("*note a: (" + "b" * 99 + " ", INFO))
+    c["info markers"] = ("x.info", many("\x00\x08[index\x00\x08]\x00\x08[image src=\"a\" alt=\"w\"", INFO))
+    c["info separators"] = ("x.info", many("\x1f\nFile: x.info,  Node: N,  Up: Top\n\nT\n*\n", INFO))
+    c["texi nested braces"] = ("x.texi", lines_of("@b{" * 3000 + "x" * 5000 + "}" * 3000))
+    c["texi open braces"] = ("x.texi", lines_of("@xref{" * 3000 + "a," * 500))
+    c["texi defun braces"] = ("x.texi", lines_of("@defun " + rep("{a {b} ", 19_000)))
+    c["texi blocks nested"] = ("x.texi", many("@example\n"))
+    c["texi end many"] = ("x.texi", many("@end example\n", "@example\n" * 1000))
+    c["texi comment tail"] = ("x.texi", lines_of(rep("@c@comment", 19_000)))
+    c["texi sections"] = ("x.texi", many("@chapter C\n@section S\ntext @code{x}\n"))
+    c["org emphasis lines"] = ("x.org", many("*a /b _c +d ~e =f\n", "* H\n"))
+    c["org emphasis 19K"] = ("x.org", lines_of(rep("*a /b _c +d ~e =f ", 19_000)))
+    c["org macros"] = ("x.org", many("{{{kbd(" + "a" * 290 + "\n", "* H\n"))
+    c["org links"] = ("x.org", lines_of(rep("[[a][", 19_000)))
+    c["org term"] = ("x.org", lines_of("- " + rep("a ::x", 19_000)))
+    c["org drawers"] = ("x.org", many(":PROPERTIES:\n:a: b\n", "* H\n"))
+    c["org code lines"] = ("x.org", many("~a\n", "* H\n"))
+    c["org mode line .txt"] = ("x.txt", many("=a ~b *c\n", "# -*- mode: org -*-\n"))
+    return c
+
+
 def cases():
     c = {}
-    for part in (rst_cases, md_cases, html_cases, docbook_cases):
+    for part in (rst_cases, md_cases, html_cases, docbook_cases, round9_cases):
         c.update(part())
     return c
 
