@@ -894,8 +894,8 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
         return "main"
     if tag not in _MARKER_TAGS:
         return None
-    classes = values.get("class", "").lower().split()
-    ident = values.get("id", "").strip().lower()
+    classes = (values.get("class") or "").lower().split()   # `<div class>`: None
+    ident = (values.get("id") or "").strip().lower()
     if not _GENERATOR_CLASSES.isdisjoint(classes) and "topic" not in classes:
         return "main"
     if ident in _GENERATOR_IDS:
