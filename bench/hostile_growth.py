@@ -12,8 +12,8 @@ hang the run); the child reports its CPU seconds (time.process_time), the
 growth of its peak resident memory and the outcome. A linear reader costs about
 2x per doubling; more than 2.5x, or more than ~2 s for 1 MB, is a finding.
 
-    PYTHONPATH=$PWD python bench/hostile_round5.py                      # every case
-    PYTHONPATH=$PWD python bench/hostile_round5.py 250000,500000,1000000 docbook
+    PYTHONPATH=$PWD python bench/hostile_growth.py                      # every case
+    PYTHONPATH=$PWD python bench/hostile_growth.py 250000,500000,1000000 docbook
 """
 from __future__ import annotations
 
