@@ -1,6 +1,4 @@
 """`python -m glean_personal`: the command line (no verb: the REPL)."""
-import sys
+from .surfaces.cli import command
 
-from .surfaces.cli import main
-
-sys.exit(main())
+command()
