@@ -1,4 +1,6 @@
 """`python -m glean_personal`: the command line (no verb: the REPL)."""
+import sys
+
 from .surfaces.cli import command
 
-command()
+sys.exit(command())

@@ -37,18 +37,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
 
 
-def command() -> None:
-    """The program (`glean-personal`, `python -m glean_personal`): `main`, then exit with its code.
+def command() -> int:
+    """The program (`glean-personal`, `python -m glean_personal`): `main`, whose exit code
+    the process then exits with.
 
-    The interpreter's exit walks every object still alive, several times over,
-    looking for reference cycles to collect: some 5-10 ms of a `search`, more
-    where site packages imported much. The command has closed its index and
-    flushed its output by then, so those objects are frozen (`gc.freeze`) and
-    left to the end of the process instead (docs/benchmarks.md).
+    At exit the interpreter's collector walks every object still alive looking
+    for reference cycles to free, though the process is about to end anyway:
+    some 5-10 ms of a `search`, more where site packages imported much. The
+    command has closed its index by then, so everything alive is frozen
+    (`gc.freeze`) and the collector leaves it alone; the output streams are
+    still flushed and `atexit` handlers still run (docs/benchmarks.md).
     """
     code = main()
     gc.freeze()
-    sys.exit(code)
+    return code
 
 
 def run(args: argparse.Namespace) -> int:
