@@ -43,7 +43,7 @@ def command() -> int:
 
     At exit the interpreter's collector walks every object still alive looking
     for reference cycles to free, though the process is about to end anyway:
-    some 5-10 ms of a `search`, more where site packages imported much. The
+    some 4-9 ms of a `search`, more where site packages imported much. The
     command has closed its index by then, so everything alive is frozen
     (`gc.freeze`) and the collector leaves it alone; the output streams are
     still flushed and `atexit` handlers still run (docs/benchmarks.md).
