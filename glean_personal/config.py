@@ -77,6 +77,7 @@ TEXT_EXTENSIONS = {
     ".dockerfile": "dockerfile", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
     ".rst": "rst", ".rest": "rst", ".org": "org", ".adoc": "adoc", ".asciidoc": "adoc",
     ".tex": "tex", ".latex": "tex", ".rtf": "rtf", ".po": "po", ".pot": "po",
+    ".texi": "texinfo", ".texinfo": "texinfo", ".txi": "texinfo", ".info": "info",
 }
 SUPPORTED.update(CODE_EXTENSIONS)
 SUPPORTED.update(TEXT_EXTENSIONS)

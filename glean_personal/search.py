@@ -56,6 +56,9 @@ class SearchTuning(Record, frozen=True):
     # them within this many words of each other, is `scattered` (0: never);
     # /chat does not quote it (docs/search.md, "Match strength").
     scatter_window: int = 28
+    # /chat declines a question with a word the index does not know nor any
+    # word close to it (docs/search.md, "Match strength").
+    decline_foreign: bool = True
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     pool: int = 120             # best passages fetched from the store per query
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)

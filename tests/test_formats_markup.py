@@ -86,8 +86,71 @@ Plenty.
 def test_org_star_headings():
     doc = read_document(ORG.encode(), "garden.org")
     assert doc.title == "Garden log"
-    assert sections(doc) == [("", 1), ("Planting", 4), ("Planting › Seeds", 6), ("Harvest records", 11)]
-    assert_lines_exact(doc, ORG)
+    assert sections(doc) == [("", 2), ("Planting", 4), ("Planting › Seeds", 6), ("Harvest records", 11)]
+    # each line stays in its place; keyword lines and block delimiters are not shown
+    assert_lines_exact(doc, ORG.replace("#+TITLE: Garden log", "").replace("#+BEGIN_SRC sh", "")
+                       .replace("#+END_SRC", ""))
+
+
+# Written for this test in the style of an Emacs package's Org manual (Magit's,
+# which ox-texinfo turns into its Info manual): keywords, a drawer, definition
+# items, links of several kinds, code and verbatim over a line break.
+ORG_MANUAL = """\
+#+title: Tea Maker Manual
+#+author: A. Person
+#+texinfo_dir_category: Emacs
+#+options: broken-links:mark
+
+# A comment nobody sees.
+* Brewing
+:PROPERTIES:
+:CUSTOM_ID: brewing
+:END:
+#+kindex: C-c b
+#+findex: tea-brew
+
+Also see [[man:tea-brew]] and [[*Cleaning the pot]], or [[https://example.org/tea][the /tea/ site]].
+Type =C-c b= or run ~tea-brew~; *never* boil it, ~git
+commit --amend~ first.
+
+- Key: C-c b (tea-brew) ::
+
+  This command brews tea.
+
+#+begin_src emacs-lisp
+  (setq tea-strength 3) ; ~kept~ [[as typed]]
+#+end_src
+
+#+begin_export html
+<b>only on the web</b>
+#+end_export
+
+| Size | Spoons |
+|------+--------|
+| pot  | 3      |
+** Cleaning the pot
+Descale monthly, {{{year}}} and after; press {{{kbd(C-c })}}} or {{{kbd(C-x
+C-s)}}} to save.
+"""
+
+
+def test_org_text_reads_as_the_exported_page_shows_it():
+    doc = read_document(ORG_MANUAL.encode(), "tea.org")
+    assert doc.title == "Tea Maker Manual"
+    assert [s.heading for s in doc.sections] == [("Brewing",), ("Brewing", "Cleaning the pot")]
+    text = doc.text
+    for words in ("Also see tea-brew and Cleaning the pot, or the tea site.",
+                  "Type C-c b or run tea-brew; never boil it, git\ncommit --amend first.",
+                  "- Key: C-c b (tea-brew)\n\n  This command brews tea.",
+                  "  (setq tea-strength 3) ; ~kept~ [[as typed]]",
+                  "| Size | Spoons |\n\n| pot  | 3      |", "Descale monthly,  and after; press C-c } or C-x\nC-s to save."):
+        assert words in text, words
+    for junk in ("#+", "author", "Emacs", "broken-links", "comment", "PROPERTIES", "CUSTOM_ID",
+                 "kindex", "C-c b ::", "only on the web", "{{{", "|---"):
+        assert junk not in text, junk
+    lines = ORG_MANUAL.split("\n")
+    for sec in doc.sections:   # each section starts on its own first line
+        assert lines[sec.first_line - 1].strip().startswith(sec.text.split("\n")[0][:4])
 
 
 ADOC = """\
@@ -623,3 +686,16 @@ def test_a_directive_that_labels_the_title_below_shows_nothing():
         ("DEBUG", "Default: False"),
         ("DATABASES", "A dictionary.\n\n--deploy\n\nChecks for deployment.\n\n\n\n    $ python -m pip install *Django* ``--pre``")]   # code: as typed
     assert "django.conf" not in doc.text
+
+
+def test_org_and_texinfo_without_their_names_are_known_by_their_first_line():
+    # Magit's docs/CHANGELOG.2 starts so: a release per heading, Org markup in the items
+    notes = b"# -*- mode: org -*-\n* v2.90.1   2018-11-16\n\n- Added ~bug-reference-mode~ to the hook.\n"
+    doc = read_document(notes, "CHANGELOG.2")
+    assert [s.heading for s in doc.sections] == [("v2.90.1   2018-11-16",)]
+    assert doc.text == "- Added bug-reference-mode to the hook."
+    texi = b"\\input texinfo\n@settitle Tea\n@chapter Brewing\nUse @code{tea-brew}.\n"
+    doc = read_document(texi, "tea.texi.in")
+    assert doc.title == "Tea" and doc.text == "Use tea-brew."
+    plain = read_document(b"A note about -*- org -*- in passing.\n\nMore text.\n", "note.txt")
+    assert plain.text.startswith("A note about -*- org -*-")

@@ -447,6 +447,42 @@ def test_hugo_shortcodes_and_github_alerts_are_read_as_words():
     assert first['To add a page to the "main" menu:'] == 7
 
 
+# A Jekyll documentation page (written for this test, in the style of Jekyll's own
+# docs): Liquid tags inside headings and lines, links whose address Liquid computes.
+JEKYLL_PAGE = """\
+---
+title: Collections
+---
+
+## Custom Sorting of Documents {%- include docs_version_badge.html version="4.0" -%}
+
+There are special [permalink variables for collections]({{ '/docs/permalinks/#collections' | relative_url }}) to
+help you, and a [link to a document]({% link _collection/name-of-document.md %}).
+
+Since version {% include docs_version_badge.html version="3.2"%}, use
+<code>{% raw %}{% include file.ext %}{% endraw %}</code> in a layout.
+
+{% raw %}
+```liquid
+{% for member in site.staff %}{{ member.name }}{% endfor %}
+```
+{% endraw %}
+"""
+
+
+def test_liquid_tags_are_not_shown_and_their_raw_pairs_show_what_they_hold():
+    doc = read_document(JEKYLL_PAGE.encode(), "collections.md")
+    assert [s.heading for s in doc.sections] == [("Custom Sorting of Documents",)]
+    text = doc.text
+    for words in ("There are special permalink variables for collections to",
+                  "help you, and a link to a document.", "Since version , use",
+                  "{% include file.ext %} in a layout.",
+                  "{% for member in site.staff %}{{ member.name }}{% endfor %}"):
+        assert words in text, words
+    for junk in ("docs_version_badge", "relative_url", "name-of-document", "{% raw", "endraw"):
+        assert junk not in text, junk
+
+
 def test_shortcode_openers_without_closers_hide_no_more_than_their_paragraph():
     line = "{{< a " * 3000
     doc = read_document(("# T\n\n" + line + "\nstill hidden\n\nNext paragraph.\n"

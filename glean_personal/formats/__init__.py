@@ -9,6 +9,7 @@ text cap, no empty documents). Readers are plain functions
 from __future__ import annotations
 
 import os
+import re
 import stat
 import xml.etree.ElementTree as ET
 import zipfile
@@ -40,6 +41,9 @@ from .pptx import read_pptx
 from .docbook import looks_like_docbook, read_docbook
 from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
+from .texinfo import looks_like_texinfo, read_texinfo
+from .info import looks_like_info, read_info
+from .orgtext import looks_like_org
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
 from .xlsx import read_xlsx
@@ -48,19 +52,26 @@ Reader = Callable[[bytes, Limits], Document]
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
-    none), a manual page, or DocBook XML (no reader claims `.xml`)."""
+    none), a manual page, DocBook XML (no reader claims `.xml`), Org or Texinfo
+    that says so on its first line, or an Info file of another name (`elisp-1`)."""
     head = decode_text(data[:65_536])
     link = source_link(head)
     if link:
         raise SkipFile(f"a manual page that only shows another ({link})")
     if looks_like_roff(head):
         return read_roff(data, limits)
+    if looks_like_info(head):   # before reStructuredText: its titles are underlined too
+        return read_info(data, limits)
     if looks_like_asciidoc(head):
         return read_asciidoc(data, limits)
     if looks_like_rst(head):
         return read_rst(data, limits)
     if looks_like_docbook(head):
         return read_docbook(data, limits)
+    if looks_like_org(head):
+        return read_org(data, limits)
+    if looks_like_texinfo(head):
+        return read_texinfo(data, limits)
     return read_txt(data, limits)
 
 
@@ -87,11 +98,14 @@ READERS.update({
     "dockerfile": read_dockerfile, "csv": _with_format(read_csv, "csv"),
     "tsv": _with_format(read_csv, "tsv"), "rst": read_rst, "org": read_org,
     "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf, "po": read_po,
+    "texinfo": read_texinfo, "info": read_info,
 })
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "skip_by_name",
            "needs_sniff", "check_head", "SNIFF_BYTES"]
 
+
+_INFO_PART = re.compile(r"\.info-[0-9]{1,4}")
 
 # Sphinx publishes each page's source beside the HTML as `_sources/NAME.rst.txt` (or `.md.txt`).
 _SOURCE_COPIES = frozenset({".rst", ".md"})
@@ -104,6 +118,8 @@ def format_for(name: str) -> Optional[str]:
     """
     base = _base(name)
     fmt = SUPPORTED.get(_ext(base))
+    if fmt is None and _INFO_PART.fullmatch(_ext(base)):
+        fmt = "info"   # a split Info manual's parts: `find.info-1`, `find.info-2`
     if fmt == "txt" and _ext(base[:-4]) in _SOURCE_COPIES:
         fmt = SUPPORTED[_ext(base[:-4])]   # Sphinx's copy of a page's source: `intro.rst.txt`
     if fmt is None:
@@ -226,7 +242,7 @@ def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
 
 
 # Formats whose text survives being cut at a line end (besides LINE_FORMATS).
-_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex", "po"})
+_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex", "po", "texinfo", "info"})
 
 
 def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMITS) -> Document:

@@ -16,6 +16,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
+from .orgtext import org_inline, org_lines
 from .text import (LONGEST_INLINE as _LONGEST_INLINE, hold, numbered_reference, put_back, role_words,
                    version_words)
 
@@ -166,7 +167,6 @@ def _rst_title(lines: Sequence[str], i: int) -> Optional[Tuple[str, Tuple[str, b
 
 
 _RST_REF = re.compile(r"`([^`<]*)(?:<[^>`]*>`_{0,2}|`_{1,2})")
-_ORG_LINK = re.compile(r"\[\[(?:[^\]]*\]\[)?([^\]]*)\]\]")
 
 
 def rst_plain(text: str, targets: frozenset = frozenset()) -> str:
@@ -466,10 +466,10 @@ def read_org(data: bytes, limits: Limits) -> Document:
         m = _ORG_HEADING.match(line)
         if m and m.group(2):
             text = _org_untagged(_ORG_TODO.sub("", m.group(2), count=1)).strip()
-            text = _ORG_LINK.sub(r"\1", text)
+            text = org_inline(text).strip()
             if text:
                 marks.append((i, i + 1, path.push(len(m.group(1)), text)))
-    return Document(title=title, format="org", sections=headed_sections(marks, lines))
+    return Document(title=title, format="org", sections=headed_sections(marks, org_lines(lines)))
 
 
 def _org_untagged(text: str) -> str:

@@ -636,6 +636,10 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         line = _ESCAPE.sub(lambda m: hold(spans, m.group(1)), line)
     if "{{" in line:
         line = _SHORTCODE.sub(_shortcode_words, line)
+    if "{%" in line:
+        line = _without_liquid(line, spans)
+    if "]({{" in line:
+        line = _LIQUID_DESTINATION.sub("](", line)
     if "[!" in line:
         line = _ALERT.sub(lambda m: m.group(1) + m.group(2).capitalize(), line)
     if "<" in line or "{/*" in line:
@@ -687,6 +691,36 @@ def _entity(match: "re.Match[str]") -> str:
     stays as typed."""
     text = html.unescape(match.group(0))
     return " " if text == "\xa0" else text
+
+
+# Liquid (Jekyll, GitHub Pages): a tag inside a line, `{% include badge.html version="4.0" %}`,
+# `{% link _docs/x.md %}`, `{%- if … -%}`, renders as something else, never as itself; a
+# `{% raw %}…{% endraw %}` pair shows what it holds as typed. Each scan from an opener stops
+# at the next brace or `%}`, so a line of openers without closers stays linear.
+_LIQUID_TAG = re.compile(r"\{%-?[ \t]*(\w*)(?:[^{}%]|%(?!\}))*%\}")
+# A link whose address is a Liquid output (`[words]({{ '/docs/x/' | relative_url }})`): the
+# address the site computes, read as an empty one so that the link reads as its words.
+_LIQUID_DESTINATION = re.compile(r"\]\(\{\{[^{}\n]*\}\}(?=[^()\s]*\))")
+
+
+def _without_liquid(line: str, spans: List[str]) -> str:
+    """The line without its Liquid tags; what a `{% raw %}` pair holds is kept as typed."""
+    out: List[str] = []
+    done = 0
+    raw_at = -1
+    for match in _LIQUID_TAG.finditer(line):
+        name = match.group(1)
+        if raw_at >= 0:
+            if name == "endraw":
+                out.append(hold(spans, line[raw_at:match.start()]))
+                done, raw_at = match.end(), -1
+            continue
+        out.append(line[done:match.start()])
+        done = match.end()
+        if name == "raw":
+            raw_at = done
+    out.append(line[done:])
+    return "".join(out)
 
 
 def _shortcode_words(match: "re.Match[str]") -> str:

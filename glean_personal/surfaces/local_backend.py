@@ -176,7 +176,12 @@ class LocalBackend(Backend):
             raise UsageError("ask a question: the last USER message has no text")
         ix = self.opened()
         result = ix.search(question, limit=CHAT_CANDIDATES, passages=True, explain=True)
-        chosen, reason = quotable(result.results, getattr(result, "absent_terms", ()) or ())
+        unknown = foreign_words(result) if search_module.TUNING.decline_foreign else []
+        if unknown:
+            chosen, reason = [], (f"the index has no word like {_listed(unknown)}, so no passage "
+                                  "is about what it asks")
+        else:
+            chosen, reason = quotable(result.results, getattr(result, "absent_terms", ()) or ())
         if chosen:
             message = extractive_message(chosen)
         else:
@@ -312,6 +317,31 @@ def last_user_text(messages) -> str:
             return "".join(str(f.get("text", "")) for f in m.get("fragments") or []
                            if isinstance(f, Mapping))
     return ""
+
+
+def foreign_words(result) -> List[str]:
+    """The question's words that no document holds, nor any word close to them.
+
+    A word the index does not know, with no word within the did-you-mean
+    distance (`suggestions`) and no synonym the index holds, is foreign to the
+    index: the name of something it never mentions (*vscode*, *arraylist*,
+    *bitbucket*), not a wording it happens to lack (*unguessable* is near
+    *unless*: a large vocabulary has a word near most English words). The
+    question is about that thing, so no passage answers it, however many of
+    its other words a passage holds. Words the did-you-mean never judges (of
+    fewer than three letters, or starting with a digit) and phrases are not
+    counted.
+    """
+    near = getattr(result, "suggestions", None) or {}
+    synonyms = getattr(result, "expansions", None) or {}
+    return [w for w in getattr(result, "absent_terms", ()) or ()
+            if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
+            and w not in near and not synonyms.get(w)]
+
+
+def _listed(words: Sequence[str]) -> str:
+    quoted = [f"'{w}'" for w in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def strong(hit) -> bool:

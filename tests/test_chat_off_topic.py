@@ -1,0 +1,158 @@
+"""/chat declines a question about something the index does not cover (both stores).
+
+On top of match strength: a question word the index has never seen, nor any
+word close to it (no did-you-mean, no synonym it holds), names something the
+index is not about. A real answer is still quoted, and a word the index knows,
+even in passing, is no veto.
+"""
+from __future__ import annotations
+
+import pytest
+
+import glean_personal
+from glean_personal import search as search_module
+from glean_personal.surfaces.local_backend import LocalBackend, foreign_words
+
+NOTES = {
+    "debugging.md": """\
+# Debugging notes
+
+## Breakpoints
+
+When the debugger does not stop at a breakpoint, check that the file it was set in is the
+one that runs: a copy of the module installed elsewhere is loaded first, and the line
+numbers no longer match. Setting the breakpoint by function name avoids that.
+
+## Logging
+
+Turn the log level down to debug while chasing a problem, and back up afterwards.
+""",
+    "budget.md": """\
+# Household budget
+
+## Monthly sheet
+
+The sheet has two columns, one for the month and one for the amount spent; the last row
+holds the sum of the values above it, and the cell beside it the average.
+
+## Savings
+
+Whatever is left at the end of the month goes to the savings account on the first.
+""",
+    # Two, columns, sum and values in several places: commoner than pandas and groupby.
+    "sheets.md": """\
+# Spreadsheet habits
+
+## Layout
+
+Keep two columns for dates and amounts, and put the sum of the values at the bottom.
+
+## Checks
+
+Compare the sum with the bank statement; two values that differ by the same amount in
+both columns are usually one payment typed twice.
+""",
+    "garden.md": """\
+# Garden plan
+
+Two rows of beans along the fence, the tomatoes in columns by the shed; the sum of the
+seed costs is in the budget sheet, with the values from last year beside it.
+""",
+    # The index knows pandas and groupby, each in passing.
+    "zoo.md": """\
+# Zoo trip
+
+We saw the red pandas asleep in the trees, then the penguins at feeding time. The kids
+want to come back in the spring when the new enclosure opens.
+""",
+    "code.md": """\
+# Python snippets
+
+## Grouping
+
+`itertools.groupby` groups consecutive items with the same key; sort the items by that
+key first, or equal keys that are apart end up in separate groups.
+""",
+}
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def db(request, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp(f"off-topic-{request.param}")
+    folder = tmp / "notes"
+    folder.mkdir()
+    for name, text in NOTES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GLEAN_PERSONAL_STORE", request.param)
+        with glean_personal.open_index(tmp / "p.db") as ix:
+            ix.index(folder, label="notes")
+            assert ix.store.kind == request.param
+    return tmp / "p.db"
+
+
+def _chat(db, question: str) -> dict:
+    backend = LocalBackend(db)
+    try:
+        request = {"messages": [{"author": "USER", "fragments": [{"text": question}]}]}
+        return backend.call("chat", request)["messages"][0]
+    finally:
+        backend.close()
+
+
+def _text(message: dict) -> str:
+    return "".join(f.get("text", "") for f in message["fragments"])
+
+
+def _search(db, question: str):
+    with glean_personal.open_index(db, readonly=True) as ix:
+        return ix.search(question, passages=True)
+
+
+def test_a_word_like_nothing_in_the_index_declines(db):
+    question = "vscode debugger does not stop at my breakpoint"
+    result = _search(db, question)
+    # The search still ranks the notes, strongly: the gate is /chat's.
+    assert result.results[0].title == "Debugging notes"
+    assert result.results[0].strength >= search_module.TUNING.answer_strength
+    assert result.absent_terms == ["vscode"] and foreign_words(result) == ["vscode"]
+    message = _chat(db, question)
+    assert "citations" not in message
+    assert "has nothing on that" in _text(message) and "'vscode'" in _text(message)
+
+
+def test_the_same_question_in_the_index_s_words_is_answered(db):
+    message = _chat(db, "why does the debugger not stop at my breakpoint")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
+    assert "Setting the breakpoint by function name avoids that." in _text(message)
+
+
+def test_an_unknown_word_close_to_a_known_one_is_not_foreign(db):
+    # breakpiont is a slip for breakpoint (did you mean): it is weighed, not a veto.
+    result = _search(db, "the debugger does not stop at my breakpiont")
+    assert result.absent_terms == ["breakpiont"]
+    assert result.suggestions == {"breakpiont": ["breakpoint"]}
+    assert foreign_words(result) == []
+
+
+def test_a_word_the_index_holds_in_passing_is_no_veto(db):
+    # pandas is only in the zoo note: known, so the question is weighed, not declined.
+    result = _search(db, "pandas groupby two columns and sum the values")
+    assert result.absent_terms == [] and foreign_words(result) == []
+
+
+def test_real_answers_are_quoted(db):
+    question = "what does the last row of the monthly sheet hold"
+    assert _search(db, question).results[0].title == "Household budget"
+    message = _chat(db, question)
+    assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
+    assert "holds the sum of the values above it" in _text(message)
+    message = _chat(db, "group items by key with groupby")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Python snippets"
+
+
+def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
+    monkeypatch.setattr(search_module, "TUNING",
+                        search_module.TUNING.replace(decline_foreign=False))
+    message = _chat(db, "vscode debugger does not stop at my breakpoint")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
