@@ -32,7 +32,6 @@ from .query import (Filters, Query, Term, canonical_type, heading_words, names_h
                     word_runs)
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
-from .spelling import suggest_words
 from .store.core import Store, passage_parts, passage_text
 
 
@@ -186,6 +185,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         weights = Weights(store, query, TUNING)
         result.absent_terms = weights.absent
         if weights.absent:
+            from .spelling import suggest_words   # only for a word the index does not know
             result.suggestions = suggest_words(store, [
                 t.tokens[0] for t in query.terms
                 if t.label in weights.absent and not t.is_phrase])
