@@ -9,6 +9,10 @@ query a line (bench/queries/mixed-10k-nl.txt). Each query is run as
 `search(q, limit=10, explain=True)`; with a golden set also with `passages=True`
 and with `limit=5, offset=3`. Run it with the old and the new code on the same
 index (a copy: it is opened read-only) and compare the two files byte for byte.
+With `--twice`, every query is also asked as the latency runs ask it
+(`limit=10`, no `--explain`) and with `limit=3, offset=2`, and those are asked
+again in a second round on the same connection, so that answers it keeps between
+queries are used too.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ def main(argv=None) -> int:
     ap.add_argument("out")
     ap.add_argument("db")
     ap.add_argument("queries")
+    ap.add_argument("--twice", action="store_true")
     args = ap.parse_args(argv)
     import glean_personal
     golden = args.queries.endswith(".json")
@@ -42,6 +47,10 @@ def main(argv=None) -> int:
         if golden:
             out.append(ix.search(q, limit=10, passages=True).to_dict())
             out.append(ix.search(q, limit=5, offset=3).to_dict())
+    for _ in range(2 if args.twice else 0):
+        for q in queries:
+            out.append(ix.search(q, limit=10).to_dict())
+            out.append(ix.search(q, limit=3, offset=2).to_dict())
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(out, fh, indent=1, sort_keys=True, ensure_ascii=False)
     print(f"{len(out)} results of {len(queries)} queries from {glean_personal.__file__}",

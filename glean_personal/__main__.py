@@ -1,6 +1,6 @@
 """`python -m glean_personal`: the command line (no verb: the REPL)."""
 import sys
 
-from .surfaces.cli import main
+from .surfaces.cli import command
 
-sys.exit(main())
+sys.exit(command())

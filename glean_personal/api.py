@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import time
 from pathlib import Path
@@ -138,6 +137,7 @@ class Index:
     def _writer(self, writes: bool = True) -> Iterator[None]:
         """One writer at a time: a second waits, then gives up with a clear message.
         `writes=False` only waits its turn (verify: FTS5's own check needs the write lock)."""
+        import fcntl   # only writers take the lock
         if writes and self.store.readonly:
             raise ReadOnlyError(self.store.read_only_message())
         fd = os.open(self.store.path, os.O_RDONLY)

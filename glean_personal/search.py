@@ -32,7 +32,6 @@ from .query import (Filters, Query, Term, canonical_type, heading_words, names_h
                     word_runs)
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
-from .spelling import suggest_words
 from .store.core import Store, passage_parts, passage_text
 
 
@@ -186,6 +185,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         weights = Weights(store, query, TUNING)
         result.absent_terms = weights.absent
         if weights.absent:
+            from .spelling import suggest_words   # only for a word the index does not know
             result.suggestions = suggest_words(store, [
                 t.tokens[0] for t in query.terms
                 if t.label in weights.absent and not t.is_phrase])
@@ -234,6 +234,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         docs = _Rows(store.documents)
         pids = [item[0] if passages else _representative(item[0], rows, probes)
                 for item in ranked[:want + 1]]
+        # each document's representative, by its best passage (chapters_first reorders them)
+        chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(ranked, pids)}
         ranked = chapters_first(store, ranked, pids, rows, docs, doc_of, also, want + 1,
                                 passages, TUNING)
         shown = []
@@ -243,7 +245,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             if i >= offset:
                 if not passages:   # a document's passages: show it by one of them
-                    pid = _representative(pid, rows, probes)
+                    pid = chosen.get(pid[0][1]) or _representative(pid, rows, probes)
                 shown.append((pid, score, count))
         docs.load([doc_of[pid] for pid, _, _ in shown]
                   + [d for pid, _, _ in shown for d in also.get(doc_of[pid], ())])
@@ -429,7 +431,8 @@ def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int
     documents, such a passage counts `TUNING.listing` of its score, so the page
     that explains comes first and is the one shown. Only a document whose best
     passage is a listing costs a look at its next two."""
-    leaders = sorted(by_doc, key=lambda d: (-by_doc[d][0][0] * boost.get(d, 1.0), d))[:TUNING.rerank]
+    leaders = [d for _, d in sorted([(-scored[0][0] * boost.get(d, 1.0), d)
+                                     for d, scored in by_doc.items()])[:TUNING.rerank]]
     rows.load([by_doc[d][0][1] for d in leaders])
     for d in leaders:
         scored = by_doc[d]

@@ -22,35 +22,46 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     to 4 letters, else 2), and are ranked by distance, then by how many
     passages hold them. Each is shown as a word from a passage that holds it,
     not as a bare stem. (Reading the index's vocabulary costs about a
-    microsecond a posting, so only those two slices of it are read.)
+    microsecond a posting, so only those two slices of it are read, and a word's
+    suggestions are kept on the connection while the index is unchanged.)
     """
     out: Dict[str, List[str]] = {}
+    kept = store.fulltext.kept("suggestions")   # a word's answer, while the index is unchanged
     for word in words:
-        if len(word) < 3 or not word[:1].isalpha():
-            continue
-        target = stem(word)
-        bound = 1 if len(target) <= 4 else 2
-        heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
-        vocab = [row for head in sorted(heads)
-                 for row in store.fulltext.vocabulary(head, head + "\U0010ffff")]
-        found = []
-        for term, freq in vocab:
-            if abs(len(term) - len(target)) > bound or term == target:
-                continue
-            d = _distance(target, term, bound)
-            if d <= bound:
-                found.append((d, -freq, term))
-        found.sort()
-        shown: List[str] = []
-        for _, _, term in found[:MAX_SUGGESTIONS * 2]:
-            surface = _surface(store, term) or term
-            if surface not in shown and surface != word:
-                shown.append(surface)
-            if len(shown) >= MAX_SUGGESTIONS:
-                break
-        if shown:
-            out[word] = shown
+        if word not in kept:
+            if len(kept) >= store.fulltext.KEPT_ROWS:
+                kept.clear()
+            kept[word] = _suggestions(store, word)
+        if kept[word]:
+            out[word] = list(kept[word])
     return out
+
+
+def _suggestions(store: Store, word: str) -> List[str]:
+    """`suggest_words` for one word: up to MAX_SUGGESTIONS, or none."""
+    if len(word) < 3 or not word[:1].isalpha():
+        return []
+    target = stem(word)
+    bound = 1 if len(target) <= 4 else 2
+    heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
+    vocab = [row for head in sorted(heads)
+             for row in store.fulltext.vocabulary(head, head + "\U0010ffff")]
+    found = []
+    for term, freq in vocab:
+        if abs(len(term) - len(target)) > bound or term == target:
+            continue
+        d = _distance(target, term, bound)
+        if d <= bound:
+            found.append((d, -freq, term))
+    found.sort()
+    shown: List[str] = []
+    for _, _, term in found[:MAX_SUGGESTIONS * 2]:
+        surface = _surface(store, term) or term
+        if surface not in shown and surface != word:
+            shown.append(surface)
+        if len(shown) >= MAX_SUGGESTIONS:
+            break
+    return shown
 
 
 def _surface(store: Store, stem_: str) -> Optional[str]:

@@ -28,7 +28,7 @@ word is looked up as typed or in a regular inflection (`folders`,
 from __future__ import annotations
 
 import functools
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 TABLE = """
 # files and folders
@@ -895,34 +895,41 @@ ago > elapsed, relative
 """
 
 
+def _pairs(line: str) -> Iterator[Tuple[str, str]]:
+    """The (word, synonym) pairs one line of the table makes, in order: the head with
+    each synonym, then for `=` each single word of the group with every other member."""
+    line = line.strip()
+    if not line or line.startswith("#"):
+        return
+    sym = "=" in line
+    left, _, right = line.partition("=" if sym else ">")
+    head = left.strip()
+    others = [w.strip() for w in right.split(",") if w.strip()]
+    for other in others:
+        yield head, other
+    if sym:   # every member expands to every other; only single words are keys
+        group = [head] + others
+        for a in group:
+            if " " in a or "-" in a:
+                continue
+            for b in group:
+                yield a, b
+
+
+def _add(out: Dict[str, List[Tuple[str, ...]]], word: str, other: str) -> None:
+    if word == other:
+        return
+    entry = out.setdefault(word, [])
+    phrase = tuple(other.replace("-", " ").split())
+    if phrase not in entry:
+        entry.append(phrase)
+
+
 def _parse(table: str) -> Dict[str, List[Tuple[str, ...]]]:
     out: Dict[str, List[Tuple[str, ...]]] = {}
-
-    def add(word: str, other: str) -> None:
-        if word == other:
-            return
-        entry = out.setdefault(word, [])
-        phrase = tuple(other.replace("-", " ").split())
-        if phrase not in entry:
-            entry.append(phrase)
-
     for line in table.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        sym = "=" in line
-        left, _, right = line.partition("=" if sym else ">")
-        head = left.strip()
-        others = [w.strip() for w in right.split(",") if w.strip()]
-        for other in others:
-            add(head, other)
-        if sym:   # every member expands to every other; only single words are keys
-            group = [head] + others
-            for a in group:
-                if " " in a or "-" in a:
-                    continue
-                for b in group:
-                    add(a, b)
+        for word, other in _pairs(line):
+            _add(out, word, other)
     return out
 
 
@@ -953,30 +960,55 @@ def _stems_of(word: str) -> List[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _table() -> Tuple[Dict[str, List[Tuple[str, ...]]], Dict[str, int]]:
-    """The parsed table and each key's place in it, made on first use: a search that
-    is not a question in plain words never reads the thesaurus (2-4 ms)."""
-    table = _parse(TABLE)
-    return table, {key: i for i, key in enumerate(table)}
+def _table() -> Dict[str, List[Tuple[str, ...]]]:
+    """The whole table, parsed (for `SYNONYMS`; a search reads only the lines it needs)."""
+    return _parse(TABLE)
+
+
+def _lines_holding(word: str) -> Iterator[Tuple[int, str]]:
+    """Each line of the table with `word` in it (as any part of its text), with its offset."""
+    start = TABLE.find(word)
+    while start >= 0:
+        begin = TABLE.rfind("\n", 0, start) + 1
+        end = TABLE.find("\n", start)
+        end = len(TABLE) if end < 0 else end
+        yield begin, TABLE[begin:end]
+        start = TABLE.find(word, end + 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _entry(key: str) -> Optional[Tuple[Tuple[int, int], List[Tuple[str, ...]]]]:
+    """`key`'s entry in the table, as parsing the whole table would make it, and its
+    place there (the line's offset, then which of the line's pairs first made it a
+    key), or None if it is no key. Only the lines holding the word are read: a
+    question's few words cost a few lines, not the table's 800 (about 2 ms)."""
+    out: Dict[str, List[Tuple[str, ...]]] = {}
+    place: Optional[Tuple[int, int]] = None
+    for offset, line in _lines_holding(key):
+        for i, (word, other) in enumerate(_pairs(line)):
+            if word == key:
+                _add(out, word, other)
+                if place is None and key in out:
+                    place = (offset, i)
+    return None if place is None else (place, out[key])
 
 
 def _key(word: str) -> Optional[str]:
     """The entry a word is looked up under: its own if it is a key, else the first
     key in the table of which it is an inflection."""
-    table, order = _table()
-    if word in table:
+    if _entry(word) is not None:
         return word
-    keys = [k for k in _stems_of(word) if k in order and word in _inflections(k)]
-    return min(keys, key=order.__getitem__) if keys else None
+    keys = [k for k in _stems_of(word) if word in _inflections(k) and _entry(k) is not None]
+    return min(keys, key=lambda k: _entry(k)[0]) if keys else None   # type: ignore[index]
 
 
 def __getattr__(name: str) -> object:
     if name == "SYNONYMS":   # the whole table, as parsed (made on first use)
-        return _table()[0]
+        return _table()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def synonyms(word: str) -> List[Tuple[str, ...]]:
     """The table's synonyms of a lower-case word (each a tuple of words), best first."""
     key = _key(word)
-    return list(_table()[0][key]) if key is not None else []
+    return list(_entry(key)[1]) if key is not None else []   # type: ignore[index]

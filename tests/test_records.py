@@ -91,10 +91,15 @@ def test_the_search_types_keep_their_fields_and_defaults():
 
 # Modules a `search --json` must not load: `dataclasses` (about 10 ms, with
 # `inspect`), the reports of the facade's other methods, the format readers,
-# the graph, the indexer and the other surfaces. (`heapq` is left to indexing
-# too, but Python 3.9's `collections` imports it.)
+# the graph, the indexer and its workers (`multiprocessing`, `zipfile` and
+# `tempfile` with them), did-you-mean for a query of known words, the writers'
+# lock and the other surfaces. (`heapq` is left to indexing too, but Python
+# 3.9's `collections` imports it.)
 NOT_IMPORTED = ("dataclasses", "inspect", "glean_personal.reports",
                 "glean_personal.formats", "glean_personal.graph", "glean_personal.indexer",
+                "glean_personal.workers", "glean_personal.walk", "glean_personal.config",
+                "glean_personal.passages", "glean_personal.spelling", "multiprocessing",
+                "concurrent", "zipfile", "tempfile", "fcntl",
                 "glean_personal.surfaces.repl", "glean_personal.surfaces.mcp")
 
 _CHILD = """
@@ -128,11 +133,28 @@ def test_search_json_imports_only_what_it_needs(tmp_path, store_kind):
         tuple(n + "." for n in NOT_IMPORTED))]
 
 
+def test_the_command_line_alone_imports_no_index_code():
+    # `glean-personal --help`, `--version` and a usage error need the parser only.
+    package = str(Path(glean_personal.__file__).resolve().parents[1])
+    child = subprocess.run([sys.executable, "-S", "-c", "import sys, glean_personal.surfaces.cli; "
+                            "print(' '.join(sorted(sys.modules)))"],
+                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=package))
+    assert child.returncode == 0, child.stderr
+    loaded = set(child.stdout.split())
+    assert "glean_personal.surfaces.cli" in loaded
+    heavy = NOT_IMPORTED + ("sqlite3", "json", "glean_personal.api", "glean_personal.store",
+                            "glean_personal.search", "glean_personal.query")
+    assert not [m for m in loaded if m in heavy or m.startswith(tuple(n + "." for n in heavy))]
+
+
 def test_the_thesaurus_is_read_only_for_a_question_in_plain_words():
+    # ...and then only the lines holding its words: the whole table is never parsed.
     from glean_personal import synonyms as thesaurus
     from glean_personal.query import parse
     thesaurus._table.cache_clear()
+    thesaurus._entry.cache_clear()
     parse("rmtree directory -force")
-    assert thesaurus._table.cache_info().currsize == 0
+    assert thesaurus._entry.cache_info().currsize == 0
     assert parse("how do I delete a folder").expansions
-    assert thesaurus._table.cache_info().currsize == 1
+    assert thesaurus._entry.cache_info().currsize > 0
+    assert thesaurus._table.cache_info().currsize == 0

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import gzip
 
+import pytest
+
 from glean_personal.config import Limits
 from glean_personal.errors import SkipFile
 from glean_personal.formats import extract, read_document
 from helpers.cost import cpu_budget
 from pdf_factory import document as pdf_document
-from pdf_factory import show, text_pdf
+from pdf_factory import FONT, show, text_pdf
+from pdf_factory import build as pdf_build
+from pdf_factory import stream as pdf_stream
 
 BUDGET = 2.0   # CPU seconds; each case costs under 0.3 s after its fix
 
@@ -224,6 +228,17 @@ def test_docbook_entities_add_no_more_than_the_document_holds():
     assert "version 0.21 and" in _text(doc) and "&w;" not in _text(doc)
 
 
+def test_docbook_long_ids_that_title_nothing_cost_little():
+    """Tags of long ids (`<a id=xxx….id=yyy…. zzz…`) before a cross-reference: each
+    shorter part of an id was tried against the rest of the tag, 1.7 CPU s a MB."""
+    tag = "<a id=" + "x" * 197 + ".id=" + "y" * 196 + ". " + "z" * 90 + " "
+    data = (_DOCBOOK_HEAD + '>\n<article><title>T</title><sect1 id="intro"><title>Intro words</title>'
+            '<para>see <xref linkend="intro"/> here</para>' + tag * 4_000 + "</sect1></article>\n").encode()
+    with cpu_budget(1.5):
+        doc = read_document(data, "ids.xml")
+    assert "see Intro words here" in _text(doc)
+
+
 def test_docbook_external_entities_are_never_read(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("SECRETWORDqzx\n")
@@ -272,6 +287,28 @@ def test_heading_paths_are_bounded_in_depth():
     assert len(path) <= 20 and path[0] == "level 0 words" and path[-1] == "level 199 words"
     doc = read_document(b"* a\n** b\n*** c\ntext\n", "shallow.org")
     assert doc.sections[-1].heading == ("a", "b", "c")
+
+
+def test_a_pdf_page_too_deeply_nested_to_parse_leaves_the_other_pages():
+    """Found by flipping bytes of real PDFs: a page object the lexer refuses ("objects
+    nested too deeply") ended the page tree's walk, and the file was skipped as
+    "could not read .pdf file (PDFSyntaxError: …)"."""
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+            b" /Contents %d 0 R %s>>")
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [11 0 R 13 0 R] /Count 2 >>",
+               3: FONT, 10: pdf_stream(show(["Good page words"])), 11: page % (10, b""),
+               12: pdf_stream(show(["Deep page words"])), 13: page % (12, b"/X " + b"[" * 60 + b"]" * 60)}
+    doc = read_document(pdf_build(objects), "deep.pdf")
+    assert "Good page words" in _text(doc)
+
+
+@pytest.mark.parametrize("page", ["<div class><p>hi there</p></div>", "<div id><p>hi there</p></div>",
+                                  "<article class id><p>hi there</p></article>"])
+def test_an_html_attribute_without_a_value_is_read(page):
+    """Found by flipping bytes of real pages: `<div class>` (a class with no value) made
+    the main-content check fail and the page was skipped as "could not read .html
+    file (AttributeError: …)"."""
+    assert read_document(page.encode(), "a.html").text == "hi there"
 
 
 # The Texinfo, GNU Info and Org readers and Markdown's Liquid tags (bench/hostile_round5.py).

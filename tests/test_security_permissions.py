@@ -28,7 +28,7 @@ RUN_AS = textwrap.dedent('''
     import json, os, sys
     # Import everything first: after the drop, the interpreter's own folder may be closed.
     import encodings.cp1252, encodings.latin_1, encodings.utf_16, encodings.idna
-    import ctypes, gettext, heapq, locale, resource, multiprocessing.popen_fork, multiprocessing.connection
+    import ctypes, fcntl, gettext, heapq, locale, resource, multiprocessing.popen_fork, multiprocessing.connection
     import glean_personal.surfaces.cli, glean_personal.surfaces.verbs, glean_personal.api, glean_personal.indexer
     import glean_personal.workers, glean_personal.walk, glean_personal.formats
     glean_personal.surfaces.args.build_parser().parse_args(sys.argv[2:])   # argparse's lazy imports

@@ -40,6 +40,8 @@ def _lines(line: str, count: int = 3) -> str:
 
 
 SPACES = " " * LINE
+_INFO_HEAD = ("This is a.info, produced by makeinfo version 7.0 from a.texi.\n\n\x1f\n"
+              "File: a.info,  Node: Top,  Next: B,  Up: (dir)\n\nTop\n***\n\n")
 
 # (case, file name, content, words the reader must still give)
 CASES: List[Tuple[str, str, Callable[[], str], str]] = [
@@ -73,6 +75,16 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("md-liquid-openers", "a.md", lambda: _lines("{%" * (LINE // 2) + "%}"), "end words"),
     ("md-liquid-tag-spaces", "a.md", lambda: _lines("a {% a" + SPACES + "x"), "end words"),
     ("md-liquid-raw-never-closed", "a.md", lambda: _lines("a {% raw %}" + "{%a%}" * (LINE // 5)), "end words"),
+    # The tag's name, or the spaces before it, given back a character at a time (each
+    # shorter split rescanned the rest of the line): 3 such lines cost 7 CPU s.
+    ("md-liquid-tag-name", "a.md", lambda: _lines("a {%" + "a" * LINE), "end words"),
+    ("md-liquid-tag-leading-spaces", "a.md", lambda: _lines("a {%" + SPACES + "x"), "end words"),
+    # An Info cross reference's spaces, after `*note` or after its label's colon, given back
+    # a space at a time, each retrying 300 characters: 400 KB cost 2 to 4 CPU s.
+    ("info-note-spaces", "a.info", lambda: _INFO_HEAD + "*note" + " " * 400_000 + "x\n\nend words\n",
+     "end words"),
+    ("info-note-label-spaces", "a.info",
+     lambda: _INFO_HEAD + ("*note a:" + " " * 40_000 + "x\n\n") * 10 + "end words\n", "end words"),
     ("md-liquid-addresses", "a.md", lambda: _lines("[a]({{ a" * (LINE // 8)), "end words"),
     ("md-link-words-over-lines", "a.md", lambda: "[a\n" * 30_000 + "](" + "x" * LINE + "\n\nend words\n",
      "end words"),
@@ -270,6 +282,33 @@ def test_a_start_tag_of_a_million_attributes_is_dropped_not_parsed():
         tracemalloc.stop()
     assert peak < 60_000_000, peak
     assert text.startswith("before words") and text.endswith("inside words")
+
+
+@pytest.mark.parametrize("attributes", [
+    "<a " * 333_000,                             # `<a` inside a tag is one more attribute
+    ("a " * 9_000 + 'b=">" ') * 55,              # a quoted `>` does not end the tag
+], ids=["less-than-names", "quoted-greater-than"])
+def test_a_start_tag_of_many_attributes_is_dropped_however_it_hides(attributes):
+    """Two shapes the swarm check missed, as it took a tag to run from the last `<`
+    before the first `>`: html.parser held 170 and 250 bytes per input byte
+    (1 MB: 213 and 273 MB peak)."""
+    import tracemalloc
+    data = ("<p>before words</p><div " + attributes + ">inside words</div>").encode()
+    tracemalloc.start()
+    try:
+        text = read_document(data, "a.html").text
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 60_000_000, peak
+    assert text.startswith("before words") and text.endswith("inside words")
+
+
+def test_a_quoted_greater_than_still_ends_nothing_on_a_real_page():
+    from glean_personal.formats.htmltext import _without_swarms
+    page = ('<p title="a > b">x</p>' + '<span class="k">if</span> a &gt; b ' * 5_000
+            + '<a href="x" title=">">y</a>' + "<b>z</b> " * 5_000)
+    assert _without_swarms(page) is page
 
 
 def test_long_tags_with_few_attributes_are_read_as_ever():

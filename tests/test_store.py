@@ -491,3 +491,36 @@ def test_fts5_among_s_two_parts_keep_what_the_whole_parts_would(tmp_path):
             for limit in (1, 3, 10, 40):
                 assert ft.search(query, limit, Filters(), among) == ranked[:limit], (text, limit)
     st.close()
+
+
+def test_a_read_transaction_asks_the_data_version_once_and_still_sees_its_own_writes(
+        tmp_path, store_kind):
+    """Inside `reading()` no other connection's commit can be seen, so the kept answers
+    are checked against the index's data version once, not before each; a write through
+    the same connection inside it still makes them be read again (`total_changes`)."""
+    from glean_personal.query import parse
+
+    st = Store.open(tmp_path / "p.db", force_kind=store_kind)
+    query = parse("walrus")
+
+    def add(name: str, text: str) -> None:
+        sid = st.save_source(str(tmp_path), "t", [], [], 5_000_000)
+        st.put_document(sid, name, name, "md", len(text), 1, "0" * 64, [],
+                        [((), text, 0, len(text), None, None, None)], b"")
+
+    with st.transaction():
+        add("a.md", "a walrus sleeps")
+    asked: list = []
+    st.conn.set_trace_callback(lambda sql: asked.append(sql) if sql == "PRAGMA data_version"
+                               else None)
+    with st.reading():
+        for _ in range(3):
+            assert st.fulltext.frequencies(query.terms) == [1]
+            assert st.fulltext.passage_count() == 1
+        assert len(asked) == 1
+        add("b.md", "another walrus")    # written inside the read, through this connection
+        st.fulltext.flush()
+        assert st.fulltext.frequencies(query.terms) == [2]
+        assert st.fulltext.passage_count() == 2
+    st.conn.set_trace_callback(None)
+    st.close()

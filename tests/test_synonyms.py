@@ -65,6 +65,22 @@ def test_a_word_is_looked_up_as_typed_not_by_its_stem():
     assert all(w == w.lower() and w.strip() == w for w in SYNONYMS)
 
 
+def test_a_word_read_from_its_own_lines_is_what_the_whole_table_says():
+    # A search reads only the table's lines holding a word (synonyms._entry); what it
+    # finds must be what parsing the whole table gives: the entry, and where a word
+    # is an inflection of two keys, the key that comes first in the table.
+    from glean_personal import synonyms as thesaurus
+    order = {key: i for i, key in enumerate(SYNONYMS)}
+    words = {w for key in SYNONYMS for w in thesaurus._inflections(key)}
+    words |= {"", "e", "ed", "s", "sign up", "x\ny", "#", "=", "zzz"}
+    for word in sorted(words):
+        keys = [k for k in thesaurus._stems_of(word)
+                if k in order and word in thesaurus._inflections(k)]
+        key = word if word in SYNONYMS else min(keys, key=order.__getitem__, default=None)
+        assert thesaurus._key(word) == key, word
+        assert synonyms(word) == (SYNONYMS[key] if key is not None else []), word
+
+
 def test_only_a_questions_plain_words_are_expanded():
     def added(text):
         q = parse(text)

@@ -24,7 +24,7 @@ import itertools
 import json
 import re
 from html.parser import HTMLParser
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -270,26 +270,71 @@ def _without_swarms(text: str) -> str:
     if len(text) <= _SWARM_CHARS:
         return text
     out: List[str] = []
-    done = start = 0
-    while True:
-        end = text.find(">", start)
-        if end < 0:
-            break
-        if end - start > _SWARM_CHARS:
-            lt = text.rfind("<", start, end)
-            if lt >= 0 and end - lt > _SWARM_CHARS and text[lt + 1:lt + 2].isalpha() \
-                    and not text[lt + 1:lt + 7].lower().startswith(("script", "style")) \
-                    and _swarm(text, lt, end):
-                out += [text[done:lt], " "]
-                done = end + 1
-        start = end + 1
+    done = 0
+    for lt, end in _long_tags(text):
+        if not text[lt + 1:lt + 7].lower().startswith(("script", "style")) and _swarm(text, lt, end):
+            out += [text[done:lt], " "]
+            done = end + 1
     if not out:
         return text
     out.append(text[done:])
     return "".join(out)
 
 
+def _long_tags(text: str) -> Iterator[Tuple[int, int]]:
+    """Where each start tag longer than _SWARM_CHARS starts and ends, as `html.parser`
+    reads it: from a `<` and a letter (a later `<a` in it is one more attribute,
+    `<x <a <a …>`) to its `>`, over values quoted after `=` (`b=">"`)."""
+    if _QUOTED_GT.search(text) is None:   # as on most pages: every tag ends at its first `>`
+        start = 0
+        while True:
+            end = text.find(">", start)
+            if end < 0:
+                return
+            if end - start > _SWARM_CHARS:
+                opened = _TAG_OPEN.search(text, start, end)
+                if opened and end - opened.start() > _SWARM_CHARS:
+                    yield opened.start(), end
+            start = end + 1
+    opened = _TAG_OPEN.search(text)
+    while opened:
+        end = _tag_end(text, opened.start())
+        if end < 0:
+            return
+        if end - opened.start() > _SWARM_CHARS:
+            yield opened.start(), end
+        opened = _TAG_OPEN.search(text, end + 1)
+
+
+def _tag_end(text: str, lt: int) -> int:
+    """Where the start tag at `lt` ends (its `>`), a value quoted after `=` passed over
+    whole; -1 when no `>` follows. Each character is looked at once: a quote with no
+    match ends nothing, and the search goes on from the `>` already found."""
+    gt = text.find(">", lt)
+    pos = lt
+    while gt >= 0:
+        eq = text.find("=", pos, gt)
+        if eq < 0:
+            return gt
+        quote = _GAP.match(text, eq + 1).end()
+        if text[quote:quote + 1] not in ("\"", "'"):
+            pos = eq + 1
+            continue
+        close = text.find(text[quote], quote + 1)
+        if close < 0:
+            return gt
+        pos = close + 1
+        if pos > gt:
+            gt = text.find(">", pos)
+    return -1
+
+
 _SEPARATORS = re.compile(r"[\s/'\"]+")
+_TAG_OPEN = re.compile(r"<[A-Za-z]")
+# A value quoted after `=` that holds a `>` (or is never closed): then a tag may end past
+# its first `>`.
+_QUOTED_GT = re.compile(r"""=[ \t\n\r\f]*(?:"[^">]*>|'[^'>]*>)""")
+_GAP = re.compile(r"[ \t\n\r\f]*")
 
 
 def _swarm(text: str, start: int, end: int) -> bool:
@@ -849,8 +894,8 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
         return "main"
     if tag not in _MARKER_TAGS:
         return None
-    classes = values.get("class", "").lower().split()
-    ident = values.get("id", "").strip().lower()
+    classes = (values.get("class") or "").lower().split()   # `<div class>`: None
+    ident = (values.get("id") or "").strip().lower()
     if not _GENERATOR_CLASSES.isdisjoint(classes) and "topic" not in classes:
         return "main"
     if ident in _GENERATOR_IDS:

@@ -36,12 +36,11 @@ _MARKER = re.compile(rb"\x00\x08\[([^\x00]*)\x00\x08\]")
 _ALT = re.compile(rb'\balt="((?:[^"\\]|\\.)*)"')
 _HEADER = re.compile(r"File: [^,\n]*,[ \t]+Node: ")
 # A cross reference: `*note Node::` or `*note Label: (manual)Node.` (a name runs to its
-# `::`, `.`, `,`; each part is bounded, so a paragraph of `*note` costs linear time).
-# A run of white space is taken whole, never given back (`(?=(\s+))\2`, an atomic
-# group Python 3.9 lacks): given back a space at a time, each try rescanning a name,
-# `*note` and 1 MB of spaces cost 9 CPU s.
-_NOTE = re.compile(r"\*([Nn]ote)(?=(\s+))\2(?:([^:*\x7f]{1,300}?)::"
-                   r"|([^:*\x7f]{1,300}?):(?=(\s+))\5(?:\([^()\s]{1,100}\))?[^.,:*\x7f()]{0,300}[.,])")
+# `::`, `.`, `,`; each part is bounded, so a paragraph of `*note` costs linear time). A run
+# of spaces is taken whole: given back a space at a time, each shorter run retried the
+# 300-character parts after it (`*note` and 1 MB of spaces cost 9 CPU s).
+_NOTE = re.compile(r"\*([Nn]ote)(\s+)(?!\s)(?:([^:*\x7f]{1,300}?)::"
+                   r"|([^:*\x7f]{1,300}?):\s+(?!\s)(?:\([^()\s]{1,100}\))?[^.,:*\x7f()]{0,300}[.,])")
 _SEPARATOR = "\x1f"
 
 

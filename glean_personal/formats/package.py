@@ -28,6 +28,12 @@ from ..config import Limits
 from ..errors import SkipFile
 from .titles import usable_title
 
+try:   # LZMA members: `zipfile` reads them when Python has the module
+    from lzma import LZMAError as _LZMAError
+except ImportError:   # pragma: no cover - a Python built without lzma
+    class _LZMAError(Exception):   # type: ignore[no-redef]
+        pass
+
 _CHUNK = 64 * 1024
 _DTD_MARKERS = tuple(
     word.encode(codec) for word in ("<!doctype", "<!entity")
@@ -168,6 +174,8 @@ class Package:
             self._zip = zipfile.ZipFile(io.BytesIO(data))
         except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
             raise SkipFile(f"not a valid .{kind} file (damaged ZIP archive: {exc})") from None
+        except NotImplementedError as exc:   # a member needs a later ZIP version
+            raise SkipFile(f"not a valid .{kind} file (a ZIP feature this reader lacks: {exc})") from None
         self._members: Dict[str, zipfile.ZipInfo] = {}
         for info in self._zip.infolist():
             name = info.filename.replace("\\", "/").lstrip("/")
@@ -193,9 +201,12 @@ class Package:
         if info.file_size > part_cap and not cut_at_cap:
             raise SkipFile(f"ZIP part {part} inflates beyond {part_cap:,} bytes")
         seen = 0
-        with self._zip.open(info) as stream:
+        with self._open(info, part) as stream:
             while True:
-                chunk = stream.read(_CHUNK)
+                try:
+                    chunk = stream.read(_CHUNK)
+                except (ValueError, OSError, _LZMAError) as exc:   # bzip2's and LZMA's damage
+                    raise SkipFile(f"not a valid .{self.kind} file (damaged ZIP archive: {exc})") from None
                 if not chunk:
                     return
                 if seen + len(chunk) > part_cap:
@@ -207,6 +218,19 @@ class Package:
                 seen += len(chunk)
                 self._count(len(chunk))
                 yield chunk
+
+    def _open(self, info: zipfile.ZipInfo, part: str) -> "zipfile.ZipExtFile":
+        """The member's stream; a member `zipfile` cannot open is the file's own fault,
+        said as such (not as the exception `zipfile` raises)."""
+        try:
+            return self._zip.open(info)
+        except NotImplementedError as exc:   # a later ZIP version, deflate64, patched data
+            raise SkipFile(f"not a valid .{self.kind} file (a ZIP feature this reader lacks, "
+                           f"in {part}: {exc})") from None
+        except RuntimeError:   # the encryption flag: `zipfile` asks for a password
+            raise SkipFile(f"not a valid .{self.kind} file (ZIP part {part} is encrypted)") from None
+        except (ValueError, OSError) as exc:   # an offset before the file's start, a name not UTF-8
+            raise SkipFile(f"not a valid .{self.kind} file (damaged ZIP archive: {exc})") from None
 
     def read(self, part: str) -> bytes:
         """The whole inflated member, under the same caps as `chunks`."""

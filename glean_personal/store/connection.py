@@ -138,10 +138,10 @@ def drop_stale_journal(conn: sqlite3.Connection, path: Path) -> None:
     the next write. Removed here, under the writer's lock and SQLite's RESERVED
     lock, so no writer can be using it; if either is taken, it is left alone.
     """
-    import fcntl
     journal = Path(str(path) + "-journal")
     if not journal.exists():
         return
+    import fcntl
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:

@@ -167,7 +167,8 @@ class Store:
                 return
             self.conn.execute("BEGIN")
             try:
-                yield
+                with self.fulltext.steady():
+                    yield
             finally:
                 with contextlib.suppress(sqlite3.Error):
                     self.conn.execute("COMMIT")

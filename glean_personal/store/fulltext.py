@@ -11,13 +11,14 @@ word that distinguishes a hit.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import heapq
 import math
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
@@ -67,24 +68,64 @@ class FullText:
     CACHED_COUNTS = 4096
     CACHED_SLICES = 64
 
+    # Answers kept by name (`kept`: did-you-mean's, per word): past this many in one,
+    # it starts over.
+    KEPT_ROWS = 4096
+
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self._stamp: Optional[Tuple[int, int]] = None
         self._counts: Dict[str, int] = {}
         self._slices: Dict[Tuple[str, str], List[Tuple[str, int]]] = {}
+        self._kept: Dict[str, dict] = {}
         self._passages: Optional[int] = None
         self._weighed: Optional[int] = None
+        self._steady = False   # inside a read transaction (`steady`): no other commit is seen
 
     def _fresh(self) -> None:
         """Forget the kept answers when the index changed: committed by another
         connection (`data_version`) or written through this one (`total_changes`)."""
+        if (self._steady and self._stamp is not None
+                and self._stamp[1] == self.conn.total_changes):
+            return   # a read transaction sees no other connection's commit: no need to ask
         stamp = (self.conn.execute("PRAGMA data_version").fetchone()[0], self.conn.total_changes)
         if stamp != self._stamp:
             self._stamp = stamp
-            self._counts.clear()
-            self._slices.clear()
-            self._passages = None
-            self._weighed = None
+            self.forget()
+
+    def forget(self) -> None:
+        """Drop every kept answer (they are read again when next asked for)."""
+        self._counts.clear()
+        self._slices.clear()
+        self._kept.clear()
+        self._passages = None
+        self._weighed = None
+
+    def kept(self, name: str) -> dict:
+        """A dict of answers kept under `name` (a word's suggestions, say) while the index is
+        unchanged, for a long-lived process (REPL, MCP, a library caller) that asks many
+        questions of one index; emptied with the others when the index changes. The
+        caller keeps it under `KEPT_ROWS` entries and never hands out what it holds."""
+        self._fresh()
+        box = self._kept.get(name)
+        if box is None:
+            box = self._kept[name] = {}
+        return box
+
+    @contextlib.contextmanager
+    def steady(self) -> Iterator[None]:
+        """Around the reads of one read transaction (`Store.reading`): the index's data
+        version is asked once, not before every kept answer (a search asked it five
+        times); writes through this connection are still seen (`total_changes`)."""
+        if self._steady:
+            yield
+            return
+        self._fresh()
+        self._steady = True
+        try:
+            yield
+        finally:
+            self._steady = False
 
     def passage_count(self) -> int:
         """How many passages the index holds (every search weighs its terms by it; counting
@@ -338,7 +379,10 @@ class Fts5Text(FullText):
             few = self._few_passages(terms) if len(ranges) > 2 else []
             if few:
                 return self._matching_counts_read(terms, few, ranges, in_title)
-            # Exact terms: FTS5 seeks to each range, so a common word costs little.
+            # Exact terms, one statement per range: FTS5 steps through each word's list
+            # up to the range (a long list has an index to skip by), so a statement costs
+            # more the later its range (bench/count_seek.py), yet less than reading every
+            # passage of a common word once.
             return [self.conn.execute(
                 "SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ? "
                 "AND rowid BETWEEN ? AND ?", (expr, lo, hi)).fetchone()[0] for lo, hi in ranges]

@@ -59,7 +59,8 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     if not page_list:
         raise SkipFile("damaged beyond repair")
     index = {ref.num: i for i, (ref, _, _) in enumerate(page_list) if ref is not None}
-    labels = doc_parts.page_labels(pdf, len(page_list))
+    labels = _safe(lambda: doc_parts.page_labels(pdf, len(page_list)),
+                   [str(i + 1) for i in range(len(page_list))])
     marks = _safe(lambda: doc_parts.outline(pdf, index), [])
     headings, on_page = _page_headings(marks, len(page_list))
     fonts: Dict[Any, Any] = {}

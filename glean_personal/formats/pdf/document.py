@@ -29,7 +29,7 @@ def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
     stack: List[Tuple[Any, Any, int]] = [(top, None, 0)]
     while stack and len(out) < pdf.limits.max_pdf_objects:
         ref, inherited, depth = stack.pop()
-        node = resolve(ref)
+        node = _readable(resolve, ref)   # a damaged page or branch is passed over
         if not isinstance(node, dict):
             continue
         if isinstance(ref, Ref):
@@ -41,7 +41,7 @@ def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
         else:
             seen.add(id(node))
         resources = node.get("Resources", inherited)
-        kids = resolve(node.get("Kids"))
+        kids = _readable(resolve, node.get("Kids"))
         kind = node.get("Type")
         if kind == "Page" or (kind != "Pages" and not isinstance(kids, list)):
             out.append((ref if isinstance(ref, Ref) else None, node, resources))
@@ -50,6 +50,15 @@ def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
             for kid in reversed(kids):
                 stack.append((kid, resources, depth + 1))
     return out
+
+
+def _readable(resolve: Any, obj: Any) -> Any:
+    """The object `obj` refers to, or None when it cannot be parsed (a file cut short
+    or garbled inside it; the lexer's errors are ValueErrors)."""
+    try:
+        return resolve(obj)
+    except (ValueError, IndexError, KeyError, TypeError):
+        return None
 
 
 def page_labels(pdf: Any, count: int) -> List[str]:

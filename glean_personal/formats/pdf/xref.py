@@ -10,7 +10,7 @@ references resolves to None.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ...config import Limits
 from . import filters
@@ -265,14 +265,23 @@ class PDFFile:
                         pass
             elif isinstance(obj, dict) and obj.get("Type") == "Catalog" and "Root" not in trailer:
                 trailer["Root"] = Ref(num, 0)
-        if not isinstance(self.resolve(trailer.get("Root")), dict):
+        if not isinstance(self._readable(lambda: self.resolve(trailer.get("Root"))), dict):
             for num in list(self.offsets):
-                obj = self.get(num)
+                obj = self._readable(lambda: self.get(num))   # noqa: B023 - called at once
                 if isinstance(obj, dict) and obj.get("Type") == "Catalog":
                     trailer["Root"] = Ref(num, 0)
                     break
         self.trailer = trailer
         self.cache.clear()
+
+    @staticmethod
+    def _readable(read: Callable[[], Any]) -> Any:
+        """What `read` gives, or None when the object it reads is damaged (a file cut
+        short inside it): the search for the catalog goes on past it."""
+        try:
+            return read()
+        except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError):
+            return None
 
     # --- objects ---------------------------------------------------------
 
