@@ -1,4 +1,4 @@
-"""Hostile files against the AsciiDoc and roff readers, gzip members, PDF bookmarks and running heads.
+"""Hostile files against the AsciiDoc, roff, Texinfo, GNU Info and Org readers, gzip members, PDF bookmarks and running heads.
 
 (MDX import lines, measured here too, are tested in test_security_readers.py.)
 
@@ -15,7 +15,7 @@ import pytest
 
 from glean_personal.config import Limits
 from glean_personal.errors import SkipFile
-from glean_personal.formats import read_document
+from glean_personal.formats import extract, read_document
 from helpers.cost import cpu_budget
 from pdf_factory import document as pdf_document
 from pdf_factory import FONT, show, text_pdf
@@ -309,3 +309,132 @@ def test_an_html_attribute_without_a_value_is_read(page):
     the main-content check fail and the page was skipped as "could not read .html
     file (AttributeError: …)"."""
     assert read_document(page.encode(), "a.html").text == "hi there"
+
+
+# The Texinfo, GNU Info and Org readers and Markdown's Liquid tags (bench/hostile_round5.py).
+
+_TEXI = "\\input texinfo\n@settitle T\n@node Top\n@top T\n\n"
+_INFO = ("This is t.info, produced by makeinfo version 7.1 from t.texi.\n\n"
+         "\x1f\nFile: t.info,  Node: Top,  Next: A,  Up: (dir)\n\nT\n*\n\n")
+
+
+def test_texinfo_values_add_no_more_than_the_document_holds():
+    """`@set a` of 19,000 characters, then lines of `@value{a}` × 2,200: a 415 KB file
+    held 1.7 GB at its peak (each line 42 MB), its text then cut at the cap."""
+    data = (_TEXI + "@set a " + "x" * 19_000 + "\n" + ("@value{a}" * 2_200 + "\n") * 10).encode()
+    with cpu_budget(BUDGET):
+        doc = read_document(data, "values.texi")
+    text = _text(doc)
+    assert len(text) < 2 * len(data) + 70_000 and "xxxxx" in text and not doc.warnings   # not 4 MB
+
+
+def test_texinfo_values_still_shown():
+    data = (_TEXI + "@set VERSION 4.1\n@set name glean\n\nThis is @value{name} @value{VERSION}; "
+            "@value{unset} stays.\n").encode()
+    assert "This is glean 4.1; unset stays." in _text(read_document(data, "v.texi"))
+
+
+def test_info_reference_before_a_run_of_spaces():
+    """`*note` (or `*Note a:`) before a long run of white space, the run given back a space
+    at a time and a name rescanned after each: 500 KB cost 4.7 CPU s (1 MB 9.4 s)."""
+    for unit in ("*note", "*Note a:"):
+        data = (_INFO + _lines(" ", 19_990, 30, prefix=unit)).encode()
+        with cpu_budget(BUDGET):
+            doc = read_document(data, "spaces.info")
+        assert unit.strip() in _text(doc)
+
+
+def test_info_references_still_read_as_their_words():
+    data = (_INFO + "For details, *note Invoking grep::, and\n*Note the\nsummary: (coreutils)Top. "
+            "Then *note   Usage::.\n").encode()
+    text = _text(read_document(data, "refs.info"))
+    assert "For details, Invoking grep, and\nSee the\nsummary. Then Usage." in text
+
+
+def test_no_reader_opens_the_files_a_document_names(tmp_path):
+    """`@include`, an Info indirect table, Liquid's `{% include %}`: a reader reads the
+    file it is given, never one that file names (absolute, or outside its folder)."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRETWORDqzx\n")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    files = {
+        "m.texi": _TEXI + f"@include {secret}\n@include ../secret.txt\nBody words.\n",
+        "m.info": _INFO + f"Body words.\n\x1f\nIndirect:\n{secret}: 100\n../secret.txt: 200\n\x1f\nTag Table:\n",
+        "m.md": f"# T\n\nBody words {{% include {secret} %}} {{% include_relative ../secret.txt %}}\n",
+        "m.org": f"#+title: T\n#+include: \"{secret}\"\n#+setupfile: ../secret.txt\n\nBody words.\n",
+    }
+    for name, content in files.items():
+        (folder / name).write_text(content)
+        text = _text(extract(folder / name))
+        assert "Body words" in text and "SECRETWORDqzx" not in text, name
+
+
+def test_info_in_utf16_is_read_not_its_nuls_dropped():
+    """An Info file saved as UTF-16 with a BOM: its NULs were dropped as index markers'
+    and the rest decoded as UTF-16, so nothing was found ("no extractable text")."""
+    data = (_INFO + "Café words here.\n").encode("utf-16")
+    doc = read_document(data, "wide.info")
+    assert doc.title == "T" and "Café words here." in _text(doc)
+
+
+def test_texinfo_stray_end_verbatim_closes_nothing():
+    """A `@verbatim` block closed, then a stray `@end verbatim` inside `@ignore`: the
+    first was still counted open, so the stray one closed every block, `@ignore` too,
+    and the ignored lines were shown."""
+    data = (_TEXI + "@verbatim\nkept as typed\n@end verbatim\nA words.\n@ignore\n@end verbatim\n"
+            "IGNOREDqzx\n@end ignore\nB words.\n").encode()
+    text = _text(read_document(data, "stray.texi"))
+    assert "kept as typed" in text and "B words." in text and "IGNOREDqzx" not in text
+
+
+def test_texinfo_unicode_command_makes_no_surrogate_nor_control():
+    """`@U{D800}` made a lone surrogate, which no UTF-8 text holds; `@U{000A}` a line
+    break, moving the lines after it in its section from their places; `@U{0}` a NUL."""
+    data = (_TEXI + "Half @U{D800} and @U{dfff}, out of range @U{110000}, an e @U{00e9}.\n"
+            "Break @U{000A} and NUL @U{0}.\n@chapter Later\nlast line\n").encode()
+    doc = read_document(data, "u.texi")
+    text = _text(doc)
+    assert "Half D800 and dfff, out of range 110000, an e é.\nBreak 000A and NUL 0." in text
+    text.encode("utf-8")
+    assert doc.sections[-1].heading[-1] == "Later" and doc.sections[-1].first_line == 9   # its own line
+
+
+def test_info_name_on_a_binary_file_with_nuls_is_skipped():
+    """Every NUL was dropped before the binary check, so records of ASCII padded with
+    NULs, named `.info`, were indexed as text; an index's NUL markers are still read."""
+    records = (b"\x00" * 40 + b"SOMEWORDS here\n") * 200
+    for data in (records, _INFO.encode() + records):
+        try:
+            read_document(data, "records.info")
+        except SkipFile as skip:
+            assert "binary" in str(skip)
+        else:
+            raise AssertionError("a file of NUL-padded records was read as Info")
+    data = _INFO.encode() + b"\x00\x08[index\x00\x08]\nIndex words.\n\x00\x08[image src=\"a.png\" alt=\"A box\"\x00\x08]\n"
+    text = _text(read_document(data, "index.info"))
+    assert "Index words." in text and "A box" in text and "\x00" not in text
+
+
+def test_org_link_target_over_a_line_break_keeps_the_lines_in_place():
+    """`[[*Structure of Code\\nBlocks][header arguments]]` (the Org manual, Magit's): the
+    link read as its words lost the target's line break, so every later line of the
+    paragraph moved up one and its last line was shown twice, the link's markup in it."""
+    data = (b"#+title: T\n* H\nSee [[*Structure of Code\nBlocks][header arguments]], to get\n"
+            b"the ~numbered~ lines.\nLast line.\n")
+    doc = read_document(data, "link.org")
+    assert _text(doc) == "See header arguments\n, to get\nthe numbered lines.\nLast line."
+
+
+def test_held_text_inside_held_text_is_put_back():
+    """A link inside Org verbatim (`=[[ads:Dominik,C]]=`), a Liquid tag in a code span
+    inside `{% raw %}`: what one rule held held another's placeholder, which was put
+    back as the NULs and number it is made of (17 files of the Org manuals and Jekyll's
+    docs lost those words so)."""
+    org = read_document(b"#+title: T\n* H\nSee =[[ads:Dominik,C]]= and =[[*Some\nsection]]= there.\n", "n.org")
+    md = read_document(b"# T\n\nTags start with {% raw %}`{%`{% endraw %}, as in "
+                       b"{% raw %}`{% seo %}`{% endraw %}.\n", "n.md")
+    for doc in (org, md):
+        assert "\x00" not in _text(doc)
+    assert _text(org) == "See ads:Dominik,C and Some\nsection there."
+    assert "Tags start with `{%`, as in `{% seo %}`." in _text(md)

@@ -24,7 +24,7 @@ from typing import List, Tuple
 
 from ..config import Limits
 from ..document import Document
-from .encoding import decode_text, normalise_newlines
+from .encoding import bom_encoding, decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
 from .text import read_txt
 
@@ -53,8 +53,11 @@ def looks_like_info(head: str) -> bool:
 
 def read_info(data: bytes, limits: Limits) -> Document:
     """An Info file: its titles as sections, its text as `info` shows it."""
-    if b"\x00" in data:
-        data = _MARKER.sub(_marker_words, data).replace(b"\x00\x08", b"").replace(b"\x00", b"")
+    wide, skip = bom_encoding(data)
+    if wide and wide != "utf-8":   # UTF-16 or UTF-32: its NULs are its text's, not markers
+        data = data[skip:].decode(wide, errors="replace").encode("utf-8", errors="surrogatepass")
+    if b"\x00" in data:   # a NUL outside a marker is a binary file's, refused as any text's is
+        data = _MARKER.sub(_marker_words, data).replace(b"\x00\x08", b"")
     if b"\x1f" not in data:   # no node: another program's `.info` (Drupal's module metadata)
         return read_txt(data, limits)
     lines = split_lines(normalise_newlines(decode_text(data)))

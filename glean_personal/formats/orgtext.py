@@ -58,6 +58,8 @@ def org_lines(lines: Sequence[str]) -> List[str]:
     def flush() -> None:
         if prose:
             shown = org_inline("\n".join(out[k] for k in prose)).split("\n")
+            if len(shown) != len(prose):   # a line break lost or added: each line on its own
+                shown = [org_inline(out[k]) for k in prose]
             for k, text in zip(prose, shown):
                 out[k] = text
             del prose[:]
@@ -139,7 +141,8 @@ def _term(line: str) -> str:
 
 def _link_words(match: "re.Match[str]") -> str:
     if match.group(2) is not None and match.group(2).strip():
-        return org_inline(match.group(2))
+        # the target's line breaks follow the words, so that each line keeps its place
+        return org_inline(match.group(2)) + "\n" * match.group(1).count("\n")
     target = match.group(1)
     return _LINK_TYPE.sub("", target) if not target.startswith(("http:", "https:")) else target
 

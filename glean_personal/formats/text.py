@@ -671,9 +671,24 @@ def hold(spans: List[str], text: str) -> str:
 
 def put_back(text: str, spans: List[str]) -> str:
     """`text` with each placeholder `hold` made replaced by what it holds (a look-alike
-    the text itself carried, which no placeholder made, stays as it is)."""
-    return _PLACEHOLDER.sub(lambda m: spans[int(m.group(1))] if int(m.group(1)) < len(spans)
-                            else m.group(0), text) if spans else text
+    the text itself carried, which no placeholder made, stays as it is).
+
+    A held text may hold placeholders itself (Org's `=[[ads:Dominik,C]]=`, a link
+    held, then the code around it): they are put back too, each one once, so the
+    text never grows beyond what was held (their NULs showed in the text before)."""
+    if not spans:
+        return text
+    used = set()
+
+    def back(match: "re.Match[str]") -> str:
+        index = int(match.group(1))
+        if index >= len(spans) or index in used:
+            return match.group(0)
+        used.add(index)
+        held = spans[index]
+        return _PLACEHOLDER.sub(back, held) if "\x00" in held else held
+
+    return _PLACEHOLDER.sub(back, text)
 
 
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
