@@ -11,7 +11,8 @@ import pytest
 
 import glean_personal
 from glean_personal import search as search_module
-from glean_personal.surfaces.local_backend import LocalBackend, foreign_words
+from glean_personal.surfaces.local_backend import foreign_words
+from helpers.chat import ask, message_text
 
 NOTES = {
     "debugging.md": """\
@@ -91,19 +92,6 @@ def db(request, tmp_path_factory):
     return tmp / "p.db"
 
 
-def _chat(db, question: str) -> dict:
-    backend = LocalBackend(db)
-    try:
-        request = {"messages": [{"author": "USER", "fragments": [{"text": question}]}]}
-        return backend.call("chat", request)["messages"][0]
-    finally:
-        backend.close()
-
-
-def _text(message: dict) -> str:
-    return "".join(f.get("text", "") for f in message["fragments"])
-
-
 def _search(db, question: str):
     with glean_personal.open_index(db, readonly=True) as ix:
         return ix.search(question, passages=True)
@@ -116,15 +104,15 @@ def test_a_word_like_nothing_in_the_index_declines(db):
     assert result.results[0].title == "Debugging notes"
     assert result.results[0].strength >= search_module.TUNING.answer_strength
     assert result.absent_terms == ["vscode"] and foreign_words(result) == ["vscode"]
-    message = _chat(db, question)
+    message = ask(db, question)
     assert "citations" not in message
-    assert "has nothing on that" in _text(message) and "'vscode'" in _text(message)
+    assert "has nothing on that" in message_text(message) and "'vscode'" in message_text(message)
 
 
 def test_the_same_question_in_the_index_s_words_is_answered(db):
-    message = _chat(db, "why does the debugger not stop at my breakpoint")
+    message = ask(db, "why does the debugger not stop at my breakpoint")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
-    assert "Setting the breakpoint by function name avoids that." in _text(message)
+    assert "Setting the breakpoint by function name avoids that." in message_text(message)
 
 
 def test_an_unknown_word_close_to_a_known_one_is_not_foreign(db):
@@ -144,15 +132,15 @@ def test_a_word_the_index_holds_in_passing_is_no_veto(db):
 def test_real_answers_are_quoted(db):
     question = "what does the last row of the monthly sheet hold"
     assert _search(db, question).results[0].title == "Household budget"
-    message = _chat(db, question)
+    message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
-    assert "holds the sum of the values above it" in _text(message)
-    message = _chat(db, "group items by key with groupby")
+    assert "holds the sum of the values above it" in message_text(message)
+    message = ask(db, "group items by key with groupby")
     assert message["citations"][0]["sourceDocument"]["title"] == "Python snippets"
 
 
 def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(decline_foreign=False))
-    message = _chat(db, "vscode debugger does not stop at my breakpoint")
+    message = ask(db, "vscode debugger does not stop at my breakpoint")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
