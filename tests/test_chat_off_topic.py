@@ -59,6 +59,18 @@ both columns are usually one payment typed twice.
 Two rows of beans along the fence, the tomatoes in columns by the shed; the sum of the
 seed costs is in the budget sheet, with the values from last year beside it.
 """,
+    # Gloves in one passage; need (a request word) in another.
+    "workshop.md": """\
+# Workshop safety
+
+## Cranks
+
+Wear cut-resistant gloves when removing cranks, and wrap a rag over the teeth.
+
+## Lifting
+
+Heavy bikes need two people to lift onto the stand.
+""",
     # The index knows pandas and groupby, each in passing.
     "zoo.md": """\
 # Zoo trip
@@ -144,3 +156,21 @@ def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
                         search_module.TUNING.replace(decline_foreign=False))
     message = ask(db, "vscode debugger does not stop at my breakpoint")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
+
+
+def test_a_request_word_is_not_foreign(db):
+    # show is in no note and near no word of them; it asks, it names nothing.
+    result = _search(db, "show me the savings")
+    assert "show" in result.absent_terms and foreign_words(result) == []
+    message = ask(db, "show me the savings")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
+
+
+def test_a_request_word_weighs_nothing_in_strength(db):
+    # need is kept in the query (one other word only), but a passage holding gloves
+    # alone holds what the question is about: full strength, and /chat quotes it.
+    result = _search(db, "what gloves do we need")
+    gloves = [h for h in result.results if "gloves" in h.passage_text]
+    assert gloves and gloves[0].strength == 1.0
+    message = ask(db, "what gloves do we need")
+    assert "cut-resistant gloves" in message_text(message)
