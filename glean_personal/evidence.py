@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
 
 from .analysis import ascii_equivalent, has_identifiers, search_spans, stem, tokenize
-from .query import Query, Term
+from .query import Query, Term, is_request
 from .snippets import _Heads
 from .store.core import Store
 
@@ -69,9 +69,15 @@ class Weights:
                      for df in dfs]
         self.slots = query.slots()
         self.slot = [max(self.term[i] for i in group) for group in self.slots]
-        top = max(self.slot, default=0.0)
-        self.rare = [w >= self.tuning.rare * top for w in self.slot]
+        # For strength, a request word the query kept (*need* of *what gloves do we
+        # need*: too few other words to drop it) weighs nothing beside another word.
+        asks = [all(is_request(terms[i]) for i in group) for group in self.slots]
+        self.asks = asks = asks if not all(asks) else [False] * len(asks)
+        self.held_slot = [0.0 if a else w for w, a in zip(self.slot, asks)]
+        top = max(self.held_slot, default=0.0)
+        self.rare = [w >= self.tuning.rare * top for w in self.held_slot]
         self.total = sum(self.slot)
+        self.held_total = sum(self.held_slot)
         self.heads = _Heads(s for t in self.terms for s in t.stems())
         self.sequence = any(t.is_phrase and not t.prefix for t in self.terms)   # needs word order
         # Each slot's synonyms (indexes into self.terms).
@@ -88,8 +94,9 @@ class Weights:
                        for t in self.terms]
         # The query's words, for strength: each slot by its longest alternative.
         words: Set[str] = set()
-        for group in self.slots:
-            words.update(max((terms[i].stems() for i in group), key=len))
+        for group, a in zip(self.slots, asks):
+            if not a:
+                words.update(max((terms[i].stems() for i in group), key=len))
         self.need = min(self.tuning.strength_words, len(words))
         # Short words whose stem is a two-letter clip of them (lfs -> lf): for
         # strength, only a passage word at least as long counts (LF is not LFS).
@@ -189,7 +196,7 @@ class Weights:
         `strength_words` of the query's words (all, for a shorter
         query): one or two words in common are often chance.
         """
-        if not self.total:
+        if not self.held_total:
             return 0.0, False
         have = list(self.present_in(lines) if lines else self.present(text))
         if any(have[i] for i in self.clipped):
@@ -202,9 +209,11 @@ class Weights:
         credit = [self._credit(have, k, self.tuning.synonym_strength)
                   for k in range(len(self.slots))]
         covered = [c > 0 for c in credit]
-        got = sum(w * c for w, c in zip(self.slot, credit)) / self.total
+        got = sum(w * c for w, c in zip(self.held_slot, credit)) / self.held_total
         held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
         for k, group in enumerate(self.slots):
+            if self.asks[k]:
+                continue
             found = [self.query.terms[i].stems() for i in group if have[i]]
             if not found and covered[k]:   # held by a synonym: the word it stands for
                 found = [self.query.terms[i].stems() for i in group]

@@ -262,7 +262,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
-            parts = passage_parts(passage)
+            parts = _with_title(doc.get("title") or "", passage_parts(passage))
             hit.strength, hit.rare_matched = weights.strength(passage_text(passage), parts)
             # judged where it matters: for a passage strong enough to quote
             hit.scattered = (hit.strength >= TUNING.answer_strength
@@ -273,6 +273,13 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.results.append(hit)
     _mark_ties(result.results)
     return result
+
+
+def _with_title(title: str, parts: List[str]) -> List[str]:
+    """A passage's heading path, under its document's title when the path does not
+    begin with it (a sheet or a slide: `Income` of *Budget 2024*), then its text:
+    what a passage holds for match strength, as the index holds the title with it."""
+    return parts if not title or (len(parts) > 1 and parts[0] == title) else [title] + parts
 
 
 def _candidates(store: Store, query: Query, weights: Weights, pool: int,

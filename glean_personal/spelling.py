@@ -21,8 +21,8 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     third, are within a small edit distance of the word's stem (1 for stems up
     to 4 letters, else 2), and are ranked by distance, then by how many
     passages hold them. Each is shown as a word from a passage that holds it,
-    not as a bare stem. (Reading the index's vocabulary costs about a
-    microsecond a posting, so only those two slices of it are read, and a word's
+    not as a bare stem. (Reading a slice of the index's vocabulary costs 2-8 ms
+    on a large index, so only those two slices of it are read, and a word's
     suggestions are kept on the connection while the index is unchanged.)
     """
     out: Dict[str, List[str]] = {}

@@ -11,7 +11,8 @@ import pytest
 
 import glean_personal
 from glean_personal import search as search_module
-from glean_personal.surfaces.local_backend import LocalBackend, foreign_words
+from glean_personal.surfaces.local_backend import foreign_words
+from helpers.chat import ask, message_text
 
 NOTES = {
     "debugging.md": """\
@@ -58,6 +59,18 @@ both columns are usually one payment typed twice.
 Two rows of beans along the fence, the tomatoes in columns by the shed; the sum of the
 seed costs is in the budget sheet, with the values from last year beside it.
 """,
+    # Gloves in one passage; need (a request word) in another.
+    "workshop.md": """\
+# Workshop safety
+
+## Cranks
+
+Wear cut-resistant gloves when removing cranks, and wrap a rag over the teeth.
+
+## Lifting
+
+Heavy bikes need two people to lift onto the stand.
+""",
     # The index knows pandas and groupby, each in passing.
     "zoo.md": """\
 # Zoo trip
@@ -91,19 +104,6 @@ def db(request, tmp_path_factory):
     return tmp / "p.db"
 
 
-def _chat(db, question: str) -> dict:
-    backend = LocalBackend(db)
-    try:
-        request = {"messages": [{"author": "USER", "fragments": [{"text": question}]}]}
-        return backend.call("chat", request)["messages"][0]
-    finally:
-        backend.close()
-
-
-def _text(message: dict) -> str:
-    return "".join(f.get("text", "") for f in message["fragments"])
-
-
 def _search(db, question: str):
     with glean_personal.open_index(db, readonly=True) as ix:
         return ix.search(question, passages=True)
@@ -116,15 +116,15 @@ def test_a_word_like_nothing_in_the_index_declines(db):
     assert result.results[0].title == "Debugging notes"
     assert result.results[0].strength >= search_module.TUNING.answer_strength
     assert result.absent_terms == ["vscode"] and foreign_words(result) == ["vscode"]
-    message = _chat(db, question)
+    message = ask(db, question)
     assert "citations" not in message
-    assert "has nothing on that" in _text(message) and "'vscode'" in _text(message)
+    assert "has nothing on that" in message_text(message) and "'vscode'" in message_text(message)
 
 
 def test_the_same_question_in_the_index_s_words_is_answered(db):
-    message = _chat(db, "why does the debugger not stop at my breakpoint")
+    message = ask(db, "why does the debugger not stop at my breakpoint")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
-    assert "Setting the breakpoint by function name avoids that." in _text(message)
+    assert "Setting the breakpoint by function name avoids that." in message_text(message)
 
 
 def test_an_unknown_word_close_to_a_known_one_is_not_foreign(db):
@@ -144,17 +144,17 @@ def test_a_word_the_index_holds_in_passing_is_no_veto(db):
 def test_real_answers_are_quoted(db):
     question = "what does the last row of the monthly sheet hold"
     assert _search(db, question).results[0].title == "Household budget"
-    message = _chat(db, question)
+    message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
-    assert "holds the sum of the values above it" in _text(message)
-    message = _chat(db, "group items by key with groupby")
+    assert "holds the sum of the values above it" in message_text(message)
+    message = ask(db, "group items by key with groupby")
     assert message["citations"][0]["sourceDocument"]["title"] == "Python snippets"
 
 
 def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(decline_foreign=False))
-    message = _chat(db, "vscode debugger does not stop at my breakpoint")
+    message = ask(db, "vscode debugger does not stop at my breakpoint")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
 
 
@@ -172,3 +172,21 @@ def test_words_the_did_you_mean_never_judges_are_not_foreign(db):
     result = _search(db, "qz 3dxq debugger does not stop at my breakpoint")
     assert {"qz", "3dxq"} <= set(result.absent_terms) and not result.suggestions
     assert foreign_words(result) == []
+
+
+def test_a_request_word_is_not_foreign(db):
+    # show is in no note and near no word of them; it asks, it names nothing.
+    result = _search(db, "show me the savings")
+    assert "show" in result.absent_terms and foreign_words(result) == []
+    message = ask(db, "show me the savings")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
+
+
+def test_a_request_word_weighs_nothing_in_strength(db):
+    # need is kept in the query (one other word only), but a passage holding gloves
+    # alone holds what the question is about: full strength, and /chat quotes it.
+    result = _search(db, "what gloves do we need")
+    gloves = [h for h in result.results if "gloves" in h.passage_text]
+    assert gloves and gloves[0].strength == 1.0
+    message = ask(db, "what gloves do we need")
+    assert "cut-resistant gloves" in message_text(message)

@@ -12,7 +12,7 @@ import pytest
 import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces import mcp
-from glean_personal.surfaces.local_backend import LocalBackend
+from helpers.chat import ask, message_text
 
 # One passage (under 1,200 characters) holding django, admins, custom, list and
 # filter, each 34 or more words from the next, as a logging guide might.
@@ -73,19 +73,6 @@ def db(request, tmp_path_factory):
     return tmp / "p.db"
 
 
-def _chat(db, question: str) -> dict:
-    backend = LocalBackend(db)
-    try:
-        request = {"messages": [{"author": "USER", "fragments": [{"text": question}]}]}
-        return backend.call("chat", request)["messages"][0]
-    finally:
-        backend.close()
-
-
-def _text(message: dict) -> str:
-    return "".join(f.get("text", "") for f in message["fragments"])
-
-
 def _top(db, question: str):
     with glean_personal.open_index(db, readonly=True) as ix:
         return ix.search(question, passages=True).results[0]
@@ -98,9 +85,9 @@ def test_every_word_far_apart_in_one_passage_is_not_quoted(db):
     # Strength keeps its meaning: the passage holds every word of the question.
     assert hit.strength == 1.0 and hit.rare_matched
     assert hit.scattered and hit.to_dict()["scattered"] is True
-    message = _chat(db, question)
+    message = ask(db, question)
     assert "citations" not in message
-    text = _text(message)
+    text = message_text(message)
     assert "has nothing on that" in text and "far apart" in text
 
 
@@ -127,9 +114,9 @@ def test_words_together_in_a_passage_are_quoted(db):
     question = "custom formatter that adds the host name to every message"
     hit = _top(db, question)
     assert hit.title == "Logging recipes" and not hit.scattered
-    message = _chat(db, question)
+    message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Logging recipes"
-    assert "A custom formatter adds the host name" in _text(message)
+    assert "A custom formatter adds the host name" in message_text(message)
 
 
 def test_a_word_in_the_heading_is_near_every_word_of_the_text(db):
@@ -137,15 +124,15 @@ def test_a_word_in_the_heading_is_near_every_word_of_the_text(db):
     question = "which disk does the nightly database backup go to"
     hit = _top(db, question)
     assert hit.section[-1] == "Nightly backup" and not hit.scattered
-    message = _chat(db, question)
+    message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Home server"
-    assert "to the external disk every night at two o'clock" in _text(message)
+    assert "to the external disk every night at two o'clock" in message_text(message)
 
 
 def test_the_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(scatter_window=0))
     assert not _top(db, "django admin custom list filter").scattered
-    assert "citations" in _chat(db, "django admin custom list filter")
+    assert "citations" in ask(db, "django admin custom list filter")
 
 
 def _weights(db, question: str):

@@ -238,6 +238,23 @@ def test_a_clipped_short_word_needs_a_passage_word_as_long(tmp_path, open_ix):
     assert hits["eol.md"].strength < 0.5
 
 
+def test_strength_counts_the_title_the_passage_is_indexed_under(tmp_path, open_ix):
+    # A sheet's or a plain text's passages are headed without their document's
+    # title, yet the index matches the title with each of them (`--explain` says
+    # so): strength counts it too.
+    root = write_tree(tmp_path / "trip", {
+        "packing-list.txt": "Passport, charger, sunglasses and the blue jacket.\n",
+        "weather.txt": "Sunny all week, a cold wind on the coast.\n",
+    })
+    index = open_ix("trip.db")
+    index.index(root, label="trip")
+    hit = index.search("packing list", explain=True).results[0]
+    assert hit.document["path"] == "packing-list.txt"
+    assert hit.matched_terms == ["packing", "list"] and hit.strength == 1.0
+    hit = index.search("packing list sunglasses").results[0]
+    assert hit.document["path"] == "packing-list.txt" and hit.strength == 1.0
+
+
 def test_exclusion_drops_documents_with_the_word(ix):
     assert paths(ix.search("kettle"))[:1] == ["kettle.md"]
     for q in ("kettle -title", "kettle NOT title", 'kettle -"title says"'):
