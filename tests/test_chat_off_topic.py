@@ -158,6 +158,22 @@ def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
 
 
+def test_an_unknown_word_with_a_synonym_the_index_holds_is_not_foreign(db):
+    # total is in no note, and no word is near it, but its synonym sum is: weighed, no veto.
+    result = _search(db, "where is the total on the monthly sheet")
+    assert "total" in result.absent_terms and "total" not in result.suggestions
+    assert result.expansions.get("total")
+    assert foreign_words(result) == []
+
+
+def test_words_the_did_you_mean_never_judges_are_not_foreign(db):
+    # Under three letters or starting with a digit: no suggestion is ever made for them,
+    # so having none says nothing about the index.
+    result = _search(db, "qz 3dxq debugger does not stop at my breakpoint")
+    assert {"qz", "3dxq"} <= set(result.absent_terms) and not result.suggestions
+    assert foreign_words(result) == []
+
+
 def test_a_request_word_is_not_foreign(db):
     # show is in no note and near no word of them; it asks, it names nothing.
     result = _search(db, "show me the savings")

@@ -93,6 +93,19 @@ def test_gzip_of_long_text_is_read_up_to_max_bytes():
                             "(--max-bytes is 100,000)"]
 
 
+@pytest.mark.parametrize("name, head, line", [
+    ("big.info.gz", "This is big.info, produced by makeinfo.\n\n\x1f\nFile: big.info,  Node: Top\n\n",
+     "entry %d: the manual's words\n"),
+    ("big.texi.gz", "\\input texinfo\n@settitle Big\n@chapter One\n", "entry %d: @code{the} manual's words\n")])
+def test_gzip_of_a_long_manual_is_read_up_to_max_bytes(name, head, line):
+    # Info manuals are installed gzipped (`/usr/share/info/*.info.gz`): one past --max-bytes
+    # keeps its first part, as a long text does, not skipped whole.
+    data = head.encode() + b"".join((line % i).encode() for i in range(20_000))
+    doc = read_document(gzip.compress(data), name, Limits(max_bytes=100_000))
+    assert "entry 0: the manual's words" in doc.text and doc.warnings
+    assert doc.warnings[0].startswith("only the first ")
+
+
 def test_gzip_of_binary_and_damaged_gzip():
     with pytest.raises(SkipFile, match="not text: binary content"):
         read_document(gzip.compress(b"\x7fELF" + bytes(64)), "data.gz")

@@ -302,6 +302,31 @@ def test_a_pdf_page_too_deeply_nested_to_parse_leaves_the_other_pages():
     assert "Good page words" in _text(doc)
 
 
+_DEEP = b"[" * 60 + b"]" * 60   # more nesting than the PDF lexer accepts
+_ONE_PAGE = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+             b" /Contents 10 0 R >>")
+
+
+def test_pdf_page_labels_too_deeply_nested_leave_plain_page_numbers():
+    # The page labels are read whole: a /PageLabels the lexer refuses skipped the file.
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R /PageLabels 20 0 R >>",
+               2: b"<< /Type /Pages /Kids [11 0 R] /Count 1 >>", 3: FONT,
+               10: pdf_stream(show(["Labelled page words"])), 11: _ONE_PAGE,
+               20: b"<< /Nums " + _DEEP + b" >>"}
+    doc = read_document(pdf_build(objects), "labels.pdf")
+    assert "Labelled page words" in _text(doc)
+
+
+def test_pdf_catalog_is_found_past_a_damaged_root():
+    # The trailer's /Root is an object the lexer refuses: the catalog is looked for among
+    # the other objects, past that damaged one, not the file skipped.
+    objects = {1: b"<< /X " + _DEEP + b" >>", 5: b"<< /Type /Catalog /Pages 2 0 R >>",
+               2: b"<< /Type /Pages /Kids [11 0 R] /Count 1 >>", 3: FONT,
+               10: pdf_stream(show(["Catalog page words"])), 11: _ONE_PAGE}
+    doc = read_document(pdf_build(objects, root=1), "root.pdf")
+    assert "Catalog page words" in _text(doc)
+
+
 @pytest.mark.parametrize("page", ["<div class><p>hi there</p></div>", "<div id><p>hi there</p></div>",
                                   "<article class id><p>hi there</p></article>"])
 def test_an_html_attribute_without_a_value_is_read(page):
