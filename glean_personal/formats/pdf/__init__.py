@@ -23,7 +23,7 @@ from .content import Chunk, Interpreter
 from .glyphs import decode_text_string
 from .crypt import NeedsPassword, Unsupported
 from .layout import page_text
-from .lexer import PDFSyntaxError, Stream
+from .lexer import PDFSyntaxError, Stream, or_default
 from .xref import Damaged, PDFFile
 
 __all__ = ["read_pdf"]
@@ -59,9 +59,9 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
     if not page_list:
         raise SkipFile("damaged beyond repair")
     index = {ref.num: i for i, (ref, _, _) in enumerate(page_list) if ref is not None}
-    labels = _safe(lambda: doc_parts.page_labels(pdf, len(page_list)),
+    labels = or_default(lambda: doc_parts.page_labels(pdf, len(page_list)),
                    [str(i + 1) for i in range(len(page_list))])
-    marks = _safe(lambda: doc_parts.outline(pdf, index), [])
+    marks = or_default(lambda: doc_parts.outline(pdf, index), [])
     headings, on_page = _page_headings(marks, len(page_list))
     fonts: Dict[Any, Any] = {}
     texts: List[str] = []
@@ -106,15 +106,8 @@ def read_pdf(data: bytes, limits: Limits) -> Document:
         if reasons:
             raise SkipFile(f"no extractable text ({reasons[0]})")
         raise SkipFile("no text layer (scanned pages?)")
-    title = usable_title(_safe(lambda: doc_parts.title(pdf), None)) or _heading_like(first_lines, first_text)
+    title = usable_title(or_default(lambda: doc_parts.title(pdf), None)) or _heading_like(first_lines, first_text)
     return Document(title=title or "", format="pdf", sections=sections, warnings=sorted(warnings))
-
-
-def _safe(fn, default):
-    try:
-        return fn()
-    except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError, AttributeError, RecursionError):
-        return default
 
 
 def _contents(pdf: PDFFile, page: dict):

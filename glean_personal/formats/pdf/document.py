@@ -5,7 +5,7 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from .glyphs import decode_text_string
-from .lexer import Name, Ref, Stream
+from .lexer import Name, Ref, Stream, or_default
 
 _MAX_OUTLINE = 20_000
 # A bookmark title or a page label longer than these is no heading or label a person
@@ -29,7 +29,7 @@ def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
     stack: List[Tuple[Any, Any, int]] = [(top, None, 0)]
     while stack and len(out) < pdf.limits.max_pdf_objects:
         ref, inherited, depth = stack.pop()
-        node = _readable(resolve, ref)   # a damaged page or branch is passed over
+        node = or_default(lambda: resolve(ref))   # a damaged page or branch is passed over
         if not isinstance(node, dict):
             continue
         if isinstance(ref, Ref):
@@ -41,7 +41,7 @@ def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
         else:
             seen.add(id(node))
         resources = node.get("Resources", inherited)
-        kids = _readable(resolve, node.get("Kids"))
+        kids = or_default(lambda: resolve(node.get("Kids")))
         kind = node.get("Type")
         if kind == "Page" or (kind != "Pages" and not isinstance(kids, list)):
             out.append((ref if isinstance(ref, Ref) else None, node, resources))
@@ -50,15 +50,6 @@ def pages(pdf: Any) -> List[Tuple[Optional[Ref], dict, Any]]:
             for kid in reversed(kids):
                 stack.append((kid, resources, depth + 1))
     return out
-
-
-def _readable(resolve: Any, obj: Any) -> Any:
-    """The object `obj` refers to, or None when it cannot be parsed (a file cut short
-    or garbled inside it; the lexer's errors are ValueErrors)."""
-    try:
-        return resolve(obj)
-    except (ValueError, IndexError, KeyError, TypeError):
-        return None
 
 
 def page_labels(pdf: Any, count: int) -> List[str]:

@@ -9,11 +9,25 @@ explicit stack, never recursion.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 
 class PDFSyntaxError(ValueError):
     """Bytes that are not the PDF object the caller expected."""
+
+
+# What reading a damaged object raises: the lexer's errors, a wrong type where a
+# dictionary or an array was expected, a chain of references too deep.
+DAMAGED = (ValueError, IndexError, KeyError, TypeError, AttributeError, RecursionError)
+
+
+def or_default(read: Callable[[], Any], default: Any = None) -> Any:
+    """What `read` gives, or `default` when the object it reads is damaged (a file cut
+    short or garbled inside it): the caller passes over that one object."""
+    try:
+        return read()
+    except DAMAGED:
+        return default
 
 
 class Name(str):

@@ -10,12 +10,12 @@ references resolves to None.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from ...config import Limits
 from . import filters
 from .crypt import Decryptor, NeedsPassword, Unsupported, decrypt_tree
-from .lexer import Keyword, Name, PDFSyntaxError, Ref, Stream, parse_object
+from .lexer import Keyword, Name, PDFSyntaxError, Ref, Stream, or_default, parse_object
 
 
 class Damaged(Exception):
@@ -265,23 +265,14 @@ class PDFFile:
                         pass
             elif isinstance(obj, dict) and obj.get("Type") == "Catalog" and "Root" not in trailer:
                 trailer["Root"] = Ref(num, 0)
-        if not isinstance(self._readable(lambda: self.resolve(trailer.get("Root"))), dict):
+        if not isinstance(or_default(lambda: self.resolve(trailer.get("Root"))), dict):
             for num in list(self.offsets):
-                obj = self._readable(lambda: self.get(num))   # noqa: B023 - called at once
+                obj = or_default(lambda: self.get(num))   # noqa: B023 - called at once
                 if isinstance(obj, dict) and obj.get("Type") == "Catalog":
                     trailer["Root"] = Ref(num, 0)
                     break
         self.trailer = trailer
         self.cache.clear()
-
-    @staticmethod
-    def _readable(read: Callable[[], Any]) -> Any:
-        """What `read` gives, or None when the object it reads is damaged (a file cut
-        short inside it): the search for the catalog goes on past it."""
-        try:
-            return read()
-        except (PDFSyntaxError, ValueError, IndexError, KeyError, TypeError):
-            return None
 
     # --- objects ---------------------------------------------------------
 
