@@ -12,7 +12,7 @@ import pytest
 import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces.local_backend import foreign_words
-from helpers.chat import ask, message_text
+from helpers.chat import ask, indexed_notes, message_text
 
 NOTES = {
     "debugging.md": """\
@@ -91,17 +91,8 @@ key first, or equal keys that are apart end up in separate groups.
 
 @pytest.fixture(scope="module", params=["fts5", "plain"])
 def db(request, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp(f"off-topic-{request.param}")
-    folder = tmp / "notes"
-    folder.mkdir()
-    for name, text in NOTES.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GLEAN_PERSONAL_STORE", request.param)
-        with glean_personal.open_index(tmp / "p.db") as ix:
-            ix.index(folder, label="notes")
-            assert ix.store.kind == request.param
-    return tmp / "p.db"
+    return indexed_notes(tmp_path_factory.mktemp(f"off-topic-{request.param}"), NOTES,
+                         request.param)
 
 
 def _search(db, question: str):

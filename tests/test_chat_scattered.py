@@ -12,7 +12,7 @@ import pytest
 import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces import mcp
-from helpers.chat import ask, message_text
+from helpers.chat import ask, indexed_notes, message_text
 
 # One passage (under 1,200 characters) holding django, admins, custom, list and
 # filter, each 34 or more words from the next, as a logging guide might.
@@ -59,18 +59,9 @@ A custom script on the home host prints the shopping list in two columns, one fo
 
 @pytest.fixture(scope="module", params=["fts5", "plain"])
 def db(request, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp(f"scattered-{request.param}")
-    folder = tmp / "notes"
-    folder.mkdir()
-    (folder / "logging-recipes.md").write_text(LOGGING, encoding="utf-8")
-    (folder / "home-server.md").write_text(SERVER, encoding="utf-8")
-    (folder / "shopping.md").write_text(SHOPPING, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GLEAN_PERSONAL_STORE", request.param)
-        with glean_personal.open_index(tmp / "p.db") as ix:
-            ix.index(folder, label="notes")
-            assert ix.store.kind == request.param
-    return tmp / "p.db"
+    files = {"logging-recipes.md": LOGGING, "home-server.md": SERVER, "shopping.md": SHOPPING}
+    return indexed_notes(tmp_path_factory.mktemp(f"scattered-{request.param}"), files,
+                         request.param)
 
 
 def _top(db, question: str):

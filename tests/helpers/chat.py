@@ -1,7 +1,26 @@
 """Asking the REPL's local /chat a question, as the REPL does, and reading its answer."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Dict
+
+import pytest
+
+import glean_personal
 from glean_personal.surfaces.local_backend import LocalBackend
+
+from .files import write_tree
+
+
+def indexed_notes(tmp: Path, files: Dict[str, str], store: str) -> Path:
+    """An index (tmp/p.db) of {name: text} written under tmp/notes, in the store named."""
+    folder = write_tree(tmp / "notes", files)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GLEAN_PERSONAL_STORE", store)
+        with glean_personal.open_index(tmp / "p.db") as ix:
+            ix.index(folder, label="notes")
+            assert ix.store.kind == store
+    return tmp / "p.db"
 
 
 def ask(db, question: str) -> dict:
