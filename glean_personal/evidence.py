@@ -97,7 +97,9 @@ class Weights:
         for group, a in zip(self.slots, asks):
             if not a:
                 words.update(max((terms[i].stems() for i in group), key=len))
-        self.need = min(self.tuning.strength_words, len(words))
+        self.small = total < self.tuning.small_index
+        self.need = min(self.tuning.small_strength_words if self.small
+                        else self.tuning.strength_words, len(words))
         # Short words whose stem is a two-letter clip of them (lfs -> lf): for
         # strength, only a passage word at least as long counts (LF is not LFS).
         self.clipped = {i: t.tokens[0] for i, t in enumerate(terms)

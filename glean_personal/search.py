@@ -52,6 +52,12 @@ class SearchTuning(Record, frozen=True):
     # all, for a shorter query) has its strength scaled by `few_words_factor`.
     strength_words: int = 3
     few_words_factor: float = 0.5
+    # An index of fewer passages than this is small: its vocabulary lacks most
+    # everyday words and two words seldom meet by chance, so a passage there needs
+    # only `small_strength_words` of a question's words, and /chat does not decline
+    # for a word foreign to it (docs/search.md, "Match strength").
+    small_index: int = 2000
+    small_strength_words: int = 2
     # A passage holding `strength_words` or more of the query's words, no two of
     # them within this many words of each other, is `scattered` (0: never);
     # /chat does not quote it (docs/search.md, "Match strength").

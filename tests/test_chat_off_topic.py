@@ -95,6 +95,13 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
+@pytest.fixture(autouse=True)
+def large_index(monkeypatch):
+    """These notes make a small index, where /chat never declines for a foreign word
+    (see the last test); here the rule of a large one is tested."""
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
+
+
 def _search(db, question: str):
     with glean_personal.open_index(db, readonly=True) as ix:
         return ix.search(question, passages=True)
@@ -181,3 +188,18 @@ def test_a_request_word_weighs_nothing_in_strength(db):
     assert gloves and gloves[0].strength == 1.0
     message = ask(db, "what gloves do we need")
     assert "cut-resistant gloves" in message_text(message)
+
+
+def test_a_small_index_never_declines_for_a_foreign_word(db, monkeypatch):
+    # A few notes lack most everyday words, and have no word near most of them: a
+    # word missing there says little, so the answer is quoted.
+    question = "which gloves protect you when removing cranks"
+    result = _search(db, question)
+    assert foreign_words(result) == ["protect"]
+    message = ask(db, question)
+    assert "citations" not in message and "'protect'" in message_text(message)
+    monkeypatch.setattr(search_module, "TUNING", search_module.SearchTuning())
+    with glean_personal.open_index(db, readonly=True) as ix:
+        assert ix.status().passages < search_module.TUNING.small_index
+    message = ask(db, question)
+    assert "Wear cut-resistant gloves when removing cranks" in message_text(message)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from glean_personal import open_index
+from glean_personal import search
 from glean_personal.errors import Ambiguous, NotFound
 from helpers.files import write_tree
 from helpers.templates import index_copy
@@ -202,9 +203,11 @@ def test_or_alternatives_count_as_one_for_strength(ix):
     assert top.document["path"] == "espresso.md" and top.strength == 1.0
 
 
-def test_strength_halves_a_passage_holding_few_of_the_query_words(ix):
+def test_strength_halves_a_passage_holding_few_of_the_query_words(ix, monkeypatch):
     # espresso.md holds 'descale' and 'espresso': all of a two-word query,
-    # three of a four-word one, but only two of three words: halved.
+    # three of a four-word one, but only two of three words: halved (the rule of
+    # an index that is not small; this one is).
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(small_index=0))
     assert ix.search("descale espresso").results[0].strength == 1.0
     four = ix.search("descale espresso machine backup").results[0]
     assert four.document["path"] == "espresso.md" and 0.5 < four.strength < 1.0
@@ -213,9 +216,20 @@ def test_strength_halves_a_passage_holding_few_of_the_query_words(ix):
     assert max(h.strength for h in three.results) < 0.5   # each holds two of three words at most
 
 
-def test_both_alternatives_of_an_or_are_one_word_held(ix):
+def test_a_small_index_needs_two_of_the_query_words(ix):
+    # Under SearchTuning.small_index passages, two words meeting in one passage are
+    # seldom chance: two of three words held are not halved, one of three is.
+    assert ix.store.passage_count() < search.TUNING.small_index
+    three = {h.document["path"]: h for h in ix.search("descale espresso backup").results}
+    assert 0.5 < three["espresso.md"].strength < 1.0
+    one = ix.search("descale fjord backup", passages=True).results
+    assert max(h.strength for h in one if h.document["path"] == "espresso.md") < 0.5
+
+
+def test_both_alternatives_of_an_or_are_one_word_held(ix, monkeypatch):
     # espresso.md holds 'descale' and 'espresso' (both sides of the OR, one of
     # the query's words) and 'machine', not 'backup': two of three, halved.
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(small_index=0))
     top = ix.search("descale OR espresso machine backup").results
     hit = next(h for h in top if h.document["path"] == "espresso.md")
     assert hit.strength < 0.5
@@ -831,7 +845,6 @@ def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
         tmp_path, open_ix, monkeypatch):
     # Scored candidates are the passages holding a rarer word when those are
     # enough (`common`, `pool`); under a filter or `-word` every word selects.
-    import glean_personal.search as search
     monkeypatch.setattr(search, "TUNING", search.TUNING.replace(common=0.5, pool=4))
     files = {f"w{i}.txt": "walrus " * (i + 1) + "on the beach" for i in range(6)}
     files.update({f"t{i}.md": f"walrus tusks of ivory number {i}" for i in range(4)})
