@@ -14,8 +14,9 @@ concurrency, networking and the web, office documents, media, mail, shells
 and operating systems, packaging, testing, configuration, security, time,
 text, data formats, mathematics and user interfaces, with British spellings
 and common abbreviations; not from any benchmark's questions (the second,
-larger pass was judged by domain batches on aggregate figures only). Each
-line is one entry:
+larger pass was judged by domain batches on aggregate figures only). A last
+batch, for a person's own affairs (money, work, health, home, travel), was
+written after seeing the sample folder's questions. Each line is one entry:
 
     a = b, c     a, b and c mean the same: each expands to the others
     a > b, c     a (an everyday word) expands to b and c, not the reverse
@@ -892,6 +893,45 @@ plaintext > plain text, unencrypted
 cleartext > plain text, unencrypted
 scramble > encrypt, obfuscate, shuffle
 ago > elapsed, relative
+# a person's own affairs: money, work, health, home, travel
+spend > expense, expenditure, cost
+spent > expense, expenditure, cost
+earn > income, salary, wage
+earnings > income, salary, wage
+income = revenue
+hurt > injury, injured, accident
+injured > injury, accident
+wound > injury
+sick > illness, unwell
+rule > procedure, policy, guideline
+guideline > guidance, policy
+regulation > rule, law
+boss > manager, supervisor
+coworker = colleague
+hire > recruit, employ
+medicine > medication, prescription
+pills > medication, tablets
+trip > travel, journey, itinerary
+journey > travel, trip
+hotel > accommodation
+booking = reservation
+rent > lease, tenancy
+landlord > tenancy, lease
+apartment > flat
+kids > children
+mum > mother
+mom > mother
+dad > father
+groceries > shopping, food
+meal > dinner, lunch, food
+mortgage > loan
+debt > loan, owe
+paycheck > salary, pay, wage
+teacher > tutor, instructor
+homework > assignment
+exam > examination, assessment
+rota = roster
+deadline > due date
 """
 
 
