@@ -67,11 +67,14 @@ def main(argv=None) -> int:
                 steps[label] += clock() - start
         setattr(owner, name, wrapper)
 
-    for name in ("parse", "suggest_words", "_candidates", "_title_boosts", "_rank_documents",
+    from glean_personal import spelling
+    timed(spelling, "suggest_words", "suggest_words")   # imported by search only when needed
+    for name in ("parse", "_candidates", "_title_boosts", "_rank_documents",
                  "_rerank", "_demote_listings", "fold_near_duplicates", "chapters_first",
                  "_representative", "snippet", "doc_summary", "_damp_release_notes",
                  "Weights", "_explain"):
-        timed(search, name, name)
+        if hasattr(search, name):
+            timed(search, name, name)
     for name in ("strength", "scattered", "share"):
         timed(evidence.Weights, name, "Weights." + name)
     for name in ("passage_documents_titled", "passages", "documents", "passage_ranges",
