@@ -66,6 +66,11 @@ class SearchTuning(Record, frozen=True):
     # word close to it (docs/search.md, "Match strength").
     decline_foreign: bool = True
     rerank: int = 20            # leaders whose best passage is checked for query coverage
+    # A question's passages, listed one by one (--passages, MCP, /chat), carry
+    # their document's support (its further passages, as documents are ranked),
+    # and each further passage of a document counts `repeat` of the one before.
+    passage_support: bool = True
+    repeat: float = 0.5
     pool: int = 120             # best passages fetched from the store per query
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
@@ -228,7 +233,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if (query.names and not query.bare_name) or code and (runs or query.bare_name):
             hits, defined = _definition_lift(hits, rows, query, runs, code)
         if passages:
-            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights)
+            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined)
         else:
             ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined)
         if query.excluded and not passages:
@@ -363,10 +368,48 @@ class _Rows:
         return low
 
 
-def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query,
-                   weights: Weights) -> List[Tuple[int, float, int]]:
-    scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
+def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
+                   defined: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
+    """Passages by score, each scaled by its document's title boost; for a question
+    also by its document's support, and a document's k-th passage by `repeat`**k.
+
+    Ranked alone, a question's passages lost what ranks its documents: a page
+    about the subject, with further passages on it, beat one that mentions it
+    once; and one long page could fill the list. Now the first passage of each
+    document comes in the order its document would, and the others after
+    (docs/search.md, "Passages"). Not when a definition was lifted for the
+    question's words (`defined`): that passage is the answer, and a test file
+    calling the name twenty times must not gain by it.
+    """
+    support = {}
+    if query.question and TUNING.passage_support and not defined:
+        by_doc: Dict[int, List[float]] = {}
+        for pid, score in hits:
+            by_doc.setdefault(doc_of[pid], []).append(score)
+        support = {d: _support(sorted(v, reverse=True), True) for d, v in by_doc.items()}
+    if not support:
+        scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
+        return _rerank(scored, rows, query, weights, listings=True)
+    seen: Dict[int, int] = {}
+    scored = []
+    for pid, score in sorted(hits, key=lambda t: (-t[1], t[0])):
+        d = doc_of[pid]
+        k = seen[d] = seen.get(d, -1) + 1
+        scored.append((pid, score * boost[d] * support[d] * TUNING.repeat ** k, 1))
     return _rerank(scored, rows, query, weights, listings=True)
+
+
+def _support(values: List[float], question: bool) -> float:
+    """A document's score over its best passage's (`values`: its passages' scores, best
+    first): its next 20 passages, the k-th divided by sqrt(k + 1), add `TUNING.extra` of
+    their sum, or for a question lift the best at most to double."""
+    best = values[0]
+    if len(values) == 1 or best <= 0:
+        return 1.0
+    extra = sum(s / _ROOTS[i] for i, s in enumerate(values[1:21], start=1))
+    if question:   # saturating: the further passages at most double the best
+        return 1 + extra / (extra + best)
+    return 1 + TUNING.extra * extra / best
 
 
 # The stems of a question about tests, which test code answers.
@@ -480,7 +523,7 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     lift = 1.0 + TUNING.definition
     doc_lift = 1.0 + (TUNING.defines if query.names_only and TUNING.definition else TUNING.definition)
     ranked = []
-    question, share = query.question, TUNING.extra
+    question = query.question
     for doc_id, scored in by_doc.items():
         pid = scored[0][1]
         if len(scored) == 1 and not defined:   # most documents: one passage, no further share
@@ -490,12 +533,7 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         defines = bool(defined) and any(p in defined for _, p in scored)
         if defines:
             values = sorted((s / lift if p in defined else s for s, p in scored), reverse=True)
-        best = values[0]
-        extra = sum(s / _ROOTS[i] for i, s in enumerate(values[1:21], start=1))
-        if question:   # saturating: the further passages at most double the best
-            score = best * (1 + extra / (extra + best)) if extra > 0 else best
-        else:
-            score = best + share * extra
+        score = values[0] * _support(values, question)
         if defines:
             score *= doc_lift
         ranked.append((pid, score * boost[doc_id], len(scored)))

@@ -35,7 +35,7 @@ def db(request, tmp_path_factory):
     # straighten is in no file and near no word of them: not a veto here
     ("how do I straighten a wobbly wheel", "Wheel truing and spoke tension", "wobble"),
     # the thesaurus's words for a person's affairs: rules → procedures, spend → expense
-    ("give me the safety rules", "Safety Procedures", "These procedures apply to everyone"),
+    ("give me the safety rules", "Safety Procedures", "Spoke & Sprocket — Safety Procedures"),
     ("what did we spend on rent so far", "Budget 2024", "Rent | 6000 | 1500"),
 ])
 def test_questions_the_folder_answers_are_answered(db, question, title, quoted):

@@ -956,3 +956,48 @@ def test_did_you_mean_distance_is_the_full_table_distance_up_to_its_bound():
             got = _distance(a, b, bound)
             assert got == want if want <= bound else got > bound, (a, b, bound)
     assert _distance("recieve", "receive", 2) == 1 and _distance("kettel", "kettle", 1) == 1
+
+
+
+PASSAGE_NOTES = {
+    # Notes about the subject: four sections on it.
+    "bread.md": "# Bread notes\n\n## Feeding\n\nFeed the starter flour and water every day, "
+                "equal weights of each, more often in a warm kitchen.\n\n## Timing\n\nFeed the "
+                "starter at the same time each day, after discarding half of it.\n\n## Storing"
+                "\n\nA starter kept in the fridge needs feeding only once a week.\n\n## Reviving"
+                "\n\nA neglected starter comes back after three days of feeding twice a day.\n",
+    # A passing mention, in a short passage of its own.
+    "diary.md": "# Diary\n\n## Monday\n\nForgot to feed the sourdough starter again.\n\n"
+                "## Tuesday\n\nBought flour and a new notebook for the market stall accounts, "
+                "then spent the afternoon on them.\n",
+    "shopping.md": "# Shopping\n\nFlour, yeast and water filters.\n",
+    "kitchen.md": "# Kitchen jobs\n\nClean the oven. Feed the cat. Water the herbs.\n",
+}
+
+
+def test_a_question_s_passages_come_in_their_documents_order(tmp_path, open_ix):
+    # Listed alone, the diary's one short passage outranked the notes about feeding
+    # a starter; and the notes' four passages came before any other document.
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", PASSAGE_NOTES))
+    question = "how do I feed my starter"
+    documents = paths(ix.search(question))
+    listed = [h.document["path"] for h in ix.search(question, passages=True).results]
+    assert documents[:2] == ["bread.md", "diary.md"]
+    firsts = [p for i, p in enumerate(listed) if p not in listed[:i]]
+    assert firsts == documents   # each document's first passage, in the documents' order
+    fourth = [i for i, p in enumerate(listed) if p == "bread.md"][3]
+    assert listed.index("kitchen.md") < fourth   # a further passage counts less each time
+
+
+def test_passages_of_a_keyword_search_are_ranked_alone(tmp_path, open_ix, monkeypatch):
+    # A keyword list asks for the passages that hold its words, wherever they are.
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", PASSAGE_NOTES))
+
+    def listed():
+        return [(h.document["path"], h.score)
+                for h in ix.search("feed starter water", passages=True).results]
+    first = listed()
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(passage_support=False))
+    assert listed() == first and [p for p, _ in first].count("bread.md") >= 3
