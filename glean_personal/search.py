@@ -66,11 +66,10 @@ class SearchTuning(Record, frozen=True):
     # word close to it (docs/search.md, "Match strength").
     decline_foreign: bool = True
     rerank: int = 20            # leaders whose best passage is checked for query coverage
-    # A question's passages, listed one by one (--passages, MCP, /chat), carry
-    # their document's support (its further passages, as documents are ranked),
-    # and each further passage of a document counts `repeat` of the one before.
+    # A question's passages, listed one by one (--passages, MCP, /chat): each
+    # document's best carries the document's support from its further passages,
+    # as documents are ranked (docs/search.md, "Passages").
     passage_support: bool = True
-    repeat: float = 0.5
     pool: int = 120             # best passages fetched from the store per query
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
@@ -370,14 +369,14 @@ class _Rows:
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
                    defined: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
-    """Passages by score, each scaled by its document's title boost; for a question
-    also by its document's support, and a document's k-th passage by `repeat`**k.
+    """Passages by score, each scaled by its document's title boost; for a question,
+    a document's best passage also by the document's support (`_support`).
 
-    Ranked alone, a question's passages lost what ranks its documents: a page
-    about the subject, with further passages on it, beat one that mentions it
-    once; and one long page could fill the list. Now the first passage of each
-    document comes in the order its document would, and the others after
-    (docs/search.md, "Passages"). Not when a definition was lifted for the
+    Ranked alone, a question's passages lost what ranks its documents: a short
+    passing mention beat the best passage of the page about the subject. Now
+    each document's best passage comes in the order its document would, and the
+    others by their own scores among them, so that one long manual still shows
+    its several sections (docs/search.md, "Passages"). Not when a definition was lifted for the
     question's words (`defined`): that passage is the answer, and a test file
     calling the name twenty times must not gain by it.
     """
@@ -390,12 +389,13 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
     if not support:
         scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
         return _rerank(scored, rows, query, weights, listings=True)
-    seen: Dict[int, int] = {}
+    seen: Set[int] = set()
     scored = []
     for pid, score in sorted(hits, key=lambda t: (-t[1], t[0])):
         d = doc_of[pid]
-        k = seen[d] = seen.get(d, -1) + 1
-        scored.append((pid, score * boost[d] * support[d] * TUNING.repeat ** k, 1))
+        first = d not in seen
+        seen.add(d)
+        scored.append((pid, score * boost[d] * (support[d] if first else 1.0), 1))
     return _rerank(scored, rows, query, weights, listings=True)
 
 
