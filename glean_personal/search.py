@@ -56,7 +56,7 @@ class SearchTuning(Record, frozen=True):
     # everyday words and two words seldom meet by chance, so a passage there needs
     # only `small_strength_words` of a question's words, and /chat does not decline
     # for a word foreign to it (docs/search.md, "Match strength").
-    small_index: int = 2000
+    small_index: int = 200
     small_strength_words: int = 2
     # A passage holding `strength_words` or more of the query's words, no two of
     # them within this many words of each other, is `scattered` (0: never);
