@@ -7,6 +7,7 @@ whole question set these come from.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -54,3 +55,11 @@ def test_questions_it_cannot_answer_are_declined(db, question):
     message = ask(db, question)
     assert "citations" not in message
     assert "has nothing on that" in message_text(message)
+
+
+def test_a_strength_just_under_the_threshold_is_shown_under_it(db):
+    # e-bike battery: the best passage's strength is 0.329; "0.33, below 0.33" said
+    # the opposite of what it meant.
+    text = message_text(ask(db, "how much does a new e-bike battery cost"))
+    shown = re.search(r"match strength of ([0-9.]+), below ([0-9.]+)", text)
+    assert shown and float(shown.group(1)) < float(shown.group(2))

@@ -348,6 +348,17 @@ def declines_foreign(ix) -> bool:
     return tuning.decline_foreign and ix.status().passages >= tuning.small_index
 
 
+def _below(strength: float) -> str:
+    """A strength under the answer threshold, with the digits that show it under
+    (0.329 is not "0.33, below 0.33")."""
+    limit = search_module.TUNING.answer_strength
+    for digits in (2, 3, 4):
+        shown = f"{strength:.{digits}f}"
+        if float(shown) < limit:
+            return shown
+    return f"{strength:.2f}"
+
+
 def _listed(words: Sequence[str]) -> str:
     quoted = [f"'{w}'" for w in words]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
@@ -374,7 +385,7 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
                         f"(no two within {search_module.TUNING.scatter_window} words), "
                         "which is chance, not an answer")
         best = max(hits, key=lambda h: h.strength)
-        why = (f"the best passage has a match strength of {best.strength:.2f}, "
+        why = (f"the best passage has a match strength of {_below(best.strength)}, "
                f"below {search_module.TUNING.answer_strength:.2f} "
                f"(matched: {', '.join(best.matched_terms or []) or '-'}; "
                f"missing: {', '.join(best.missed_terms or []) or '-'})")
