@@ -624,3 +624,64 @@ def test_a_bold_question_alone_in_its_paragraph_heads_its_answer():
         "Inheritance:", "A label, not a question.", "Why? Words after the bold span.",
         "Words before a bold question?", "In a cell?", "A line\nbroken question?"]
     assert len(sections) == 3
+
+
+# A member of a C API as Doxygen 1.8–1.9 writes it (LMDB's `group__mdb.html`):
+# a title with a `◆` permalink, the prototype as a table, one row a parameter.
+DOXYGEN_MEMBER = """<html><head><title>Kettle: Kettle API</title>
+<meta name="generator" content="Doxygen 1.9.4"/></head><body>
+<div class="contents">
+<h2 class="groupheader">Function Documentation</h2>
+<a id="ga32a193c6bf4d7d5c5d579e71f22e9340"></a>
+<h2 class="memtitle"><span class="permalink"><a href="#ga32a193c6bf4d7d5c5d579e71f22e9340">&#9670;&nbsp;</a></span>kettle_boil()</h2>
+<div class="memitem">
+<div class="memproto">
+      <table class="memname">
+        <tr>
+          <td class="memname">int kettle_boil </td>
+          <td>(</td>
+          <td class="paramtype">KETTLE *&#160;</td>
+          <td class="paramname"><em>kettle</em>, </td>
+        </tr>
+        <tr>
+          <td class="paramkey"></td>
+          <td></td>
+          <td class="paramtype">unsigned int&#160;</td>
+          <td class="paramname"><em>degrees</em>&#160;</td>
+        </tr>
+        <tr>
+          <td></td>
+          <td>)</td>
+          <td></td><td></td>
+        </tr>
+      </table>
+</div><div class="memdoc">
+<p>Heat the water in a kettle to the given temperature.</p>
+<dl class="params"><dt>Parameters</dt><dd>
+  <table class="params">
+    <tr><td class="paramdir">[in]</td><td class="paramname">kettle</td><td>The kettle to heat. </td></tr>
+  </table>
+</dd></dl>
+</div></div>
+</div></body></html>
+"""
+
+
+def test_a_doxygen_member_reads_its_title_and_prototype_as_one_line():
+    doc = read_document(DOXYGEN_MEMBER.encode(), "group__kettle.html")
+    member = next(s for s in doc.sections if s.heading[-1].startswith("kettle_boil"))
+    assert member.heading == ("kettle_boil()",)   # both titles are h2
+    assert member.text.split("\n")[0] == "int kettle_boil ( KETTLE * kettle, unsigned int degrees )"
+    assert "[in] | kettle | The kettle to heat." in member.text   # a real table keeps its cells
+    assert "◆" not in doc.text
+
+
+def test_search_shows_a_doxygen_member_without_its_mark(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    folder.mkdir()
+    (folder / "group__kettle.html").write_text(DOXYGEN_MEMBER, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("heat the water in a kettle", limit=1, passages=True).results[0]
+    assert list(hit.section) == ["kettle_boil()"]
+    assert hit.passage_text.startswith("int kettle_boil ( KETTLE * kettle, unsigned int degrees )\n")
