@@ -685,3 +685,41 @@ def test_search_shows_a_doxygen_member_without_its_mark(open_ix, tmp_path):
     hit = ix.search("heat the water in a kettle", limit=1, passages=True).results[0]
     assert list(hit.section) == ["kettle_boil()"]
     assert hit.passage_text.startswith("int kettle_boil ( KETTLE * kettle, unsigned int degrees )\n")
+
+
+# DocBook XSL's admonition, as in PostgreSQL's manual (`routine-vacuuming.html`).
+DOCBOOK_TIP = """<html><head><title>25.1. Routine Vacuuming</title>
+<meta name="generator" content="DocBook XSL Stylesheets Vsnapshot"/></head><body>
+<div class="sect1"><h2 class="title">25.1. Routine Vacuuming</h2>
+<div class="sect2"><h3 class="title">25.1.2. Recovering Disk Space</h3>
+<p>An UPDATE or DELETE of a row does not immediately remove the old version.</p>
+<div class="tip"><h3 class="title">Tip</h3><p>Plain VACUUM may not be enough after a mass delete.</p></div>
+<p>The standard form of VACUUM removes dead row versions in tables and indexes.</p>
+</div>
+<div class="sect2"><h3 class="title">25.1.3. Updating Planner Statistics</h3>
+<div class="note" style="margin-left: 0.5in; margin-right: 0.5in;"><h3 class="title">Note</h3>
+<p>ANALYZE samples the table.</p></div>
+</div></div></body></html>
+"""
+
+
+def test_a_docbook_admonition_labels_its_box_and_heads_no_section():
+    doc = read_document(DOCBOOK_TIP.encode(), "routine-vacuuming.html")
+    assert [s.heading for s in doc.sections] == [
+        ("25.1. Routine Vacuuming", "25.1.2. Recovering Disk Space"),
+        ("25.1. Routine Vacuuming", "25.1.3. Updating Planner Statistics")]
+    assert doc.sections[0].text == (
+        "An UPDATE or DELETE of a row does not immediately remove the old version.\n\n"
+        "Tip\n\nPlain VACUUM may not be enough after a mass delete.\n\n"
+        "The standard form of VACUUM removes dead row versions in tables and indexes.")
+    assert doc.sections[1].text == "Note\n\nANALYZE samples the table."
+
+
+def test_search_files_the_text_after_a_tip_under_its_own_heading(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    folder.mkdir()
+    (folder / "routine-vacuuming.html").write_text(DOCBOOK_TIP, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("standard form removes dead row versions", limit=1, passages=True).results[0]
+    assert list(hit.section) == ["25.1. Routine Vacuuming", "25.1.2. Recovering Disk Space"]

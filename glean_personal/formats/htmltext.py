@@ -69,6 +69,9 @@ _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
 # DocBook XSL's links to the previous, next and parent page, above and below
 # every page: `div.navheader`/`div.navfooter`, or a table with this summary.
 _DOCBOOK_NAV_CLASSES = frozenset({"navheader", "navfooter"})
+# DocBook XSL opens an admonition with a heading of its kind (`<div class="tip"><h3
+# class="title">Tip</h3>`): a label, not a section (the text after the box is not the tip's).
+_ADMONITION_CLASSES = frozenset({"note", "tip", "warning", "caution", "important"})
 _DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
 # rustdoc lists the traits a type implements; each implemented method repeats
 # the trait's own documentation (Iterator's 75 methods on every iterator), and
@@ -412,6 +415,7 @@ class _TextParser(HTMLParser):
         self._rustdoc = False
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
+        self._admonition = False               # the last start tag opened a DocBook admonition
         self._cells: List[List] = []           # open cells: [tables, first op, parts, parts length,
         #                                        chars, link chars, links] when each opened
         self._data_chars = 0                   # words' characters read (spaces aside) ...
@@ -449,6 +453,8 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
+        after_admonition, self._admonition = self._admonition, tag == "div" and attrs and \
+            not _ADMONITION_CLASSES.isdisjoint((dict(attrs).get("class") or "").lower().split())
         if tag in _SECTIONING:
             self._sectioning += 1
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
@@ -458,7 +464,8 @@ class _TextParser(HTMLParser):
         elif tag in _HEADINGS:
             self._end_heading()
             self._flush()
-            self._heading = (_HEADINGS[tag], [])
+            if not (after_admonition and "title" in (dict(attrs).get("class") or "").split()):
+                self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
             self._flush()
