@@ -154,3 +154,73 @@ def test_hostile_pod_costs_linear_time():
     items = ("=head1 List\n\n=over\n\n" + "=item x\n\n" * 20_000 + "text\n\n=back\n").encode()
     with cpu_budget(2.0):
         assert "text" in read_document(items, "a.pod", Limits()).text
+
+
+# A module as CPAN authors write one: POD between the subs it documents, and
+# after `__END__`; an example in the POD holds a `sub` and unbalanced quotes.
+MODULE = """package Kettle;
+use strict;
+
+=head1 NAME
+
+Kettle - boil water from Perl
+
+=head1 METHODS
+
+=head2 boil
+
+Heats the water; don't pour it before it's done:
+
+    sub on_done { print "it's ready\\n" }
+
+=cut
+
+sub boil {
+    my ($self, $degrees) = @_;
+    return $self->{heat}->($degrees // 100);
+}
+
+=head2 pour
+
+Pours the tea into C<$cup>.
+
+=cut
+
+sub pour { my ($self, $cup) = @_; $cup->fill }
+
+1;
+__END__
+
+=head1 SEE ALSO
+
+L<Teapot>
+"""
+
+
+def test_pod_inside_perl_code_is_read_as_pod_and_the_code_as_code():
+    doc = read_document(MODULE.encode(), "Kettle.pm")
+    assert doc.format == "pl"
+    lines = MODULE.split("\n")
+    by_heading = {s.heading: s for s in doc.sections}
+    assert [s.heading for s in doc.sections] == [
+        (), ("NAME",), ("METHODS", "boil"), ("boil",), ("METHODS", "pour"), ("pour",), (),
+        ("SEE ALSO",)]
+    assert by_heading[("METHODS", "pour")].text == "Pours the tea into $cup."
+    assert by_heading[("boil",)].text.startswith("sub boil {")
+    assert "sub on_done" in by_heading[("METHODS", "boil")].text   # an example, not a definition
+    for heading, line in ((("NAME",), "Kettle - boil water from Perl"), (("boil",), "sub boil {"),
+                          (("METHODS", "pour"), "Pours the tea into C<$cup>."),
+                          (("pour",), "sub pour { my ($self, $cup) = @_; $cup->fill }")):
+        assert by_heading[heading].first_line == lines.index(line) + 1, heading
+    assert "=cut" not in doc.text and "C<" not in doc.text
+
+
+def test_search_finds_a_method_by_its_pod(open_ix, tmp_path):
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    (folder / "Kettle.pm").write_text(MODULE, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("pours the tea into the cup", limit=1, passages=True).results[0]
+    assert list(hit.section) == ["METHODS", "pour"]
+    assert hit.passage_text == "Pours the tea into $cup."

@@ -24,6 +24,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, Span, line_sections, refuse_minified, split_lines
+from .pod import pod_lines, pod_sections, split_sections
 
 # A region: (first line, end line) 0-based half-open, its heading, its members.
 Region = Tuple[int, int, Heading, list]
@@ -49,6 +50,14 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
         spans, why = python_spans(text, lines)
         if spans is None:
             warnings.append(f"Python not parsed ({why}): definitions found by indentation")
+    pod = pod_lines(lines) if fmt == "pl" else None
+    if pod is not None and any(pod):
+        # Perl's documentation inside the code: read as POD; the scanner sees only code.
+        code = [("" if in_pod else line) for line, in_pod in zip(lines, pod)]
+        sections = split_sections(line_sections(table_spans(code, LANGUAGES["pl"]), code), pod, False)
+        sections += pod_sections(lines, pod)
+        sections.sort(key=lambda sec: sec.first_line or 0)
+        return Document(title="", format=fmt, sections=sections, warnings=warnings)
     if spans is None:
         lang = LANGUAGES.get(fmt)
         spans = table_spans(lines, lang) if lang else [((), 0, len(lines))]

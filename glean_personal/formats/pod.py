@@ -19,17 +19,20 @@ perlfunc`, `L<perlop>` `perlop`. Index entries (`X<…>`), `Z<>`, `=pod`,
 typed. Every shown line keeps its place in the file, so passages name their
 lines; a line that shows nothing inside a paragraph (`X<sort>` alone) moves
 the paragraph's later lines up by one.
+
+The POD inside Perl code (`.pm`, `.pl`) is read the same way (`pod_lines`,
+`pod_sections`), beside the code reader's sections of the code around it.
 """
 from __future__ import annotations
 
 import html.entities
 import re
-from typing import List, Tuple
+from typing import List, Sequence, Tuple
 
 from ..config import Limits
-from ..document import Document
+from ..document import Document, Section
 from .encoding import decode_text, normalise_newlines
-from .lines import Heading, headed_sections, split_lines
+from .lines import Heading, headed_sections, line_section, split_lines
 
 Mark = Tuple[int, int, Heading]
 
@@ -339,4 +342,47 @@ def _link(arg: str) -> str:
     return name.strip().strip('"')
 
 
-__all__ = ["read_pod"]
+def pod_lines(lines: Sequence[str]) -> List[bool]:
+    """Which lines of Perl code are POD, as perl skips them: from a line that starts
+    with a command (`=head1`, `=pod`, `=item`) to the next `=cut` line, included."""
+    inside = False
+    mask = [False] * len(lines)
+    for i, line in enumerate(lines):
+        if line[:1] != "=":
+            mask[i] = inside
+            continue
+        command = _COMMAND.match(line)
+        if command is not None:
+            inside = command.group(1) != "cut"   # `=cut` ends POD (a stray one is one line)
+            mask[i] = True
+        else:
+            mask[i] = inside
+    return mask
+
+
+def pod_sections(lines: Sequence[str], mask: Sequence[bool]) -> List[Section]:
+    """The sections of the POD in Perl code (`mask` from `pod_lines`), as `perldoc` shows
+    them, each cut where code comes between its lines."""
+    return split_sections(_Reader(list(lines)).read().sections, mask, True)
+
+
+def split_sections(sections: Sequence[Section], mask: Sequence[bool], keep: bool) -> List[Section]:
+    """`sections` (whose text lines are the file's, from `first_line` on) cut into the
+    runs of lines whose `mask` is `keep`; blank lines at a run's ends dropped."""
+    out: List[Section] = []
+    for sec in sections:
+        rows = sec.text.split("\n")
+        base = (sec.first_line or 1) - 1
+        start = 0
+        for k in range(len(rows) + 1):
+            if k < len(rows) and 0 <= base + k < len(mask) and mask[base + k] == keep:
+                continue
+            if k > start:
+                part = line_section(sec.heading, rows, start, k)
+                if part is not None:
+                    out.append(Section(part.heading, part.text, base + part.first_line, sec.page))
+            start = k + 1
+    return out
+
+
+__all__ = ["read_pod", "pod_lines", "pod_sections", "split_sections"]
