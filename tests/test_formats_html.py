@@ -723,3 +723,30 @@ def test_search_files_the_text_after_a_tip_under_its_own_heading(open_ix, tmp_pa
     ix.index(folder)
     hit = ix.search("standard form removes dead row versions", limit=1, passages=True).results[0]
     assert list(hit.section) == ["25.1. Routine Vacuuming", "25.1.2. Recovering Disk Space"]
+
+
+# Doxygen's search engine data beside its pages: an entry a line (so not minified).
+DOXYGEN_SEARCH_DATA = """var searchData=
+[
+  ['kettle_5fboil_0',['kettle_boil',['../group__kettle.html#ga32a193c6bf4d7d5c5d579e71f22e9340',1,'kettle.h']]],
+  ['kettle_5fpour_1',['kettle_pour',['../group__kettle.html#ga0b1b5c1e9e4f1d5a2a3e4d5c6b7a8f90',1,'kettle.h']]]
+];
+"""
+
+
+def test_doxygen_search_data_is_skipped_and_the_page_found(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    (folder / "search").mkdir(parents=True)
+    (folder / "group__kettle.html").write_text(DOXYGEN_MEMBER, encoding="utf-8")
+    (folder / "search" / "all_0.js").write_text(DOXYGEN_SEARCH_DATA, encoding="utf-8")
+    (folder / "search" / "navtreeindex0.js").write_text(
+        'var NAVTREEINDEX0 =\n{\n"group__kettle.html":[1,0],\n"index.html":[0]\n};\n', encoding="utf-8")
+    (folder / "menu.js").write_text("function initMenu(relPath) {\n  return relPath;\n}\n",
+                                    encoding="utf-8")
+    with pytest.raises(SkipFile, match="search index"):
+        extract(folder / "search" / "all_0.js")
+    ix = open_ix()
+    ix.index(folder)
+    paths = [hit.document["path"] for hit in ix.search("kettle_boil", limit=5).results]
+    assert paths == ["group__kettle.html"]
+    assert ix.search("initMenu", limit=1).results[0].document["path"] == "menu.js"   # code stays
