@@ -78,6 +78,7 @@ TEXT_EXTENSIONS = {
     ".rst": "rst", ".rest": "rst", ".org": "org", ".adoc": "adoc", ".asciidoc": "adoc",
     ".tex": "tex", ".latex": "tex", ".rtf": "rtf", ".po": "po", ".pot": "po",
     ".texi": "texinfo", ".texinfo": "texinfo", ".txi": "texinfo", ".info": "info",
+    ".pod": "pod",
 }
 SUPPORTED.update(CODE_EXTENSIONS)
 SUPPORTED.update(TEXT_EXTENSIONS)

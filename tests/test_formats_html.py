@@ -624,3 +624,129 @@ def test_a_bold_question_alone_in_its_paragraph_heads_its_answer():
         "Inheritance:", "A label, not a question.", "Why? Words after the bold span.",
         "Words before a bold question?", "In a cell?", "A line\nbroken question?"]
     assert len(sections) == 3
+
+
+# A member of a C API as Doxygen 1.8–1.9 writes it (LMDB's `group__mdb.html`):
+# a title with a `◆` permalink, the prototype as a table, one row a parameter.
+DOXYGEN_MEMBER = """<html><head><title>Kettle: Kettle API</title>
+<meta name="generator" content="Doxygen 1.9.4"/></head><body>
+<div class="contents">
+<h2 class="groupheader">Function Documentation</h2>
+<a id="ga32a193c6bf4d7d5c5d579e71f22e9340"></a>
+<h2 class="memtitle"><span class="permalink"><a href="#ga32a193c6bf4d7d5c5d579e71f22e9340">&#9670;&nbsp;</a></span>kettle_boil()</h2>
+<div class="memitem">
+<div class="memproto">
+      <table class="memname">
+        <tr>
+          <td class="memname">int kettle_boil </td>
+          <td>(</td>
+          <td class="paramtype">KETTLE *&#160;</td>
+          <td class="paramname"><em>kettle</em>, </td>
+        </tr>
+        <tr>
+          <td class="paramkey"></td>
+          <td></td>
+          <td class="paramtype">unsigned int&#160;</td>
+          <td class="paramname"><em>degrees</em>&#160;</td>
+        </tr>
+        <tr>
+          <td></td>
+          <td>)</td>
+          <td></td><td></td>
+        </tr>
+      </table>
+</div><div class="memdoc">
+<p>Heat the water in a kettle to the given temperature.</p>
+<dl class="params"><dt>Parameters</dt><dd>
+  <table class="params">
+    <tr><td class="paramdir">[in]</td><td class="paramname">kettle</td><td>The kettle to heat. </td></tr>
+  </table>
+</dd></dl>
+</div></div>
+</div></body></html>
+"""
+
+
+def test_a_doxygen_member_reads_its_title_and_prototype_as_one_line():
+    doc = read_document(DOXYGEN_MEMBER.encode(), "group__kettle.html")
+    member = next(s for s in doc.sections if s.heading[-1].startswith("kettle_boil"))
+    assert member.heading == ("kettle_boil()",)   # both titles are h2
+    assert member.text.split("\n")[0] == "int kettle_boil ( KETTLE * kettle, unsigned int degrees )"
+    assert "[in] | kettle | The kettle to heat." in member.text   # a real table keeps its cells
+    assert "◆" not in doc.text
+
+
+def test_search_shows_a_doxygen_member_without_its_mark(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    folder.mkdir()
+    (folder / "group__kettle.html").write_text(DOXYGEN_MEMBER, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("heat the water in a kettle", limit=1, passages=True).results[0]
+    assert list(hit.section) == ["kettle_boil()"]
+    assert hit.passage_text.startswith("int kettle_boil ( KETTLE * kettle, unsigned int degrees )\n")
+
+
+# DocBook XSL's admonition, as in PostgreSQL's manual (`routine-vacuuming.html`).
+DOCBOOK_TIP = """<html><head><title>25.1. Routine Vacuuming</title>
+<meta name="generator" content="DocBook XSL Stylesheets Vsnapshot"/></head><body>
+<div class="sect1"><h2 class="title">25.1. Routine Vacuuming</h2>
+<div class="sect2"><h3 class="title">25.1.2. Recovering Disk Space</h3>
+<p>An UPDATE or DELETE of a row does not immediately remove the old version.</p>
+<div class="tip"><h3 class="title">Tip</h3><p>Plain VACUUM may not be enough after a mass delete.</p></div>
+<p>The standard form of VACUUM removes dead row versions in tables and indexes.</p>
+</div>
+<div class="sect2"><h3 class="title">25.1.3. Updating Planner Statistics</h3>
+<div class="note" style="margin-left: 0.5in; margin-right: 0.5in;"><h3 class="title">Note</h3>
+<p>ANALYZE samples the table.</p></div>
+</div></div></body></html>
+"""
+
+
+def test_a_docbook_admonition_labels_its_box_and_heads_no_section():
+    doc = read_document(DOCBOOK_TIP.encode(), "routine-vacuuming.html")
+    assert [s.heading for s in doc.sections] == [
+        ("25.1. Routine Vacuuming", "25.1.2. Recovering Disk Space"),
+        ("25.1. Routine Vacuuming", "25.1.3. Updating Planner Statistics")]
+    assert doc.sections[0].text == (
+        "An UPDATE or DELETE of a row does not immediately remove the old version.\n\n"
+        "Tip\n\nPlain VACUUM may not be enough after a mass delete.\n\n"
+        "The standard form of VACUUM removes dead row versions in tables and indexes.")
+    assert doc.sections[1].text == "Note\n\nANALYZE samples the table."
+
+
+def test_search_files_the_text_after_a_tip_under_its_own_heading(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    folder.mkdir()
+    (folder / "routine-vacuuming.html").write_text(DOCBOOK_TIP, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("standard form removes dead row versions", limit=1, passages=True).results[0]
+    assert list(hit.section) == ["25.1. Routine Vacuuming", "25.1.2. Recovering Disk Space"]
+
+
+# Doxygen's search engine data beside its pages: an entry a line (so not minified).
+DOXYGEN_SEARCH_DATA = """var searchData=
+[
+  ['kettle_5fboil_0',['kettle_boil',['../group__kettle.html#ga32a193c6bf4d7d5c5d579e71f22e9340',1,'kettle.h']]],
+  ['kettle_5fpour_1',['kettle_pour',['../group__kettle.html#ga0b1b5c1e9e4f1d5a2a3e4d5c6b7a8f90',1,'kettle.h']]]
+];
+"""
+
+
+def test_doxygen_search_data_is_skipped_and_the_page_found(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    (folder / "search").mkdir(parents=True)
+    (folder / "group__kettle.html").write_text(DOXYGEN_MEMBER, encoding="utf-8")
+    (folder / "search" / "all_0.js").write_text(DOXYGEN_SEARCH_DATA, encoding="utf-8")
+    (folder / "search" / "navtreeindex0.js").write_text(
+        'var NAVTREEINDEX0 =\n{\n"group__kettle.html":[1,0],\n"index.html":[0]\n};\n', encoding="utf-8")
+    (folder / "menu.js").write_text("function initMenu(relPath) {\n  return relPath;\n}\n",
+                                    encoding="utf-8")
+    with pytest.raises(SkipFile, match="search index"):
+        extract(folder / "search" / "all_0.js")
+    ix = open_ix()
+    ix.index(folder)
+    paths = [hit.document["path"] for hit in ix.search("kettle_boil", limit=5).results]
+    assert paths == ["group__kettle.html"]
+    assert ix.search("initMenu", limit=1).results[0].document["path"] == "menu.js"   # code stays

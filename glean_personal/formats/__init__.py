@@ -43,6 +43,7 @@ from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
 from .texinfo import looks_like_texinfo, read_texinfo
 from .info import looks_like_info, read_info
+from .pod import read_pod
 from .orgtext import looks_like_org
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
@@ -98,7 +99,7 @@ READERS.update({
     "dockerfile": read_dockerfile, "csv": _with_format(read_csv, "csv"),
     "tsv": _with_format(read_csv, "tsv"), "rst": read_rst, "org": read_org,
     "adoc": read_asciidoc, "tex": read_latex, "rtf": read_rtf, "po": read_po,
-    "texinfo": read_texinfo, "info": read_info,
+    "texinfo": read_texinfo, "info": read_info, "pod": read_pod,
 })
 
 __all__ = ["SUPPORTED", "READERS", "format_for", "read_document", "extract", "skip_by_name",
@@ -242,7 +243,8 @@ def _read_gzip(data: bytes, base: str, limits: Limits) -> Document:
 
 
 # Formats whose text survives being cut at a line end (besides LINE_FORMATS).
-_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex", "po", "texinfo", "info"})
+_TEXT_FORMATS = frozenset({"txt", "md", "html", "rst", "org", "adoc", "tex", "po", "texinfo", "info",
+                           "pod"})
 
 
 def extract(path: Union[str, "os.PathLike[str]"], limits: Limits = DEFAULT_LIMITS) -> Document:

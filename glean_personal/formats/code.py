@@ -22,8 +22,10 @@ from typing import List, Optional, Pattern, Sequence, Tuple
 
 from ..config import Limits
 from ..document import Document
+from ..errors import SkipFile
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, Span, line_sections, refuse_minified, split_lines
+from .pod import pod_lines, pod_sections, split_sections
 
 # A region: (first line, end line) 0-based half-open, its heading, its members.
 Region = Tuple[int, int, Heading, list]
@@ -43,16 +45,33 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
     text = normalise_newlines(decode_text(data))
     lines = split_lines(text)
     refuse_minified(lines)
+    if fmt == "js" and _SEARCH_DATA.match(text):
+        raise SkipFile("a documentation generator's search index (Doxygen's search data)")
     warnings: List[str] = []
     spans: Optional[List[Span]] = None
     if fmt == "py":
         spans, why = python_spans(text, lines)
         if spans is None:
             warnings.append(f"Python not parsed ({why}): definitions found by indentation")
+    pod = pod_lines(lines) if fmt == "pl" else None
+    if pod is not None and any(pod):
+        # Perl's documentation inside the code: read as POD; the scanner sees only code.
+        code = [("" if in_pod else line) for line, in_pod in zip(lines, pod)]
+        sections = split_sections(line_sections(table_spans(code, LANGUAGES["pl"]), code), pod, False)
+        sections += pod_sections(lines, pod)
+        sections.sort(key=lambda sec: sec.first_line or 0)
+        return Document(title="", format=fmt, sections=sections, warnings=warnings)
     if spans is None:
         lang = LANGUAGES.get(fmt)
         spans = table_spans(lines, lang) if lang else [((), 0, len(lines))]
     return Document(title="", format=fmt, sections=line_sections(spans, lines), warnings=warnings)
+
+
+# Doxygen's search engine data, one entry a line, so not minified: `search/all_8.js`
+# (`var searchData=[['mdb_5fenv_5fopen',['mdb_env_open',['../group__mdb.html#…` per
+# symbol, 55 of LMDB's 167 files) and the tree view's `navtreeindex0.js`. Kept,
+# they came before the pages for a symbol's name.
+_SEARCH_DATA = re.compile(r"\s*var\s+(?:searchData|NAVTREEINDEX[0-9]+)\s*=\s*[\[{]")
 
 
 # ---------------------------------------------------------------- Python, by ast

@@ -69,6 +69,9 @@ _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
 # DocBook XSL's links to the previous, next and parent page, above and below
 # every page: `div.navheader`/`div.navfooter`, or a table with this summary.
 _DOCBOOK_NAV_CLASSES = frozenset({"navheader", "navfooter"})
+# DocBook XSL opens an admonition with a heading of its kind (`<div class="tip"><h3
+# class="title">Tip</h3>`): a label, not a section (the text after the box is not the tip's).
+_ADMONITION_CLASSES = frozenset({"note", "tip", "warning", "caution", "important"})
 _DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
 # rustdoc lists the traits a type implements; each implemented method repeats
 # the trait's own documentation (Iterator's 75 methods on every iterator), and
@@ -91,7 +94,8 @@ _MAX_OPEN_CELLS = 16
 _MENU_BESIDE_CHARS = 60   # characters of words not in links in a cell beside it (a sentence)
 _MAX_OPEN_ZONES = 8
 _MAX_ZONES = 1000
-_PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
+# ◆: Doxygen's mark before each member's title (`<h2 class="memtitle">`).
+_PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b", "◆"})
 _PERMALINK_CLASSES = frozenset({
     "headerlink", "anchor", "anchorjs-link", "hash-link", "header-anchor",
     "heading-anchor", "anchor-link", "permalink"})
@@ -410,6 +414,8 @@ class _TextParser(HTMLParser):
         self._asciidoc = False
         self._rustdoc = False
         self._tables = 0                       # open <table> elements
+        self._prototype = 0                    # the depth of an open Doxygen `table.memname`
+        self._admonition = False               # the last start tag opened a DocBook admonition
         self._cells: List[List] = []           # open cells: [tables, first op, parts, parts length,
         #                                        chars, link chars, links] when each opened
         self._data_chars = 0                   # words' characters read (spaces aside) ...
@@ -447,6 +453,8 @@ class _TextParser(HTMLParser):
             return
         if self._skip_depth:
             return
+        after_admonition, self._admonition = self._admonition, tag == "div" and attrs and \
+            not _ADMONITION_CLASSES.isdisjoint((dict(attrs).get("class") or "").lower().split())
         if tag in _SECTIONING:
             self._sectioning += 1
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
@@ -456,7 +464,8 @@ class _TextParser(HTMLParser):
         elif tag in _HEADINGS:
             self._end_heading()
             self._flush()
-            self._heading = (_HEADINGS[tag], [])
+            if not (after_admonition and "title" in (dict(attrs).get("class") or "").split()):
+                self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
             self._flush()
@@ -466,9 +475,14 @@ class _TextParser(HTMLParser):
         elif tag in _CELLS:
             self._end_open_cells()   # a cell left open (`</td>` is optional) ends where the next begins
             start = len(self._parts)   # the cell's words, its separator included, start here
-            if self._line_has_text:
+            if self._prototype == self._tables and self._prototype:
+                self._space()
+            elif self._line_has_text:
                 self._parts.append(CELL_SEPARATOR)
             self._open_cell(start)
+        elif tag == "tr" and self._prototype == self._tables and self._prototype:
+            self._end_open_cells()   # a prototype's rows are one line: `int f(int a, char *b)`
+            self._space()
         elif tag in _BOLD_TAGS:
             if self._bold_lead and self._bold is None and not self._cells:
                 self._bold = [len(self._parts), -1]
@@ -486,6 +500,8 @@ class _TextParser(HTMLParser):
                 self._end_row()
             if tag == "table":
                 self._tables += 1
+                if "memname" in (dict(attrs).get("class") or "").split():
+                    self._prototype = self._tables
             if tag == "pre":
                 self._pre_depth += 1
                 self._pre_paragraph = True
@@ -541,6 +557,8 @@ class _TextParser(HTMLParser):
                 if self._text_target() is target and len(target) >= start:
                     del target[start:]
             self._space()
+        elif tag == "tr" and self._prototype == self._tables and self._prototype:
+            self._space()
         elif tag in _PARAGRAPH_BLOCKS:
             if tag == "pre" and self._pre_depth:
                 self._pre_depth -= 1
@@ -549,6 +567,8 @@ class _TextParser(HTMLParser):
                 self._end_open_cells()   # a cell whose `</td>` was left out ends with its row
                 self._end_row()
             if tag == "table" and self._tables:
+                if self._prototype == self._tables:
+                    self._prototype = 0
                 self._tables -= 1
                 while self._cells and self._cells[-1][0] > self._tables:
                     self._cells.pop()   # cells of the table that closed, never closed themselves
