@@ -77,6 +77,7 @@ class SearchTuning(Record, frozen=True):
     definition: float = 1.0     # a passage headed by a code name typed (its definition) gains this share
     defines: float = 3.0        # a document defining one, for a search of code names only, gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
+    references: bool = True     # a cross-reference (lines of a word and the files naming it) is one
     changelog: float = 0.5      # release notes keep this share for a question not about versions
     tests: float = 0.5          # test files keep this share for a question not about tests
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
@@ -471,13 +472,36 @@ def _is_listing_line(line: str) -> bool:
     return _LEADER_AT_END.search(head[-8:]) is not None
 
 
+# A line of a cross-reference: a name, then the files that name it, written out
+# (`.dump → changes.html#version_3_20_0 nulinstr.html`).
+_FILE_ENDINGS = tuple("." + e for e in ("html", "htm", "md", "rst", "txt", "pdf", "xml"))
+_HAS_FILE_ENDING = re.compile(r"\.(?:%s)\b" % "|".join(e[1:] for e in _FILE_ENDINGS))
+
+
+def _is_file_reference(word: str) -> bool:
+    return word.partition("#")[0].endswith(_FILE_ENDINGS)
+
+
+def _is_reference_line(line: str) -> bool:
+    words = line.split()
+    refs = sum(map(_is_file_reference, words))
+    return refs > 0 and 2 * refs >= len(words) - 2
+
+
 def _is_listing(text: str) -> bool:
     """Whether a passage is a table of contents or an index: at least four lines, and
-    most of them ending in a dot leader and a page number."""
-    if "\u2026" not in text and "...." not in text and ". . . ." not in text:
+    most of them ending in a dot leader and a page number, or naming the files that
+    speak of a word (a cross-reference)."""
+    leaders = "\u2026" in text or "...." in text or ". . . ." in text
+    references = TUNING.references and _HAS_FILE_ENDING.search(text) is not None
+    if not (leaders or references):
         return False
     lines = [line for line in text.split("\n") if line.strip()]
-    return len(lines) >= 4 and 2 * sum(map(_is_listing_line, lines)) >= len(lines)
+    if len(lines) < 4:
+        return False
+    if leaders and 2 * sum(map(_is_listing_line, lines)) >= len(lines):
+        return True
+    return references and 2 * sum(map(_is_reference_line, lines)) >= len(lines)
 
 
 def _demote_listings(by_doc: Dict[int, List[Tuple[float, int]]], boost: Dict[int, float],

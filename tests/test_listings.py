@@ -43,3 +43,31 @@ def test_a_long_run_of_dots_or_digits_costs_no_backtracking():
             _is_listing("\n".join([line] * 4))
     assert _is_listing("Contents\n1 Loading \u2026 2\n2 Firing . . . . 3\n3 Cooling .... 4")
     assert not _is_listing("Contents\n1 Loading 2\n2 Firing 3\n3 Cooling 4\n4 Faults 5")
+
+
+# A generated cross-reference: each word, then the pages that name it (as SQLite's
+# documentation has four of, hundreds of lines each).
+CROSSREF = "# Keyword crossreference\n\n" + "\n\n".join(
+    f"{word} → c3ref/{word}.html pragma.html#{word} changes.html#v3_{n} faq.html#q{n}"
+    for n, word in enumerate(["busy_timeout", "busy timeout", "pragma busy_timeout",
+                              "busy_handler", "cache_size", "temp_store"]))
+PRAGMAS = ("# Pragmas\n\n## PRAGMA busy_timeout\n\nThis pragma sets a handler that sleeps "
+           "while a table is locked, until the timeout in milliseconds has passed; then the "
+           "statement returns an error. It is a per-connection setting, and the default is "
+           "zero: no waiting at all, so a writer that finds the database locked fails at once.\n")
+
+
+def test_a_cross_reference_page_is_a_listing(tmp_path, open_ix, monkeypatch):
+    import glean_personal.search as search
+    from helpers.files import write_tree
+    ix = open_ix()
+    others = {f"misc/{w}.md": f"# {w.title()}\n\nNotes on {w}, nothing about locks.\n"
+              for w in ("garden", "music", "travel", "books", "cars", "games")}
+    ix.index(write_tree(tmp_path / "docs", {"crossref.md": CROSSREF, "pragma.md": PRAGMAS,
+                                            **others}))
+
+    def first():
+        return [h.document["path"] for h in ix.search("busy timeout pragma").results][:2]
+    assert first() == ["pragma.md", "crossref.md"]
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(references=False))
+    assert first() == ["crossref.md", "pragma.md"]   # as it ranked before such pages were known
