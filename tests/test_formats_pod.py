@@ -213,6 +213,7 @@ def test_pod_inside_perl_code_is_read_as_pod_and_the_code_as_code():
                           (("pour",), "sub pour { my ($self, $cup) = @_; $cup->fill }")):
         assert by_heading[heading].first_line == lines.index(line) + 1, heading
     assert "=cut" not in doc.text and "C<" not in doc.text
+    assert doc.title == "Kettle - boil water from Perl"   # its NAME line, as perldoc shows it
 
 
 def test_search_finds_a_method_by_its_pod(open_ix, tmp_path):

@@ -58,9 +58,9 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
         # Perl's documentation inside the code: read as POD; the scanner sees only code.
         code = [("" if in_pod else line) for line, in_pod in zip(lines, pod)]
         sections = split_sections(line_sections(table_spans(code, LANGUAGES["pl"]), code), pod, False)
-        sections += pod_sections(lines, pod)
-        sections.sort(key=lambda sec: sec.first_line or 0)
-        return Document(title="", format=fmt, sections=sections, warnings=warnings)
+        title, documented = pod_sections(lines, pod)
+        sections = sorted(sections + documented, key=lambda sec: sec.first_line or 0)
+        return Document(title=title, format=fmt, sections=sections, warnings=warnings)
     if spans is None:
         lang = LANGUAGES.get(fmt)
         spans = table_spans(lines, lang) if lang else [((), 0, len(lines))]

@@ -360,10 +360,11 @@ def pod_lines(lines: Sequence[str]) -> List[bool]:
     return mask
 
 
-def pod_sections(lines: Sequence[str], mask: Sequence[bool]) -> List[Section]:
-    """The sections of the POD in Perl code (`mask` from `pod_lines`), as `perldoc` shows
-    them, each cut where code comes between its lines."""
-    return split_sections(_Reader(list(lines)).read().sections, mask, True)
+def pod_sections(lines: Sequence[str], mask: Sequence[bool]) -> Tuple[str, List[Section]]:
+    """The title (its `NAME` line) and sections of the POD in Perl code (`mask` from
+    `pod_lines`), as `perldoc` shows them, each cut where code comes between its lines."""
+    doc = _Reader(list(lines)).read()
+    return doc.title, split_sections(doc.sections, mask, True)
 
 
 def split_sections(sections: Sequence[Section], mask: Sequence[bool], keep: bool) -> List[Section]:
