@@ -994,8 +994,11 @@ def test_a_question_s_passages_come_in_their_documents_order(tmp_path, open_ix, 
     assert documents[:2] == ["bread.md", "diary.md"] and listed[0] == "bread.md"
     firsts = [p for i, p in enumerate(listed) if p not in listed[:i]]
     assert firsts == documents
-    # a document's further passages keep their own scores: the notes' others follow
-    assert listed.count("bread.md") == 4
+    # a document's further passages keep their own scores, neither lifted nor
+    # counted down: the diary's one passage comes before the notes' second, and
+    # the notes' others before the kitchen list's passing mention
+    assert listed[:2] == ["bread.md", "diary.md"] and listed.count("bread.md") == 4
+    assert listed[-1] == "kitchen.md"
 
 
 def test_passages_of_a_keyword_search_are_ranked_alone(tmp_path, open_ix, monkeypatch):
