@@ -163,6 +163,10 @@ class SearchResult(Record):
     notices: List[str] = field(default_factory=list)
     # A question's words and the thesaurus's synonyms searched for them.
     expansions: Dict[str, List[str]] = field(default_factory=dict)
+    # The index holds fewer than `SearchTuning.small_index` passages: a passage needs
+    # fewer of the query's words for its full strength, and /chat declines for no
+    # word foreign to it (not in `to_dict`).
+    small_index: bool = False
 
     @property
     def strength(self) -> float:
@@ -194,7 +198,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 result.notices = _filter_notices(store, filters)
             return result
         weights = Weights(store, query, TUNING)
-        result.absent_terms = weights.absent
+        result.absent_terms, result.small_index = weights.absent, weights.small
         if weights.absent:
             from .spelling import suggest_words   # only for a word the index does not know
             result.suggestions = suggest_words(store, [

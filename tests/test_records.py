@@ -1,4 +1,4 @@
-"""Records behave as the dataclasses they replace, and `search --json` stays light.
+"""Records behave as the dataclasses they replace, and `search --json` and /chat stay light.
 
 The import check runs the real command in a child process and lists the
 modules it loaded: a change that brings `dataclasses` (or the facade's other
@@ -131,6 +131,40 @@ def test_search_json_imports_only_what_it_needs(tmp_path, store_kind):
     assert "glean_personal.search" in loaded
     assert not [m for m in loaded if m in NOT_IMPORTED or m.startswith(
         tuple(n + "." for n in NOT_IMPORTED))]
+
+
+# What a /chat question needs none of: the code that indexes, reads formats and
+# reports on the index (`Index.status()` brings it all in: a third of a second
+# before the first answer).
+INDEX_CODE = ("glean_personal.indexer", "glean_personal.walk", "glean_personal.formats",
+              "glean_personal.workers", "glean_personal.graph", "glean_personal.reports",
+              "multiprocessing", "concurrent", "zipfile")
+
+_CHAT_CHILD = """
+import sys
+from glean_personal.surfaces.local_backend import LocalBackend
+backend = LocalBackend(sys.argv[1])
+answer = backend.call("chat", {"messages": [{"author": "USER",
+                                             "fragments": [{"text": sys.argv[2]}]}]})
+print(answer["messages"][0]["citations"][0]["sourceDocument"]["title"])
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_a_chat_question_imports_no_index_code(tmp_path, store_kind):
+    root = write_tree(tmp_path / "notes", {"a.md": "# Brakes\n\nAdjust the brake cable.\n"})
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(root)
+    package = str(Path(glean_personal.__file__).resolve().parents[1])
+    child = subprocess.run([sys.executable, "-S", "-c", _CHAT_CHILD, str(tmp_path / "p.db"),
+                            "how do I adjust the brakes"],
+                           capture_output=True, text=True, cwd=str(tmp_path),
+                           env=dict(os.environ, PYTHONPATH=package))
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.split("\n")[0] == "Brakes"
+    loaded = set(child.stderr.split())
+    assert not [m for m in loaded if m in INDEX_CODE or m.startswith(
+        tuple(n + "." for n in INDEX_CODE))]
 
 
 def test_the_command_line_alone_imports_no_index_code():

@@ -177,7 +177,7 @@ class LocalBackend(Backend):
             raise UsageError("ask a question: the last USER message has no text")
         ix = self.opened()
         result = ix.search(question, limit=CHAT_CANDIDATES, passages=True, explain=True)
-        unknown = foreign_words(result) if declines_foreign(ix) else []
+        unknown = foreign_words(result) if declines_foreign(result) else []
         if unknown:
             chosen, reason = [], (f"the index has no word like {_listed(unknown)}, so no passage "
                                   "is about what it asks")
@@ -340,12 +340,12 @@ def foreign_words(result) -> List[str]:
             and w not in REQUEST_WORDS and w not in near and not synonyms.get(w)]
 
 
-def declines_foreign(ix) -> bool:
-    """Does /chat decline a question for a word foreign to this index? Not in a small
-    index (`SearchTuning.small_index` passages): one that lacks most everyday words
-    has no word near most of them either, so a missing word says little there."""
-    tuning = search_module.TUNING
-    return tuning.decline_foreign and ix.status().passages >= tuning.small_index
+def declines_foreign(result) -> bool:
+    """Does /chat decline a question for a word foreign to the index it searched (the
+    search `result`)? Not in a small index (`SearchTuning.small_index` passages): one
+    that lacks most everyday words has no word near most of them either, so a missing
+    word says little there. The search has counted the passages already."""
+    return search_module.TUNING.decline_foreign and not getattr(result, "small_index", False)
 
 
 def _below(strength: float) -> str:
