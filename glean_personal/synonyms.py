@@ -913,12 +913,10 @@ medicine > medication, prescription
 pills > medication, tablets
 trip > travel, journey, itinerary
 journey > travel, trip
-hotel > accommodation
 booking = reservation
 rent > lease, tenancy
 landlord > tenancy, lease
 apartment > flat
-kids > children
 mum > mother
 mom > mother
 dad > father

@@ -81,6 +81,13 @@ def test_a_word_read_from_its_own_lines_is_what_the_whole_table_says():
         assert synonyms(word) == (SYNONYMS[key] if key is not None else []), word
 
 
+def test_no_line_of_the_table_repeats_another():
+    # A repeated line adds nothing and makes the table's counts (docs/search.md) wrong.
+    from glean_personal.synonyms import TABLE
+    lines = [line for line in TABLE.splitlines() if line.strip() and not line.startswith("#")]
+    assert sorted({line for line in lines if lines.count(line) > 1}) == []
+
+
 def test_only_a_questions_plain_words_are_expanded():
     def added(text):
         q = parse(text)
