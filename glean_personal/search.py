@@ -384,11 +384,15 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
     its several sections (docs/search.md, "Passages"). Not when a definition was lifted for the
     question's words (`defined`): that passage is the answer, and a test file
     calling the name twenty times must not gain by it.
+
+    Support counts the store's first `TUNING.pool` candidates only: a later page
+    (`offset`) fetches more, and the passages of the first pages must keep their
+    order on it, or a page repeats a passage an earlier one showed.
     """
     support = {}
     if query.question and TUNING.passage_support and not defined:
         by_doc: Dict[int, List[float]] = {}
-        for pid, score in hits:
+        for pid, score in hits[:TUNING.pool]:
             by_doc.setdefault(doc_of[pid], []).append(score)
         support = {d: _support(sorted(v, reverse=True), True) for d, v in by_doc.items()}
     if not support:
@@ -400,7 +404,7 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
         d = doc_of[pid]
         first = d not in seen
         seen.add(d)
-        scored.append((pid, score * boost[d] * (support[d] if first else 1.0), 1))
+        scored.append((pid, score * boost[d] * (support.get(d, 1.0) if first else 1.0), 1))
     return _rerank(scored, rows, query, weights, listings=True)
 
 

@@ -1012,3 +1012,20 @@ def test_passages_of_a_keyword_search_are_ranked_alone(tmp_path, open_ix, monkey
     first = listed()
     monkeypatch.setattr(search, "TUNING", search.TUNING.replace(passage_support=False))
     assert listed() == first and [p for p, _ in first].count("bread.md") >= 3
+
+
+def test_a_question_s_passages_page_on_without_repeating(tmp_path, open_ix, monkeypatch):
+    # A later page fetches more candidates (`pool` grows with offset + limit); a
+    # document's support must not change with them, or a passage of an earlier page
+    # comes again on a later one and another is never shown.
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(pool=8))
+    words = ["oven", "jar", "rye", "crust", "crumb", "loaf", "kitchen", "proof"]
+    notes = {f"n{i}.md": f"# Note {i}\n\n" + "".join(
+        f"## Part {j}\n\nFeed the starter {' '.join(words[:(i + j) % 8 + 1])} today.\n\n"
+        for j in range(i + 1)) for i in range(8)}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", notes))
+    question = "how do I feed my starter"
+    pages = [h.passage_id for offset in range(0, 30, 3)
+             for h in ix.search(question, limit=3, offset=offset, passages=True).results]
+    assert pages == [h.passage_id for h in ix.search(question, limit=30, passages=True).results]
