@@ -544,7 +544,11 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     A document holding a definition of the name typed (a passage in `defined`,
     already lifted) has its whole score lifted instead: the file that defines
     `res.sendFile` before the test file that calls it forty times.
+
+    A document's further passages count among the store's first `TUNING.pool`
+    candidates only (`_rank_passages` says why).
     """
+    counted = {pid for pid, _ in hits[:TUNING.pool]}
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
     for pid, score in hits:
         by_doc.setdefault(doc_of[pid], []).append((score, pid))
@@ -561,11 +565,11 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         if len(scored) == 1 and not defined:   # most documents: one passage, no further share
             ranked.append((pid, scored[0][0] * boost[doc_id], 1))
             continue
-        values = [s for s, _ in scored]
         defines = bool(defined) and any(p in defined for _, p in scored)
-        if defines:
-            values = sorted((s / lift if p in defined else s for s, p in scored), reverse=True)
-        score = values[0] * _support(values, question)
+        pairs = sorted(((s / lift if p in defined else s, p) for s, p in scored),
+                       key=_best_first) if defines else scored
+        values = [s for s, p in pairs if p in counted] or [pairs[0][0]]
+        score = pairs[0][0] * _support(values, question)
         if defines:
             score *= doc_lift
         ranked.append((pid, score * boost[doc_id], len(scored)))

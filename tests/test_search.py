@@ -1014,7 +1014,7 @@ def test_passages_of_a_keyword_search_are_ranked_alone(tmp_path, open_ix, monkey
     assert listed() == first and [p for p, _ in first].count("bread.md") >= 3
 
 
-def test_a_question_s_passages_page_on_without_repeating(tmp_path, open_ix, monkeypatch):
+def test_a_question_s_passages_and_documents_page_on_without_repeating(tmp_path, open_ix, monkeypatch):
     # A later page fetches more candidates (`pool` grows with offset + limit); a
     # document's support must not change with them, or a passage of an earlier page
     # comes again on a later one and another is never shown.
@@ -1029,3 +1029,7 @@ def test_a_question_s_passages_page_on_without_repeating(tmp_path, open_ix, monk
     pages = [h.passage_id for offset in range(0, 30, 3)
              for h in ix.search(question, limit=3, offset=offset, passages=True).results]
     assert pages == [h.passage_id for h in ix.search(question, limit=30, passages=True).results]
+    # and so do its documents
+    pages = [h.document["path"] for offset in range(0, 8, 2)
+             for h in ix.search(question, limit=2, offset=offset).results]
+    assert pages == paths(ix.search(question, limit=8))
