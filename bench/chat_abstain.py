@@ -2,7 +2,7 @@
 """Does /chat answer the answerable questions and decline the others?
 
     PYTHONPATH=$PWD python bench/chat_abstain.py GOLDEN=DB [GOLDEN=DB ...] [--json] [--verbose]
-        [--counts-only] [--set KNOB=VALUE ...]
+        [--counts-only] [--citations] [--set KNOB=VALUE ...]
 
 The figures in docs/search.md ("Match strength") come from, for each store S
 (fts5, plain), with indexes built as bench/golden/README.md says:
@@ -29,7 +29,10 @@ store kind is the index's own (`fts5` or `plain`); the index is opened
 read-only and never written. `--counts-only` prints the counts and nothing
 per question (the thesaurus in glean_personal/synonyms.py was judged by
 aggregate figures only); `--set synonyms=false` (any SearchTuning field) runs
-with a knob changed, e.g. the thesaurus off.
+with a knob changed, e.g. the thesaurus off. `--citations` adds, for the
+answered questions that list relevant pages, what the answers cite: citations
+per answer, the share of them of a relevant page, and how many answers cite
+one first and at all.
 """
 from __future__ import annotations
 
@@ -68,8 +71,9 @@ def ask(backend: LocalBackend, question: str) -> dict:
     message = response["messages"][0]
     cited = [c["sourceDocument"].get("title") or c["sourceDocument"].get("url")
              for c in message.get("citations") or []]
+    urls = [c["sourceDocument"].get("url") or "" for c in message.get("citations") or []]
     text = "".join(f.get("text", "") for f in message["fragments"])
-    return {"answered": bool(cited), "cited": cited, "text": text}
+    return {"answered": bool(cited), "cited": cited, "urls": urls, "text": text}
 
 
 def best_strength(backend: LocalBackend, question: str) -> float:
@@ -91,6 +95,8 @@ def run_set(golden: str, db: str) -> dict:
             rows.append({"id": case["id"], "query": case["query"], "category": case["category"],
                          "answerable": want, "answered": got["answered"],
                          "right": got["answered"] == want, "cited": got["cited"][:3],
+                         "relevant_cited": [any(u.endswith("/" + r) for r in case.get("relevant", []))
+                                            for u in got["urls"]] if case.get("relevant") else [],
                          "strength": round(best_strength(backend, case["query"]), 3),
                          "reason": "" if got["answered"] else got["text"]})
     finally:
@@ -103,6 +109,20 @@ def run_set(golden: str, db: str) -> dict:
             "cases": rows}
 
 
+def print_citations(reports: List[dict]) -> None:
+    """Per set: of the answered questions that list relevant pages, citations per
+    answer, the share of citations that are of a relevant page, and how many answers
+    cite one first and at all."""
+    for r in reports:
+        cited = [c["relevant_cited"] for c in r["cases"] if c["answered"] and c["relevant_cited"]]
+        if not cited:
+            continue
+        n, total = len(cited), sum(map(len, cited))
+        print(f"{r['set']:28} {r['store']:5}  citations per answer {total / n:.2f}, "
+              f"of a relevant page {sum(map(sum, cited)) / total:.2f}; "
+              f"first cited relevant {sum(c[0] for c in cited)}/{n}, any {sum(any(c) for c in cited)}/{n}")
+
+
 def _rate(n: int, d: int) -> str:
     return f"{n}/{d} ({n / d:.0%})" if d else "-"
 
@@ -113,6 +133,8 @@ def main(argv: List[str] = None) -> int:
     ap.add_argument("--json", action="store_true", help="print every case as JSON")
     ap.add_argument("--verbose", action="store_true", help="print each question's best strength")
     ap.add_argument("--counts-only", action="store_true", help="print nothing per question")
+    ap.add_argument("--citations", action="store_true",
+                    help="what the answers cite: of the answered questions with a relevance list")
     ap.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE",
                     help="a SearchTuning field, e.g. synonyms=false")
     args = ap.parse_args(argv)
@@ -137,6 +159,8 @@ def main(argv: List[str] = None) -> int:
     for store, (dec, una, ansd, ans) in sorted(totals.items()):
         print(f"{'all sets':28} {store:5}  unanswerable declined {_rate(dec, una):13}"
               f"  answerable answered {_rate(ansd, ans)}")
+    if args.citations:
+        print_citations(reports)
     if args.counts_only:
         return 0
     for r in reports:

@@ -65,6 +65,9 @@ class SearchTuning(Record, frozen=True):
     # /chat declines a question with a word the index does not know nor any
     # word close to it (docs/search.md, "Match strength").
     decline_foreign: bool = True
+    # /chat quotes, beside its best passage, only those with at least this share of
+    # its strength (docs/search.md, "Match strength").
+    quote_share: float = 0.7
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     # A question's passages, listed one by one (--passages, MCP, /chat): each
     # document's best carries the document's support from its further passages,

@@ -63,3 +63,11 @@ def test_a_strength_just_under_the_threshold_is_shown_under_it(db):
     text = message_text(ask(db, "how much does a new e-bike battery cost"))
     shown = re.search(r"match strength of ([0-9.]+), below ([0-9.]+)", text)
     assert shown and float(shown.group(1)) < float(shown.group(2))
+
+
+def test_beside_its_best_passage_chat_quotes_only_those_nearly_as_strong(db):
+    # Two passages hold all of *contaminated brake pads*; five more hold *brake pads*
+    # (strength 0.47): quoted beside the first two, they were beside the point.
+    message = ask(db, "what should I do with contaminated brake pads")
+    assert [c["sourceDocument"]["title"] for c in message["citations"]] == [
+        "Repair Guide: Punctures and Brakes", "Safety Procedures"]

@@ -392,10 +392,13 @@ def quotable(hits: Sequence, absent: Sequence[str] = ()) -> Tuple[list, str]:
         if absent:
             why += f"; not in the index at all: {', '.join(absent)}"
         return [], why
+    quoted = [h for h in hits if covers(h)]
+    least = search_module.TUNING.quote_share * max(h.strength for h in quoted)
+    quoted = [h for h in quoted if h.strength >= least]   # not what holds much less of it
     chosen, seen, words = [], set(), 0
-    for hit in hits:
+    for hit in quoted:
         text = hit.passage_text.strip()
-        if not text or text in seen or not covers(hit):
+        if not text or text in seen:
             continue
         n = len(text.split())
         if chosen and words + n > CHAT_WORDS:
