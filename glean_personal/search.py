@@ -55,7 +55,7 @@ class SearchTuning(Record, frozen=True):
     # An index of fewer passages than this is small: its vocabulary lacks most
     # everyday words and two words seldom meet by chance, so a passage there needs
     # only `small_strength_words` of a question's words, and /chat does not decline
-    # for a word foreign to it (docs/search.md, "Match strength").
+    # for a word foreign to it (docs/search.md, "Small indexes").
     small_index: int = 200
     small_strength_words: int = 2
     # A passage holding `strength_words` or more of the query's words, no two of
@@ -66,7 +66,7 @@ class SearchTuning(Record, frozen=True):
     # word close to it (docs/search.md, "Match strength").
     decline_foreign: bool = True
     # /chat quotes, beside its best passage, only those with at least this share of
-    # its strength (docs/search.md, "Match strength").
+    # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     # A question's passages, listed one by one (--passages, MCP, /chat): each
@@ -384,9 +384,9 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
     passing mention beat the best passage of the page about the subject. Now
     each document's best passage comes in the order its document would, and the
     others by their own scores among them, so that one long manual still shows
-    its several sections (docs/search.md, "Passages"). Not when a definition was lifted for the
-    question's words (`defined`): that passage is the answer, and a test file
-    calling the name twenty times must not gain by it.
+    its several sections (docs/search.md, "Passages"). Not when a definition
+    was lifted for the question's words (`defined`): that passage is the
+    answer, and a test file calling the name twenty times must not gain by it.
 
     Support counts the store's first `TUNING.pool` candidates only: a later page
     (`offset`) fetches more, and the passages of the first pages must keep their
