@@ -454,7 +454,7 @@ class _TextParser(HTMLParser):
         if self._skip_depth:
             return
         after_admonition, self._admonition = self._admonition, tag == "div" and attrs and \
-            not _ADMONITION_CLASSES.isdisjoint((dict(attrs).get("class") or "").lower().split())
+            not _ADMONITION_CLASSES.isdisjoint(c.lower() for c in _classes(attrs))
         if tag in _SECTIONING:
             self._sectioning += 1
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
@@ -464,7 +464,7 @@ class _TextParser(HTMLParser):
         elif tag in _HEADINGS:
             self._end_heading()
             self._flush()
-            if not (after_admonition and "title" in (dict(attrs).get("class") or "").split()):
+            if not (after_admonition and "title" in _classes(attrs)):
                 self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
@@ -475,12 +475,12 @@ class _TextParser(HTMLParser):
         elif tag in _CELLS:
             self._end_open_cells()   # a cell left open (`</td>` is optional) ends where the next begins
             start = len(self._parts)   # the cell's words, its separator included, start here
-            if self._prototype == self._tables and self._prototype:
+            if self._in_prototype():
                 self._space()
             elif self._line_has_text:
                 self._parts.append(CELL_SEPARATOR)
             self._open_cell(start)
-        elif tag == "tr" and self._prototype == self._tables and self._prototype:
+        elif tag == "tr" and self._in_prototype():
             self._end_open_cells()   # a prototype's rows are one line: `int f(int a, char *b)`
             self._space()
         elif tag in _BOLD_TAGS:
@@ -500,7 +500,7 @@ class _TextParser(HTMLParser):
                 self._end_row()
             if tag == "table":
                 self._tables += 1
-                if "memname" in (dict(attrs).get("class") or "").split():
+                if "memname" in _classes(attrs):
                     self._prototype = self._tables
             if tag == "pre":
                 self._pre_depth += 1
@@ -557,7 +557,7 @@ class _TextParser(HTMLParser):
                 if self._text_target() is target and len(target) >= start:
                     del target[start:]
             self._space()
-        elif tag == "tr" and self._prototype == self._tables and self._prototype:
+        elif tag == "tr" and self._in_prototype():
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:
             if tag == "pre" and self._pre_depth:
@@ -638,7 +638,7 @@ class _TextParser(HTMLParser):
                 muted[1] += 1
             return
         classes = _RUSTDOC_MUTED.get(tag)
-        if classes and not classes.isdisjoint((dict(attrs).get("class") or "").split()):
+        if classes and not classes.isdisjoint(_classes(attrs)):
             target = self._text_target()
             self._muted = [tag, 1, target, len(target)]
 
@@ -673,6 +673,10 @@ class _TextParser(HTMLParser):
                 del self._open_zones[position:]
                 self._tracked = {zone[0] for zone in self._open_zones}
             break
+
+    def _in_prototype(self) -> bool:
+        """Directly inside a Doxygen prototype table (`table.memname`), not a table in it."""
+        return bool(self._prototype) and self._prototype == self._tables
 
     def _text_target(self) -> List[str]:
         return self._heading[1] if self._heading is not None else self._parts
@@ -891,6 +895,11 @@ class _TextParser(HTMLParser):
 def _bold_heading(text: str) -> bool:
     """Whether a paragraph's text, all of it bold, is a question heading its answer."""
     return text.endswith("?") and "\n" not in text and len(text) <= _MAX_BOLD_HEADING_CHARS
+
+
+def _classes(attrs: list) -> List[str]:
+    """An element's classes as written (`<div class>`, no value: none)."""
+    return (dict(attrs).get("class") or "").split()
 
 
 def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:

@@ -156,6 +156,10 @@ class _Reader:
         self.head_level, self.head_depth = level, self.lists
         self.item_heading = self.restore = False
         self.push(level, words)
+        self.mark(start, end)
+
+    def mark(self, start: int, end: int) -> None:
+        """A section starts at lines [start, end), under the heading path as it stands."""
         self.marks.append((start, end, tuple(w for _, w in self.path)))
 
     def push(self, level: int, words: str) -> None:
@@ -188,7 +192,7 @@ class _Reader:
             return
         self.push(self.head_level + 1, words)
         self.item_heading, self.restore = True, False
-        self.marks.append((start, end, tuple(w for _, w in self.path)))
+        self.mark(start, end)
 
     def follows_item(self, start: int) -> bool:
         """Whether the paragraph before line `start` is an `=item` (one of a run)."""
@@ -221,7 +225,7 @@ class _Reader:
         if self.restore:   # the text after a list of item headings is the heading's again
             while self.path and self.path[-1][0] > self.head_level:
                 self.path.pop()
-            self.marks.append((start, start, tuple(w for _, w in self.path)))
+            self.mark(start, start)
             self.restore = self.item_heading = False
         if verbatim:
             for i in range(start, end):
