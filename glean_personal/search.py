@@ -74,6 +74,7 @@ class SearchTuning(Record, frozen=True):
     # as documents are ranked (docs/search.md, "Passages").
     passage_support: bool = True
     pool: int = 120             # best passages fetched from the store per query
+    deeper: int = 3             # times the pool may grow ×4 when it holds too few documents
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
@@ -218,6 +219,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 result.notices = _filter_notices(store, filters)
             return result
         doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
+        # A few long documents can fill the pool: fetch deeper until there are
+        # documents enough for the page and one more, or none are left to fetch.
+        for _ in range(TUNING.deeper):
+            if passages or len(hits) < pool or len(set(doc_of.values())) > want:
+                break
+            pool *= 4
+            hits = _candidates(store, query, weights, pool, filters)
+            doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         boost = _title_boosts(titles, words)
         rows = _Rows(store.passages)
@@ -305,23 +314,36 @@ def _candidates(store: Store, query: Query, weights: Weights, pool: int,
     """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
     if weights.expansions:
         query = Query(query.text, weights.terms, query.excluded)
-    return store.fulltext.search(query, pool, filters, _rarer(weights, pool, filters))
+    rarer = _rarer(weights, filters)
+    hits = store.fulltext.search(query, pool, filters, rarer)
+    if rarer and len(hits) < pool:
+        # A page past the passages holding a rarer word (`_rarer`): the others follow
+        # them, in their own order, so that the earlier pages keep theirs.
+        held = {pid for pid, _ in hits}
+        more = [h for h in store.fulltext.search(query, pool, filters) if h[0] not in held]
+        if more and hits:
+            scale = min(1.0, hits[-1][1] / more[0][1]) if more[0][1] > 0 else 1.0
+            more = [(pid, score * scale) for pid, score in more]
+        hits += more[:pool - len(hits)]
+    return hits
 
 
-def _rarer(weights: Weights, pool: int, filters: Filters) -> List[Term]:
+def _rarer(weights: Weights, filters: Filters) -> List[Term]:
     """The query's terms that alone choose the candidates, or none for all of them.
 
     A word in more than `TUNING.common` of the passages costs the store one
     score per passage holding it, and a passage holding none of the rarer words
     seldom leads; so when those hold a pool's worth of passages, only passages
     holding one of them are scored (with every word). Not under a filter or an
-    excluded word, which could leave fewer candidates than that.
+    excluded word, which could leave fewer candidates than that. The pool is
+    `TUNING.pool` even when a later page fetches more: the candidates then
+    come from the same passages, and the first pages keep their order.
     """
     if not TUNING.common or filters.any or weights.query.excluded:
         return []
     limit = TUNING.common * weights.passages
     rare = [(t, df) for t, df in zip(weights.terms, weights.counts) if df <= limit]
-    if len(rare) == len(weights.terms) or sum(df for _, df in rare) < pool:
+    if len(rare) == len(weights.terms) or sum(df for _, df in rare) < TUNING.pool:
         return []
     return [t for t, _ in rare]
 

@@ -841,6 +841,69 @@ def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
                                                                                "notes.md"]
 
 
+RARE_AND_COMMON = {  # every word but *tusks*, *ice* and *herd* in over 30% of the passages
+    "d0.md": ["beach vinegar walrus walrus walrus fish swim cold swim kettle fish.",
+              "walrus kettle beach walrus cold."],
+    "d1.md": ["vinegar beach swim walrus kettle walrus swim herd beach herd."],
+    "d2.md": ["walrus beach walrus kettle kettle vinegar kettle beach fish beach kettle beach beach.",
+              "kettle swim kettle walrus fish fish walrus vinegar walrus herd kettle fish cold.",
+              "beach fish beach walrus cold herd kettle."],
+    "d3.md": ["swim vinegar kettle fish beach.",
+              "cold kettle fish beach beach swim kettle walrus cold ice vinegar.",
+              "beach beach walrus fish beach fish."],
+    "d4.md": ["walrus ice kettle vinegar."],
+    "d5.md": ["fish kettle fish walrus walrus walrus walrus."],
+    "d6.md": ["beach fish swim fish beach kettle kettle vinegar kettle herd fish."],
+    "d7.md": ["herd herd beach fish kettle vinegar kettle beach vinegar fish beach beach walrus walrus.",
+              "swim swim herd kettle beach."],
+    "d8.md": ["fish walrus kettle kettle walrus kettle beach vinegar walrus fish beach walrus walrus."],
+    "d9.md": ["herd kettle vinegar walrus walrus walrus walrus swim ice beach tusks walrus beach beach.",
+              "kettle beach beach ice.", "vinegar walrus cold."],
+    "d10.md": ["vinegar beach cold."],
+    "d11.md": ["walrus swim ice fish kettle beach tusks kettle beach.",
+               "fish vinegar kettle beach fish fish kettle kettle walrus vinegar ice fish swim vinegar."],
+}
+
+
+def test_a_later_page_scores_the_candidates_the_first_page_scored(tmp_path, open_ix, monkeypatch):
+    # The rarer words choose the candidates when they hold a pool's worth of
+    # passages (`common`, `pool`); a larger page must decide by the same pool, or
+    # its first results differ from the first page's. Past the passages holding a
+    # rarer word, the others follow.
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(common=0.3, pool=4))
+    files = {name: f"# Doc {name[1:-3]}\n\n" + "".join(
+        f"## Part {j}\n\n{text}\n\n" for j, text in enumerate(parts))
+        for name, parts in RARE_AND_COMMON.items()}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", files))
+    question = "herd of walrus on cold ice"
+    for passages in (False, True):
+        def shown(**page):
+            return [h.passage_id for h in ix.search(question, passages=passages, **page).results]
+        everything = shown(limit=12)
+        assert len(everything) == 12 and shown(limit=1) == everything[:1]
+        assert [pid for offset in range(12) for pid in shown(limit=1, offset=offset)] == everything
+
+
+def test_one_long_document_filling_the_pool_leaves_the_page_full(tmp_path, open_ix, monkeypatch):
+    # The pool is passages; when one manual's sections fill it, the search fetches
+    # deeper rather than show one result and say there are no more.
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(pool=4))
+    files = {"manual.md": "# Walrus manual\n\n" + "".join(
+        f"## Walrus tusks {i}\n\nWalrus tusks, part {i}: the walrus tusks grow.\n\n"
+        for i in range(12))}
+    files.update({f"note{i}.md": f"# Note {i}\n\nA walrus was seen, and its tusks, from boat {i}, "
+                                 "far out past the headland in the grey morning.\n"
+                  for i in range(3)})
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "docs", files))
+    for question in ("walrus tusks", "how long do walrus tusks grow"):
+        page = ix.search(question, limit=2)
+        assert paths(page)[0] == "manual.md" and len(page.results) == 2 and page.has_more
+        assert sorted(paths(ix.search(question, limit=10))) == ["manual.md"] + [
+            f"note{i}.md" for i in range(3)]
+
+
 def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
         tmp_path, open_ix, monkeypatch):
     # Scored candidates are the passages holding a rarer word when those are
