@@ -634,14 +634,21 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequen
 def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             listings: bool = False) -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
-    with `listings`, contents and index passages by `TUNING.listing` too."""
+    with `listings`, contents and index passages by `TUNING.listing` too.
+
+    The rest stay below the leaders, scaled down together where a leader fell
+    under them, so that scores shown never rise down the list."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
     rows.load([pid for pid, _, _ in ranked[:TUNING.rerank]])
     head = [(pid, score * _coverage(rows[pid]["text"], query, weights)
              * (TUNING.listing if listings and _is_listing(rows[pid]["text"]) else 1.0), n)
             for pid, score, n in ranked[:TUNING.rerank]]
     head.sort(key=lambda t: (-t[1], t[0]))
-    return head + ranked[TUNING.rerank:]
+    tail = ranked[TUNING.rerank:]
+    if head and tail and tail[0][1] > head[-1][1]:
+        scale = head[-1][1] / tail[0][1]
+        tail = [(pid, score * scale, n) for pid, score, n in tail]
+    return head + tail
 
 
 def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,

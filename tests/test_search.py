@@ -904,6 +904,25 @@ def test_one_long_document_filling_the_pool_leaves_the_page_full(tmp_path, open_
             f"note{i}.md" for i in range(3)]
 
 
+def test_scores_never_rise_down_the_list(tmp_path, open_ix, monkeypatch):
+    # Only the leaders are scaled by how much of the query they hold (`rerank`);
+    # the results after them must not show a higher score than a leader's.
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2))
+    # The logs lead on one word, so coverage halves the two leaders below the rest.
+    files = {f"w{i}.md": f"# Log {i}\n\n" + "walrus " * (8 - i) + "seen.\n" for i in range(6)}
+    files.update({f"t{i}.md": f"# Survey {i}\n\nIvory tusks, note {i}. "
+                              + "The long survey of the northern colony went on. " * 8 + "\n"
+                  for i in range(4)})
+    files.update({f"k{i}.md": f"# Kettle {i}\n\nDescale kettle {i} with vinegar.\n"
+                  for i in range(20)})
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", files))
+    for question in ("how do a walrus's ivory tusks grow", "walrus ivory tusks", "walrus tusks"):
+        for passages in (False, True):
+            scores = [h.score for h in ix.search(question, limit=10, passages=passages).results]
+            assert len(scores) == 10 and scores == sorted(scores, reverse=True)
+
+
 def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
         tmp_path, open_ix, monkeypatch):
     # Scored candidates are the passages holding a rarer word when those are
