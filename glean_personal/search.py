@@ -321,9 +321,9 @@ def _candidates(store: Store, query: Query, weights: Weights, pool: int,
         # them, in their own order, so that the earlier pages keep theirs.
         held = {pid for pid, _ in hits}
         more = [h for h in store.fulltext.search(query, pool, filters) if h[0] not in held]
-        if more and hits:
-            scale = min(1.0, hits[-1][1] / more[0][1]) if more[0][1] > 0 else 1.0
-            more = [(pid, score * scale) for pid, score in more]
+        if more and hits and more[0][1] > hits[-1][1]:
+            low, scale = hits[-1][1], hits[-1][1] / more[0][1]
+            more = [(pid, min(low, score * scale)) for pid, score in more]
         hits += more[:pool - len(hits)]
     return hits
 
@@ -646,8 +646,8 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
     head.sort(key=lambda t: (-t[1], t[0]))
     tail = ranked[TUNING.rerank:]
     if head and tail and tail[0][1] > head[-1][1]:
-        scale = head[-1][1] / tail[0][1]
-        tail = [(pid, score * scale, n) for pid, score, n in tail]
+        low, scale = head[-1][1], head[-1][1] / tail[0][1]
+        tail = [(pid, min(low, score * scale), n) for pid, score, n in tail]
     return head + tail
 
 
