@@ -22,12 +22,14 @@ CHANGELOG_TITLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?"   # a chapter nu
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
 # `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
 # of saved articles is no release notes (a NEWS file is caught by its title).
-_CHANGELOG_FOLDER = re.compile(r"release[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
+_CHANGELOG_FOLDER = re.compile(r"rel(?:ease)?[-_ ]?(?:notes?|logs?)|releases|change[-_ ]?logs?"
                                r"|what[-_]?s[-_]?new", re.IGNORECASE)
 # …and by their file name, in a project's top folder or any: `History.md`, `CHANGES.rst`,
-# `NEWS`, `CHANGELOG.txt` (a page such as SQLite's `c3ref/changes.html` is the API's).
+# `NEWS`, `CHANGELOG.txt`, `CHANGELOG.2`, gzipped as Debian keeps them (`changelog.Debian.gz`)
+# (a page such as SQLite's `c3ref/changes.html` is the API's).
 _CHANGELOG_FILE = re.compile(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
-                             r"(?:\.(?:md|markdown|rst|txt|adoc))?", re.IGNORECASE)
+                             r"(?:\.debian|\.[0-9]+)?(?:\.(?:md|markdown|rst|txt|adoc))?(?:\.gz)?",
+                             re.IGNORECASE)
 # Tests, by folder (`tests/`, `test/`, `__tests__/`, `testsuite/`) or by the file
 # names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
 _TEST_FOLDERS = frozenset({"test", "tests", "__tests__", "testsuite"})

@@ -231,8 +231,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         boost = _title_boosts(titles, words)
         rows = _Rows(store.passages)
         damp_tests = query.question and not words & _TEST_WORDS
-        if query.question and not (words & _VERSION_WORDS and words & _TEST_WORDS):
-            if not words & _VERSION_WORDS:
+        if query.question and not (_about_versions(query, words) and words & _TEST_WORDS):
+            if not _about_versions(query, words):
                 _damp_release_notes(boost, titles, paths)
             if damp_tests:
                 _damp_tests(boost, paths)
@@ -448,9 +448,18 @@ def _support(values: List[float], question: bool) -> float:
 
 # The stems of a question about tests, which test code answers.
 _TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", "pytest", "unittest"})
-# The stems of a question about versions or changes, which release notes answer.
-_VERSION_WORDS = frozenset({"version", "releas", "new", "ad", "add", "chang", "deprec", "remov",
-                            "sinc", "histori", "upgrad", "migrat"})
+# The stems of a question about versions or changes, which release notes answer…
+_VERSION_WORDS = frozenset({"version", "releas", "deprec", "histori", "upgrad", "migrat",
+                            "changelog"})
+# …and the phrases: *what's new*, *added in*, *changed since*, a version number. Alone,
+# *change*, *add*, *new*, *remove* are what a person does (`change the default editor`).
+_VERSION_PHRASE = re.compile(r"\bwhat[\u2019']?s\s+new\b|\b(?:new|chang|add|remov|introduc|fix)\w*"
+                             r"\s+(?:in|since)\b|\bv?[0-9]+\.[0-9]+", re.IGNORECASE)
+
+
+def _about_versions(query: Query, words: Set[str]) -> bool:
+    """Does a question ask what changed between versions (which release notes answer)?"""
+    return bool(words & _VERSION_WORDS) or _VERSION_PHRASE.search(query.text) is not None
 
 
 def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],

@@ -661,6 +661,33 @@ def test_a_question_finds_the_code_before_its_tests_and_release_notes(tmp_path, 
     assert share(tested) > 1.5 * share(plain)
 
 
+def test_a_question_that_changes_something_is_not_about_versions(tmp_path, open_ix):
+    # *change*, *add*, *new* are what a person does (`change the default editor`);
+    # *what changed in*, *new in 2.3*, *version* ask what release notes answer. Release
+    # notes are known by their names as Debian keeps them too (`changelog.Debian.gz`).
+    import gzip
+    log = "".join(f"tool ({n}.0-1) unstable; urgency=low\n\n  * Change the default editor "
+                  f"to nano when EDITOR is unset ({n}).\n  * New upstream release.\n\n"
+                  for n in range(12))
+    guide = ("# Configuration\n\n## Editor\n\nThe editor the tool opens is the default "
+             "editor: set `core.editor` in the configuration file to change it.\n")
+    root = write_tree(tmp_path / "doc", {"guide.md": guide})
+    (root / "changelog.Debian.gz").write_bytes(gzip.compress(log.encode()))
+    ix = open_ix()
+    ix.index(root)
+    assert paths(ix.search("how do I change the default editor"))[0] == "guide.md"
+    assert paths(ix.search("what changed in the default editor"))[0] == "changelog.Debian.gz"
+
+
+@pytest.mark.parametrize("path, notes", [
+    ("changelog.Debian.gz", True), ("pkg/NEWS.gz", True), ("CHANGELOG.2", True),
+    ("Documentation/RelNotes/2.28.0.txt", True), ("HISTORY.rst", True),
+    ("notes/relationships.md", False), ("news/article.md", False), ("history.gz.md", False)])
+def test_release_notes_are_known_by_their_paths(path, notes):
+    from glean_personal.kinds import is_release_notes_path
+    assert is_release_notes_path(path) is notes
+
+
 def test_a_spec_folder_of_documents_is_not_taken_for_tests(tmp_path, open_ix):
     # `spec/` holds a JavaScript project's tests, but a person's `specs/` folder
     # holds specifications: only code there counts as tests.
