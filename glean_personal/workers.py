@@ -120,7 +120,8 @@ def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], Non
 # Names that many folders give their main files: such a title tells one
 # README from another only with its folder ("README (zstd)").
 GENERIC_NAMES = frozenset("""readme index changelog changes news install contributing license
-    copying authors todo history faq notes""".split())
+    copying authors todo history faq notes copyright credits thanks bugs maintainers security
+    code_of_conduct readme.debian readme.source changelog.debian news.debian""".split())
 
 
 def titled_by_folder(title: str, path: str) -> str:

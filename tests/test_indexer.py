@@ -8,6 +8,7 @@ runs out of memory into one skipped file.
 """
 from __future__ import annotations
 
+import gzip
 import os
 import sqlite3
 import sys
@@ -427,9 +428,15 @@ def test_a_generic_file_name_is_titled_with_its_folder(tmp_path, src, kind):
     put(src, "pyenv/README.md", "Switch between Python versions per project.\n")
     put(src, "named/README.md", "# Named Project\n\nA README with a title of its own.\n")
     put(src, "CHANGELOG.md", "Version 2 adds levels.\n")
+    # and as Debian keeps a package's papers, one folder a package
+    put(src, "sqlite3/copyright", "Files: *\nLicense: public-domain\n")
+    (src / "sqlite3" / "changelog.Debian.gz").write_bytes(
+        gzip.compress(b"sqlite3 (3.40.1-2) bookworm; urgency=medium\n\n  * New upstream.\n"))
     with open_index(tmp_path / "i.db", store=kind) as ix:
         ix.index(src)
-        titles = {h.document["path"]: h.title
-                  for h in ix.search("compression OR versions OR title OR levels").results}
+        titles = {h.document["path"]: h.title for h in ix.search(
+            "compression OR versions OR title OR levels OR public OR upstream").results}
     assert titles == {"zstd/README.md": "README (zstd)", "pyenv/README.md": "README (pyenv)",
-                      "named/README.md": "Named Project", "CHANGELOG.md": "CHANGELOG"}
+                      "named/README.md": "Named Project", "CHANGELOG.md": "CHANGELOG",
+                      "sqlite3/copyright": "copyright (sqlite3)",
+                      "sqlite3/changelog.Debian.gz": "changelog.Debian (sqlite3)"}
