@@ -46,6 +46,10 @@ _INFO_HEAD = ("This is a.info, produced by makeinfo version 7.0 from a.texi.\n\n
 # (case, file name, content, words the reader must still give)
 CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("md-run-of-brackets", "a.md", lambda: _lines("[" * LINE), "end words"),
+    ("md-wikilink-openers", "a.md", lambda: _lines("![[a#b|c" * (LINE // 8)), "end words"),
+    ("md-block-id-after-spaces", "a.md", lambda: _lines("a" + SPACES[:-10] + "x^b ^c ^d"), "end words"),
+    ("md-comment-openers", "a.md", lambda: _lines("%%a%" * (LINE // 4)), "end words"),
+    ("md-callout-title-spaces", "a.md", lambda: _lines("> [!tip]- a" + SPACES[:-20] + "x"), "end words"),
     ("md-run-of-image-brackets", "a.md", lambda: _lines("![" * (LINE // 2)), "end words"),
     ("md-brackets-with-words", "a.md", lambda: _lines("[ " * (LINE // 2)), "end words"),
     ("md-unclosed-comments-after-a-closed-one", "a.md",

@@ -116,8 +116,17 @@ _BLOCK_ATTRIBUTES = re.compile(r"[ \t]*\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" +
 # A twoslash code block's compiler lines (```ts twoslash): `// @errors: 2345`,
 # `// @filename: a.ts`, `// ---cut---`, `// ^?`; the built page shows none of them.
 _TWOSLASH_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?:[ \t]*:.*)?|-{3}cut(?:-[\w-]+)?-{3}|\^\?)[ \t]*$")
-# A GitHub alert's marker `> [!NOTE]`: the page shows the word as the box's label.
-_ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$", re.IGNORECASE)
+# A GitHub alert's marker `> [!NOTE]`, or an Obsidian callout's `> [!tip]- Its title`
+# (`-`/`+`: folded or not): the page shows the title, or the kind's word as the box's label.
+_ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!([A-Za-z][\w-]{0,30})\][+-]?(?:[ \t]+(.*\S))?[ \t]*$")
+# Obsidian's wikilinks and embeds: `[[Note]]`, `[[Note#Heading|shown words]]`,
+# `[[#Heading]]`, `[[Note#^block-id]]`, `![[picture.png|300]]`.
+_WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+_EMBED_SIZE = re.compile(r"[ \t]*\d+(?:[ \t]*x[ \t]*\d+)?[ \t]*$")
+# Obsidian's block id at a line's end (`… a paragraph. ^b15695`) and its comments
+# (`%%not shown%%`, on one line): neither is shown on the page.
+_BLOCK_ID = re.compile(r"(?<![^ \t])\^[A-Za-z0-9-]{1,64}[ \t]*$")
+_OBSIDIAN_COMMENT = re.compile(r"%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
@@ -537,6 +546,27 @@ _REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?:([^\]]+)\]:|[^\]]*)", re.MULTIL
 _SHORTCUT_LINK = re.compile(r"(?<!\])\[([^\]\[]+)\](?![(\[:])")
 
 
+def _wikilink_words(match: "re.Match[str]") -> str:
+    """What Obsidian shows for a wikilink: its own words, else the note's name
+    and heading (`Internal links › Link to a heading`); an embedded picture or
+    other attachment (`![[Engelbart.jpg]]`) nothing, an embedded note its name."""
+    embed, target, anchor, words = match.groups()
+    target = target.strip()
+    if target in ("_TOC_", "TOC") and not (anchor or words):   # GitLab's table of contents
+        return ""
+    if words is not None and words.strip() and not (embed and _EMBED_SIZE.match(words)):
+        return words.strip()
+    if embed and "." in target.rsplit("/", 1)[-1] and not target.lower().endswith(".md"):
+        return ""
+    if target.lower().endswith(".md"):
+        target = target[:-3]
+    anchor = (anchor or "#")[1:].strip()
+    if anchor.startswith("^"):   # a block: the note's name
+        anchor = ""
+    anchor = " › ".join(part.strip() for part in anchor.split("#") if part.strip())
+    return " › ".join(part for part in (target, anchor) if part)
+
+
 def _wrapped_words(match: "re.Match[str]") -> str:
     """A link's words when they run over lines (the line break may be inside a code
     span: `[`npm\nfund`](/commands/npm-fund)`); one on a single line was read with
@@ -618,7 +648,8 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
     line of an indented code block.
     """
     if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line
-                                          or not code and ("\\" in line or "&" in line)):
+                                          or not code and ("\\" in line or "&" in line
+                                                           or "^" in line or "%%" in line)):
         return line
     if "\n" in line:   # the patterns read one line (a code span never spans two)
         return "\n".join(_inline(part, refs, code) for part in line.split("\n"))
@@ -641,7 +672,17 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
     if "]({{" in line:
         line = _LIQUID_DESTINATION.sub("](", line)
     if "[!" in line:
-        line = _ALERT.sub(lambda m: m.group(1) + m.group(2).capitalize(), line)
+        line = _ALERT.sub(lambda m: m.group(1) + (_inline(m.group(3)) if m.group(3)
+                                                  else m.group(2).capitalize()), line)
+    if "[[" in line:
+        line = _WIKILINK.sub(_wikilink_words, line)
+    if not code:
+        if "%%" in line:
+            line = _OBSIDIAN_COMMENT.sub("", line)
+        if "^" in line:
+            block = _BLOCK_ID.search(line)
+            if block:
+                line = line[:block.start()].rstrip(" \t")
     if "<" in line or "{/*" in line:
         line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _without_comments(line))
