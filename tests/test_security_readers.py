@@ -137,7 +137,7 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("tex-verbatim-never-closed", "a.tex",
      lambda: "\n".join(["\\begin{verbatim}"] * 20_000) + "\n\nend words\n", "end words"),
     ("tex-references-over-lines", "a.tex",
-     lambda: "\n".join(["\\section{a}\\label{s} \\cref{s}"] * 20_000) + "\n\nend words\n", "end words"),
+     lambda: "\n".join(["\\section{a}\\label{s} \\cref{s}"] * 8_000) + "\n\nend words\n", "end words"),
     ("tex-comment-backslashes", "a.tex", lambda: _lines("\\" * LINE + "%"), "end words"),
     ("yaml-key", "a.yaml", lambda: "a" + " " * 40_000 + "x\nbody: words\n", "body: words"),
     ("yaml-title", "a.yaml", lambda: "title: a" + " " * 40_000 + "#\nbody: words\n",

@@ -113,6 +113,7 @@ _SECTION = re.compile(r"\\(?:part|chapter|section|subsection|subsubsection|parag
                       r"(?:\[[^\]\n]*\]\s*)?\{")
 _LABEL = re.compile(r"\\label\s*\{([^{}\n]*)\}")
 _SPACES = re.compile(r"[ \t]+")
+_PLAIN = re.compile(r"[^\\{}$~%`'\-&]+")   # text with nothing to read in it
 
 
 def _uncommented(text: str) -> str:
@@ -154,20 +155,17 @@ def _closers(text: str) -> Dict[int, int]:
     return pairs
 
 
-def section_labels(text: str, heading_words) -> Dict[str, str]:
-    """Labels that stand under a sectioning command (same line or the next two) → its title."""
+def section_labels(lines: Sequence[str], titles: Dict[int, str]) -> Dict[str, str]:
+    """Labels that stand under a heading (its line or the next two) → the heading's title.
+
+    `titles`: a heading's line (0-based) → its title.
+    """
     labels: Dict[str, str] = {}
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        m = _SECTION.search(line)
-        if not m:
-            continue
-        title = heading_words(lines, i, m.end())
-        if not title:
-            continue
+    for i, title in titles.items():
         for near in lines[i:i + 3]:
-            for label in _LABEL.finditer(near):
-                labels.setdefault(label.group(1).strip(), title)
+            if "\\label" in near and not near.lstrip().startswith("%"):
+                for label in _LABEL.finditer(near):
+                    labels.setdefault(label.group(1).strip(), title)
     return labels
 
 
@@ -233,9 +231,8 @@ class _Converter:
     def run(self, start: int, end: int) -> None:
         text, out = self.text, self.out
         pos = start
-        plain = re.compile(r"[^\\{}$~%`'\-&]+")
         while pos < end:
-            m = plain.match(text, pos, end)
+            m = _PLAIN.match(text, pos, end)
             if m:
                 out.append(m.group(0))
                 pos = m.end()
@@ -466,7 +463,17 @@ def _verbatim_lines(text: str, offset_lines: int) -> frozenset:
     return frozenset(kept)
 
 
-def shown_lines(lines: Sequence[str], heading_words) -> List[str]:
-    """`lines` of a LaTeX file as shown, one for each (what `read_latex` keeps as text)."""
-    text = "\n".join(lines)
-    return tex_text(text, section_labels(_uncommented(text), heading_words)).split("\n")
+def shown_lines(lines: Sequence[str], titles: Dict[int, str]) -> List[str]:
+    """`lines` of a LaTeX file as shown, one for each (what `read_latex` keeps as text);
+    `titles`: each heading's line (0-based) → its title, for the references to its label."""
+    return tex_text("\n".join(lines), section_labels(lines, titles)).split("\n")
+
+
+_MARKUP = re.compile(r"[\\{}$~%`'&-]")
+
+
+def heading_text(text: str) -> str:
+    """A heading's words as the page shows them, on one line."""
+    if not _MARKUP.search(text):
+        return " ".join(text.split())
+    return " ".join(tex_text(text).split())

@@ -16,7 +16,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
-from .latextext import shown_lines, tex_text
+from .latextext import heading_text, shown_lines
 from .orgtext import org_inline, org_lines
 from .text import (LONGEST_INLINE as _LONGEST_INLINE, hold, numbered_reference, put_back, role_words,
                    version_words)
@@ -483,6 +483,7 @@ def read_latex(data: bytes, limits: Limits) -> Document:
     lines = _lines(data)
     path = _Path()
     marks: List[Mark] = []
+    titles: Dict[int, str] = {}
     title = ""
     for i, line in enumerate(lines):
         if line.lstrip().startswith("%"):
@@ -496,8 +497,8 @@ def read_latex(data: bytes, limits: Limits) -> Document:
             text = tex_plain(_braced(lines, i, m.end()))
             if text:
                 marks.append((i, i + 1, path.push(_TEX_LEVELS[m.group(1)], text)))
-    shown = shown_lines(lines, lambda lines_, j, start: tex_plain(_braced(lines_, j, start)))
-    return Document(title=title, format="tex", sections=headed_sections(marks, shown))
+                titles[i] = text
+    return Document(title=title, format="tex", sections=headed_sections(marks, shown_lines(lines, titles)))
 
 
 def _tex_title(line: str) -> Optional[int]:
@@ -550,4 +551,4 @@ def _braced(lines: Sequence[str], i: int, pos: int) -> str:
 
 def tex_plain(text: str) -> str:
     """A heading's words as the page shows them (latextext.tex_text), on one line."""
-    return " ".join(tex_text(text).split())
+    return heading_text(text)
