@@ -780,6 +780,11 @@ Whole notes: [[Daily notes]], [[Plugins/Graph view.md]], a block [[Embed files#^
 
 ^standalone-id
 Keep `[[as typed]]` and `%%as typed%%` in code.
+%%
+A comment over lines,
+hidden too.
+%%
+Last words.
 """
 
 
@@ -802,6 +807,11 @@ def test_obsidian_links_embeds_callouts_and_block_ids_read_as_the_page_shows_the
         "",
         "",
         "Keep `[[as typed]]` and `%%as typed%%` in code.",
+        "",
+        "",
+        "",
+        "",
+        "Last words.",
     ]
 
 

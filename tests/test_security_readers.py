@@ -49,6 +49,7 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("md-wikilink-openers", "a.md", lambda: _lines("![[a#b|c" * (LINE // 8)), "end words"),
     ("md-block-id-after-spaces", "a.md", lambda: _lines("a" + SPACES[:-10] + "x^b ^c ^d"), "end words"),
     ("md-comment-openers", "a.md", lambda: _lines("%%a%" * (LINE // 4)), "end words"),
+    ("md-comment-lines", "a.md", lambda: "\n".join(["%% a", "b %%"] * 20_000) + "\n\nend words\n", "end words"),
     ("md-callout-title-spaces", "a.md", lambda: _lines("> [!tip]- a" + SPACES[:-20] + "x"), "end words"),
     ("md-run-of-image-brackets", "a.md", lambda: _lines("![" * (LINE // 2)), "end words"),
     ("md-brackets-with-words", "a.md", lambda: _lines("[ " * (LINE // 2)), "end words"),

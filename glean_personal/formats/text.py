@@ -124,9 +124,10 @@ _ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!([A-Za-z][\w-]{0,30})\][+-]?(?:[ \
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _EMBED_SIZE = re.compile(r"[ \t]*\d+(?:[ \t]*x[ \t]*\d+)?[ \t]*$")
 # Obsidian's block id at a line's end (`… a paragraph. ^b15695`) and its comments
-# (`%%not shown%%`, on one line): neither is shown on the page.
+# (`%%not shown%%` within a line, with the spaces before it; a `%%` line opens one
+# over lines): neither is shown on the page.
 _BLOCK_ID = re.compile(r"(?<![^ \t])\^[A-Za-z0-9-]{1,64}[ \t]*$")
-_OBSIDIAN_COMMENT = re.compile(r"%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
+_OBSIDIAN_COMMENT = re.compile(r"(?<![ \t])[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
@@ -302,6 +303,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
+    obsidian_comment = False                  # inside an Obsidian comment `%%` over lines
     jsx = False                               # inside an MDX component tag spanning lines
     shortcode = False                         # inside a Hugo shortcode tag spanning lines
     held: List[str] = []                      # … its lines so far (a `caption=` is shown)
@@ -365,6 +367,13 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 continue
             in_comment = False
             line = " " * (end + 3) + line[end + 3:]
+        if obsidian_comment:
+            end = line.find("%%")
+            if end < 0:
+                flush()
+                continue
+            obsidian_comment = False
+            line = " " * (end + 2) + line[end + 2:]
         lead = line.lstrip(" \t")[:1]   # most checks need a particular first character
         if fence is not None:
             close = _INDENTED_FENCE.match(line) if lead in _FENCE_LEADS else None
@@ -490,6 +499,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             if "-->" not in line[start:]:
                 in_comment = True
                 line = line[:start]
+        if lead == "%" and line.lstrip(" \t").startswith("%%") and line.count("%%") % 2:
+            obsidian_comment = True   # a `%%` line that opens more than it closes
+            line = line[:line.rfind("%%")]
         code = line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))
         shown = _inline(line, refs, code) if line.strip() else line
         setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
