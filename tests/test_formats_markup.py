@@ -742,6 +742,18 @@ def test_org_and_texinfo_without_their_names_are_known_by_their_first_line():
     assert plain.text.startswith("A note about -*- org -*-")
 
 
+def test_latex_line_that_shows_nothing_does_not_end_a_paragraph():
+    """As in TeX: an index entry or a comment on its own line inside a paragraph
+    moves the paragraph's later lines up one; the next paragraph keeps its line."""
+    src = ("\\section{Grind}\nFine grounds\n\\index{grind}%\n% a remark\nbrew slowly.\n\n"
+           "Next paragraph.\n\\begin{thm}\nA theorem.\n\\end{thm}\n")
+    doc = read_document(src.encode(), "grind.tex")
+    (section,) = doc.sections
+    assert section.first_line == 2
+    assert section.text.split("\n") == ["Fine grounds", "brew slowly.", "", "", "",
+                                         "Next paragraph.", "", "A theorem."]
+
+
 def test_search_shows_latex_passages_as_words(open_ix, tmp_path):
     """Both stores: a LaTeX chapter's passage is found by its words and shown without commands."""
     folder = tmp_path / "thesis"

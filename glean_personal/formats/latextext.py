@@ -465,8 +465,39 @@ def _verbatim_lines(text: str, offset_lines: int) -> frozenset:
 
 def shown_lines(lines: Sequence[str], titles: Dict[int, str]) -> List[str]:
     """`lines` of a LaTeX file as shown, one for each (what `read_latex` keeps as text);
-    `titles`: each heading's line (0-based) → its title, for the references to its label."""
-    return tex_text("\n".join(lines), section_labels(lines, titles)).split("\n")
+    `titles`: each heading's line (0-based) → its title, for the references to its label.
+
+    A line inside a paragraph that shows nothing (a comment, `\\index{…}%`, `\\label{…}`
+    on a line of its own, after a line that shows words) does not end the paragraph,
+    as it does not in TeX: the paragraph's later lines move up one, and the
+    paragraph's end gets the blank line.
+    """
+    shown = tex_text("\n".join(lines), section_labels(lines, titles)).split("\n")
+    out: List[str] = []
+    moved = 0          # lines of the paragraph so far that showed nothing
+    in_paragraph = False
+    for i, line in enumerate(shown):
+        if line.strip():
+            if i in titles:   # a heading keeps its line: its section starts there
+                out.extend([""] * moved)
+                moved = 0
+            out.append(line)
+            in_paragraph = i not in titles
+        elif in_paragraph and lines[i].strip() and not _BLOCK_LINE.match(lines[i]) \
+                and i not in titles:
+            moved += 1
+        else:   # a paragraph ends here (a blank line, an environment's edge, display math)
+            out.extend([""] * moved)
+            moved = 0
+            out.append(line)
+            in_paragraph = False
+    out.extend([""] * moved)
+    return out
+
+
+# A source line that shows nothing but ends a paragraph: an environment's edge,
+# display math's, `\item`, `\par`.
+_BLOCK_LINE = re.compile(r"[ \t]*(?:\\(?:begin|end|item|par\b|\[|\])|\$\$)")
 
 
 _MARKUP = re.compile(r"[\\{}$~%`'&-]")
