@@ -754,6 +754,15 @@ def test_latex_line_that_shows_nothing_does_not_end_a_paragraph():
                                          "Next paragraph.", "", "A theorem."]
 
 
+def test_latex_lists_tables_and_figures_read_as_their_words():
+    src = ("\\section{Method}\n\\begin{description}\n\\item[Grind size:] the particle size.\n"
+           "\\item Temperature.\n\\end{description}\n\\begin{tabular}{l|r}\nDose & 18\\,g \\\\\n"
+           "\\end{tabular}\n\\caption{The setup, see Table~\\ref{tab:params}.}\n")
+    text = read_document(src.encode(), "method.tex").sections[0].text
+    assert text.split("\n") == ["Grind size: the particle size.", "• Temperature.", "", "",
+                                 "Dose 18 g", "", "The setup, see Table params."]
+
+
 def test_search_shows_latex_passages_as_words(open_ix, tmp_path):
     """Both stores: a LaTeX chapter's passage is found by its words and shown without commands."""
     folder = tmp_path / "thesis"

@@ -324,9 +324,13 @@ class _Converter:
             out.append(" ")
             return after
         if bare == "item":
+            at = self.skip_spaces(after)
+            close = text.find("]", at, min(end, at + 300)) if text.startswith("[", at) else -1
+            if close > 0 and "\n" not in text[at:close]:   # `\item[Term:]` shows its term
+                self.run(at + 1, close)
+                return close + 1
             out.append("•")
-            pos = self.skip_optional(after)
-            return pos
+            return after
         if bare in _NOTHING:
             if bare in ("footnote", "footnotetext", "marginpar"):
                 out.append(" ")   # its text follows the word it hangs on, apart
