@@ -763,6 +763,13 @@ def test_latex_lists_tables_and_figures_read_as_their_words():
                                  "Dose 18 g", "", "The setup, see Table params."]
 
 
+def test_latex_verbatim_keeps_its_percent_signs():
+    src = ("\\section{Code}\nPrint it with \\verb|printf(\"%d\")|. % not shown\n"
+           "\\begin{lstlisting}[language=C]\nprintf(\"%d\\n\", n); % kept\n\\end{lstlisting}\nAfter.\n")
+    text = read_document(src.encode(), "code.tex").sections[0].text
+    assert text.split("\n") == ['Print it with printf("%d").', "", 'printf("%d\\n", n); % kept', "", "After."]
+
+
 def test_search_shows_latex_passages_as_words(open_ix, tmp_path):
     """Both stores: a LaTeX chapter's passage is found by its words and shown without commands."""
     folder = tmp_path / "thesis"

@@ -140,6 +140,8 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("tex-references-over-lines", "a.tex",
      lambda: "\n".join(["\\section{a}\\label{s} \\cref{s}"] * 8_000) + "\n\nend words\n", "end words"),
     ("tex-comment-backslashes", "a.tex", lambda: _lines("\\" * LINE + "%"), "end words"),
+    ("tex-verb-spans-before-a-comment", "a.tex", lambda: _lines("\\verb|a|" * (LINE // 8) + "%"),
+     "end words"),
     ("yaml-key", "a.yaml", lambda: "a" + " " * 40_000 + "x\nbody: words\n", "body: words"),
     ("yaml-title", "a.yaml", lambda: "title: a" + " " * 40_000 + "#\nbody: words\n",
      "body: words"),

@@ -117,16 +117,54 @@ _PLAIN = re.compile(r"[^\\{}$~%`'\-&]+")   # text with nothing to read in it
 
 
 def _uncommented(text: str) -> str:
-    """The text without its comments (`%` to the end of a line, not `\\%`)."""
+    """The text without its comments (`%` to the end of a line, not `\\%`); a
+    verbatim environment's lines and a line with `\\verb` keep their `%`."""
     if "%" not in text:
         return text
     out = []
+    verbatim = ""   # the `\end{…}` that closes the verbatim environment we are in
     for line in text.split("\n"):
-        pos = line.find("%")
-        while pos > 0 and _escaped(line, pos):
-            pos = line.find("%", pos + 1)
-        out.append(line if pos < 0 else line[:pos])
+        if verbatim:
+            if verbatim in line:
+                verbatim = ""
+            out.append(line)
+            continue
+        pos = _comment_start(line)
+        line = line if pos < 0 else line[:pos]
+        if "\\begin" in line:
+            env = _ENVIRONMENT.search(line)
+            if env and env.group(1) in _KEPT_ENVIRONMENTS and env.group(1) not in _HIDDEN_ENVIRONMENTS:
+                closing = "\\end{" + env.group(1) + "}"
+                verbatim = "" if closing in line[env.end():] else closing
+        out.append(line)
     return "\n".join(out)
+
+
+def _comment_start(line: str) -> int:
+    """Where the line's comment starts (-1: none): its first `%` that is neither
+    escaped (`\\%`) nor inside `\\verb|…|` (each search goes on from the last)."""
+    pos = _percent(line, 0)
+    start = 0
+    while pos >= 0:
+        verb = line.find("\\verb", start, pos)
+        if verb < 0:
+            return pos
+        delimiter = verb + 5 + (line[verb + 5:verb + 6] == "*")
+        close = line.find(line[delimiter], delimiter + 1) if delimiter < len(line) else -1
+        if close < 0:
+            return -1
+        start = close + 1
+        if close >= pos:
+            pos = _percent(line, start)
+    return -1
+
+
+def _percent(line: str, start: int) -> int:
+    """The first `%` from `start` that no backslash escapes (-1: none)."""
+    pos = line.find("%", start)
+    while pos > 0 and _escaped(line, pos):
+        pos = line.find("%", pos + 1)
+    return pos
 
 
 def _escaped(line: str, pos: int) -> bool:
