@@ -205,9 +205,50 @@ It works.
 def test_latex_sectioning_commands():
     doc = read_document(TEX.encode(), "paper.tex")
     assert doc.title == "A Study of Espresso"
-    assert sections(doc) == [("", 1), ("Introduction", 6), ("Introduction › Extraction time", 8),
+    # the preamble (before \begin{document}) shows nothing, so no section before the first heading
+    assert sections(doc) == [("Introduction", 6), ("Introduction › Extraction time", 8),
                              ("Results and Discussion", 11)]
-    assert_lines_exact(doc, TEX)
+    assert [s.text for s in doc.sections] == ["Coffee is brewed.", "Twenty-five seconds.", "It works."]
+
+
+THESIS = r"""\chapter{Brewing}\label{cha:brewing}
+\index{espresso|(}%
+We call a shot \emph{ristretto} when it is \textbf{short}~--- see \cref{sec:grind} % why
+and \cite[p.~3]{smith2020}.
+A \define{na\"{\i}ve} model: $\alpha \to \beta$ and \idtoeqv\ here, ``quoted'' 10\% of
+the time\footnote{In \cref{sec:elsewhere}.}.
+
+\section{\texorpdfstring{$\pi_1$}{π₁} of the grinder}\label{sec:grind}
+\begin{thm}[Grind]\label{thm:grind}
+  Finer is slower.
+\end{thm}
+\begin{verbatim}
+  \emph{kept} as typed
+\end{verbatim}
+\newcommand{\brew}[1]{\textbf{#1}}
+\begin{tikzpicture}
+  \draw (0,0) -- (1,1);
+\end{tikzpicture}
+See \href{https://example.org/x}{the notes} and \url{https://example.org}.
+"""
+
+
+def test_latex_text_reads_as_words_on_its_own_lines():
+    """Commands, comments, labels and index entries show nothing; arguments show their words."""
+    doc = read_document(THESIS.encode(), "brewing.tex")
+    assert sections(doc) == [("Brewing", 3), ("Brewing › π₁ of the grinder", 10)]
+    first, second = doc.sections
+    assert first.text.split("\n") == [
+        "We call a shot ristretto when it is short — see π₁ of the grinder",
+        "and .",
+        "A naïve model: α → β and idtoeqv here, “quoted” 10% of",
+        "the time In elsewhere..",
+    ]
+    lines = second.text.split("\n")
+    assert lines[:4] == ["Finer is slower.", "", "", "  \\emph{kept} as typed"]   # verbatim as typed
+    assert lines[4:] == ["", "", "", "", "", "See the notes and https://example.org."]
+    assert "draw" not in second.text and "newcommand" not in second.text and "#1" not in second.text
+    assert len(THESIS.split("\n")) >= second.first_line + len(lines) - 1   # lines keep their places
 
 
 def test_rtf_from_wordpad():
@@ -699,3 +740,44 @@ def test_org_and_texinfo_without_their_names_are_known_by_their_first_line():
     assert doc.title == "Tea" and doc.text == "Use tea-brew."
     plain = read_document(b"A note about -*- org -*- in passing.\n\nMore text.\n", "note.txt")
     assert plain.text.startswith("A note about -*- org -*-")
+
+
+def test_latex_line_that_shows_nothing_does_not_end_a_paragraph():
+    """As in TeX: an index entry or a comment on its own line inside a paragraph
+    moves the paragraph's later lines up one; the next paragraph keeps its line."""
+    src = ("\\section{Grind}\nFine grounds\n\\index{grind}%\n% a remark\nbrew slowly.\n\n"
+           "Next paragraph.\n\\begin{thm}\nA theorem.\n\\end{thm}\n")
+    doc = read_document(src.encode(), "grind.tex")
+    (section,) = doc.sections
+    assert section.first_line == 2
+    assert section.text.split("\n") == ["Fine grounds", "brew slowly.", "", "", "",
+                                         "Next paragraph.", "", "A theorem."]
+
+
+def test_latex_lists_tables_and_figures_read_as_their_words():
+    src = ("\\section{Method}\n\\begin{description}\n\\item[Grind size:] the particle size.\n"
+           "\\item Temperature.\n\\end{description}\n\\begin{tabular}{l|r}\nDose & 18\\,g \\\\\n"
+           "\\end{tabular}\n\\caption{The setup, see Table~\\ref{tab:params}.}\n")
+    text = read_document(src.encode(), "method.tex").sections[0].text
+    assert text.split("\n") == ["Grind size: the particle size.", "• Temperature.", "", "",
+                                 "Dose 18 g", "", "The setup, see Table params."]
+
+
+def test_latex_verbatim_keeps_its_percent_signs():
+    src = ("\\section{Code}\nPrint it with \\verb|printf(\"%d\")|. % not shown\n"
+           "\\begin{lstlisting}[language=C]\nprintf(\"%d\\n\", n); % kept\n\\end{lstlisting}\nAfter.\n")
+    text = read_document(src.encode(), "code.tex").sections[0].text
+    assert text.split("\n") == ['Print it with printf("%d").', "", 'printf("%d\\n", n); % kept', "", "After."]
+
+
+def test_search_shows_latex_passages_as_words(open_ix, tmp_path):
+    """Both stores: a LaTeX chapter's passage is found by its words and shown without commands."""
+    folder = tmp_path / "thesis"
+    folder.mkdir()
+    (folder / "brewing.tex").write_text(THESIS, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("naive model quoted", limit=1, passages=True).results[0]
+    assert list(hit.section) == ["Brewing"]
+    assert "A naïve model: α → β" in hit.passage_text
+    assert "\\" not in hit.passage_text and "$" not in hit.passage_text and "%" not in hit.passage_text.replace("10%", "")

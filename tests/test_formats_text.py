@@ -756,3 +756,73 @@ def test_star_emphasis_in_a_heading_reads_as_its_words():
     assert [s.heading[-1] for s in doc.sections] == [
         "potential on-CPU performance improvements", "Ok, but why nine characters?",
         "The a *b* c span, 2 * 3 * 4, __init__"]
+
+
+VAULT_NOTE = """---
+aliases:
+  - Linking
+tags: [howto]
+---
+# Links between notes
+
+Link to a heading with [[Internal links#Link to a heading|anchor links]], or to
+[[Internal links#Headings#Deeper]] and [[#Aliases]] in this note. ^b15695
+Whole notes: [[Daily notes]], [[Plugins/Graph view.md]], a block [[Embed files#^a1b2c3]].
+
+![[Internal links]]
+![[Engelbart.jpg|100x145]] ![[diagram.png]] ![[scan.pdf#page=3]]
+
+> [!tip]- Folded by default
+> Add a minus after the type to fold the callout.
+
+> [!warning]
+> Keep a backup. %%not shown on the page%%
+
+^standalone-id
+Keep `[[as typed]]` and `%%as typed%%` in code.
+%%
+A comment over lines,
+hidden too.
+%%
+Last words.
+"""
+
+
+def test_obsidian_links_embeds_callouts_and_block_ids_read_as_the_page_shows_them():
+    doc = read_document(VAULT_NOTE.encode(), "Links.md")
+    text = doc.sections[0].text
+    assert text.split("\n") == [
+        "Link to a heading with anchor links, or to",
+        "Internal links › Headings › Deeper and Aliases in this note.",
+        "Whole notes: Daily notes, Plugins/Graph view, a block Embed files.",
+        "",
+        "Internal links",
+        "",
+        "",
+        "> Folded by default",
+        "> Add a minus after the type to fold the callout.",
+        "",
+        "> Warning",
+        "> Keep a backup.",
+        "",
+        "",
+        "Keep `[[as typed]]` and `%%as typed%%` in code.",
+        "",
+        "",
+        "",
+        "",
+        "Last words.",
+    ]
+
+
+def test_search_shows_obsidian_wikilinks_as_their_words(open_ix, tmp_path):
+    """Both stores: the passage shown carries the link's words, not its brackets."""
+    folder = tmp_path / "vault"
+    folder.mkdir()
+    (folder / "Links.md").write_text(VAULT_NOTE, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    hit = ix.search("anchor links heading", limit=1, passages=True).results[0]
+    assert "Link to a heading with anchor links" in hit.passage_text
+    shown = hit.passage_text.split("Keep `")[0]
+    assert "[[" not in shown and "^b15695" not in shown and "%%" not in shown

@@ -1,8 +1,8 @@
 """Lightweight markup: reStructuredText, Org and LaTeX, by their headings (AsciiDoc: asciidoc.py).
 
 Each reader finds the headings; the text between them is kept line for line,
-so sections know their first line. Org and LaTeX text stays as
-typed; reStructuredText text loses the markup a reader never sees (roles,
+so sections know their first line. Org text stays as typed, LaTeX text
+reads as its words (latextext.py); reStructuredText text loses the markup a reader never sees (roles,
 targets, comments, directive names and options), each line in its place. Heading
 levels follow each language's own rule: in reStructuredText the order in
 which underline styles first appear, in Org the number of stars, in LaTeX the sectioning command.
@@ -16,6 +16,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
+from .latextext import heading_text, shown_lines
 from .orgtext import org_inline, org_lines
 from .text import (LONGEST_INLINE as _LONGEST_INLINE, hold, numbered_reference, put_back, role_words,
                    version_words)
@@ -39,7 +40,6 @@ _TEX_TITLE = re.compile(r"\\title\s*")
 _SPACES = re.compile(r"\s*")
 _TEX_LEVELS = {"part": 1, "chapter": 2, "section": 3, "subsection": 4, "subsubsection": 5,
                "paragraph": 6}
-_TEX_COMMAND = re.compile(r"\\[A-Za-z@]+\*?|\\.")
 
 
 def _lines(data: bytes) -> List[str]:
@@ -483,6 +483,7 @@ def read_latex(data: bytes, limits: Limits) -> Document:
     lines = _lines(data)
     path = _Path()
     marks: List[Mark] = []
+    titles: Dict[int, str] = {}
     title = ""
     for i, line in enumerate(lines):
         if line.lstrip().startswith("%"):
@@ -496,7 +497,8 @@ def read_latex(data: bytes, limits: Limits) -> Document:
             text = tex_plain(_braced(lines, i, m.end()))
             if text:
                 marks.append((i, i + 1, path.push(_TEX_LEVELS[m.group(1)], text)))
-    return Document(title=title, format="tex", sections=headed_sections(marks, lines))
+                titles[i] = text
+    return Document(title=title, format="tex", sections=headed_sections(marks, shown_lines(lines, titles)))
 
 
 def _tex_title(line: str) -> Optional[int]:
@@ -548,7 +550,5 @@ def _braced(lines: Sequence[str], i: int, pos: int) -> str:
 
 
 def tex_plain(text: str) -> str:
-    """A heading's words without LaTeX commands, braces or `~`."""
-    text = _TEX_COMMAND.sub(lambda m: m.group(0)[1] if len(m.group(0)) == 2
-                            and m.group(0)[1] in "&%$#_{}" else " ", text)
-    return " ".join(text.replace("{", "").replace("}", "").replace("~", " ").split())
+    """A heading's words as the page shows them (latextext.tex_text), on one line."""
+    return heading_text(text)

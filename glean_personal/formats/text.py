@@ -116,8 +116,18 @@ _BLOCK_ATTRIBUTES = re.compile(r"[ \t]*\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" +
 # A twoslash code block's compiler lines (```ts twoslash): `// @errors: 2345`,
 # `// @filename: a.ts`, `// ---cut---`, `// ^?`; the built page shows none of them.
 _TWOSLASH_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?:[ \t]*:.*)?|-{3}cut(?:-[\w-]+)?-{3}|\^\?)[ \t]*$")
-# A GitHub alert's marker `> [!NOTE]`: the page shows the word as the box's label.
-_ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*$", re.IGNORECASE)
+# A GitHub alert's marker `> [!NOTE]`, or an Obsidian callout's `> [!tip]- Its title`
+# (`-`/`+`: folded or not): the page shows the title, or the kind's word as the box's label.
+_ALERT = re.compile(r"^((?:[ \t]*>)+[ \t]*)\[!([A-Za-z][\w-]{0,30})\][+-]?(?:[ \t]+(.*\S))?[ \t]*$")
+# Obsidian's wikilinks and embeds: `[[Note]]`, `[[Note#Heading|shown words]]`,
+# `[[#Heading]]`, `[[Note#^block-id]]`, `![[picture.png|300]]`.
+_WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+_EMBED_SIZE = re.compile(r"[ \t]*\d+(?:[ \t]*x[ \t]*\d+)?[ \t]*$")
+# Obsidian's block id at a line's end (`… a paragraph. ^b15695`) and its comments
+# (`%%not shown%%` within a line, with the spaces before it; a `%%` line opens one
+# over lines): neither is shown on the page.
+_BLOCK_ID = re.compile(r"(?<![^ \t])\^[A-Za-z0-9-]{1,64}[ \t]*$")
+_OBSIDIAN_COMMENT = re.compile(r"(?<![ \t])[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
     r"</?(?:a|abbr|article|aside|b|big|blockquote|br|button|center|cite|code|dd|del|details|dfn|"
@@ -293,6 +303,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     containers: List[Tuple[str, int]] = []    # open MyST prose directives (fence, length)
     options = False                           # at a directive's start: `:key: value` lines
     in_comment = False                        # inside a multi-line HTML comment
+    obsidian_comment = False                  # inside an Obsidian comment `%%` over lines
     jsx = False                               # inside an MDX component tag spanning lines
     shortcode = False                         # inside a Hugo shortcode tag spanning lines
     held: List[str] = []                      # … its lines so far (a `caption=` is shown)
@@ -356,6 +367,13 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                 continue
             in_comment = False
             line = " " * (end + 3) + line[end + 3:]
+        if obsidian_comment:
+            end = line.find("%%")
+            if end < 0:
+                flush()
+                continue
+            obsidian_comment = False
+            line = " " * (end + 2) + line[end + 2:]
         lead = line.lstrip(" \t")[:1]   # most checks need a particular first character
         if fence is not None:
             close = _INDENTED_FENCE.match(line) if lead in _FENCE_LEADS else None
@@ -481,6 +499,9 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             if "-->" not in line[start:]:
                 in_comment = True
                 line = line[:start]
+        if lead == "%" and line.lstrip(" \t").startswith("%%") and line.count("%%") % 2:
+            obsidian_comment = True   # a `%%` line that opens more than it closes
+            line = line[:line.rfind("%%")]
         code = line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))
         shown = _inline(line, refs, code) if line.strip() else line
         setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
@@ -535,6 +556,27 @@ _REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?:([^\]]+)\]:|[^\]]*)", re.MULTIL
 # (Not right after a `]`: that is the label of a full reference whose words began on an
 # earlier line, read with them by `_WRAPPED_REFERENCE`.)
 _SHORTCUT_LINK = re.compile(r"(?<!\])\[([^\]\[]+)\](?![(\[:])")
+
+
+def _wikilink_words(match: "re.Match[str]") -> str:
+    """What Obsidian shows for a wikilink: its own words, else the note's name
+    and heading (`Internal links › Link to a heading`); an embedded picture or
+    other attachment (`![[Engelbart.jpg]]`) nothing, an embedded note its name."""
+    embed, target, anchor, words = match.groups()
+    target = target.strip()
+    if target in ("_TOC_", "TOC") and not (anchor or words):   # GitLab's table of contents
+        return ""
+    if words is not None and words.strip() and not (embed and _EMBED_SIZE.match(words)):
+        return words.strip()
+    if embed and "." in target.rsplit("/", 1)[-1] and not target.lower().endswith(".md"):
+        return ""
+    if target.lower().endswith(".md"):
+        target = target[:-3]
+    anchor = (anchor or "#")[1:].strip()
+    if anchor.startswith("^"):   # a block: the note's name
+        anchor = ""
+    anchor = " › ".join(part.strip() for part in anchor.split("#") if part.strip())
+    return " › ".join(part for part in (target, anchor) if part)
 
 
 def _wrapped_words(match: "re.Match[str]") -> str:
@@ -618,7 +660,8 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
     line of an indented code block.
     """
     if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line
-                                          or not code and ("\\" in line or "&" in line)):
+                                          or not code and ("\\" in line or "&" in line
+                                                           or "^" in line or "%%" in line)):
         return line
     if "\n" in line:   # the patterns read one line (a code span never spans two)
         return "\n".join(_inline(part, refs, code) for part in line.split("\n"))
@@ -641,7 +684,17 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
     if "]({{" in line:
         line = _LIQUID_DESTINATION.sub("](", line)
     if "[!" in line:
-        line = _ALERT.sub(lambda m: m.group(1) + m.group(2).capitalize(), line)
+        line = _ALERT.sub(lambda m: m.group(1) + (_inline(m.group(3)) if m.group(3)
+                                                  else m.group(2).capitalize()), line)
+    if "[[" in line:
+        line = _WIKILINK.sub(_wikilink_words, line)
+    if not code:
+        if "%%" in line:
+            line = _OBSIDIAN_COMMENT.sub("", line)
+        if "^" in line:
+            block = _BLOCK_ID.search(line)
+            if block:
+                line = line[:block.start()].rstrip(" \t")
     if "<" in line or "{/*" in line:
         line = _TOOLTIP.sub(_tooltip_words, line)
         line = _HTML_TAG.sub("", _without_comments(line))
