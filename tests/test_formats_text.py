@@ -779,7 +779,7 @@ Whole notes: [[Daily notes]], [[Plugins/Graph view.md]], a block [[Embed files#^
 > Keep a backup. %%not shown on the page%%
 
 ^standalone-id
-Keep `[[as typed]]` and `%%as typed%%` in code.
+Keep `[[as typed]]` and `%%as typed%%` in code. Stop it with ^C
 %%
 A comment over lines,
 hidden too.
@@ -806,7 +806,7 @@ def test_obsidian_links_embeds_callouts_and_block_ids_read_as_the_page_shows_the
         "> Keep a backup.",
         "",
         "",
-        "Keep `[[as typed]]` and `%%as typed%%` in code.",
+        "Keep `[[as typed]]` and `%%as typed%%` in code. Stop it with ^C",   # a key, no block id
         "",
         "",
         "",

@@ -283,10 +283,7 @@ class _Converter:
                 pos += 1
             elif ch in "{}$":
                 pos += 1
-            elif ch == "~":
-                out.append(" ")
-                pos += 1
-            elif ch == "&":
+            elif ch in "~&":   # a tie, a table's cell break
                 out.append(" ")
                 pos += 1
             elif text.startswith("``", pos):

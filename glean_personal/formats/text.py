@@ -126,7 +126,7 @@ _EMBED_SIZE = re.compile(r"[ \t]*\d+(?:[ \t]*x[ \t]*\d+)?[ \t]*$")
 # Obsidian's block id at a line's end (`… a paragraph. ^b15695`) and its comments
 # (`%%not shown%%` within a line, with the spaces before it; a `%%` line opens one
 # over lines): neither is shown on the page.
-_BLOCK_ID = re.compile(r"(?<![^ \t])\^[A-Za-z0-9-]{1,64}[ \t]*$")
+_BLOCK_ID = re.compile(r"(?<![^ \t])\^(?=[A-Z-]*[a-z0-9])[A-Za-z0-9-]{2,64}[ \t]*$")   # not `^C`
 _OBSIDIAN_COMMENT = re.compile(r"(?<![ \t])[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
 _TOOLTIP = re.compile(r"<(abbr|dfn)[ \t]+title=(?:\"([^\"<>]*)\"|'([^'<>]*)')[ \t]*>([^<>]*)</\1>", re.IGNORECASE)
 _HTML_TAG = re.compile(
