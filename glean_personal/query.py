@@ -450,18 +450,30 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
 
 def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term]]:
     """The thesaurus's synonyms of the question's words typed as plain words."""
-    typed = {tokens[0] for tokens, quoted, prefix, negate, _ in pieces
-             if len(tokens) == 1 and not quoted and not prefix and not negate}
+    plain = [tokens[0] if len(tokens) == 1 and not quoted and not prefix and not negate else None
+             for tokens, quoted, prefix, negate, _ in pieces]
+    typed = set(plain)
     have = {t.stems() for t in terms}
     out: List[Tuple[int, Term]] = []
-    for i, t in enumerate(terms):
-        if t.is_phrase or t.prefix or t.quoted or t.slot >= 0 or t.tokens[0] not in typed:
-            continue
-        for words in synonyms(t.tokens[0])[:SYNONYMS_PER_WORD]:
+
+    def add(i: int, found: List[Tuple[str, ...]]) -> None:
+        for words in found[:SYNONYMS_PER_WORD]:
             term = Term(words)
             if term.stems() not in have and len(out) < SYNONYMS_PER_QUERY:
                 have.add(term.stems())
                 out.append((i, term))
+
+    at = {t.tokens[0]: i for i, t in enumerate(terms)
+          if not (t.is_phrase or t.prefix or t.quoted or t.slot >= 0)}
+    # Two words typed one after the other may be one entry (`log in`, `symbolic link`):
+    # its synonyms go with the first of them the question kept.
+    for a, b in zip(plain, plain[1:]):
+        if a and b and (a in at or b in at):
+            add(at.get(a, at.get(b, -1)), synonyms(f"{a} {b}"))
+    for i, t in enumerate(terms):
+        if t.is_phrase or t.prefix or t.quoted or t.slot >= 0 or t.tokens[0] not in typed:
+            continue
+        add(i, synonyms(t.tokens[0]))
     return out
 
 

@@ -945,11 +945,9 @@ def _pairs(line: str) -> Iterator[Tuple[str, str]]:
     others = [w.strip() for w in right.split(",") if w.strip()]
     for other in others:
         yield head, other
-    if sym:   # every member expands to every other; only single words are keys
+    if sym:   # every member expands to every other (a phrase typed word for word too)
         group = [head] + others
         for a in group:
-            if " " in a or "-" in a:
-                continue
             for b in group:
                 yield a, b
 
@@ -1033,9 +1031,11 @@ def _entry(key: str) -> Optional[Tuple[Tuple[int, int], List[Tuple[str, ...]]]]:
 
 def _key(word: str) -> Optional[str]:
     """The entry a word is looked up under: its own if it is a key, else the first
-    key in the table of which it is an inflection."""
+    key in the table of which it is an inflection (a phrase: its own only)."""
     if _entry(word) is not None:
         return word
+    if " " in word:
+        return None
     keys = [k for k in _stems_of(word) if word in _inflections(k) and _entry(k) is not None]
     return min(keys, key=lambda k: _entry(k)[0]) if keys else None   # type: ignore[index]
 

@@ -70,12 +70,14 @@ def test_a_word_read_from_its_own_lines_is_what_the_whole_table_says():
     # finds must be what parsing the whole table gives: the entry, and where a word
     # is an inflection of two keys, the key that comes first in the table.
     from glean_personal import synonyms as thesaurus
+    # A phrase (`log in`) is a key as typed only, with no inflections.
     order = {key: i for i, key in enumerate(SYNONYMS)}
-    words = {w for key in SYNONYMS for w in thesaurus._inflections(key)}
-    words |= {"", "e", "ed", "s", "sign up", "x\ny", "#", "=", "zzz"}
+    words = {w for key in SYNONYMS
+             for w in ((key,) if " " in key else thesaurus._inflections(key))}
+    words |= {"", "e", "ed", "s", "sign up", "logs in", "x\ny", "#", "=", "zzz"}
     for word in sorted(words):
-        keys = [k for k in thesaurus._stems_of(word)
-                if k in order and word in thesaurus._inflections(k)]
+        keys = [] if " " in word else [k for k in thesaurus._stems_of(word)
+                                       if k in order and word in thesaurus._inflections(k)]
         key = word if word in SYNONYMS else min(keys, key=order.__getitem__, default=None)
         assert thesaurus._key(word) == key, word
         assert synonyms(word) == (SYNONYMS[key] if key is not None else []), word
@@ -103,6 +105,20 @@ def test_only_a_questions_plain_words_are_expanded():
     assert added("how to remove a directory") >= {("remove", "delete")}
     # a synonym already in the question is not added again
     assert ("folder", "directory") not in added("how to delete a folder or directory")
+
+
+def test_two_words_typed_as_one_entry_take_its_synonyms():
+    # `login = log in, sign in`: the phrase typed word for word finds the others
+    # too, with the first of its words the question kept; a phrase has no inflections.
+    def added(text):
+        q = parse(text)
+        return [(q.terms[i].label, t.label) for i, t in q.expansions]
+
+    assert ("log", "login") in added("how do I log in to the server")
+    assert ("symbolic", "symlink") in added("how to make a symbolic link")
+    assert ("stack", "traceback") in added("print the stack trace of an exception")
+    assert synonyms("logs in") == [] and ("symbolic", "symlink") not in added("a link symbolic")
+    assert not [a for a in added('how to make a "symbolic link"') if a[1] == "symlink"]
 
 
 def test_a_question_finds_the_page_in_the_manuals_words(ix):
