@@ -451,10 +451,13 @@ _TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", 
 # The stems of a question about versions or changes, which release notes answer…
 _VERSION_WORDS = frozenset({"version", "releas", "deprec", "histori", "upgrad", "migrat",
                             "changelog"})
-# …and the phrases: *what's new*, *added in*, *changed since*, a version number. Alone,
-# *change*, *add*, *new*, *remove* are what a person does (`change the default editor`).
-_VERSION_PHRASE = re.compile(r"\bwhat[\u2019']?s\s+new\b|\b(?:new|chang|add|remov|introduc|fix)\w*"
-                             r"\s+(?:in|since)\b|\bv?[0-9]+\.[0-9]+", re.IGNORECASE)
+# …and the phrases: *what's new*, *what changed*, *added in*, *changed since*, a version
+# number. Alone, *change*, *add*, *new*, *remove* are what a person does (`change the
+# default editor`).
+_VERSION_PHRASE = re.compile(
+    r"\bwhat(?:[\u2019']s|\s+(?:has|have|was|were|is|are))?\s+(?:new|chang|add|remov|fix|deprecat)"
+    r"|\b(?:new|chang|add|remov|introduc|fix)\w*\s+(?:in|since|between)\b|\bv?[0-9]+\.[0-9]+",
+    re.IGNORECASE)
 
 
 def _about_versions(query: Query, words: Set[str]) -> bool:
