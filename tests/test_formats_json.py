@@ -31,6 +31,26 @@ def test_paths_and_values():
     assert not any(line.startswith(("empty", "blank")) for line in lines)
 
 
+def test_a_string_of_html_reads_as_the_words_a_page_shows():
+    # Node's API docs (`cluster.json`) and CMS exports keep text as HTML in strings:
+    # `modules[0].desc: <p><strong>Source Code:</strong> <a href=…>` was shown as typed.
+    data = {"modules": [{"name": "cluster", "desc": '<p><strong>Source Code:</strong> <a '
+                         'href="https://example.org/lib/cluster.js">lib/cluster.js</a></p>\n'
+                         "<p>Clusters of Node.js processes &amp; their workers.</p>"}],
+            "formula": "a < b and c > d", "tip": "close it with </ then the name"}
+    lines = read_document(json.dumps(data).encode(), "cluster.json").text.split("\n")
+    assert "modules[0].desc: Source Code: lib/cluster.js Clusters of Node.js processes & " \
+           "their workers." in lines
+    assert "formula: a < b and c > d" in lines and "tip: close it with </ then the name" in lines
+
+
+def test_html_in_a_string_costs_linear_time():
+    data = json.dumps({"k": "<a " * 200_000 + "</b> end words" + "<i>" * 100_000}).encode()
+    with cpu_budget(2.0):
+        text = read_document(data, "p.json").text
+    assert "end words" in text and "<" in text   # the unclosed `<a ` are no tags
+
+
 @pytest.mark.parametrize("key", ["name", "subject"])
 def test_title_keys(key):
     doc = read_document(json.dumps({"x": 1, key: "  The  Name "}).encode(), "a.json")

@@ -8,6 +8,7 @@ measured on the raw text first and absurd depths are refused before loading.
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 from itertools import accumulate
@@ -27,6 +28,9 @@ _TITLE_KEYS = ("title", "name", "subject")
 _STRING = re.compile(r'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
+# HTML inside a string value, as API docs and exports keep text: a closing tag says so.
+_CLOSING_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*[ \t\n]*>")
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:[ \t\n/][^<>]*)?>")
 
 
 def read_json(data: bytes, limits: Limits) -> Document:
@@ -127,8 +131,16 @@ def _emit(lines: List[str], path: str, text: str) -> None:
 
 def _scalar(value: Any) -> str:
     if isinstance(value, str):
-        return value
+        return _shown(value) if "</" in value else value
     return json.dumps(value)   # numbers, true/false, null as JSON spells them
+
+
+def _shown(text: str) -> str:
+    """A string of HTML (`<p><strong>Source Code:</strong> <a href="…">lib/x.js</a></p>`)
+    as the words a page shows; any other string as it is (`a < b > c`)."""
+    if not _CLOSING_TAG.search(text):
+        return text
+    return " ".join(html.unescape(_TAG.sub(" ", text)).split())
 
 
 def _all_words(node: Any) -> List[str]:
