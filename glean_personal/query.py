@@ -470,10 +470,9 @@ def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term
     for a, b in zip(plain, plain[1:]):
         if a and b and (a in at or b in at):
             add(at.get(a, at.get(b, -1)), synonyms(f"{a} {b}"))
-    for i, t in enumerate(terms):
-        if t.is_phrase or t.prefix or t.quoted or t.slot >= 0 or t.tokens[0] not in typed:
-            continue
-        add(i, synonyms(t.tokens[0]))
+    for word, i in at.items():
+        if word in typed:
+            add(i, synonyms(word))
     return out
 
 

@@ -231,8 +231,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         boost = _title_boosts(titles, words)
         rows = _Rows(store.passages)
         damp_tests = query.question and not words & _TEST_WORDS
-        if query.question and not (_about_versions(query, words) and words & _TEST_WORDS):
-            if not _about_versions(query, words):
+        versions = query.question and _about_versions(query, words)
+        if query.question and not (versions and words & _TEST_WORDS):
+            if not versions:
                 _damp_release_notes(boost, titles, paths)
             if damp_tests:
                 _damp_tests(boost, paths)
@@ -321,9 +322,8 @@ def _candidates(store: Store, query: Query, weights: Weights, pool: int,
         # them, in their own order, so that the earlier pages keep theirs.
         held = {pid for pid, _ in hits}
         more = [h for h in store.fulltext.search(query, pool, filters) if h[0] not in held]
-        if more and hits and more[0][1] > hits[-1][1]:
-            low, scale = hits[-1][1], hits[-1][1] / more[0][1]
-            more = [(pid, min(low, score * scale)) for pid, score in more]
+        if hits:
+            more = _at_most(more, hits[-1][1])
         hits += more[:pool - len(hits)]
     return hits
 
@@ -657,10 +657,16 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             for pid, score, n in ranked[:TUNING.rerank]]
     head.sort(key=lambda t: (-t[1], t[0]))
     tail = ranked[TUNING.rerank:]
-    if head and tail and tail[0][1] > head[-1][1]:
-        low, scale = head[-1][1], head[-1][1] / tail[0][1]
-        tail = [(pid, min(low, score * scale), n) for pid, score, n in tail]
-    return head + tail
+    return head + (_at_most(tail, head[-1][1]) if head else tail)
+
+
+def _at_most(items: list, low: float) -> list:
+    """`items` (best first, each's score second) scaled down together, where needed, so
+    that none scores above `low`: they stay below what was ranked before them."""
+    if not items or items[0][1] <= low:
+        return items
+    scale = low / items[0][1]
+    return [(item[0], min(low, item[1] * scale)) + tuple(item[2:]) for item in items]
 
 
 def _literal_lift(hits: List[Tuple[int, float]], rows: _Rows,

@@ -49,6 +49,8 @@ _DEFINITIONS = frozenset({"newcommand", "renewcommand", "providecommand", "Decla
                           "renewcommand*", "providecommand*", "DeclareMathOperator*"})
 # Commands that show only their last argument.
 _LAST_ARGUMENT = {"href": 2, "texorpdfstring": 2, "textcolor": 2, "colorbox": 2, "hyperref": 1}
+# Quotes and dashes as typeset, the longer mark first.
+_TYPOGRAPHY = {"``": "“", "''": "”", "---": "—", "--": "–"}
 # Commands standing for nothing on the page (layout and spacing).
 _NOTHING = frozenset({
     "noindent", "indent", "centering", "raggedright", "raggedleft", "par", "newline", "linebreak",
@@ -286,21 +288,10 @@ class _Converter:
             elif ch in "~&":   # a tie, a table's cell break
                 out.append(" ")
                 pos += 1
-            elif text.startswith("``", pos):
-                out.append("“")
-                pos += 2
-            elif text.startswith("''", pos):
-                out.append("”")
-                pos += 2
-            elif text.startswith("---", pos):
-                out.append("—")
-                pos += 3
-            elif text.startswith("--", pos):
-                out.append("–")
-                pos += 2
             else:
-                out.append(ch)
-                pos += 1
+                mark = next((m for m in _TYPOGRAPHY if text.startswith(m, pos)), None)
+                out.append(_TYPOGRAPHY[mark] if mark else ch)
+                pos += len(mark) if mark else 1
 
     def command(self, pos: int, end: int) -> int:
         text, out = self.text, self.out
