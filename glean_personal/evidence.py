@@ -86,6 +86,9 @@ class Weights:
         self.synonyms_of: List[List[int]] = [[] for _ in self.slots]
         for j, (i, _) in enumerate(self.expansions):
             self.synonyms_of[slot_of[i]].append(len(terms) + j)
+        # Another form of the word (inflections.py) holds it as the word itself does.
+        self.forms = {len(terms) + j for j, (_, t) in enumerate(self.expansions)
+                      if t.tokens in query.forms}
         self._seen: Dict[str, List[bool]] = {}
         self._line_stems: Dict[str, Set[str]] = {}
         self.prefixed = any(t.prefix for t in self.terms)
@@ -186,7 +189,7 @@ class Weights:
                 return 1.0
         for j in self.synonyms_of[k]:
             if have[j]:
-                return synonym
+                return 1.0 if j in self.forms else synonym
         return 0.0
 
     def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:

@@ -20,6 +20,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .analysis import (bigram_chain, has_identifiers, identifier_parts, identifier_phrases,
                        is_stopword, search_tokens, stem, tokenize)
+from .inflections import other_forms
 from .records import Record, field
 from .synonyms import synonyms
 
@@ -166,6 +167,9 @@ class Query(Record):
     # identifier, not excluded, not in an `OR`). Search counts a word held only
     # by a synonym below the word itself (docs/search.md, "Synonyms").
     expansions: List[Tuple[int, Term]] = field(default_factory=list)
+    # Which of those are another form of the word itself (*hidden* of *hide*:
+    # inflections.py), held as the word is.
+    forms: FrozenSet[Tuple[str, ...]] = frozenset()
 
     @property
     def empty(self) -> bool:
@@ -444,12 +448,14 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
         terms = [Term(t.tokens) for t in terms]
     terms = _dedupe([_shortened(t) for t in terms])[:MAX_TERMS]
     excluded = _dedupe([_shortened(t) for t in excluded])[:MAX_TERMS]
-    expansions = _expansions(terms, pieces) if question else []
-    return Query(text, terms, excluded, fields, question, expansions=expansions)
+    expansions, forms = _expansions(terms, pieces) if question else ([], frozenset())
+    return Query(text, terms, excluded, fields, question, expansions=expansions, forms=forms)
 
 
-def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term]]:
-    """The thesaurus's synonyms of the question's words typed as plain words."""
+def _expansions(terms: List[Term], pieces: List[_Piece]
+                ) -> Tuple[List[Tuple[int, Term]], FrozenSet[Tuple[str, ...]]]:
+    """The thesaurus's synonyms of the question's words typed as plain words, and
+    their irregular verb forms (which of those the second value names)."""
     plain = [tokens[0] if len(tokens) == 1 and not quoted and not prefix and not negate else None
              for tokens, quoted, prefix, negate, _ in pieces]
     typed = set(plain)
@@ -470,10 +476,16 @@ def _expansions(terms: List[Term], pieces: List[_Piece]) -> List[Tuple[int, Term
     for a, b in zip(plain, plain[1:]):
         if a and b and (a in at or b in at):
             add(at.get(a, at.get(b, -1)), synonyms(f"{a} {b}"))
+    forms: List[Tuple[str, ...]] = []
     for word, i in at.items():
         if word in typed:
+            for form in other_forms(word) if not is_request(terms[i]) else ():
+                if (stem(form),) not in have:
+                    have.add((stem(form),))
+                    forms.append((form,))
+                    out.append((i, Term((form,))))
             add(i, synonyms(word))
-    return out
+    return out, frozenset(forms)
 
 
 def _shortened(term: Term) -> Term:

@@ -1,0 +1,75 @@
+"""English verbs whose past forms are not the word plus -ed.
+
+Manuals describe in the passive (*files are hidden*, *the entry is written*,
+*edits are kept*) what people ask for in the present (*hide files*, *write an
+entry*, *keep my edits*). A stemmer joins *deleted* to *delete* but never
+*hidden* to *hide*, so a question's word also searches its other forms, and a
+passage holding one of them holds the word (docs/search.md, "Synonyms").
+
+Left out: forms that are mostly other words (*left*, *found*, *saw*, *bound*,
+*ground*, *lay*, *led*, *felt*, *rose*, *wound*, *spoke*, *shot*, *lit*, *bit*,
+*fell*, *won*), and verbs whose forms are one word (*set*, *put*, *read*).
+"""
+from __future__ import annotations
+
+import functools
+from typing import Dict, Iterator, Tuple
+
+_VERBS = """
+arise arose arisen; awake awoke awoken; bear bore borne; beat beaten;
+become became; begin began begun; bend bent; bite bitten; blow blew blown;
+break broke broken; breed bred; bring brought; build built; burn burnt;
+buy bought; catch caught; choose chose chosen; cling clung; come came;
+deal dealt; dig dug; draw drew drawn; drink drank drunk; drive drove driven;
+eat ate eaten; fall fallen; feed fed; fight fought; flee fled; fly flew flown;
+forbid forbade forbidden; forget forgot forgotten; forgive forgave forgiven;
+freeze froze frozen; give gave given; grow grew grown; hang hung; hear heard;
+hide hid hidden; hold held; keep kept; know knew known; lean leant; leap leapt;
+learn learnt; lend lent; lose lost; mean meant; meet met;
+overwrite overwrote overwritten; override overrode overridden; pay paid;
+redo redid redone; rebuild rebuilt; rewrite rewrote rewritten; ride rode ridden;
+ring rang rung; rise risen; run ran; seek sought; sell sold; send sent;
+shake shook shaken; shrink shrank shrunk; sing sang sung; sink sank sunk;
+sit sat; sleep slept; slide slid; speak spoken; speed sped; spend spent;
+spin spun; stand stood; steal stole stolen; stick stuck; strike struck;
+swear swore sworn; sweep swept; swim swam swum; swing swung; take took taken;
+teach taught; tear tore torn; tell told; think thought; throw threw thrown;
+understand understood; undo undid undone; unfreeze unfroze unfrozen;
+wake woke woken; wear wore worn; weave wove woven; withdraw withdrew withdrawn;
+withhold withheld; write wrote written; uphold upheld; mislead misled;
+misunderstand misunderstood; overtake overtook overtaken; foresee foresaw foreseen
+"""
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> Dict[str, Tuple[str, ...]]:
+    out: Dict[str, Tuple[str, ...]] = {}
+    for group in _VERBS.split(";"):
+        words = group.split()
+        for w in words:
+            out[w] = tuple(x for x in words if x != w)
+    return out
+
+
+def other_forms(word: str) -> Tuple[str, ...]:
+    """The other forms of an irregular verb (*hide*: *hid*, *hidden*), or ().
+    A regular inflection of one has them too (*hiding*, *hides*)."""
+    table = _table()
+    if word in table:
+        return table[word]
+    for base in _bases(word):
+        if base in table:
+            return (base,) + table[base]
+    return ()
+
+
+def _bases(word: str) -> Iterator[str]:
+    """The words of which `word` may be the -ing or -s form."""
+    if word.endswith("ing") and len(word) > 5:
+        stem = word[:-3]
+        yield stem                      # throwing
+        yield stem + "e"                # hiding
+        if stem[-1] == stem[-2]:
+            yield stem[:-1]             # running
+    elif word.endswith("s") and len(word) > 3:
+        yield word[:-1]                 # hides

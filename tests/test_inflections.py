@@ -1,0 +1,90 @@
+"""Irregular verb forms: a question's *hide* also finds a manual's *hidden*.
+
+The table is checked directly, the parser's choices on real queries, and
+search on real files indexed into both store kinds.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from glean_personal import open_index
+from glean_personal.analysis import is_stopword
+from glean_personal.inflections import _table, other_forms
+from glean_personal.query import parse
+from helpers.files import write_tree
+from helpers.templates import index_copy
+
+FILES = {
+    "dotfiles.md": "# Dotfiles\n\nFiles whose names begin with a dot are hidden from the "
+                   "listing unless you ask for them.\n",
+    "sizes.md": "# Sizes\n\nThe listing shows each of the files with its size and owner.\n",
+}
+
+
+def _build(home: Path) -> Path:
+    db = home / "p.db"
+    with open_index(db) as index:
+        index.index(write_tree(home / "files", FILES), label="files")
+    return db
+
+
+@pytest.fixture
+def ix(tmp_path, tmp_path_factory, store_kind, open_ix):
+    index_copy(tmp_path_factory, "inflections", store_kind, _build, tmp_path / "p.db")
+    return open_ix()
+
+
+def test_each_form_finds_the_others():
+    assert other_forms("hide") == ("hid", "hidden")
+    assert other_forms("hidden") == ("hide", "hid")
+    assert other_forms("written") == ("write", "wrote")
+    assert other_forms("delete") == ()   # a regular verb: the stemmer joins its forms
+
+
+def test_forms_that_are_mostly_other_words_are_left_out():
+    # *leave* is not *left* (a left join), nor *find* *found*, nor *lead* *led*.
+    for word in ("leave", "left", "find", "found", "lead", "led", "bind", "bound"):
+        assert other_forms(word) == (), word
+
+
+def test_no_form_is_a_stopword_and_no_form_belongs_to_two_verbs():
+    seen = {}
+    for word, others in _table().items():
+        assert not is_stopword(word), word
+        group = frozenset((word,) + others)
+        assert seen.setdefault(word, group) == group, word
+
+
+def test_only_a_questions_plain_words_get_their_forms():
+    question = parse("how do I hide my files")
+    assert {("hidden",), ("hid",)} <= question.forms
+    added = {t.tokens for _, t in question.expansions}
+    assert ("hidden",) in added
+    assert parse("hide files").forms == frozenset()          # keywords as typed
+    assert parse('how to "hide files"').forms == frozenset()  # a quoted phrase
+    assert parse("how do I hide OR delete files").forms == frozenset()  # the user's OR
+
+
+def test_a_question_finds_the_passive_of_its_verb(ix):
+    result = ix.search("how do I hide files from the listing")
+    first = result.results[0]
+    assert first.document["path"] == "dotfiles.md"
+    # *hidden* holds the word *hide* itself: full strength, not a synonym's share
+    assert first.strength == pytest.approx(1.0)
+    assert "hidden" in result.expansions["hide"]
+
+
+def test_explain_says_which_form_matched(ix):
+    hit = ix.search("how do I hide files from the listing", explain=True).results[0]
+    assert hit.missed_terms == ["hide"]          # no word of the passage has the stem *hide*
+    assert ("hide", "hidden") in hit.matched_synonyms
+
+
+def test_an_ing_or_s_form_has_its_verbs_forms():
+    assert set(other_forms("hiding")) == {"hide", "hid", "hidden"}
+    assert other_forms("throwing") == ("throw", "threw", "thrown")
+    assert other_forms("running") == ("run", "ran")
+    assert other_forms("keeps") == ("keep", "kept")
+    assert other_forms("string") == () and other_forms("thing") == ()
