@@ -20,9 +20,9 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .analysis import (bigram_chain, has_identifiers, identifier_parts, identifier_phrases,
                        is_stopword, search_tokens, stem, tokenize)
-from .inflections import other_forms
 from .records import Record, field
 from .synonyms import synonyms
+from .wordforms import other_forms
 
 MAX_QUERY_CHARS = 4000
 MAX_TERMS = 32
@@ -168,7 +168,7 @@ class Query(Record):
     # by a synonym below the word itself (docs/search.md, "Synonyms").
     expansions: List[Tuple[int, Term]] = field(default_factory=list)
     # Which of those are another form of the word itself (*hidden* of *hide*:
-    # inflections.py), held as the word is.
+    # wordforms.py), held as the word is.
     forms: FrozenSet[Tuple[str, ...]] = frozenset()
 
     @property

@@ -1,4 +1,5 @@
-"""Irregular verb forms: a question's *hide* also finds a manual's *hidden*.
+"""Word forms the stemmer does not join: a question's *hide* also finds a
+manual's *hidden*, and *verify* its *verification*.
 
 The table is checked directly, the parser's choices on real queries, and
 search on real files indexed into both store kinds.
@@ -11,7 +12,7 @@ import pytest
 
 from glean_personal import open_index
 from glean_personal.analysis import is_stopword
-from glean_personal.inflections import _table, other_forms
+from glean_personal.wordforms import _table, other_forms
 from glean_personal.query import parse
 from helpers.files import write_tree
 from helpers.templates import index_copy
@@ -20,6 +21,9 @@ FILES = {
     "dotfiles.md": "# Dotfiles\n\nFiles whose names begin with a dot are hidden from the "
                    "listing unless you ask for them.\n",
     "sizes.md": "# Sizes\n\nThe listing shows each of the files with its size and owner.\n",
+    "journal.md": "# Journal\n\nAfter a power loss the journal brings the database back to "
+                  "its last committed state.\n",
+    "battery.md": "# Battery\n\nThe laptop's battery powers the machine for three hours.\n",
 }
 
 
@@ -32,7 +36,7 @@ def _build(home: Path) -> Path:
 
 @pytest.fixture
 def ix(tmp_path, tmp_path_factory, store_kind, open_ix):
-    index_copy(tmp_path_factory, "inflections", store_kind, _build, tmp_path / "p.db")
+    index_copy(tmp_path_factory, "wordforms", store_kind, _build, tmp_path / "p.db")
     return open_ix()
 
 
@@ -49,12 +53,21 @@ def test_forms_that_are_mostly_other_words_are_left_out():
         assert other_forms(word) == (), word
 
 
-def test_no_form_is_a_stopword_and_no_form_belongs_to_two_verbs():
-    seen = {}
+def test_a_noun_made_from_a_verb_is_one_of_its_forms():
+    assert other_forms("verify") == ("verification",)
+    assert other_forms("verification") == ("verify",)
+    assert set(other_forms("lose")) == {"loss", "lost"}
+    assert other_forms("verifies") == ("verify", "verification")
+    # nouns that name something else in software are not
+    assert other_forms("apply") == () and other_forms("extend") == ()
+
+
+def test_forms_go_both_ways_and_none_is_a_stopword():
     for word, others in _table().items():
         assert not is_stopword(word), word
-        group = frozenset((word,) + others)
-        assert seen.setdefault(word, group) == group, word
+        assert len(set(others)) == len(others) and word not in others, word
+        for form in others:
+            assert word in other_forms(form), (word, form)
 
 
 def test_only_a_questions_plain_words_get_their_forms():
@@ -88,3 +101,9 @@ def test_an_ing_or_s_form_has_its_verbs_forms():
     assert other_forms("running") == ("run", "ran")
     assert other_forms("keeps") == ("keep", "kept")
     assert other_forms("string") == () and other_forms("thing") == ()
+
+
+def test_a_question_finds_the_noun_of_its_verb(ix):
+    result = ix.search("what happens to the database if the machine loses power")
+    assert [h.document["path"] for h in result.results][:1] == ["journal.md"]
+    assert "loss" in result.expansions["loses"]

@@ -1,14 +1,21 @@
-"""English verbs whose past forms are not the word plus -ed.
+"""Forms of one word that the stemmer does not join: irregular verbs, and nouns
+made from verbs.
 
 Manuals describe in the passive (*files are hidden*, *the entry is written*,
-*edits are kept*) what people ask for in the present (*hide files*, *write an
-entry*, *keep my edits*). A stemmer joins *deleted* to *delete* but never
-*hidden* to *hide*, so a question's word also searches its other forms, and a
-passage holding one of them holds the word (docs/search.md, "Synonyms").
+*edits are kept*) and in nouns (*signature verification*, *after a power
+loss*) what people ask for with verbs (*hide files*, *verify a signature*,
+*if the machine loses power*). Porter joins *deleted* to *delete* but never
+*hidden* to *hide* or *verification* to *verify*, so a question's word also
+searches its other forms, and a passage holding one of them holds the word
+(docs/search.md, "Synonyms").
 
-Left out: forms that are mostly other words (*left*, *found*, *saw*, *bound*,
-*ground*, *lay*, *led*, *felt*, *rose*, *wound*, *spoke*, *shot*, *lit*, *bit*,
-*fell*, *won*), and verbs whose forms are one word (*set*, *put*, *read*).
+Left out: nouns that name something else in software (*application*,
+*closure*, *extension*, *introduction*, *production*, *permission*,
+*procedure*, *response*), adjectives that name classes (*Readable*,
+*Writable*), verb forms that are mostly other words (*left*, *found*, *saw*,
+*bound*, *ground*, *lay*, *led*, *felt*, *rose*, *wound*, *spoke*, *shot*,
+*lit*, *bit*, *fell*, *won*), and verbs whose forms are one word (*set*,
+*put*, *read*).
 """
 from __future__ import annotations
 
@@ -41,19 +48,42 @@ misunderstand misunderstood; overtake overtook overtaken; foresee foresaw forese
 """
 
 
+# Nouns made from verbs (and a few the other way), each pair both ways.
+_DERIVED = """
+create creation; verify verification; notify notification; modify modification;
+specify specification; identify identification; classify classification;
+justify justification; simplify simplification; describe description;
+subscribe subscription; consume consumption; assume assumption; resume resumption;
+resolve resolution; solve solution; evolve evolution; decide decision; divide division;
+collide collision; reduce reduction; fail failure; expose exposure; store storage;
+leak leakage; transmit transmission; submit submission; omit omission; emit emission;
+succeed success; maintain maintenance; explain explanation; destroy destruction;
+repeat repetition; deny denial; multiply multiplication; enter entry;
+perceive perception; grow growth; lose loss; choose choice; compare comparison;
+retain retention; expand expansion; suspend suspension;
+convert conversion; invert inversion; rely reliance; comply compliance;
+deliver delivery; discover discovery; recover recovery; occur occurrence;
+analyze analysis; analyse analysis
+"""
+
+
 @functools.lru_cache(maxsize=1)
 def _table() -> Dict[str, Tuple[str, ...]]:
     out: Dict[str, Tuple[str, ...]] = {}
+    for group in _DERIVED.split(";"):
+        a, b = group.split()
+        out[a] = out.get(a, ()) + (b,)
+        out[b] = out.get(b, ()) + (a,)
     for group in _VERBS.split(";"):
         words = group.split()
         for w in words:
-            out[w] = tuple(x for x in words if x != w)
+            out[w] = out.get(w, ()) + tuple(x for x in words if x != w)
     return out
 
 
 def other_forms(word: str) -> Tuple[str, ...]:
-    """The other forms of an irregular verb (*hide*: *hid*, *hidden*), or ().
-    A regular inflection of one has them too (*hiding*, *hides*)."""
+    """The word's other forms (*hide*: *hid*, *hidden*; *verify*: *verification*),
+    or (). Its -ing or -s form has them too (*hiding*, *verifies*)."""
     table = _table()
     if word in table:
         return table[word]
@@ -71,5 +101,7 @@ def _bases(word: str) -> Iterator[str]:
         yield stem + "e"                # hiding
         if stem[-1] == stem[-2]:
             yield stem[:-1]             # running
+    elif word.endswith("ies") and len(word) > 4:
+        yield word[:-3] + "y"           # verifies
     elif word.endswith("s") and len(word) > 3:
         yield word[:-1]                 # hides
