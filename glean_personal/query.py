@@ -455,7 +455,8 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
 def _expansions(terms: List[Term], pieces: List[_Piece]
                 ) -> Tuple[List[Tuple[int, Term]], FrozenSet[Tuple[str, ...]]]:
     """The thesaurus's synonyms of the question's words typed as plain words, and
-    their irregular verb forms (which of those the second value names)."""
+    the forms of them the stemmer does not join (which of those the second value
+    names: wordforms.py)."""
     plain = [tokens[0] if len(tokens) == 1 and not quoted and not prefix and not negate else None
              for tokens, quoted, prefix, negate, _ in pieces]
     typed = set(plain)
