@@ -10,8 +10,8 @@ searches its other forms, and a passage holding one of them holds the word
 (docs/search.md, "Synonyms").
 
 Left out: nouns that name something else in software (*application*,
-*closure*, *extension*, *introduction*, *production*, *permission*,
-*procedure*, *response*), adjectives that name classes (*Readable*,
+*choice*, *closure*, *entry*, *extension*, *introduction*, *production*,
+*permission*, *procedure*, *response*), adjectives that name classes (*Readable*,
 *Writable*), verb forms that are mostly other words (*left*, *found*, *saw*,
 *bound*, *ground*, *lay*, *led*, *felt*, *rose*, *wound*, *spoke*, *shot*,
 *lit*, *bit*, *fell*, *won*), and verbs whose forms are one word (*set*,
@@ -58,9 +58,8 @@ resolve resolution; solve solution; evolve evolution; decide decision; divide di
 collide collision; reduce reduction; fail failure; expose exposure; store storage;
 leak leakage; transmit transmission; submit submission; omit omission; emit emission;
 succeed success; maintain maintenance; explain explanation; destroy destruction;
-repeat repetition; deny denial; multiply multiplication; enter entry;
-perceive perception; grow growth; lose loss; choose choice; compare comparison;
-retain retention; expand expansion; suspend suspension;
+repeat repetition; deny denial; multiply multiplication; grow growth; lose loss;
+compare comparison; retain retention; expand expansion; suspend suspension;
 convert conversion; invert inversion; rely reliance; comply compliance;
 deliver delivery; discover discovery; recover recovery; occur occurrence;
 analyze analysis; analyse analysis
