@@ -10,13 +10,14 @@ from typing import Sequence
 # "What's New In Python 3.8", "Release Notes", "Git v2.30.2 Release Notes",
 # "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
 # a release's own page ("Release 3.1.21", pgpool's manual; "SQLite Release 3.10.0 On 2016-01-06"),
+# Perl's "perl5320delta - what is new for perl v5.32.0", Django's "Django 4.2: what's new in…",
 # a package's HISTORY file ("History", "History — mypkg 1.0 documentation", "Version History";
 # not "History and License", nor a page about a history feature, "History Expansion").
 CHANGELOG_TITLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?"   # a chapter number
                              r"(?:what[\u2019']?s new|changes\b|change ?log|release (?:notes|history)|"
                              r"history of .* releases|recent .*news|.*older news|news\b|"
                              r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
-                             r"|release notes\b|\bchangelog\b"
+                             r"|release notes\b|\bchangelog\b|\bwhat(?:[\u2019']?s| is) new (?:in|for)\b"
                              r"|^(?:[\w.+-]+\s+)?release v?[0-9]+(?:\.[0-9]+)+\b",
                              re.IGNORECASE)
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,

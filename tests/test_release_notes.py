@@ -42,7 +42,8 @@ def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path, 
 
 
 @pytest.mark.parametrize("title", ["NEWS", "2. NEWS", "4.1 Release Notes", "Release 3.1.21",
-                                   "Pgpool-II Release 4.1.0"])
+                                   "Pgpool-II Release 4.1.0",
+                                   "perl5320delta - what is new for perl v5.32.0"])
 def test_release_notes_known_by_their_title_alone_a_chapter_number_aside(open_ix, tmp_path, title):
     ix = _index(open_ix, tmp_path, title, notes="dist-files.md")   # no release-notes path
     titles = [h.title for h in ix.search("how do I upload files", limit=2).results]
@@ -52,7 +53,8 @@ def test_release_notes_known_by_their_title_alone_a_chapter_number_aside(open_ix
 def test_pages_about_history_are_not_release_notes():
     for title in ("History and License — Python 3.11 documentation", "History of the Project",
                   "Design and History FAQ", "Historical notes", "History Expansion",
-                  "History API", "History Library (GNU Readline)", "1. History Expansion"):
+                  "History API", "History Library (GNU Readline)", "1. History Expansion",
+                  "What is new here: the index page", "Knowing what is new"):
         assert not _CHANGELOG_TITLE.search(title), title
     for title in ("History — mypkg 1.0 documentation", "HISTORY", "Release History Of SQLite"):
         assert _CHANGELOG_TITLE.search(title), title
