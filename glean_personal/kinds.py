@@ -9,7 +9,8 @@ from typing import Sequence
 # Release notes by their titles, a chapter number aside ("2. NEWS", Valgrind's manual):
 # "What's New In Python 3.8", "Release Notes", "Git v2.30.2 Release Notes",
 # "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",
-# a release's own page ("Release 3.1.21", pgpool's manual; "SQLite Release 3.10.0 On 2016-01-06"),
+# a release's own page ("Release 3.1.21", pgpool's manual; "SQLite Release 3.10.0 On 2016-01-06";
+# PostgreSQL's "E.21. Release 15"),
 # Perl's "perl5320delta - what is new for perl v5.32.0", Django's "Django 4.2: what's new in…",
 # a package's HISTORY file ("History", "History — mypkg 1.0 documentation", "Version History";
 # not "History and License", nor a page about a history feature, "History Expansion").
@@ -18,7 +19,7 @@ CHANGELOG_TITLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?"   # a chapter nu
                              r"history of .* releases|recent .*news|.*older news|news\b|"
                              r"(?:version |revision )?history(?=\s*(?:$|[\u2014\u2013:|-])))"
                              r"|release notes\b|\bchangelog\b|\bwhat(?:[\u2019']?s| is) new (?:in|for)\b"
-                             r"|^(?:[\w.+-]+\s+)?release v?[0-9]+(?:\.[0-9]+)+\b",
+                             r"|^(?:[\w.+-]+\s+)?release v?[0-9]+(?:(?:\.[0-9]+)+\b|\s*$)",
                              re.IGNORECASE)
 # …and by their folder: `release-notes/TypeScript 5.0.md`, `releases/4.2.txt`,
 # `releaselog/3_45_0.html`, `changelog/`, `whatsnew/3.12.rst`. Not `news/`: a person's folder
@@ -42,6 +43,19 @@ _SPEC_FOLDERS = frozenset({"spec", "specs"})
 # …and the code reader's sections of tests: a member of a `tests` module or class,
 # a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
 _TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
+
+
+# A whole page that is an index or a table of contents: "Index", "Index — Python 3.11
+# documentation", "Index (libffi …)", "perltoc - perl documentation table of contents"
+# (not "Index Of A Parameter", nor a section's "TABLE OF CONTENTS" line in a text).
+_LISTING_TITLE = re.compile(r"(?:general |module |python module )?index(?:\s*$|\s+[\u2014|(-])"
+                            r"|.+\btable of contents$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8192)
+def is_listing_title(title: str) -> bool:
+    """Whether a title names an index or a table of contents of a collection."""
+    return _LISTING_TITLE.match(title) is not None
 
 
 @functools.lru_cache(maxsize=8192)

@@ -26,8 +26,8 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
-from .kinds import (is_code_path, is_release_notes_path, is_release_notes_title, is_test_path,
-                    is_test_section)
+from .kinds import (is_code_path, is_listing_title, is_release_notes_path,
+                    is_release_notes_title, is_test_path, is_test_section)
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
 from .records import Record, field
@@ -723,7 +723,8 @@ def _title_boosts(titles: Dict[int, str], words: Set[str]) -> Dict[int, float]:
     if not words:
         return dict.fromkeys(titles, 1.0)
     lift, n, stems = TUNING.title_boost, len(words), _title_stems
-    return {d: 1.0 + lift * len(stems(title).intersection(words)) / n for d, title in titles.items()}
+    return {d: (1.0 + lift * len(stems(title).intersection(words)) / n)
+            * (TUNING.listing if is_listing_title(title) else 1.0) for d, title in titles.items()}
 
 
 @functools.lru_cache(maxsize=8192)

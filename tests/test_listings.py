@@ -71,3 +71,30 @@ def test_a_cross_reference_page_is_a_listing(tmp_path, open_ix, monkeypatch):
     assert first() == ["pragma.md", "crossref.md"]
     monkeypatch.setattr(search, "TUNING", search.TUNING.replace(references=False))
     assert first() == ["crossref.md", "pragma.md"]   # as it ranked before such pages were known
+
+
+# A page that is the collection's table of contents: every heading of every page,
+# one a line, as Perl's `perltoc` is.
+TOC = "# kilnbook - kiln documentation table of contents\n\n" + "\n\n".join(
+    f"## kiln{n} - {topic}\n\nDESCRIPTION\n\nCooling the kiln slowly\n\nFiring faults\n\nSEE ALSO"
+    for n, topic in enumerate(["loading", "firing", "cooling", "glazes", "repairs"]))
+COOLING = ("# kilncooling - cooling the kiln\n\n## Slowly\n\nClose the damper and leave the lid "
+           "shut for a day, so that the ware does not crack while it cools. Opening the kiln "
+           "early is the commonest cause of cracked pots, and the glaze crazes too.\n")
+
+
+def test_a_page_titled_as_a_table_of_contents_or_an_index_is_a_listing(tmp_path, open_ix):
+    from glean_personal.kinds import is_listing_title
+    for title in ("Index", "Index \u2014 Python 3.11 documentation", "Index | Node.js Documentation",
+                  "Python Module Index", "perltoc - perl documentation table of contents"):
+        assert is_listing_title(title), title
+    for title in ("Index Of A Parameter With A Given Name", "index-compatibility.cocci",
+                  "Indexes", "Table of contents in Word", "Building an index"):
+        assert not is_listing_title(title), title
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "kilntoc.md").write_text(TOC)
+    (tmp_path / "docs" / "kilncooling.md").write_text(COOLING)
+    ix = open_ix()
+    ix.index(tmp_path / "docs")
+    hits = ix.search("how do I cool the kiln slowly", limit=2).results
+    assert [h.document["path"] for h in hits] == ["kilncooling.md", "kilntoc.md"]

@@ -43,7 +43,8 @@ def test_a_question_finds_the_guide_before_the_release_notes(open_ix, tmp_path, 
 
 @pytest.mark.parametrize("title", ["NEWS", "2. NEWS", "4.1 Release Notes", "Release 3.1.21",
                                    "Pgpool-II Release 4.1.0",
-                                   "perl5320delta - what is new for perl v5.32.0"])
+                                   "perl5320delta - what is new for perl v5.32.0",
+                                   "E.21. Release 15"])
 def test_release_notes_known_by_their_title_alone_a_chapter_number_aside(open_ix, tmp_path, title):
     ix = _index(open_ix, tmp_path, title, notes="dist-files.md")   # no release-notes path
     titles = [h.title for h in ix.search("how do I upload files", limit=2).results]
