@@ -67,8 +67,17 @@ _GENERATOR_CLASSES = frozenset({
 _GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent"})
 _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
 # DocBook XSL's links to the previous, next and parent page, above and below
-# every page: `div.navheader`/`div.navfooter`, or a table with this summary.
+# every page: `div.navheader`/`div.navfooter`, or a table with this summary;
+# Publican's (the Debian Administrator's Handbook, Fedora's and Red Hat's guides)
+# are `ul.docnav`.
 _DOCBOOK_NAV_CLASSES = frozenset({"navheader", "navfooter"})
+_DOCBOOK_NAV_LISTS = frozenset({"docnav"})
+# On a page of a manual split into pages (one with those links), the chapter's
+# `div.toc` lists sections of the pages after it: navigation too (`8.5. Creating
+# Accounts` made the Handbook's chapter page a hit for adding a user). A manual
+# on one page (Git's user manual) keeps its table of contents: there it is the
+# outline of the page, and it helped a golden question find the manual.
+_DOCBOOK_TOC = "toc"
 # DocBook XSL opens an admonition with a heading of its kind (`<div class="tip"><h3
 # class="title">Tip</h3>`): a label, not a section (the text after the box is not the tip's).
 _ADMONITION_CLASSES = frozenset({"note", "tip", "warning", "caution", "important"})
@@ -81,6 +90,8 @@ _RUSTDOC_IMPL_LISTS = frozenset({"trait-implementations-list", "synthetic-implem
 _RUSTDOC_BOILERPLATE = frozenset({"blanket-implementations-list"})
 # ... and beside every item its Rust version and a "Source" link, and a
 # "Expand description" toggle above the text: page furniture, not words.
+# rustdoc's "Source" link, and the "Run" link after each example (to the playground).
+_RUSTDOC_BUTTONS = frozenset({"src", "test-arrow"})
 _RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading"}),
                   "summary": frozenset({"hideme"})}
 _VOID = frozenset("""
@@ -413,6 +424,7 @@ class _TextParser(HTMLParser):
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
+        self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
         self._admonition = False               # the last start tag opened a DocBook admonition
@@ -598,13 +610,15 @@ class _TextParser(HTMLParser):
             values: Dict[str, str] = {}
         else:
             values = dict(attrs)
-            if tag not in _MARKER_TAGS and not values.get("role") and tag != "table":
+            if tag not in _MARKER_TAGS and not values.get("role") and tag not in ("table", "ul"):
                 return   # most tags: only a role can make them frame or content
         role = (values.get("role") or "").strip().lower()
+        if tag == "div" and (values.get("id") or "").strip().lower() == "banner":
+            role = "banner"   # `<div id="banner">`: the HTML 4 way of saying so
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
-                _docbook_navigation(tag, values)) or (
+                self._docbook_navigation(tag, values)) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -616,6 +630,15 @@ class _TextParser(HTMLParser):
             self._open_zones.append([tag, 1, len(self._zones)])
             self._zones.append([len(self.ops), None, kind])
             self._tracked.add(tag)
+
+    def _docbook_navigation(self, tag: str, values: Dict[str, str]) -> bool:
+        """DocBook's links to the pages around this one, and once they have been
+        seen (the page is one of many), a chapter's table of contents."""
+        if _docbook_navigation(tag, values):
+            self._chunked = True
+            return True
+        return self._chunked and tag == "div" and _DOCBOOK_TOC in (
+            values.get("class") or "").lower().split()
 
     def _inherited_docs(self, values: Dict[str, str]) -> bool:
         """A rustdoc block of text the page inherits: left out like a frame.
@@ -703,7 +726,7 @@ class _TextParser(HTMLParser):
         permalink = len(text) <= 3 and (
             (local_link and (not text or text in _PERMALINK_MARKS))
             or not _PERMALINK_CLASSES.isdisjoint(classes.split())) or (
-            self._rustdoc and "src" in classes.split())   # rustdoc's "Source" link
+            self._rustdoc and not _RUSTDOC_BUTTONS.isdisjoint(classes.split()))
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
 
@@ -903,11 +926,13 @@ def _classes(attrs: list) -> List[str]:
 
 
 def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:
-    """DocBook XSL's previous/up/next links above and below a page."""
+    """DocBook XSL's and Publican's previous/up/next links above and below a page."""
     if tag == "table":
         return (values.get("summary") or "").strip().lower() in _DOCBOOK_NAV_SUMMARIES
-    return tag == "div" and not _DOCBOOK_NAV_CLASSES.isdisjoint(
-        (values.get("class") or "").lower().split())
+    classes = (values.get("class") or "").lower().split()
+    if tag == "ul":
+        return not _DOCBOOK_NAV_LISTS.isdisjoint(classes)
+    return tag == "div" and not _DOCBOOK_NAV_CLASSES.isdisjoint(classes)
 
 
 def _is_signature(attrs: list) -> bool:

@@ -46,6 +46,9 @@ def read_json(data: bytes, limits: Limits) -> Document:
         raise SkipFile(f"invalid JSON: {message} at line {exc.lineno}") from None
     except RecursionError:
         raise SkipFile("JSON nested too deeply") from None
+    generator = _search_index(value)
+    if generator:
+        raise SkipFile(f"a documentation generator's search index ({generator})")
     builder = SectionBuilder(limits.max_text_chars)
     warnings: List[str] = []
     deep = False
@@ -62,6 +65,33 @@ def read_json(data: bytes, limits: Limits) -> Document:
             "deeper values are listed under their ancestor")
     return Document(title=_title(value) or "", format="json",
                     sections=builder.build(), warnings=warnings)
+
+
+def _search_index(value: Any) -> Optional[str]:
+    """Which site generator's search index `value` is, if it is one.
+
+    A built documentation site keeps the text of every page a second time for
+    its search box: mdBook's `searchindex.json` (an elasticlunr index: `doc_urls`
+    and `index.documentStore`, the Rust book's 1.9 MB, read as 15,000 lines of
+    `index.documentStore.docs.205.body: …`, came before the chapters), a bare
+    elasticlunr or lunr index, MkDocs' `search/search_index.json` (`config` and
+    `docs`, each with its page's `location` and text). The pages themselves say it.
+    """
+    if not isinstance(value, dict):
+        return None
+    index = value.get("index")
+    if isinstance(value.get("doc_urls"), list) and isinstance(index, dict) \
+            and "documentStore" in index:
+        return "mdBook's"
+    if "documentStore" in value and "pipeline" in value and "index" in value:
+        return "elasticlunr's"
+    if "invertedIndex" in value and "fieldVectors" in value:
+        return "lunr's"
+    docs = value.get("docs")
+    if isinstance(value.get("config"), dict) and isinstance(docs, list) and docs and all(
+            isinstance(doc, dict) and "location" in doc and "text" in doc for doc in docs[:8]):
+        return "MkDocs'"
+    return None
 
 
 def decode_json(data: bytes) -> str:
