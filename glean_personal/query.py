@@ -462,6 +462,7 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
     typed = set(plain)
     have = {t.stems() for t in terms}
     out: List[Tuple[int, Term]] = []
+    forms: List[Tuple[str, ...]] = []
 
     def add(i: int, found: List[Tuple[str, ...]]) -> None:
         for words in found[:SYNONYMS_PER_WORD]:
@@ -477,11 +478,10 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
     for a, b in zip(plain, plain[1:]):
         if a and b and (a in at or b in at):
             add(at.get(a, at.get(b, -1)), synonyms(f"{a} {b}"))
-    forms: List[Tuple[str, ...]] = []
     for word, i in at.items():
         if word in typed:
             for form in other_forms(word) if not is_request(terms[i]) else ():
-                if (stem(form),) not in have:
+                if (stem(form),) not in have and len(forms) < SYNONYMS_PER_QUERY:
                     have.add((stem(form),))
                     forms.append((form,))
                     out.append((i, Term((form,))))

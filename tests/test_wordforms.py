@@ -107,3 +107,11 @@ def test_a_question_finds_the_noun_of_its_verb(ix):
     result = ix.search("what happens to the database if the machine loses power")
     assert [h.document["path"] for h in result.results][:1] == ["journal.md"]
     assert "loss" in result.expansions["loses"]
+
+
+def test_a_long_question_searches_at_most_eight_forms():
+    from glean_personal.query import SYNONYMS_PER_QUERY
+    verbs = "hide write keep throw break build catch draw drive feed forget freeze grow"
+    question = parse("how do I " + verbs)
+    assert len(question.forms) == SYNONYMS_PER_QUERY
+    assert len(question.expansions) <= 2 * SYNONYMS_PER_QUERY
