@@ -930,6 +930,37 @@ homework > assignment
 exam > examination, assessment
 rota = roster
 deadline > due date
+# a fourth batch, after trials round 12: programming languages and administration
+anonymous function = lambda
+any type > generic, generics
+same time > concurrently, simultaneously, parallel
+empty value > null, nil
+no value > null, nil
+blueprint > class, template
+parent class = superclass, base class
+child class = subclass, derived class
+give back > return
+hand back > return
+hourly > cron, schedule, periodic
+daily > cron, schedule, periodic
+nightly > cron, schedule
+look for > search, find
+put together > combine, join, concatenate
+cut off > truncate
+turn into > convert
+fixed ip = static ip
+fixed address > static address
+incoming connections > firewall, inbound
+inbound = incoming
+outbound = outgoing
+web traffic > http, https
+computer name > hostname
+machine name > hostname
+switch off > disable, shutdown
+disk full > quota, space
+free space > disk space
+new user > adduser, useradd
+shared folder > share, nfs, samba
 """
 
 
