@@ -86,7 +86,7 @@ class Weights:
         self.synonyms_of: List[List[int]] = [[] for _ in self.slots]
         for j, (i, _) in enumerate(self.expansions):
             self.synonyms_of[slot_of[i]].append(len(terms) + j)
-        # Another form of the word (inflections.py) holds it as the word itself does.
+        # Another form of the word (wordforms.py) holds it as the word itself does.
         self.forms = {len(terms) + j for j, (_, t) in enumerate(self.expansions)
                       if t.tokens in query.forms}
         self._seen: Dict[str, List[bool]] = {}

@@ -80,7 +80,7 @@ class SearchTuning(Record, frozen=True):
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
     definition: float = 1.0     # a passage headed by a code name typed (its definition) gains this share
     defines: float = 3.0        # a document defining one, for a search of code names only, gains this share
-    listing: float = 0.5        # a table of contents or an index (lines end in `… 12`) keeps this share
+    listing: float = 0.5        # a table of contents or an index (lines end in `… 12`, or so titled) keeps this share
     references: bool = True     # a cross-reference (lines of a word and the files naming it) is one
     changelog: float = 0.5      # release notes keep this share for a question not about versions
     tests: float = 0.5          # test files keep this share for a question not about tests
@@ -719,11 +719,10 @@ def _only_comments(text: str) -> bool:
 
 
 def _title_boosts(titles: Dict[int, str], words: Set[str]) -> Dict[int, float]:
-    """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its title."""
-    if not words:
-        return dict.fromkeys(titles, 1.0)
-    lift, n, stems = TUNING.title_boost, len(words), _title_stems
-    return {d: (1.0 + lift * len(stems(title).intersection(words)) / n)
+    """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its
+    title; times `TUNING.listing` for a collection's index or table of contents."""
+    lift, n, stems = TUNING.title_boost, max(1, len(words)), _title_stems
+    return {d: (1.0 + lift * len(stems(title).intersection(words)) / n if words else 1.0)
             * (TUNING.listing if is_listing_title(title) else 1.0) for d, title in titles.items()}
 
 
