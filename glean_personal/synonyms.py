@@ -203,7 +203,6 @@ slow > performance, speed
 slowness > performance, slow
 quick > fast
 efficient > performance, efficiency
-optimise = optimize
 optimize > performance, speed
 perf > performance
 benchmark > timing, performance
@@ -312,7 +311,6 @@ notification > notify, alert
 template > boilerplate, skeleton
 boilerplate > template
 init > initialize, initialise, initialization
-initialise = initialize
 impl > implementation
 spec > specification
 info > information
@@ -346,7 +344,6 @@ upload > push, send
 download > fetch, pull, retrieve
 retrieve > fetch
 sync = synchronize
-synchronise = synchronize
 diff = difference, compare
 compare > diff, difference, comparison
 differences > diff
@@ -444,8 +441,6 @@ font > typeface
 typeface > font
 bold > strong, emphasis
 italic > emphasis
-colour = color
-colours = colors
 colored = coloured
 picture = image, photo
 pictures = images, photos
@@ -515,21 +510,6 @@ portion > part, section
 batch > bulk
 bulk > batch
 translate > translation, localization
-localisation = localization
-organise = organize
-customise = customize
-serialise = serialize
-normalise = normalize
-recognise = recognize
-summarise = summarize
-analyse = analyze
-authorise = authorize
-behaviour = behavior
-favourite = favorite
-licence = license
-centre = center
-catalogue = catalog
-grey = gray
 # databases and SQL engines
 corrupt > malformed, integrity, damaged
 damaged > corrupt, malformed
@@ -675,10 +655,8 @@ utf8 > utf 8, unicode, encoding
 emoji > unicode, character
 i18n > internationalization, localization, translation
 l10n > localization, translation
-internationalisation = internationalization
 rtl > right to left, bidirectional
 capitalize > uppercase, title case
-capitalise = capitalize
 pad > fill, justify
 fuzzy > approximate, similarity
 placeholder > substitution, template
@@ -768,31 +746,8 @@ hover > mouseover, tooltip
 fullscreen > full screen
 a11y > accessibility
 # British and American spellings
-finalise = finalize
-deserialise = deserialize
-authorisation = authorization
-organisation = organization
-optimisation = optimization
-minimise = minimize
-maximise = maximize
-prioritise = prioritize
-categorise = categorize
-specialise = specialize
-standardise = standardize
-visualise = visualize
-sanitise = sanitize
-tokenise = tokenize
-parameterise = parameterize
-utilise = utilize
-defence = defense
-analyser = analyzer
-dialogue = dialog
-behaviours = behaviors
 queueing = queuing
-neighbour = neighbor
 artefact = artifact
-analogue = analog
-fibre = fiber
 # abbreviations
 uid > user id
 gid > group id

@@ -1,5 +1,5 @@
-"""Forms of one word that the stemmer does not join: irregular verbs, and nouns
-made from verbs.
+"""Forms of one word that the stemmer does not join: irregular verbs, nouns
+made from verbs, and British and American spellings.
 
 Manuals describe in the passive (*files are hidden*, *the entry is written*,
 *edits are kept*) and in nouns (*signature verification*, *after a power
@@ -20,6 +20,7 @@ Left out: nouns that name something else in software (*application*,
 from __future__ import annotations
 
 import functools
+import re
 from typing import Dict, Iterator, Tuple
 
 _VERBS = """
@@ -81,14 +82,47 @@ def _table() -> Dict[str, Tuple[str, ...]]:
 
 
 def other_forms(word: str) -> Tuple[str, ...]:
-    """The word's other forms (*hide*: *hid*, *hidden*; *verify*: *verification*),
-    or (). Its -ing or -s form has them too (*hiding*, *verifies*)."""
+    """The word's other forms (*hide*: *hid*, *hidden*; *verify*: *verification*)
+    and its other spelling (*organise*: *organize*), or (). Its -ing or -s form
+    has them too (*hiding*, *verifies*)."""
     table = _table()
+    spelt = _spelling(word)
     if word in table:
-        return table[word]
+        return table[word] + spelt
     for base in _bases(word):
         if base in table:
-            return (base,) + table[base]
+            return (base,) + table[base] + spelt
+    return spelt
+
+
+# British and American spellings the stemmer keeps apart (*organis*, *organ*):
+# -ise/-ize and -yse/-yze with their endings both ways, British -our as -or, and a
+# table for the rest (American -or, -log and -ense words are mostly nothing else).
+_SPELLING = re.compile(r"(?P<pre>\w{3,}?)(?P<part>is|iz|ys|yz)(?P<end>e|ed|es|ing|er|ers|ation|ations)"
+                       r"|(?P<pre2>\w{2,}?)(?P<part2>our)(?P<end2>|s|ed|ing|ful|ite|ites)")
+_OTHER = {"is": "iz", "iz": "is", "ys": "yz", "yz": "ys", "our": "or"}
+_SPELT = dict(pair.split() for pair in """
+    centre center; metre meter; litre liter; fibre fiber; theatre theater; grey gray;
+    catalogue catalog; dialogue dialog; analogue analog; licence license;
+    defence defense; offence offense; color colour; colors colours;
+    behavior behaviour; favorite favourite; honor honour; neighbor neighbour;
+    flavor flavour; labor labour; humor humour""".split(";"))
+_SPELT.update({v: k for k, v in list(_SPELT.items())})
+
+
+def _spelling(word: str) -> Tuple[str, ...]:
+    """The word in the other of British and American spelling, or ()."""
+    if word in _SPELT:
+        return (_SPELT[word],)
+    if word[-1:] == "s" and word[:-1] in _SPELT:
+        return (_SPELT[word[:-1]] + "s",)
+    m = _SPELLING.fullmatch(word)
+    if m is None:
+        return ()
+    for n in ("", "2"):
+        part = m.group("part" + n)
+        if part is not None:
+            return (m.group("pre" + n) + _OTHER[part] + m.group("end" + n),)
     return ()
 
 

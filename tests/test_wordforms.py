@@ -24,6 +24,8 @@ FILES = {
     "journal.md": "# Journal\n\nAfter a power loss the journal brings the database back to "
                   "its last committed state.\n",
     "battery.md": "# Battery\n\nThe laptop's battery powers the machine for three hours.\n",
+    "tags.md": "# Tags\n\nTo organize photos by trip, give each a tag and a color.\n",
+    "albums.md": "# Albums\n\nAn album holds photos of one trip, in the order taken.\n",
 }
 
 
@@ -115,3 +117,21 @@ def test_a_long_question_searches_at_most_eight_forms():
     question = parse("how do I " + verbs)
     assert len(question.forms) == SYNONYMS_PER_QUERY
     assert len(question.expansions) <= 2 * SYNONYMS_PER_QUERY
+
+
+def test_british_and_american_spellings_are_one_word():
+    assert other_forms("organise") == ("organize",)
+    assert other_forms("organizing") == ("organising",)
+    assert other_forms("colours") == ("colors",)
+    assert other_forms("color") == ("colour",) and other_forms("licences") == ("licenses",)
+    assert other_forms("analyse") == ("analysis", "analyze")
+    # -our only from British to American: *error* has no *errour*, *hour* no *hor*
+    assert other_forms("error") == () and other_forms("hour") == ()
+
+
+def test_a_question_in_british_spelling_finds_american_text(ix):
+    result = ix.search("how do I organise my photos by colour")
+    first = result.results[0]
+    assert first.document["path"] == "tags.md"
+    assert first.strength == pytest.approx(1.0)
+    assert result.expansions["organise"] == ["organize"]
