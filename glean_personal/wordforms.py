@@ -98,25 +98,33 @@ def other_forms(word: str) -> Tuple[str, ...]:
 # British and American spellings the stemmer keeps apart (*organis*, *organ*):
 # -ise/-ize and -yse/-yze with their endings both ways, British -our as -or, and a
 # table for the rest (American -or, -log and -ense words are mostly nothing else).
-_SPELLING = re.compile(r"(?P<pre>\w{3,}?)(?P<part>is|iz|ys|yz)(?P<end>e|ed|es|ing|er|ers|ation|ations)"
-                       r"|(?P<pre2>\w{2,}?)(?P<part2>our)(?P<end2>|s|ed|ing|ful|ite|ites)")
+_SPELLING = (r"(?P<pre>\w{3,}?)(?P<part>is|iz|ys|yz)(?P<end>e|ed|es|ing|er|ers|ation|ations)"
+             r"|(?P<pre2>\w{2,}?)(?P<part2>our)(?P<end2>|s|ed|ing|ful|ite|ites)")
 _OTHER = {"is": "iz", "iz": "is", "ys": "yz", "yz": "ys", "our": "or"}
-_SPELT = dict(pair.split() for pair in """
+_SPELT_PAIRS = """
     centre center; metre meter; litre liter; fibre fiber; theatre theater; grey gray;
     catalogue catalog; dialogue dialog; analogue analog; licence license;
     defence defense; offence offense; color colour; colors colours;
     behavior behaviour; favorite favourite; honor honour; neighbor neighbour;
-    flavor flavour; labor labour; humor humour""".split(";"))
-_SPELT.update({v: k for k, v in list(_SPELT.items())})
+    flavor flavour; labor labour; humor humour"""
+
+
+@functools.lru_cache(maxsize=1)
+def _spelling_rules() -> Tuple["re.Pattern[str]", Dict[str, str]]:
+    """The spelling pattern and table, made on first use (not at every search's import)."""
+    table = dict(pair.split() for pair in _SPELT_PAIRS.split(";"))
+    table.update({v: k for k, v in list(table.items())})
+    return re.compile(_SPELLING), table
 
 
 def _spelling(word: str) -> Tuple[str, ...]:
     """The word in the other of British and American spelling, or ()."""
-    if word in _SPELT:
-        return (_SPELT[word],)
-    if word[-1:] == "s" and word[:-1] in _SPELT:
-        return (_SPELT[word[:-1]] + "s",)
-    m = _SPELLING.fullmatch(word)
+    pattern, table = _spelling_rules()
+    if word in table:
+        return (table[word],)
+    if word[-1:] == "s" and word[:-1] in table:
+        return (table[word[:-1]] + "s",)
+    m = pattern.fullmatch(word)
     if m is None:
         return ()
     for n in ("", "2"):
