@@ -76,8 +76,9 @@ TOOLS: List[dict] = [
          "names something the index does not cover (/chat then declines, in an index of "
          "200 passages or more). "
          "A question in plain words "
-         "also searches a few synonyms of its "
-         "words (`expansions`; a passage's `matched_synonyms`), at reduced strength. "
+         "also searches a few synonyms of its words, at reduced strength, and their "
+         "other forms (hide: hidden) as the words (`expansions`; a passage's "
+         "`matched_synonyms`). "
          "Quoted spans are exact phrases; other words are ORed and match by "
          "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
          "(`next_offset` when `has_more`). `query` is required (`q` is accepted too)."),
