@@ -175,3 +175,130 @@ def test_rustdocs_run_links_are_left_out():
     lines = doc.text.split("\n")
     assert "vec.push(1);" in lines and "Run" not in lines
     assert "It can also be made with the vec! macro." in lines
+
+
+# -- Texinfo's makeinfo --html: a page a node, with navigation, menus and indexes -----
+def _makeinfo(body: str, title: str, version: str = "6.8") -> str:
+    return ('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" '
+            '"http://www.w3.org/TR/html4/loose.dtd"><html>'
+            f'<!-- Created by GNU Texinfo {version}, https://www.gnu.org/software/texinfo/ -->'
+            f'<head><meta http-equiv="Content-Type" content="text/html; charset=utf-8">'
+            f'<title>{title} (GNU Octave (version 7.3.0))</title>'
+            '<meta name="Generator" content="makeinfo"><link rel="stylesheet" type="text/css" '
+            'href="octave.css"></head><body lang="en">' + body + '</body></html>')
+
+
+_NAV = ('<div class="header"><p>Next: <a href="The-do_002duntil-Statement.html" accesskey="n" '
+        'rel="next">The do-until Statement</a>, Previous: <a href="The-switch-Statement.html" '
+        'accesskey="p" rel="prev">The switch Statement</a>, Up: <a href="Statements.html" '
+        'accesskey="u" rel="up">Statements</a> &nbsp; [<a href="index.html#SEC_Contents" '
+        'title="Table of contents" rel="contents">Contents</a>][<a href="Concept-Index.html" '
+        'title="Index" rel="index">Index</a>]</p></div>')
+WHILE_NODE = _makeinfo(
+    '<div class="section" id="The-while-Statement">' + _NAV + '<hr><span id="The-while-Statement-1">'
+    '</span><h3 class="section">10.3 The while Statement</h3><p>The <code>while</code> statement '
+    'repeatedly executes a statement as long as a condition is true.</p>'
+    '<ul class="section-toc"><li><a href="Loop-Examples.html" accesskey="1">Loop Examples</a></li>'
+    '<li><a href="Nested-Loops.html" accesskey="2">Nested Loops</a></li></ul><hr>' + _NAV + '</div>',
+    "The while Statement")
+MATRIX_NODE = _makeinfo(
+    '<div class="section" id="Basic-Matrix-Functions">' + _NAV + '<hr>'
+    '<h3 class="section">18.2 Basic Matrix Functions</h3><dl class="def">'
+    '<dt id="index-balance"><span class="category">: </span><span><em><var>AA</var> =</em> '
+    '<strong>balance</strong> <em>(<var>A</var>)</em><a href="#index-balance" '
+    'class="copiable-anchor"> &para;</a></span></dt><dd><p>Balance the matrix A to reduce '
+    'numerical errors in future calculations.</p></dd>'
+    '<dt id="index-eig"><span class="category">Function: </span><span><strong>eig</strong> '
+    '<em>(<var>A</var>)</em></span></dt><dd><p>Compute the eigenvalues of a square matrix.</p>'
+    '</dd></dl></div>', "Basic Matrix Functions")
+_JUMP = ('<table><tr><th valign="top">Jump to: &nbsp; </th><td><a class="summary-letter" '
+         'href="#Function-Index_fn_letter-B"><b>B</b></a> &nbsp; <a class="summary-letter" '
+         'href="#Function-Index_fn_letter-E"><b>E</b></a></td></tr></table>')
+FUNCTION_INDEX = _makeinfo(
+    '<div class="unnumbered" id="Function-Index">' + _NAV + '<hr>'
+    '<h2 class="unnumbered">Function Index</h2>' + _JUMP +
+    '<table class="index-fn" border="0"><tr><td></td><th align="left">Index Entry</th><td>&nbsp;</td>'
+    '<th align="left"> Section</th></tr><tr><th id="Function-Index_fn_letter-B">B</th><td></td><td>'
+    '</td></tr><tr><td></td><td valign="top"><a href="Basic-Matrix-Functions.html#index-balance">'
+    '<code>balance</code></a>:</td><td>&nbsp;</td><td valign="top"><a href="Basic-Matrix-Functions.html">'
+    'Basic Matrix Functions</a></td></tr><tr><td></td><td valign="top"><a href="Basic-Matrix-Functions'
+    '.html#index-eig"><code>eig</code></a>:</td><td>&nbsp;</td><td valign="top"><a href="Basic-Matrix-'
+    'Functions.html">Basic Matrix Functions</a></td></tr></table>' + _JUMP + '</div>',
+    "Function Index")
+TOP_NODE = _makeinfo(
+    '<h1 class="settitle" align="center">GNU Octave</h1><span id="SEC_Contents"></span>'
+    '<h2 class="contents-heading">Table of Contents</h2><div class="contents"><ul class="no-bullet">'
+    '<li><a id="toc-Statements" href="Statements.html">10 Statements</a><ul class="no-bullet">'
+    '<li><a href="The-while-Statement.html">10.3 The while Statement</a></li></ul></li></ul></div>'
+    '<div class="top" id="Top"><div class="header"><p>Next: <a href="Preface.html" accesskey="n" '
+    'rel="next">Preface</a></p></div><hr><p>This manual documents how to run, install and port '
+    'GNU Octave.</p><table class="menu" border="0" cellspacing="0"><tr><td align="left" '
+    'valign="top">&bull; <a href="Statements.html" accesskey="1">Statements</a>:</td>'
+    '<td>&nbsp;&nbsp;</td><td align="left" valign="top">Looping and branching.</td></tr></table>'
+    '</div>', "Top")
+
+
+def test_makeinfo_navigation_menus_and_table_of_contents_are_left_out():
+    doc = read_document(WHILE_NODE.encode(), "The-while-Statement.html")
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        (("10.3 The while Statement",),
+         "The while statement repeatedly executes a statement as long as a condition is true.")]
+    top = read_document(TOP_NODE.encode(), "index.html")
+    assert [s.heading for s in top.sections] == [("GNU Octave",)]
+    assert "This manual documents how to run, install and port GNU Octave." in top.text
+    for nav in ("Table of Contents", "10 Statements", "Preface", "Looping and branching"):
+        assert nav not in top.text, nav
+
+
+def test_makeinfo_definitions_lose_an_empty_category_and_keep_a_named_one():
+    doc = read_document(MATRIX_NODE.encode(), "Basic-Matrix-Functions.html")
+    lines = doc.text.split("\n")
+    assert "AA = balance (A)" in lines
+    assert "Function: eig (A)" in lines
+    assert not any(line.startswith(":") or "¶" in line for line in lines)
+
+
+def test_makeinfo_index_pages_show_no_entries():
+    doc = read_document(FUNCTION_INDEX.encode(), "Function-Index.html")
+    for word in ("balance", "eig", "Basic Matrix Functions", "Jump to", "Index Entry", "|"):
+        assert word not in doc.text, word
+
+
+def test_texinfo_7_navigation_menus_and_indexes_are_left_out():
+    page = _makeinfo(
+        '<div class="section-level-extent" id="The-while-Statement"><div class="nav-panel"><p>'
+        'Next: <a href="Loops.html" accesskey="n" rel="next">Loops</a>, Up: <a href="Statements.html" '
+        'accesskey="u" rel="up">Statements</a></p></div><hr><h3 class="section" id="The-while-Statement-1">'
+        '<span>10.3 The while Statement<a class="copiable-link" href="#The-while-Statement-1"> &para;'
+        '</a></span></h3><dl class="first-deffn"><dt class="deffn" id="index-pause"><span '
+        'class="category-def">: </span><span><strong class="def-name">pause</strong> <var '
+        'class="def-var-arguments">(n)</var><a class="copiable-link" href="#index-pause"> &para;</a>'
+        '</span></dt><dd><p>Suspend the execution of the program for n seconds.</p></dd></dl>'
+        '<ul class="mini-toc"><li><a href="Loops.html" accesskey="1">Loops</a></li></ul>'
+        '<table class="cp-entries-printindex" border="0"><tr><td></td><td class="printindex-index-entry">'
+        '<a href="Loops.html#index-loop">loop</a>:</td><td class="printindex-index-section">'
+        '<a href="Loops.html">Loops</a></td></tr></table></div>', "The while Statement", "7.0.3")
+    doc = read_document(page.encode(), "The-while-Statement.html")
+    assert [s.heading for s in doc.sections] == [("10.3 The while Statement",)]
+    assert [line for line in doc.sections[0].text.split("\n") if line] == [
+        "pause (n)", "Suspend the execution of the program for n seconds."]
+
+
+def test_a_div_header_of_another_generator_is_kept():
+    page = ('<html><head><title>Notes</title></head><body><div class="header"><p>Welcome to my '
+            'notes about sourdough bread.</p></div><p>Feed the starter every day.</p></body></html>')
+    doc = read_document(page.encode(), "notes.html")
+    assert "Welcome to my notes about sourdough bread." in doc.text
+
+
+def test_an_index_page_is_no_answer_for_the_functions_it_lists(open_ix, tmp_path):
+    folder = tmp_path / "octave.html"
+    folder.mkdir()
+    (folder / "Basic-Matrix-Functions.html").write_text(MATRIX_NODE, encoding="utf-8")
+    (folder / "Function-Index.html").write_text(FUNCTION_INDEX, encoding="utf-8")
+    (folder / "The-while-Statement.html").write_text(WHILE_NODE, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    paths = [h.document["path"] for h in ix.search("balance eig", limit=5).results]
+    assert paths == ["Basic-Matrix-Functions.html"]
+    assert ix.search("switch do-until", limit=5).results == []

@@ -82,6 +82,24 @@ _DOCBOOK_TOC = "toc"
 # class="title">Tip</h3>`): a label, not a section (the text after the box is not the tip's).
 _ADMONITION_CLASSES = frozenset({"note", "tip", "warning", "caution", "important"})
 _DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
+# Texinfo's `makeinfo --html` (`<meta name="Generator" content="makeinfo">`) puts a
+# "Next: … Previous: … Up: … [Contents][Index]" line above and below each node
+# (`div.header`; Texinfo 7 `div.nav-panel`, Texinfo 4 `div.node`), a node's menu
+# of the nodes under it (`ul.section-toc`, `ul.mini-toc`, `table.menu`), the
+# manual's table of contents (`div.contents`, `div.shortcontents`) and its index
+# pages (`table.index-cp`, `table.index-fn`, …; Texinfo 7 `table.cp-entries-printindex`
+# and the letter bars around it). All are navigation: the Info reader shows no
+# menu either, and an index page of entry names beat the pages they point to.
+_MAKEINFO_NAV = {"div": frozenset({"header", "nav-panel", "node", "contents", "shortcontents",
+                                   "short-contents", "element-contents"}),
+                 "ul": frozenset({"section-toc", "mini-toc"}),
+                 "table": frozenset({"menu"}),
+                 "h2": frozenset({"contents-heading", "shortcontents-heading"})}
+_MAKEINFO_INDEX_TABLE = re.compile(r"^index-|-(?:entries|letters-header|letters-footer)-printindex$")
+# ... the letters "Jump to: A B C" of a Texinfo 6 index (`a.summary-letter`), and a
+# definition's category when it is empty (`@deftypefn {} …` shows ": AA = balance (A)").
+_MAKEINFO_CATEGORIES = frozenset({"category", "category-def"})
+_MAKEINFO_BARE = frozenset({"", ":", "jump to:"})
 # rustdoc lists the traits a type implements; each implemented method repeats
 # the trait's own documentation (Iterator's 75 methods on every iterator), and
 # blanket implementations (`impl<T> From<T> for T`) are the same on every page,
@@ -424,6 +442,7 @@ class _TextParser(HTMLParser):
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
+        self._makeinfo = False
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -524,12 +543,17 @@ class _TextParser(HTMLParser):
                 match = _REDIRECT.match(values.get("content") or "")
                 if match and self.redirect is None:
                     self.redirect = match.group(1).strip(" '\"")[:_MAX_TITLE_CHARS]
-            elif not (self._asciidoc or self._rustdoc) and (values.get("name") or "").lower() == "generator":
+            elif not (self._asciidoc or self._rustdoc or self._makeinfo) and (
+                    values.get("name") or "").lower() == "generator":
                 generator = (values.get("content") or "").lower()
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
+                self._makeinfo = generator.startswith("makeinfo")
         if self._rustdoc:
             self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
+        elif self._makeinfo and (self._muted is not None or tag == "th" or (
+                tag == "span" and not _MAKEINFO_CATEGORIES.isdisjoint(_classes(attrs)))):
+            self._mute(tag, attrs, bare_only=True)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -610,7 +634,8 @@ class _TextParser(HTMLParser):
             values: Dict[str, str] = {}
         else:
             values = dict(attrs)
-            if tag not in _MARKER_TAGS and not values.get("role") and tag not in ("table", "ul"):
+            if tag not in _MARKER_TAGS and not values.get("role") and tag not in ("table", "ul") \
+                    and not (self._makeinfo and tag == "h2"):
                 return   # most tags: only a role can make them frame or content
         role = (values.get("role") or "").strip().lower()
         if tag == "div" and (values.get("id") or "").strip().lower() == "banner":
@@ -619,6 +644,7 @@ class _TextParser(HTMLParser):
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
                 self._docbook_navigation(tag, values)) or (
+                self._makeinfo and _makeinfo_navigation(tag, values)) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -653,17 +679,22 @@ class _TextParser(HTMLParser):
         return "impl-items" in (values.get("class") or "").split() and any(
             self._zones[zone[2]][2] == "impls" for zone in self._open_zones)
 
-    def _mute(self, tag: str, attrs: list) -> None:
-        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`), or count one more inside it."""
+    def _mute(self, tag: str, attrs: list, bare_only: bool = False) -> None:
+        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`), or count one more inside it.
+        With `bare_only` (makeinfo's labels, `_MAKEINFO_BARE`), a definition's category
+        or a table's header cell goes only if it shows no more than a colon or "Jump to:"."""
         muted = self._muted
         if muted is not None:
             if muted[0] == tag:
                 muted[1] += 1
             return
-        classes = _RUSTDOC_MUTED.get(tag)
-        if classes and not classes.isdisjoint(_classes(attrs)):
+        if bare_only:
+            classes = _MAKEINFO_CATEGORIES if tag == "span" else None
+        else:
+            classes = _RUSTDOC_MUTED.get(tag)
+        if (bare_only and classes is None) or (classes and not classes.isdisjoint(_classes(attrs))):
             target = self._text_target()
-            self._muted = [tag, 1, target, len(target)]
+            self._muted = [tag, 1, target, len(target), bare_only]
 
     def _unmute(self) -> None:
         muted = self._muted
@@ -672,8 +703,11 @@ class _TextParser(HTMLParser):
             return
         self._muted = None
         target, start = muted[2], muted[3]
-        if self._text_target() is target and len(target) >= start:
+        if self._text_target() is target and len(target) >= start and (
+                not muted[4] or " ".join("".join(target[start:]).split()).lower() in _MAKEINFO_BARE):
             del target[start:]
+            if target is self._parts:   # no cell separator after words that went
+                self._line_has_text = bool("".join(target).rpartition("\n")[2].strip())
 
     def _close_container(self, tag: str) -> None:
         frame = self._frame
@@ -726,7 +760,8 @@ class _TextParser(HTMLParser):
         permalink = len(text) <= 3 and (
             (local_link and (not text or text in _PERMALINK_MARKS))
             or not _PERMALINK_CLASSES.isdisjoint(classes.split())) or (
-            self._rustdoc and not _RUSTDOC_BUTTONS.isdisjoint(classes.split()))
+            self._rustdoc and not _RUSTDOC_BUTTONS.isdisjoint(classes.split())) or (
+            self._makeinfo and "summary-letter" in classes.split())
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
 
@@ -933,6 +968,16 @@ def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:
     if tag == "ul":
         return not _DOCBOOK_NAV_LISTS.isdisjoint(classes)
     return tag == "div" and not _DOCBOOK_NAV_CLASSES.isdisjoint(classes)
+
+
+def _makeinfo_navigation(tag: str, values: Dict[str, str]) -> bool:
+    """On a `makeinfo --html` page: a node's navigation line, a menu, the table of
+    contents, or an index (`_MAKEINFO_NAV`)."""
+    classes = (values.get("class") or "").lower().split()
+    if tag == "table" and any(_MAKEINFO_INDEX_TABLE.search(name) for name in classes):
+        return True
+    names = _MAKEINFO_NAV.get(tag)
+    return bool(names) and not names.isdisjoint(classes)
 
 
 def _is_signature(attrs: list) -> bool:
