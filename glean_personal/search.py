@@ -722,7 +722,7 @@ def _title_boosts(titles: Dict[int, str], words: Set[str]) -> Dict[int, float]:
     """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its
     title; times `TUNING.listing` for a collection's index or table of contents."""
     lift, n, stems = TUNING.title_boost, max(1, len(words)), _title_stems
-    return {d: (1.0 + lift * len(stems(title).intersection(words)) / n if words else 1.0)
+    return {d: (1.0 + lift * len(stems(title).intersection(words)) / n)
             * (TUNING.listing if is_listing_title(title) else 1.0) for d, title in titles.items()}
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from glean_personal.errors import SkipFile
 from glean_personal.formats import read_document
+from helpers.files import write_tree
 
 # -- mdBook's search index: every page's text again, as an elasticlunr index ----------
 CHAPTER = """<!DOCTYPE HTML><html lang="en"><head><meta charset="UTF-8">
@@ -150,10 +151,8 @@ def test_a_manual_on_one_page_keeps_its_table_of_contents():
 
 
 def test_a_chapter_page_is_no_answer_for_a_section_on_another_page(open_ix, tmp_path):
-    folder = tmp_path / "handbook"
-    folder.mkdir()
-    (folder / "sect.creating-accounts.html").write_text(SECTION_PAGE, encoding="utf-8")
-    (folder / "basic-configuration.html").write_text(CHAPTER_PAGE, encoding="utf-8")
+    folder = write_tree(tmp_path / "handbook", {"sect.creating-accounts.html": SECTION_PAGE,
+                                                "basic-configuration.html": CHAPTER_PAGE})
     ix = open_ix()
     ix.index(folder)
     paths = [h.document["path"] for h in ix.search("creating accounts", limit=5).results]
@@ -292,11 +291,9 @@ def test_a_div_header_of_another_generator_is_kept():
 
 
 def test_an_index_page_is_no_answer_for_the_functions_it_lists(open_ix, tmp_path):
-    folder = tmp_path / "octave.html"
-    folder.mkdir()
-    (folder / "Basic-Matrix-Functions.html").write_text(MATRIX_NODE, encoding="utf-8")
-    (folder / "Function-Index.html").write_text(FUNCTION_INDEX, encoding="utf-8")
-    (folder / "The-while-Statement.html").write_text(WHILE_NODE, encoding="utf-8")
+    folder = write_tree(tmp_path / "octave.html", {"Basic-Matrix-Functions.html": MATRIX_NODE,
+                                                   "Function-Index.html": FUNCTION_INDEX,
+                                                   "The-while-Statement.html": WHILE_NODE})
     ix = open_ix()
     ix.index(folder)
     paths = [h.document["path"] for h in ix.search("balance eig", limit=5).results]

@@ -681,18 +681,16 @@ class _TextParser(HTMLParser):
 
     def _mute(self, tag: str, attrs: list, bare_only: bool = False) -> None:
         """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`), or count one more inside it.
-        With `bare_only` (makeinfo's labels, `_MAKEINFO_BARE`), a definition's category
-        or a table's header cell goes only if it shows no more than a colon or "Jump to:"."""
+        With `bare_only` (makeinfo's labels the caller chose, `_MAKEINFO_BARE`), a
+        definition's category or a table's header cell goes only if it shows no more
+        than a colon or "Jump to:"."""
         muted = self._muted
         if muted is not None:
             if muted[0] == tag:
                 muted[1] += 1
             return
-        if bare_only:
-            classes = _MAKEINFO_CATEGORIES if tag == "span" else None
-        else:
-            classes = _RUSTDOC_MUTED.get(tag)
-        if (bare_only and classes is None) or (classes and not classes.isdisjoint(_classes(attrs))):
+        classes = _RUSTDOC_MUTED.get(tag)
+        if bare_only or (classes and not classes.isdisjoint(_classes(attrs))):
             target = self._text_target()
             self._muted = [tag, 1, target, len(target), bare_only]
 
