@@ -122,6 +122,7 @@ class Hit(Record):
     scattered: bool = False   # the query's words only far apart in the passage (evidence.py)
     also_at: List[dict] = field(default_factory=list)   # near-duplicates folded into this hit
     matched_synonyms: Optional[List[Tuple[str, str]]] = None   # (query word, synonym) found
+    matched_forms: Optional[List[Tuple[str, str]]] = None      # (query word, its other form) found
 
     @property
     def title(self) -> str:
@@ -152,6 +153,8 @@ class Hit(Record):
         if self.matched_synonyms is not None:
             out["matched_synonyms"] = [{"term": a, "synonym": b}
                                        for a, b in self.matched_synonyms]
+        if self.matched_forms is not None:
+            out["matched_forms"] = [{"term": a, "form": b} for a, b in self.matched_forms]
         return out
 
 
@@ -751,8 +754,9 @@ def _explain(store: Store, hit: Hit, query: Query, lo: int, hi: int,
     labels = query.labels()
     hit.matched_terms = matched
     hit.missed_terms = [label for label in labels if label not in matched]
-    hit.matched_synonyms = [(labels[i], syn.label) for i, syn in expansions
-                            if store.fulltext.matching([syn], lo, hi)]
+    found = [(labels[i], syn) for i, syn in expansions if store.fulltext.matching([syn], lo, hi)]
+    hit.matched_synonyms = [(word, t.label) for word, t in found if t.tokens not in query.forms]
+    hit.matched_forms = [(word, t.label) for word, t in found if t.tokens in query.forms]
 
 
 def _mark_ties(hits: Sequence[Hit]) -> None:

@@ -14,6 +14,7 @@ from glean_personal import open_index
 from glean_personal.analysis import is_stopword
 from glean_personal.wordforms import _table, other_forms
 from glean_personal.query import parse
+from glean_personal.surfaces.render.text import search_results
 from helpers.files import write_tree
 from helpers.templates import index_copy
 
@@ -92,9 +93,25 @@ def test_a_question_finds_the_passive_of_its_verb(ix):
 
 
 def test_explain_says_which_form_matched(ix):
-    hit = ix.search("how do I hide files from the listing", explain=True).results[0]
+    result = ix.search("how do I hide files from the listing", explain=True)
+    hit = result.results[0]
     assert hit.missed_terms == ["hide"]          # no word of the passage has the stem *hide*
-    assert ("hide", "hidden") in hit.matched_synonyms
+    assert hit.matched_forms == [("hide", "hidden")]
+    assert not hit.matched_synonyms              # a form is the word, not a synonym of it
+    assert {"term": "hide", "form": "hidden"} in hit.to_dict()["matched_forms"]
+    text = search_results(result, color=False, explain=True)
+    assert "\u203a by form: hide \u2192 hidden" in text and "by synonym" not in text
+
+
+def test_mcp_lists_the_forms_a_passage_holds(ix, tmp_path):
+    from glean_personal.surfaces import mcp
+    from test_mcp import conforms, tool
+    ix.close()
+    tools = mcp.Tools(str(tmp_path / "p.db"))
+    data = tools.local_search({"query": "how do I hide files from the listing"})
+    assert conforms(data, tool("local_search")["outputSchema"])
+    row = next(r for r in data["results"] if r["path"] == "dotfiles.md")
+    assert row["matched_forms"] == ["hide \u2192 hidden"] and "matched_synonyms" not in row
 
 
 def test_an_ing_or_s_form_has_its_verbs_forms():

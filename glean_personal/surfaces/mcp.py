@@ -129,7 +129,9 @@ class Tools:
                  **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {}),
                  **({"scattered": True} if h.scattered else {}),
                  **({"matched_synonyms": [f"{a} \u2192 {b}" for a, b in h.matched_synonyms]}
-                    if h.matched_synonyms else {})}
+                    if h.matched_synonyms else {}),
+                 **({"matched_forms": [f"{a} \u2192 {b}" for a, b in h.matched_forms]}
+                    if h.matched_forms else {})}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "offset": offset, "results": rows,
                 "has_more": bool(result.has_more),

@@ -78,7 +78,7 @@ TOOLS: List[dict] = [
          "A question in plain words "
          "also searches a few synonyms of its words, at reduced strength, and their "
          "other forms (hide: hidden) as the words (`expansions`; a passage's "
-         "`matched_synonyms`). "
+         "`matched_synonyms` and `matched_forms`). "
          "Quoted spans are exact phrases; other words are ORed and match by "
          "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
          "(`next_offset` when `has_more`). `query` is required (`q` is accepted too)."),
@@ -110,7 +110,8 @@ TOOLS: List[dict] = [
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
                      "available": {"type": "boolean"}, "also_at": _STRS,
-                     "matched_synonyms": _STRS, "scattered": {"type": "boolean"}}}},
+                     "matched_synonyms": _STRS, "matched_forms": _STRS,
+                     "scattered": {"type": "boolean"}}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
              "expansions": {"type": "object"},
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},

@@ -157,9 +157,11 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             lines.append(f"   \u203a {hit.passages_matched} of {hit.passages_total} passages matched")
             lines.append(f"   \u203a matched: {', '.join(hit.matched_terms or []) or '-'}"
                          f"   missed: {', '.join(hit.missed_terms or []) or '-'}")
-            if hit.matched_synonyms:
-                lines.append("   \u203a by synonym: " + ", ".join(
-                    f"{word} \u2192 {syn}" for word, syn in hit.matched_synonyms))
+            for label, pairs in (("by form", hit.matched_forms),
+                                 ("by synonym", hit.matched_synonyms)):
+                if pairs:
+                    lines.append(f"   \u203a {label}: " + ", ".join(
+                        f"{word} \u2192 {other}" for word, other in pairs))
             from ...search import bar
             lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}"
                          f"   match strength {hit.strength:.2f}"
