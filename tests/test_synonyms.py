@@ -152,7 +152,7 @@ def test_explain_shows_what_was_added(ix):
     assert {"term": "folder", "synonym": "directory"} in data["matched_synonyms"]
     assert json.loads(json.dumps(result.to_dict()))["expansions"]["folder"] == ["directory"]
     text = search_results(result, color=False, explain=True)
-    assert "Also searched for synonyms: " in text and "folder \u2192 directory" in text
+    assert "Also searched (synonyms and other forms): " in text and "folder \u2192 directory" in text
     assert "\u203a by synonym: " in text
     # the snippet marks the synonym's words
     snip = hit.snippets[0]

@@ -129,7 +129,7 @@ def search_results(result, color: bool, explain: bool = False) -> str:
         lines += [f"Not in any indexed document: {', '.join(result.absent_terms)}."]
         lines += _did_you_mean(result) + [""]
     if explain and result.expansions:
-        lines += ["Also searched for synonyms: " + "; ".join(
+        lines += ["Also searched (synonyms and other forms): " + "; ".join(
             f"{word} \u2192 {', '.join(words)}" for word, words in result.expansions.items())
             + ".", ""]
     for n, hit in enumerate(result.results, start=1):
