@@ -916,6 +916,34 @@ disk full > quota, space
 free space > disk space
 new user > adduser, useradd
 shared folder > share, nfs, samba
+# a fifth batch: everyday phrases for programming and database terms
+whole number = integer
+whole numbers = integers
+decimal number > float, real, decimal
+computed column = generated column
+calculated column > generated column, computed column
+data type = datatype
+column type > data type, datatype
+query plan > explain
+execution plan > query plan, explain
+how big > size, maximum, limit
+how large > size, maximum, limit
+at least > minimum
+web server > http server
+environment variable > env, environ
+environment variables > env, environ
+exit code = exit status, return code
+child process > subprocess, spawn
+current directory > working directory, cwd
+current folder > working directory, cwd
+home folder > home directory
+temporary file > tempfile
+pretty print > pprint, indent
+deep copy > deepcopy
+file size > size, getsize, stat
+last modified > mtime, modification time
+modification time > mtime
+speed up > performance, optimize, faster
 """
 
 

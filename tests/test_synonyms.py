@@ -182,3 +182,11 @@ def test_mcp_reports_the_synonyms_searched(ix, tmp_path):
     row = next(r for r in data["results"] if r["path"] == "rmtree.md")
     assert "folder \u2192 directory" in row["matched_synonyms"]
     assert "expansions" not in tools.local_search({"query": "folder"})
+
+
+def test_every_entry_can_be_typed():
+    """A question is looked up a word or two typed words at a time, one of them a
+    word the query keeps: a longer key, or one of stopwords only, is never found."""
+    from glean_personal.analysis import is_stopword
+    assert not [k for k in SYNONYMS if len(k.split()) > 2]
+    assert not [k for k in SYNONYMS if all(is_stopword(w) for w in k.split())]
