@@ -944,6 +944,28 @@ file size > size, getsize, stat
 last modified > mtime, modification time
 modification time > mtime
 speed up > performance, optimize, faster
+# a sixth batch: version control and programming in everyday phrases
+set aside > stash
+put aside > stash
+rewrite history > rebase, filter branch, amend
+who changed > blame, annotate, author
+who wrote > blame, annotate, author
+working copy = working tree, worktree
+throw away > discard
+nested repository > submodule, subtree
+file permissions > chmod, mode, permission
+background process > daemon, detached
+send email > smtp, sendmail
+unit test > unittest, test case
+unit tests > unittest, test cases
+random number > random, randint
+current time > time, datetime
+current date > today, date
+non blocking > asynchronous, async
+type hint > annotation, typing
+type hints > annotations, typing
+package manager > pip, npm, apt
+keyboard shortcut > key binding, keybinding
 """
 
 
