@@ -966,6 +966,32 @@ type hint > annotation, typing
 type hints > annotations, typing
 package manager > pip, npm, apt
 keyboard shortcut > key binding, keybinding
+# a seventh batch: library terms in everyday words
+serialize > pickle, marshal
+priority queue > heap, heapq
+binary search > bisect
+memoization > cache, memoize
+with statement > context manager
+parse arguments > argparse, argv
+unique id > uuid, identifier
+unique identifier > uuid
+standard deviation > stdev, variance
+time difference > timedelta, elapsed
+date difference > timedelta
+wrap text > textwrap, wrap
+line wrap > textwrap, wrap
+fuzzy match > similarity, close matches
+garbage collection = gc
+weak reference = weakref
+enumeration = enum
+data class = dataclass
+abstract class > abc, abstract base class, abstractmethod
+memory map = mmap
+binary data > bytes, buffer, struct
+recursive query > recursive, cte, common table expression
+cte > common table expression
+profiling > profile, profiler, cprofile
+double ended > deque
 """
 
 
