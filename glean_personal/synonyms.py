@@ -992,6 +992,37 @@ recursive query > recursive, cte, common table expression
 cte > common table expression
 profiling > profile, profiler, cprofile
 double ended > deque
+# an eighth batch: everyday phrases for system calls, SQL statements and Git's names
+shell command > subprocess, exec, spawn
+url parameters > query string, searchparams
+query parameters > query string, searchparams
+user input > stdin, input, readline, prompt
+keyboard input > stdin, input, readline
+sleep > delay, timeout, settimeout
+event listener > listener, eventemitter, handler
+file extension > extname, suffix
+parent folder > dirname, parent directory
+parent directory > dirname
+absolute path > abspath, resolve
+home directory > homedir, expanduser
+temp folder > tmpdir, gettempdir, temporary directory
+temporary directory > tmpdir, gettempdir
+operating system > platform
+delete table > drop table
+remove table > drop table
+delete column > drop column
+add column > alter table
+change column > alter table
+list tables > sqlite_schema, sqlite_master
+transaction log > journal, wal
+password protect > encryption, encrypt
+last commit > head
+latest commit > head
+remote branch > upstream, tracking branch
+tracking branch = upstream branch
+common ancestor > merge base
+empty commit > allow empty
+pull request > request pull
 """
 
 
