@@ -65,6 +65,19 @@ def test_entities_tables_and_pre():
     assert "line one\n    indented line" in rim
 
 
+def test_crlf_line_endings_leave_no_carriage_return():
+    # Git's HTML manual pages are written with CRLF: their <pre> blocks kept a CR
+    # at the end of every line (in snippets and in --json).
+    crlf = PAGE.replace(b"\n", b"\r\n")
+    doc, body = _sections(crlf)
+    assert "\r" not in doc.text and "\r" not in doc.title
+    assert body == _sections(PAGE)[1]
+    lone_cr, _ = _sections(b"<h1>T</h1><pre>one\rtwo</pre>")
+    assert lone_cr.sections[-1].text == "one\ntwo"
+    front, _ = _sections(b"---\r\ntitle: Front\r\n---\r\n<p>body</p>")
+    assert front.title == "Front" and "title:" not in front.text
+
+
 def test_first_h1_is_title_without_title_tag():
     doc, _ = _sections(b"<h2>Minor</h2><p>x</p><h1>Main  topic</h1><p>y</p>")
     assert doc.title == "Main topic"

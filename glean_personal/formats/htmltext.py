@@ -29,7 +29,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from ..errors import SkipFile
-from .encoding import bom_encoding, decode_text
+from .encoding import bom_encoding, decode_text, normalise_newlines
 from .sections import CELL_SEPARATOR, SectionBuilder
 from .text import split_front_matter
 
@@ -171,8 +171,8 @@ def _metadata(text: str) -> Tuple[Optional[str], str]:
     """A page template's title from its front matter (`---` … `---`, as Jekyll and
     Hugo pages have; the block is never text) or from JSON metadata in a leading
     comment, and the page without the front matter."""
-    if text.startswith(("---\n", "+++\n", "---\r\n", "+++\r\n")):
-        title, rest = split_front_matter(text.replace("\r\n", "\n"))
+    if text.startswith(("---\n", "+++\n")):
+        title, rest = split_front_matter(text)
         if rest is not text:
             return title, rest
     if text.lstrip()[:5] == "<!--{":
@@ -209,7 +209,9 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
 def _parse(data: bytes, limits: Limits, kind: Optional[type] = None) -> "_TextParser":
     """Parse a page with `kind` (a `_TextParser`, or a subclass that reads another
     markup as HTML), within the text budget and the rescanning allowance."""
-    meta_title, text = _metadata(decode_text(data, declared=sniff_charset(data)))
+    # As an HTML parser's input stream does, CR LF and a lone CR become LF (else a
+    # file with CRLF endings keeps a CR in every line of its <pre> blocks).
+    meta_title, text = _metadata(normalise_newlines(decode_text(data, declared=sniff_charset(data))))
     text = defuse(text)
     parser = (kind or _TextParser)(limits.max_text_chars, 2 * len(text) + _RESCAN_ALLOWANCE)
     parser.meta_title = meta_title
