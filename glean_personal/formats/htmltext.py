@@ -110,8 +110,29 @@ _RUSTDOC_BOILERPLATE = frozenset({"blanket-implementations-list"})
 # "Expand description" toggle above the text: page furniture, not words.
 # rustdoc's "Source" link, and the "Run" link after each example (to the playground).
 _RUSTDOC_BUTTONS = frozenset({"src", "test-arrow"})
-_RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading"}),
+# Older rustdoc (Rust 1.63, as Debian ships it) puts the version, "source" and a
+# "[−]" collapse toggle in `span.out-of-band` beside the page's title, and after a
+# function that returns an iterator or a writer a "Notable traits" tooltip
+# (`span.notable-traits`: `ⓘNotable traits for Vec<u8, A> impl Write for …`)
+# inside the method's heading.
+_RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading", "out-of-band",
+                                     "notable-traits"}),
                   "summary": frozenset({"hideme"})}
+# javadoc's generated cross-reference pages (javadoc 17 names its writer in
+# `<meta name="generator">`): "Uses of Class …" (`class-use/`, a page per class),
+# "Uses of Package", the class hierarchy trees and the A-Z index. Each lists
+# names, and repeats first sentences, documented on the class pages.
+# ... and on a class's page, under each summary, the members it inherits
+# ("Methods declared in class java.lang.Object: clone, equals, …, wait"), names
+# only: 2,228 of the 25,005 passages of `java.base`; the class that declares
+# them documents them, and the page's hierarchy and "All Implemented
+# Interfaces" lines already say where they come from.
+_JAVADOC_INHERITED = "inherited-list"
+_JAVADOC_LISTINGS = {"javadoc/classusewriter": "uses of a class",
+                     "javadoc/packageusewriter": "uses of a package",
+                     "javadoc/packagetreewriter": "a package's class hierarchy",
+                     "javadoc/treewriter": "the class hierarchy",
+                     "javadoc/indexwriter": "the index of all names"}
 _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
@@ -198,8 +219,11 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     (rustdoc at every re-export, Sphinx and MkDocs redirect plugins): an
     immediate `<meta>` refresh and a line "Redirecting to …". Indexed, it is a
     result that holds nothing, so it is skipped and the skip names the target.
+    javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too.
     """
     parser = _parse(data, limits)
+    if parser.listing is not None:
+        raise SkipFile(f"javadoc's cross-reference page ({parser.listing})")
     if parser.redirect is not None and sum(
             len(text) for _, text, _ in parser.content()) <= _MAX_REDIRECT_CHARS:
         raise SkipFile(f"a redirect page (to {parser.redirect})")
@@ -421,6 +445,7 @@ class _TextParser(HTMLParser):
         self.title: Optional[str] = None
         self.meta_title: Optional[str] = None   # from front matter or a metadata comment
         self.redirect: Optional[str] = None    # where an immediate <meta> refresh sends the reader
+        self.listing: Optional[str] = None     # which javadoc cross-reference page this is
         self.ops: List[_Op] = []
         self._budget = budget
         self._chars = 0                        # text recorded outside the frame
@@ -443,6 +468,7 @@ class _TextParser(HTMLParser):
         self._asciidoc = False
         self._rustdoc = False
         self._makeinfo = False
+        self._javadoc = False
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -543,9 +569,11 @@ class _TextParser(HTMLParser):
                 match = _REDIRECT.match(values.get("content") or "")
                 if match and self.redirect is None:
                     self.redirect = match.group(1).strip(" '\"")[:_MAX_TITLE_CHARS]
-            elif not (self._asciidoc or self._rustdoc or self._makeinfo) and (
+            elif not (self._asciidoc or self._rustdoc or self._makeinfo or self._javadoc) and (
                     values.get("name") or "").lower() == "generator":
                 generator = (values.get("content") or "").lower()
+                self.listing = self.listing or _JAVADOC_LISTINGS.get(generator.strip())
+                self._javadoc = generator.startswith("javadoc")
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith("makeinfo")
@@ -643,6 +671,7 @@ class _TextParser(HTMLParser):
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
+                self._javadoc and tag == "div" and _JAVADOC_INHERITED in (values.get("class") or "").split()) or (
                 self._docbook_navigation(tag, values)) or (
                 self._makeinfo and _makeinfo_navigation(tag, values)) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
