@@ -314,7 +314,9 @@ HEAP_PAGE = (
     'docs">[<span class="inner">&#x2212;</span>]</a></span></div>'
     '<details class="rustdoc-toggle top-doc" open><summary class="hideme"><span>Expand description'
     '</span></summary><div class="docblock"><p>A priority queue implemented with a binary heap.</p>'
-    '</div></details><h2 id="implementations" class="small-section-header">Implementations</h2>'
+    "<div class='information'><div class='tooltip should_panic'>ⓘ</div></div><div class="
+    '"example-wrap"><pre class="rust rust-example-rendered should_panic"><code>let heap = '
+    'BinaryHeap::&lt;i32&gt;::new();</code></pre></div></div></details><h2 id="implementations" class="small-section-header">Implementations</h2>'
     '<div id="implementations-list"><details class="rustdoc-toggle implementors-toggle" open>'
     '<summary><section id="impl-BinaryHeap%3CT%3E" class="impl has-srclink"><h3 class="code-header">'
     'impl&lt;T&gt; BinaryHeap&lt;T&gt;</h3></section></summary><div class="impl-items">'
@@ -334,6 +336,7 @@ def test_old_rustdocs_version_box_and_notable_traits_tooltips_are_left_out(open_
     doc = read_document(HEAP_PAGE.encode(), "struct.BinaryHeap.html")
     assert doc.text.split("\n")[0] == "A priority queue implemented with a binary heap."
     assert "source" not in doc.text and "[−]" not in doc.text and "1.0.0" not in doc.text
+    assert "ⓘ" not in doc.text and "let heap = BinaryHeap::<i32>::new();" in doc.text
     folder = write_tree(tmp_path / "std", {"collections/struct.BinaryHeap.html": HEAP_PAGE})
     ix = open_ix()
     ix.index(folder)

@@ -114,9 +114,11 @@ _RUSTDOC_BUTTONS = frozenset({"src", "test-arrow"})
 # "[−]" collapse toggle in `span.out-of-band` beside the page's title, and after a
 # function that returns an iterator or a writer a "Notable traits" tooltip
 # (`span.notable-traits`: `ⓘNotable traits for Vec<u8, A> impl Write for …`)
-# inside the method's heading.
+# inside the method's heading; and before an example that panics, fails to
+# compile or is not run, an "ⓘ" (`div.tooltip`, shown with a tooltip).
 _RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading", "out-of-band",
                                      "notable-traits"}),
+                  "div": frozenset({"tooltip"}),
                   "summary": frozenset({"hideme"})}
 # javadoc's generated cross-reference pages (javadoc 17 names its writer in
 # `<meta name="generator">`): "Uses of Class …" (`class-use/`, a page per class),
