@@ -313,7 +313,9 @@ HEAP_PAGE = (
     '#247-249">source</a> · <a id="toggle-all-docs" href="javascript:void(0)" title="collapse all '
     'docs">[<span class="inner">&#x2212;</span>]</a></span></div>'
     '<details class="rustdoc-toggle top-doc" open><summary class="hideme"><span>Expand description'
-    '</span></summary><div class="docblock"><p>A priority queue implemented with a binary heap.</p>'
+    '</span></summary><div class="docblock"><p>A priority queue implemented with a binary heap. See '
+    '<a href="struct.BTreeMap.html"><code>BTreeMap</code></a>, or <a href="struct.ThinBox.html">'
+    'ThinBox</a><span class="stab unstable">Experimental</span>.</p>'
     "<div class='information'><div class='tooltip should_panic'>ⓘ</div></div><div class="
     '"example-wrap"><pre class="rust rust-example-rendered should_panic"><code>let heap = '
     'BinaryHeap::&lt;i32&gt;::new();</code></pre></div></div></details><h2 id="implementations" class="small-section-header">Implementations</h2>'
@@ -334,14 +336,17 @@ HEAP_PAGE = (
 
 def test_old_rustdocs_version_box_and_notable_traits_tooltips_are_left_out(open_ix, tmp_path):
     doc = read_document(HEAP_PAGE.encode(), "struct.BinaryHeap.html")
-    assert doc.text.split("\n")[0] == "A priority queue implemented with a binary heap."
+    assert doc.text.split("\n")[0] == ("A priority queue implemented with a binary heap. See "
+                                       "BTreeMap, or ThinBox Experimental.")
     assert "source" not in doc.text and "[−]" not in doc.text and "1.0.0" not in doc.text
     assert "ⓘ" not in doc.text and "let heap = BinaryHeap::<i32>::new();" in doc.text
     folder = write_tree(tmp_path / "std", {"collections/struct.BinaryHeap.html": HEAP_PAGE})
     ix = open_ix()
     ix.index(folder)
     hits = ix.search("sorted vector", limit=3, passages=True).results
-    assert hits and hits[0].section[-1] == "pub fn into_sorted_vec (self) -> Vec<T>"
+    assert hits and list(hits[0].section) == [
+        "Struct std::collections::BinaryHeap", "Implementations", "impl<T> BinaryHeap<T>",
+        "pub fn into_sorted_vec(self) -> Vec<T>"]
     assert ix.search("notable traits allocator", limit=3).results == []
 
 
@@ -365,7 +370,10 @@ FILES_PAGE = _javadoc("ClassWriterImpl", "Files", (
     'notify()">notify</a>, <a href="../../lang/Object.html#wait()">wait</a></code></div></section>'
     '<section class="method-details" id="method-detail"><h2>Method Details</h2>'
     '<section class="detail" id="readAllLines(java.nio.file.Path)"><h3>readAllLines</h3>'
-    '<div class="member-signature">public static List&lt;String&gt; readAllLines(Path path)</div>'
+    '<div class="member-signature"><span class="modifiers">public static</span>&nbsp;<span '
+    'class="return-type"><a href="../../util/List.html">List</a>&lt;<a href="../../lang/String.html">'
+    'String</a>&gt;</span>&nbsp;<span class="element-name">readAllLines</span><wbr><span class='
+    '"parameters">(<a href="Path.html">Path</a>&nbsp;path)</span></div>'
     '<div class="block">Read all lines from a file.</div></section></section>'))
 LIST_USES = _javadoc("ClassUseWriter", "Uses of Interface java.util.List", (
     '<div class="header"><h1 title="Uses of Interface java.util.List" class="title">Uses of '
@@ -399,6 +407,7 @@ def test_javadocs_lists_of_inherited_methods_are_left_out(open_ix, tmp_path):
     doc = read_document(FILES_PAGE.encode(), "Files.html")
     assert [s.heading[-1] for s in doc.sections] == ["Method Summary", "readAllLines"]
     assert "notify" not in doc.text and "declared in" not in doc.text
+    assert "public static List<String> readAllLines(Path path)" in doc.text.split("\n")
     ix = open_ix()
     ix.index(write_tree(tmp_path / "java.base", {"java/nio/file/Files.html": FILES_PAGE}))
     assert ix.search("wait notify", limit=3).results == []

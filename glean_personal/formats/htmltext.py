@@ -471,6 +471,7 @@ class _TextParser(HTMLParser):
         self._rustdoc = False
         self._makeinfo = False
         self._javadoc = False
+        self._soft_edge = False                # a link's edge passed on a rustdoc or javadoc page
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -546,7 +547,7 @@ class _TextParser(HTMLParser):
             if self._bold_lead and self._bold is None and not self._cells:
                 self._bold = [len(self._parts), -1]
         elif tag in _WORD_EDGES:
-            self._space()
+            self._edge(tag)
             if tag == "a":
                 self._start_anchor(attrs)
                 self._links += 1
@@ -622,7 +623,7 @@ class _TextParser(HTMLParser):
                 self._button = None
                 if self._text_target() is target and len(target) >= start:
                     del target[start:]
-            self._space()
+            self._edge(tag)
         elif tag == "tr" and self._in_prototype():
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:
@@ -816,6 +817,8 @@ class _TextParser(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._raw_skip or self._skip_depth:
             return
+        if self._soft_edge and data and self._title_parts is None:
+            self._after_soft_edge(data)
         if self._title_parts is not None:
             self._title_parts.append(data)
         elif self._heading is not None:
@@ -911,6 +914,31 @@ class _TextParser(HTMLParser):
             for k in range(first, min(last, len(ops))):
                 if not ops[k][2]:
                     ops[k] = (ops[k][0], ops[k][1], True)
+
+    def _edge(self, tag: str) -> None:
+        """A word edge: where a link, button or image starts or ends.
+
+        Elsewhere a link is a word of its own (menus and link lists often have
+        no space between their links). In API references whose links sit inside
+        code (rustdoc, javadoc) a link's edge separates words only when a word
+        character meets a word character there (`ThinBox</a><span>Experimental`),
+        so `std::<a>io</a>::<a>Read</a>` reads `std::io::Read` and
+        `Vec<a>&lt;T&gt;</a>` `Vec<T>`, not `std :: io :: Read` and `Vec <T>`."""
+        if tag == "a" and (self._rustdoc or self._javadoc):
+            self._soft_edge = True
+        else:
+            self._space()
+
+    def _after_soft_edge(self, data: str) -> None:
+        """A space at the link edge just passed if it falls between two word characters."""
+        self._soft_edge = False
+        if not (data[:1].isalnum() or data[:1] == "_"):
+            return
+        for piece in reversed(self._text_target()):
+            if piece:
+                if piece[-1].isalnum() or piece[-1] == "_":
+                    self._space()
+                return
 
     def _space(self) -> None:
         if self._heading is not None:
