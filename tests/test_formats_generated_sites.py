@@ -299,3 +299,129 @@ def test_an_index_page_is_no_answer_for_the_functions_it_lists(open_ix, tmp_path
     paths = [h.document["path"] for h in ix.search("balance eig", limit=5).results]
     assert paths == ["Basic-Matrix-Functions.html"]
     assert ix.search("switch do-until", limit=5).results == []
+
+
+# -- rustdoc as Rust 1.63 writes it: the version box and "Notable traits" tooltips -----
+HEAP_PAGE = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+    '<meta name="generator" content="rustdoc"><title>BinaryHeap in std::collections - Rust'
+    '</title></head><body class="rustdoc struct"><section id="main-content" class="content">'
+    '<div class="main-heading"><h1 class="fqn"><span class="in-band">Struct <a href="../index.html">'
+    'std</a>::<wbr><a href="index.html">collections</a>::<wbr><a class="struct" href="#">BinaryHeap'
+    '</a></span></h1><span class="out-of-band"><span class="since" title="Stable since Rust version '
+    '1.0.0">1.0.0</span> · <a class="srclink" href="../../src/alloc/collections/binary_heap.rs.html'
+    '#247-249">source</a> · <a id="toggle-all-docs" href="javascript:void(0)" title="collapse all '
+    'docs">[<span class="inner">&#x2212;</span>]</a></span></div>'
+    '<details class="rustdoc-toggle top-doc" open><summary class="hideme"><span>Expand description'
+    '</span></summary><div class="docblock"><p>A priority queue implemented with a binary heap. See '
+    '<a href="struct.BTreeMap.html"><code>BTreeMap</code></a>, or <a href="struct.ThinBox.html">'
+    'ThinBox</a><span class="stab unstable">Experimental</span>.</p>'
+    "<div class='information'><div class='tooltip should_panic'>ⓘ</div></div><div class="
+    '"example-wrap"><pre class="rust rust-example-rendered should_panic"><code>let heap = '
+    'BinaryHeap::&lt;i32&gt;::new();</code></pre></div></div></details><h2 id="implementations" class="small-section-header">Implementations</h2>'
+    '<div id="implementations-list"><details class="rustdoc-toggle implementors-toggle" open>'
+    '<summary><section id="impl-BinaryHeap%3CT%3E" class="impl has-srclink"><h3 class="code-header">'
+    'impl&lt;T&gt; BinaryHeap&lt;T&gt;</h3></section></summary><div class="impl-items">'
+    '<details class="rustdoc-toggle method-toggle" open><summary><section id="method.into_sorted_vec"'
+    ' class="method has-srclink"><span class="rightside"><a class="srclink" href="#">source</a>'
+    '</span><h4 class="code-header">pub fn <a href="#method.into_sorted_vec" class="fnname">'
+    'into_sorted_vec</a>(self) -&gt; Vec&lt;T&gt;<span class="notable-traits"><span class='
+    '"notable-traits-tooltip">ⓘ<span class="notable-traits-tooltiptext"><span class="docblock">'
+    '<span class="notable">Notable traits for Vec&lt;u8, A&gt;</span><code class="content">'
+    '<span class="where fmt-newline">impl&lt;A: Allocator&gt; Write for Vec&lt;u8, A&gt;</span>'
+    '</code></span></span></span></span></h4></section></summary><div class="docblock"><p>Consumes '
+    'the heap and returns a vector in sorted (ascending) order.</p></div></details></div></details>'
+    '</div></section></body></html>')
+
+
+def test_old_rustdocs_version_box_and_notable_traits_tooltips_are_left_out(open_ix, tmp_path):
+    doc = read_document(HEAP_PAGE.encode(), "struct.BinaryHeap.html")
+    assert doc.text.split("\n")[0] == ("A priority queue implemented with a binary heap. See "
+                                       "BTreeMap, or ThinBox Experimental.")
+    assert "source" not in doc.text and "[−]" not in doc.text and "1.0.0" not in doc.text
+    assert "ⓘ" not in doc.text and "let heap = BinaryHeap::<i32>::new();" in doc.text
+    folder = write_tree(tmp_path / "std", {"collections/struct.BinaryHeap.html": HEAP_PAGE})
+    ix = open_ix()
+    ix.index(folder)
+    hits = ix.search("sorted vector", limit=3, passages=True).results
+    assert hits and list(hits[0].section) == [
+        "Struct std::collections::BinaryHeap", "Implementations", "impl<T> BinaryHeap<T>",
+        "pub fn into_sorted_vec(self) -> Vec<T>"]
+    assert ix.search("notable traits allocator", limit=3).results == []
+
+
+# -- javadoc 17: a "Uses of Class" page for every class, class trees, the A-Z index ----
+def _javadoc(writer: str, title: str, body: str) -> str:
+    return ('<!DOCTYPE HTML><html lang="en"><head><title>' + title + ' (Java SE 17 &amp; JDK 17)'
+            '</title><meta name="generator" content="javadoc/' + writer + '"></head><body>'
+            '<div class="flex-box"><header role="banner" class="flex-header"><nav role="navigation">'
+            '<a href="../../index.html">Overview</a></nav></header><div class="flex-content">'
+            '<main role="main">' + body + '</main></div></div></body></html>')
+
+
+FILES_PAGE = _javadoc("ClassWriterImpl", "Files", (
+    '<div class="header"><h1 title="Class Files" class="title">Class Files</h1></div>'
+    '<section class="method-summary" id="method-summary"><h2>Method Summary</h2>'
+    '<div class="summary-table"><div class="col-second"><a href="#readAllLines">readAllLines</a>'
+    '(Path path)</div><div class="col-last"><div class="block">Read all lines from a file.</div>'
+    '</div></div><div class="inherited-list"><h3 id="methods-inherited-from-class-java.lang.Object">'
+    'Methods declared in class&nbsp;java.lang.<a href="../../lang/Object.html">Object</a></h3>'
+    '<code><a href="../../lang/Object.html#clone()">clone</a>, <a href="../../lang/Object.html#'
+    'notify()">notify</a>, <a href="../../lang/Object.html#wait()">wait</a></code></div></section>'
+    '<section class="method-details" id="method-detail"><h2>Method Details</h2>'
+    '<section class="detail" id="readAllLines(java.nio.file.Path)"><h3>readAllLines</h3>'
+    '<div class="member-signature"><span class="modifiers">public static</span>&nbsp;<span '
+    'class="return-type"><a href="../../util/List.html">List</a>&lt;<a href="../../lang/String.html">'
+    'String</a>&gt;</span>&nbsp;<span class="element-name">readAllLines</span><wbr><span class='
+    '"parameters">(<a href="Path.html">Path</a>&nbsp;path)</span></div>'
+    '<div class="block">Read all lines from a file.</div></section></section>'))
+LIST_USES = _javadoc("ClassUseWriter", "Uses of Interface java.util.List", (
+    '<div class="header"><h1 title="Uses of Interface java.util.List" class="title">Uses of '
+    'Interface<br>java.util.List</h1></div><section class="class-uses"><h2>Uses of List in '
+    'java.nio.file</h2><div class="caption"><span>Methods in java.nio.file that return List</span>'
+    '</div><div class="col-second"><a href="../../nio/file/Files.html#readAllLines">Files.'
+    'readAllLines</a>(Path path)</div><div class="col-last"><div class="block">Read all lines from '
+    'a file.</div></div></section>'))
+TREE_PAGE = _javadoc("PackageTreeWriter", "java.nio.file Class Hierarchy", (
+    '<h1 class="title">Hierarchy For Package java.nio.file</h1><section class="hierarchy">'
+    '<h2 title="Class Hierarchy">Class Hierarchy</h2><ul><li>java.lang.Object<ul><li>java.nio.'
+    'file.<a href="Files.html">Files</a></li></ul></li></ul></section>'))
+
+
+@pytest.mark.parametrize("writer, page, reason", [
+    ("ClassUseWriter", LIST_USES, "uses of a class"),
+    ("PackageTreeWriter", TREE_PAGE, "a package's class hierarchy"),
+    ("IndexWriter", _javadoc("IndexWriter", "R-Index", '<h1>Index</h1><dl class="index">'
+                             '<dt><a href="Files.html#readAllLines">readAllLines(Path)</a> - in '
+                             'java.nio.file.Files</dt><dd>Read all lines from a file.</dd></dl>'),
+     "the index of all names"),
+], ids=["uses", "tree", "index"])
+def test_javadocs_cross_reference_pages_are_skipped(writer, page, reason):
+    with pytest.raises(SkipFile, match=f"javadoc's cross-reference page \\({reason}\\)"):
+        read_document(page.encode(), "index-18.html")
+    kept = page.replace(f"javadoc/{writer}", "javadoc/ClassWriterImpl")
+    assert "java.nio.file" in read_document(kept.encode(), "index-18.html").text   # a class page is read
+
+
+def test_javadocs_lists_of_inherited_methods_are_left_out(open_ix, tmp_path):
+    doc = read_document(FILES_PAGE.encode(), "Files.html")
+    assert [s.heading[-1] for s in doc.sections] == ["Method Summary", "readAllLines"]
+    assert "notify" not in doc.text and "declared in" not in doc.text
+    assert "public static List<String> readAllLines(Path path)" in doc.text.split("\n")
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "java.base", {"java/nio/file/Files.html": FILES_PAGE}))
+    assert ix.search("wait notify", limit=3).results == []
+
+
+def test_a_javadoc_class_page_answers_without_its_uses_page(open_ix, tmp_path):
+    folder = write_tree(tmp_path / "java.base", {"java/nio/file/Files.html": FILES_PAGE,
+                                                 "java/nio/file/package-tree.html": TREE_PAGE,
+                                                 "java/util/class-use/List.html": LIST_USES})
+    ix = open_ix()
+    report = ix.index(folder)
+    skipped = {s["path"]: s["reason"] for s in report.skipped}
+    assert skipped == {"java/nio/file/package-tree.html":
+                       "javadoc's cross-reference page (a package's class hierarchy)",
+                       "java/util/class-use/List.html": "javadoc's cross-reference page (uses of a class)"}
+    paths = [h.document["path"] for h in ix.search("read all lines of a file into a list", limit=5).results]
+    assert paths == ["java/nio/file/Files.html"]

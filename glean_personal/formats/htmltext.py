@@ -110,8 +110,31 @@ _RUSTDOC_BOILERPLATE = frozenset({"blanket-implementations-list"})
 # "Expand description" toggle above the text: page furniture, not words.
 # rustdoc's "Source" link, and the "Run" link after each example (to the playground).
 _RUSTDOC_BUTTONS = frozenset({"src", "test-arrow"})
-_RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading"}),
+# Older rustdoc (Rust 1.63, as Debian ships it) puts the version, "source" and a
+# "[−]" collapse toggle in `span.out-of-band` beside the page's title, and after a
+# function that returns an iterator or a writer a "Notable traits" tooltip
+# (`span.notable-traits`: `ⓘNotable traits for Vec<u8, A> impl Write for …`)
+# inside the method's heading; and before an example that panics, fails to
+# compile or is not run, an "ⓘ" (`div.tooltip`, shown with a tooltip).
+_RUSTDOC_MUTED = {"span": frozenset({"rightside", "since", "sub-heading", "out-of-band",
+                                     "notable-traits"}),
+                  "div": frozenset({"tooltip"}),
                   "summary": frozenset({"hideme"})}
+# javadoc's generated cross-reference pages (javadoc 17 names its writer in
+# `<meta name="generator">`): "Uses of Class …" (`class-use/`, a page per class),
+# "Uses of Package", the class hierarchy trees and the A-Z index. Each lists
+# names, and repeats first sentences, documented on the class pages.
+# ... and on a class's page, under each summary, the members it inherits
+# ("Methods declared in class java.lang.Object: clone, equals, …, wait"), names
+# only: 2,228 of the 25,005 passages of `java.base`; the class that declares
+# them documents them, and the page's hierarchy and "All Implemented
+# Interfaces" lines already say where they come from.
+_JAVADOC_INHERITED = "inherited-list"
+_JAVADOC_LISTINGS = {"javadoc/classusewriter": "uses of a class",
+                     "javadoc/packageusewriter": "uses of a package",
+                     "javadoc/packagetreewriter": "a package's class hierarchy",
+                     "javadoc/treewriter": "the class hierarchy",
+                     "javadoc/indexwriter": "the index of all names"}
 _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
@@ -198,8 +221,11 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     (rustdoc at every re-export, Sphinx and MkDocs redirect plugins): an
     immediate `<meta>` refresh and a line "Redirecting to …". Indexed, it is a
     result that holds nothing, so it is skipped and the skip names the target.
+    javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too.
     """
     parser = _parse(data, limits)
+    if parser.listing is not None:
+        raise SkipFile(f"javadoc's cross-reference page ({parser.listing})")
     if parser.redirect is not None and sum(
             len(text) for _, text, _ in parser.content()) <= _MAX_REDIRECT_CHARS:
         raise SkipFile(f"a redirect page (to {parser.redirect})")
@@ -423,6 +449,7 @@ class _TextParser(HTMLParser):
         self.title: Optional[str] = None
         self.meta_title: Optional[str] = None   # from front matter or a metadata comment
         self.redirect: Optional[str] = None    # where an immediate <meta> refresh sends the reader
+        self.listing: Optional[str] = None     # which javadoc cross-reference page this is
         self.ops: List[_Op] = []
         self._budget = budget
         self._chars = 0                        # text recorded outside the frame
@@ -445,6 +472,8 @@ class _TextParser(HTMLParser):
         self._asciidoc = False
         self._rustdoc = False
         self._makeinfo = False
+        self._javadoc = False
+        self._soft_edge = False                # a link's edge passed on a rustdoc or javadoc page
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -520,7 +549,7 @@ class _TextParser(HTMLParser):
             if self._bold_lead and self._bold is None and not self._cells:
                 self._bold = [len(self._parts), -1]
         elif tag in _WORD_EDGES:
-            self._space()
+            self._edge(tag)
             if tag == "a":
                 self._start_anchor(attrs)
                 self._links += 1
@@ -545,9 +574,11 @@ class _TextParser(HTMLParser):
                 match = _REDIRECT.match(values.get("content") or "")
                 if match and self.redirect is None:
                     self.redirect = match.group(1).strip(" '\"")[:_MAX_TITLE_CHARS]
-            elif not (self._asciidoc or self._rustdoc or self._makeinfo) and (
+            elif not (self._asciidoc or self._rustdoc or self._makeinfo or self._javadoc) and (
                     values.get("name") or "").lower() == "generator":
                 generator = (values.get("content") or "").lower()
+                self.listing = self.listing or _JAVADOC_LISTINGS.get(generator.strip())
+                self._javadoc = generator.startswith("javadoc")
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith("makeinfo")
@@ -594,7 +625,7 @@ class _TextParser(HTMLParser):
                 self._button = None
                 if self._text_target() is target and len(target) >= start:
                     del target[start:]
-            self._space()
+            self._edge(tag)
         elif tag == "tr" and self._in_prototype():
             self._space()
         elif tag in _PARAGRAPH_BLOCKS:
@@ -645,6 +676,7 @@ class _TextParser(HTMLParser):
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
+                self._javadoc and tag == "div" and _JAVADOC_INHERITED in (values.get("class") or "").split()) or (
                 self._docbook_navigation(tag, values)) or (
                 self._makeinfo and _makeinfo_navigation(tag, values)) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
@@ -787,6 +819,8 @@ class _TextParser(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._raw_skip or self._skip_depth:
             return
+        if self._soft_edge and data and self._title_parts is None:
+            self._after_soft_edge(data)
         if self._title_parts is not None:
             self._title_parts.append(data)
         elif self._heading is not None:
@@ -882,6 +916,31 @@ class _TextParser(HTMLParser):
             for k in range(first, min(last, len(ops))):
                 if not ops[k][2]:
                     ops[k] = (ops[k][0], ops[k][1], True)
+
+    def _edge(self, tag: str) -> None:
+        """A word edge: where a link, button or image starts or ends.
+
+        Elsewhere a link is a word of its own (menus and link lists often have
+        no space between their links). In API references whose links sit inside
+        code (rustdoc, javadoc) a link's edge separates words only when a word
+        character meets a word character there (`ThinBox</a><span>Experimental`),
+        so `std::<a>io</a>::<a>Read</a>` reads `std::io::Read` and
+        `Vec<a>&lt;T&gt;</a>` `Vec<T>`, not `std :: io :: Read` and `Vec <T>`."""
+        if tag == "a" and (self._rustdoc or self._javadoc):
+            self._soft_edge = True
+        else:
+            self._space()
+
+    def _after_soft_edge(self, data: str) -> None:
+        """A space at the link edge just passed if it falls between two word characters."""
+        self._soft_edge = False
+        if not (data[:1].isalnum() or data[:1] == "_"):
+            return
+        for piece in reversed(self._text_target()):
+            if piece:
+                if piece[-1].isalnum() or piece[-1] == "_":
+                    self._space()
+                return
 
     def _space(self) -> None:
         if self._heading is not None:
