@@ -46,6 +46,15 @@ def test_binary_without_a_known_extension_is_skipped_with_its_reason(tmp_path, n
     assert err.value.reason.startswith("unsupported file type")
 
 
+def test_sphinx_build_record_is_skipped(tmp_path):
+    # Every Sphinx HTML build has one; the Python docs' was a result of its own.
+    path = tmp_path / ".buildinfo"
+    path.write_bytes(b"# Sphinx build info version 1\n# This file hashes the configuration "
+                     b"used when building these files.\nconfig: e83dbbfb9c74\ntags: 645f666f9bcd\n")
+    with pytest.raises(SkipFile, match="Sphinx's build record"):
+        extract(path)
+
+
 def test_only_the_first_8_kb_is_sniffed():
     check_head(b"text " * 2000 + b"\x00", "README")   # the NUL is past the first 8 KB
     with pytest.raises(SkipFile, match="NUL bytes"):

@@ -159,12 +159,21 @@ def needs_sniff(name: str) -> bool:
     return format_for(base) is None and _ext(base) != ".gz" and skip_by_name(base) is None
 
 
+# Text files a tool writes for itself, with nothing in them to search: Sphinx's
+# `.buildinfo` beside every HTML build (two hashes of its configuration).
+_TOOL_RECORDS = ((b"# Sphinx build info version", "Sphinx's build record (.buildinfo)"),)
+
+
 def check_head(head: bytes, name: str) -> None:
-    """Raise SkipFile unless a file with no known format starts like text."""
+    """Raise SkipFile unless a file with no known format starts like text (and
+    is not a record a tool keeps for itself)."""
     why = text_sniff(head[:SNIFF_BYTES])
     if why:
         ext = _ext(_base(name))
         raise SkipFile(f"unsupported file type {ext or '(no extension)'}: {why}")
+    for start, what in _TOOL_RECORDS:
+        if head.startswith(start):
+            raise SkipFile(f"{what}: hashes, no text")
 
 
 def _base(name: str) -> str:
