@@ -154,7 +154,7 @@ timezone = time zone
 timestamp > datetime, time
 elapsed > duration, time
 wait > sleep, delay
-pause > sleep, suspend
+pause > sleep, suspend, delay
 delay > sleep, timeout
 periodically > interval, schedule, timer
 clock > time
@@ -348,7 +348,7 @@ diff = difference, compare
 compare > diff, difference, comparison
 differences > diff
 discard > drop, reset, revert
-throwaway > discard
+throwaway > discard, temporary
 exclude > ignore
 omit > exclude, ignore
 skip > ignore, exclude
@@ -566,7 +566,7 @@ stdin = standard input
 errorlevel > exit status, exit code
 ctrl > control
 pid > process id, process identifier
-cpu > processor
+cpu = processor
 os > operating system, platform
 osx > macos
 linux > unix, posix
@@ -1023,6 +1023,14 @@ tracking branch = upstream branch
 common ancestor > merge base
 empty commit > allow empty
 pull request > request pull
+# a ninth batch, after reading the misses of the blind para2 questions
+finish > exit, terminate, termination
+mistype > typo, misspelling
+contributor = author
+contributors = authors
+leaked > sensitive, confidential, exposed
+processors > cpus, cores
+number crunching > cpu intensive, computation
 """
 
 
