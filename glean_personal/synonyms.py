@@ -14,9 +14,11 @@ concurrency, networking and the web, office documents, media, mail, shells
 and operating systems, packaging, testing, configuration, security, time,
 text, data formats, mathematics and user interfaces, with British spellings
 and common abbreviations; not from any benchmark's questions (the second,
-larger pass was judged by domain batches on aggregate figures only). A last
-batch, for a person's own affairs (money, work, health, home, travel), was
-written after seeing the sample folder's questions. Each line is one entry:
+larger pass was judged by domain batches on aggregate figures only). Later
+batches (a person's own affairs; programming, databases and version control
+in everyday phrases) were some of them written after reading questions they
+then answered; docs/search.md says which, and on which sets their figures
+are therefore not blind. Each line is one entry:
 
     a = b, c     a, b and c mean the same: each expands to the others
     a > b, c     a (an everyday word) expands to b and c, not the reverse
