@@ -64,7 +64,10 @@ _MARKER_TAGS = _BARE_MARKERS | {"div", "section"}
 _GENERATOR_CLASSES = frozenset({
     "body", "document", "md-content", "md-content__inner", "theme-doc-markdown",
     "contentcontainer", "contents", "markdown-body"})
-_GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent"})
+# (`yui-main`: the main column of YUI's grids, beside its `div.yui-b` sidebar, as
+# Django's Sphinx theme lays out its pages inside one `div.document` with the
+# header's and footer's previous/up/next links and the sidebar's "Last update:".)
+_GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent", "yui-main"})
 _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
 # DocBook XSL's links to the previous, next and parent page, above and below
 # every page: `div.navheader`/`div.navfooter`, or a table with this summary;
@@ -82,6 +85,20 @@ _DOCBOOK_TOC = "toc"
 # class="title">Tip</h3>`): a label, not a section (the text after the box is not the tip's).
 _ADMONITION_CLASSES = frozenset({"note", "tip", "warning", "caution", "important"})
 _DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
+# The Apache HTTP Server manual (its own XSLT; every page links the stylesheet
+# `style/css/manual.css`) puts a menu and a trail of links above each page
+# (`div#page-header`, `div#path`), "Available Languages: en | fr | ko" at its top
+# and bottom (`div.toplang`, `div.bottomlang`), a box of links to the page's own
+# sections and directives and to the bug tracker (`div#quickview`: "Topics",
+# "Directives", "Bugfix checklist", "See also"), and the menu again under the
+# copyright line (`div#footer`). All are navigation.
+_HTTPD_STYLESHEET = "style/css/manual.css"
+_HTTPD_NAV_IDS = frozenset({"page-header", "path", "quickview", "footer"})
+_HTTPD_NAV_CLASSES = frozenset({"toplang", "bottomlang"})
+# Sphinx's viewcode extension links each documented object to a highlighted copy
+# of its source (`_modules/…`), a "[source]" link in the signature, and each
+# definition there back to its documentation, "[docs]" (`a.viewcode-back`).
+_VIEWCODE_LABELS = frozenset({"[source]", "[docs]"})
 # Texinfo's `makeinfo --html` (`<meta name="Generator" content="makeinfo">`) puts a
 # "Next: … Previous: … Up: … [Contents][Index]" line above and below each node
 # (`div.header`; Texinfo 7 `div.nav-panel`, Texinfo 4 `div.node`), a node's menu
@@ -473,6 +490,7 @@ class _TextParser(HTMLParser):
         self._rustdoc = False
         self._makeinfo = False
         self._javadoc = False
+        self._httpd = False                    # a page of the Apache HTTP Server manual
         self._soft_edge = False                # a link's edge passed on a rustdoc or javadoc page
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
@@ -582,6 +600,10 @@ class _TextParser(HTMLParser):
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith("makeinfo")
+        elif tag == "link" and not self._httpd:
+            values = dict(attrs)
+            self._httpd = "stylesheet" in (values.get("rel") or "").lower().split() and (
+                values.get("href") or "").strip().endswith(_HTTPD_STYLESHEET)
         if self._rustdoc:
             self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
         elif self._makeinfo and (self._muted is not None or tag == "th" or (
@@ -679,6 +701,7 @@ class _TextParser(HTMLParser):
                 self._javadoc and tag == "div" and _JAVADOC_INHERITED in (values.get("class") or "").split()) or (
                 self._docbook_navigation(tag, values)) or (
                 self._makeinfo and _makeinfo_navigation(tag, values)) or (
+                self._httpd and tag == "div" and _httpd_navigation(values)) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -793,7 +816,8 @@ class _TextParser(HTMLParser):
             (local_link and (not text or text in _PERMALINK_MARKS))
             or not _PERMALINK_CLASSES.isdisjoint(classes.split())) or (
             self._rustdoc and not _RUSTDOC_BUTTONS.isdisjoint(classes.split())) or (
-            self._makeinfo and "summary-letter" in classes.split())
+            self._makeinfo and "summary-letter" in classes.split()) or (
+            text in _VIEWCODE_LABELS and _viewcode_link(href, classes))
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
 
@@ -1037,6 +1061,19 @@ def _makeinfo_navigation(tag: str, values: Dict[str, str]) -> bool:
         return True
     names = _MAKEINFO_NAV.get(tag)
     return bool(names) and not names.isdisjoint(classes)
+
+
+def _httpd_navigation(values: Dict[str, str]) -> bool:
+    """On a page of the Apache HTTP Server manual: its header, trail, language
+    links, quick-view box or footer (`_HTTPD_NAV_IDS`, `_HTTPD_NAV_CLASSES`)."""
+    if (values.get("id") or "").strip().lower() in _HTTPD_NAV_IDS:
+        return True
+    return not _HTTPD_NAV_CLASSES.isdisjoint((values.get("class") or "").lower().split())
+
+
+def _viewcode_link(href: str, classes: str) -> bool:
+    """Sphinx viewcode's "[source]" link (into `_modules/`) or its "[docs]" link back."""
+    return "viewcode-back" in classes.split() or href.startswith("_modules/") or "/_modules/" in href
 
 
 def _is_signature(attrs: list) -> bool:
