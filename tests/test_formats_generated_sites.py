@@ -541,3 +541,79 @@ def test_djangos_pages_answer_without_their_navigation(open_ix, tmp_path):
     assert ix.search("last update previous up next", limit=3).results == []
     shown = [h.passage_text for h in ix.search("send mail", limit=5, passages=True).results]
     assert shown and not any("[docs]" in text or "[source]" in text for text in shown)
+
+
+# -- Erlang/OTP's erl_docgen: a function's "Types" is a label, not a section -------------
+def _erldocgen(functions: str) -> str:
+    return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
+<html xmlns:erl="http://erlang.org" xmlns:fn="http://www.w3.org/2005/02/xpath-functions">
+<head><link rel="stylesheet" href="../../../../doc/otp_doc.css" type="text/css">
+<title>Erlang -- lists</title></head><body><div id="container">
+<div class="topbar"><div class="topbar-title"><h1 id="lists">lists</h1></div></div>
+<aside class="hide-mobile" id="leftnav"><nav class="leftnav-tube"><p class="section-title">STDLIB</p>
+<h3 id="toc">Table of Contents</h3><ul class="flipMenu"><li><a href="array.html">array</a></li></ul></nav></aside>
+<div id="content"><div class="innertube"><center><h1>lists</h1></center></div>
+<div class="innertube"><h3 id="description" class="title-link">Description</h3></div>
+<div class="REFBODY rb-3"><p>This module contains functions for list processing. Unless otherwise
+stated, all functions assume that position numbering starts at 1. That is, the first element of a
+list is at position 1. Two terms T1 and T2 compare equal if T1 == T2 evaluates to true. They match
+if T1 =:= T2 evaluates to true. Whenever an ordering function F is expected as argument, it is
+assumed that the following properties hold of F for all x, y, and z: if x F y and y F x, then
+x = y (F is antisymmetric); if x F y and y F z, then x F z (F is transitive); x F y or y F x
+(F is total). An example of a typical ordering function is less than or equal to: =&lt;/2.</p></div>
+<div class="innertube"><h3 id="export" class="title-link">Exports</h3></div>
+{functions}
+<div class="footer"><hr><p>Copyright © 1997-2026 Ericsson AB. All Rights Reserved.</p></div>
+</div></div></body></html>"""
+
+
+def _erlfunction(ident: str, signature: str, types: str, text: str, since: str = "") -> str:
+    since = f'<div class="title-since"><span class="since">{since}</span></div>' if since else ""
+    return f"""<article class="func"><h4 id="{ident}" class="bold_code title-link func-head">
+<div class="title-anchors"><span class="ghlink-before"><a href="#{ident}" title="Link to this place!"><span
+class="paperclip-before"></span></a></span></div><span class="title-name">{signature}</span>{since}</h4>
+<div class="REFBODY fun-types"><h3 id="types" class="func-types-title">Types</h3>
+<div class="REFTYPES rt-1"><span class="bold_code bc-2">{types}</span></div></div>
+<div class="exports-tube"><div class="REFBODY rb-7"><p>{text}</p></div></div></article>"""
+
+
+ERL_FUNCTIONS = (
+    _erlfunction("sort-1", "sort(List1) -&gt; List2", "List1 = List2 = [T]",
+                 "Returns a list containing the sorted elements of List1.")
+    + _erlfunction("split-2", "split(String, SearchPattern) -&gt; [unicode:chardata()]",
+                   "String = unicode:chardata()", "Splits String where SearchPattern is found.",
+                   since="OTP 20.0"))
+
+
+def test_erl_docgens_types_label_leaves_each_function_its_own_section():
+    doc = read_document(_erldocgen(ERL_FUNCTIONS).encode(), "lists.html")
+    assert [s.heading for s in doc.sections] == [
+        ("lists", "Description"),
+        ("lists", "Exports", "sort(List1) -> List2"),
+        ("lists", "Exports", "split(String, SearchPattern) -> [unicode:chardata()]")]
+    assert doc.sections[1].text.split("\n\n") == [
+        "Types", "List1 = List2 = [T]", "Returns a list containing the sorted elements of List1."]
+    assert "OTP 20.0" not in doc.text and "Copyright" not in doc.text
+    # another page's "Types" heading of that class is a heading
+    other = _erldocgen(ERL_FUNCTIONS).replace(' xmlns:erl="http://erlang.org"', "")
+    assert ("lists", "Types") in [s.heading for s in read_document(other.encode(), "lists.html").sections]
+
+
+def test_erl_docgen_functions_are_found_under_their_own_heading(open_ix, tmp_path):
+    folder = write_tree(tmp_path / "stdlib", {"doc/html/lists.html": _erldocgen(ERL_FUNCTIONS)})
+    ix = open_ix()
+    ix.index(folder)
+    hits = ix.search("sorted elements of a list", limit=1, passages=True).results
+    assert [list(h.section) for h in hits] == [["lists", "Exports", "sort(List1) -> List2"]]
+    assert ix.search("Ericsson copyright", limit=3).results == []
+
+
+def test_one_long_erl_docgen_function_is_not_taken_for_the_whole_page():
+    # each function is an <article>; one that holds most of the page's words
+    # (compile:file/2's options) left the page only that function before
+    long_text = " ".join(["Option report_errors prints the errors as they occur."] * 40)
+    page = _erldocgen(_erlfunction("file-2", "file(File, Options) -&gt; CompRet",
+                                   "File = file:filename()", long_text))
+    doc = read_document(page.encode(), "compile.html")
+    assert [s.heading for s in doc.sections] == [
+        ("lists", "Description"), ("lists", "Exports", "file(File, Options) -> CompRet")]

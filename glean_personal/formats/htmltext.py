@@ -99,6 +99,16 @@ _HTTPD_NAV_CLASSES = frozenset({"toplang", "bottomlang"})
 # of its source (`_modules/…`), a "[source]" link in the signature, and each
 # definition there back to its documentation, "[docs]" (`a.viewcode-back`).
 _VIEWCODE_LABELS = frozenset({"[source]", "[docs]"})
+# Erlang/OTP's erl_docgen (`<html xmlns:erl="http://erlang.org">`) heads each
+# function of a reference page with an h4 (`sort(List1) -> List2`), then an h3
+# "Types" (`h3.func-types-title`) over the argument types and the description:
+# as a section, "Types" took every function's text (`lists › Types`, 76 of the
+# page's 156 sections) and left the function's own section empty. It is a label.
+# The OTP release that added a function (`div.title-since`: "OTP 20.0") sits
+# inside the heading with no space before it (`… -> [unicode:chardata()]OTP
+# 20.0`), and a `div.footer` holds the copyright line of every page.
+_ERLDOCGEN_LABEL = "func-types-title"
+_ERLDOCGEN_MUTED = {"div": frozenset({"title-since"})}
 # Texinfo's `makeinfo --html` (`<meta name="Generator" content="makeinfo">`) puts a
 # "Next: … Previous: … Up: … [Contents][Index]" line above and below each node
 # (`div.header`; Texinfo 7 `div.nav-panel`, Texinfo 4 `div.node`), a node's menu
@@ -491,6 +501,7 @@ class _TextParser(HTMLParser):
         self._makeinfo = False
         self._javadoc = False
         self._httpd = False                    # a page of the Apache HTTP Server manual
+        self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
         self._soft_edge = False                # a link's edge passed on a rustdoc or javadoc page
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
@@ -537,6 +548,8 @@ class _TextParser(HTMLParser):
             not _ADMONITION_CLASSES.isdisjoint(c.lower() for c in _classes(attrs))
         if tag in _SECTIONING:
             self._sectioning += 1
+        if tag == "html" and any(name.startswith("xmlns:erl") for name, _ in attrs):
+            self._erldocgen = True
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
             self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
@@ -544,7 +557,8 @@ class _TextParser(HTMLParser):
         elif tag in _HEADINGS:
             self._end_heading()
             self._flush()
-            if not (after_admonition and "title" in _classes(attrs)):
+            if not (after_admonition and "title" in _classes(attrs)) and not (
+                    self._erldocgen and _ERLDOCGEN_LABEL in _classes(attrs)):
                 self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
@@ -609,6 +623,8 @@ class _TextParser(HTMLParser):
         elif self._makeinfo and (self._muted is not None or tag == "th" or (
                 tag == "span" and not _MAKEINFO_CATEGORIES.isdisjoint(_classes(attrs)))):
             self._mute(tag, attrs, bare_only=True)
+        elif self._erldocgen and (self._muted is not None or tag == "div"):
+            self._mute(tag, attrs, names=_ERLDOCGEN_MUTED)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -702,12 +718,13 @@ class _TextParser(HTMLParser):
                 self._docbook_navigation(tag, values)) or (
                 self._makeinfo and _makeinfo_navigation(tag, values)) or (
                 self._httpd and tag == "div" and _httpd_navigation(values)) or (
+                self._erldocgen and tag == "div" and "footer" in (values.get("class") or "").split()) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
             self._tracked = {tag}
             return
-        kind = _zone_kind(tag, role, values, self._asciidoc, self._rustdoc)
+        kind = _zone_kind(tag, role, values, self._asciidoc, self._rustdoc, self._erldocgen)
         if kind and len(self._open_zones) < _MAX_OPEN_ZONES and len(self._zones) < _MAX_ZONES:
             self._flush()
             self._open_zones.append([tag, 1, len(self._zones)])
@@ -736,8 +753,10 @@ class _TextParser(HTMLParser):
         return "impl-items" in (values.get("class") or "").split() and any(
             self._zones[zone[2]][2] == "impls" for zone in self._open_zones)
 
-    def _mute(self, tag: str, attrs: list, bare_only: bool = False) -> None:
-        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`), or count one more inside it.
+    def _mute(self, tag: str, attrs: list, bare_only: bool = False,
+              names: Optional[Dict[str, frozenset]] = None) -> None:
+        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`; `names`: another
+        generator's, `_ERLDOCGEN_MUTED`), or count one more inside it.
         With `bare_only` (makeinfo's labels the caller chose, `_MAKEINFO_BARE`), a
         definition's category or a table's header cell goes only if it shows no more
         than a colon or "Jump to:"."""
@@ -746,7 +765,7 @@ class _TextParser(HTMLParser):
             if muted[0] == tag:
                 muted[1] += 1
             return
-        classes = _RUSTDOC_MUTED.get(tag)
+        classes = (_RUSTDOC_MUTED if names is None else names).get(tag)
         if bare_only or (classes and not classes.isdisjoint(_classes(attrs))):
             target = self._text_target()
             self._muted = [tag, 1, target, len(target), bare_only]
@@ -1083,7 +1102,7 @@ def _is_signature(attrs: list) -> bool:
 
 
 def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
-               rustdoc: bool = False) -> Optional[str]:
+               rustdoc: bool = False, erldocgen: bool = False) -> Optional[str]:
     """What kind of main-content marker this element is, if any."""
     if tag == "main" or role == "main":
         return "main"
@@ -1096,7 +1115,10 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
     if ident in _GENERATOR_IDS:
         return "main"
     if tag == "article":
-        return "article"
+        # erl_docgen puts each function and data type of a reference page in an
+        # `<article>` (`article.func`, `article.data-types-body`): one item is not
+        # the page, however long its text (its `div#content` is).
+        return None if erldocgen else "article"
     if asciidoc and tag == "div" and ident in _ASCIIDOC_COMPANIONS:
         return "companion"
     if rustdoc and tag == "div" and ident in _RUSTDOC_IMPL_LISTS:
