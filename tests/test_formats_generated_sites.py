@@ -425,3 +425,195 @@ def test_a_javadoc_class_page_answers_without_its_uses_page(open_ix, tmp_path):
                        "java/util/class-use/List.html": "javadoc's cross-reference page (uses of a class)"}
     paths = [h.document["path"] for h in ix.search("read all lines of a file into a list", limit=5).results]
     assert paths == ["java/nio/file/Files.html"]
+
+
+# -- Django's Sphinx theme, Sphinx's viewcode links, the Apache HTTP Server manual ------
+# (round 15 of the new-user trials: Django 3.2's HTML manual and Apache httpd 2.4's
+# manual, as Debian installs them)
+DJANGO_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8" />
+<title>Sending email &#8212; Django 3.2.25 documentation</title></head><body>
+<div class="document"><div id="custom-doc" class="yui-t6">
+<div id="hd"><h1><a href="../index.html">Django 3.2.25 documentation</a></h1>
+<div id="global-nav"><a href="../index.html">Home</a> | <a href="../contents.html">Table of contents</a>
+| <a href="../genindex.html">Index</a> | <a href="../py-modindex.html">Modules</a></div>
+<div class="nav">&laquo; <a href="cache.html">previous</a> | <a href="index.html">up</a> |
+<a href="files.html">next</a> &raquo;</div></div>
+<div id="bd"><div id="yui-main"><div class="yui-b"><div class="yui-g" id="topics-email">
+<div class="section" id="s-sending-email"><h1>Sending email<a class="headerlink" href="#sending-email">¶</a></h1>
+<p>Django provides a couple of light wrappers over smtplib to make sending email quick.</p>
+<div class="section" id="s-send-mail"><h2>send_mail()<a class="headerlink" href="#send-mail">¶</a></h2>
+<dl class="py function"><dt class="sig sig-object py" id="django.core.mail.send_mail">
+<span class="sig-name descname">send_mail</span>(<em>subject</em>, <em>message</em>)
+<a class="reference internal" href="../_modules/django/core/mail.html#send_mail"><span class="viewcode-link"><span class="pre">[source]</span></span></a><a class="headerlink" href="#django.core.mail.send_mail">¶</a></dt>
+<dd><p>In most cases, you can send email using send_mail to a list of recipients.</p></dd></dl>
+</div></div></div></div></div>
+<div class="yui-b" id="sidebar"><div class="sphinxsidebar" role="navigation"><div class="sphinxsidebarwrapper">
+<h4>Previous topic</h4><p class="topless"><a href="cache.html">Caching</a></p></div></div>
+<h3>Last update:</h3><p class="topless">Nov 11, 2026</p></div></div>
+<div id="ft"><div class="nav">&laquo; <a href="cache.html">previous</a> | <a href="index.html">up</a> |
+<a href="files.html">next</a> &raquo;</div></div></div></div></body></html>"""
+
+VIEWCODE_PAGE = """<html><head><title>django.core.mail</title></head><body><div class="body" role="main">
+<h1>Source code for django.core.mail</h1><div class="highlight"><pre>
+<div class="viewcode-block" id="send_mail"><a class="viewcode-back" href="../../../topics/email.html#django.core.mail.send_mail">[docs]</a><span class="k">def</span> <span class="nf">send_mail</span>(subject, message):
+    return mail.send()</div></pre></div></div></body></html>"""
+
+
+def test_djangos_theme_is_read_without_its_header_footer_and_last_update():
+    doc = read_document(DJANGO_PAGE.encode(), "email.html")
+    assert doc.title == "Sending email — Django 3.2.25 documentation"
+    assert [s.heading for s in doc.sections] == [
+        ("Sending email",), ("Sending email", "send_mail()", "send_mail(subject, message)")]
+    for junk in ("previous", "Table of contents", "Last update", "Nov 11", "Previous topic",
+                 "Django 3.2.25 documentation", "[source]", "¶"):
+        assert junk not in doc.text
+
+
+def test_sphinx_viewcode_source_and_docs_links_are_left_out():
+    doc = read_document(VIEWCODE_PAGE.encode(), "mail.html")
+    assert "[docs]" not in doc.text
+    assert "def send_mail(subject, message):" in doc.text.split("\n")
+    # a "[source]" that is not viewcode's (a link elsewhere, or plain words) stays
+    other = DJANGO_PAGE.replace("../_modules/django/core/mail.html#send_mail", "../src/mail.py")
+    assert "send_mail(subject, message) [source]" in [
+        s.heading[-1] for s in read_document(other.encode(), "email.html").sections]
+
+
+def _httpd(body: str, stylesheet: str = "../../style/css/manual.css") -> str:
+    return f"""<!DOCTYPE html SYSTEM "about:legacy-compat">
+<html lang="en"><head><META http-equiv="Content-Type" content="text/html; charset=UTF-8">
+<title>mod_deflate - Apache HTTP Server Version 2.4</title>
+<link href="{stylesheet}" rel="stylesheet" media="all" type="text/css" title="Main stylesheet">
+</head><body id="manual-page"><div id="page-header">
+<p class="menu"><a href="../mod/index.html">Modules</a> | <a href="../mod/quickreference.html">Directives</a>
+| <a href="../glossary.html">Glossary</a> | <a href="../sitemap.html">Sitemap</a></p>
+<p class="apache">Apache HTTP Server Version 2.4</p></div>
+<div id="path"><a href="https://www.apache.org/">Apache</a> &gt; <a href="../index.html">Version 2.4</a>
+&gt; <a href="./">Modules</a></div>
+<div id="page-content"><div id="preamble"><h1>Apache Module mod_deflate</h1>
+<div class="toplang"><p><span>Available Languages: </span><a href="../../en/mod/mod_deflate.html">&nbsp;en&nbsp;</a> |
+<a href="../../fr/mod/mod_deflate.html" hreflang="fr">&nbsp;fr&nbsp;</a></p></div>
+<h3>Summary</h3><p>The mod_deflate module provides the DEFLATE output filter that compresses
+output from your server before it is sent to the client.</p></div>
+<div id="quickview"><h3>Topics</h3><ul id="topics"><li><a href="#enable">Enabling Compression</a></li></ul>
+<h3>Bugfix checklist</h3><ul class="seealso"><li><a href="https://example.org/CHANGES">httpd changelog</a></li>
+<li><a href="https://example.org/bugs">Known issues</a></li></ul></div>
+{body}</div>
+<div class="bottomlang"><p><span>Available Languages: </span><a href="../../en/mod/mod_deflate.html">&nbsp;en&nbsp;</a></p></div>
+<div id="footer"><p class="apache">Copyright 2026 The Apache Software Foundation.</p>
+<p class="menu"><a href="../mod/index.html">Modules</a> | <a href="../sitemap.html">Sitemap</a></p></div>
+</body></html>"""
+
+
+HTTPD_SECTION = """<div class="section"><h2 id="enable">Enabling Compression <a title="Permanent link"
+href="#enable" class="permalink">&para;</a></h2><p>Compression is implemented by the DEFLATE
+filter: <code>SetOutputFilter DEFLATE</code> compresses the pages of its container.</p></div>"""
+
+
+def test_the_apache_manuals_header_languages_quickview_and_footer_are_left_out():
+    doc = read_document(_httpd(HTTPD_SECTION).encode(), "mod_deflate.html")
+    assert [s.heading for s in doc.sections] == [
+        ("Apache Module mod_deflate", "Summary"), ("Apache Module mod_deflate", "Enabling Compression")]
+    for junk in ("Available Languages", "Sitemap", "Apache >", "Version 2.4", "Topics",
+                 "Bugfix checklist", "Known issues", "Copyright", "¶"):
+        assert junk not in doc.text
+    assert doc.sections[0].text.startswith("The mod_deflate module provides the DEFLATE output filter")
+    # another site's `div#path` or `div.toplang` is its own business
+    other = read_document(_httpd(HTTPD_SECTION, "css/site.css").encode(), "mod_deflate.html")
+    assert "Available Languages" in other.text and "Known issues" in other.text
+
+
+def test_the_apache_manuals_pages_answer_without_their_frame(open_ix, tmp_path):
+    folder = write_tree(tmp_path / "manual", {"en/mod/mod_deflate.html": _httpd(HTTPD_SECTION)})
+    ix = open_ix()
+    ix.index(folder)
+    assert ix.search("available languages sitemap", limit=3).results == []
+    assert ix.search("bugfix checklist known issues", limit=3).results == []
+    hits = ix.search("compress the pages with the DEFLATE filter", limit=3, passages=True).results
+    assert [list(h.section) for h in hits][:1] == [["Apache Module mod_deflate", "Enabling Compression"]]
+
+
+def test_djangos_pages_answer_without_their_navigation(open_ix, tmp_path):
+    folder = write_tree(tmp_path / "html", {"topics/email.html": DJANGO_PAGE,
+                                            "_modules/django/core/mail.html": VIEWCODE_PAGE})
+    ix = open_ix()
+    ix.index(folder)
+    assert ix.search("last update previous up next", limit=3).results == []
+    shown = [h.passage_text for h in ix.search("send mail", limit=5, passages=True).results]
+    assert shown and not any("[docs]" in text or "[source]" in text for text in shown)
+
+
+# -- Erlang/OTP's erl_docgen: a function's "Types" is a label, not a section -------------
+def _erldocgen(functions: str) -> str:
+    return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
+<html xmlns:erl="http://erlang.org" xmlns:fn="http://www.w3.org/2005/02/xpath-functions">
+<head><link rel="stylesheet" href="../../../../doc/otp_doc.css" type="text/css">
+<title>Erlang -- lists</title></head><body><div id="container">
+<div class="topbar"><div class="topbar-title"><h1 id="lists">lists</h1></div></div>
+<aside class="hide-mobile" id="leftnav"><nav class="leftnav-tube"><p class="section-title">STDLIB</p>
+<h3 id="toc">Table of Contents</h3><ul class="flipMenu"><li><a href="array.html">array</a></li></ul></nav></aside>
+<div id="content"><div class="innertube"><center><h1>lists</h1></center></div>
+<div class="innertube"><h3 id="description" class="title-link">Description</h3></div>
+<div class="REFBODY rb-3"><p>This module contains functions for list processing. Unless otherwise
+stated, all functions assume that position numbering starts at 1. That is, the first element of a
+list is at position 1. Two terms T1 and T2 compare equal if T1 == T2 evaluates to true. They match
+if T1 =:= T2 evaluates to true. Whenever an ordering function F is expected as argument, it is
+assumed that the following properties hold of F for all x, y, and z: if x F y and y F x, then
+x = y (F is antisymmetric); if x F y and y F z, then x F z (F is transitive); x F y or y F x
+(F is total). An example of a typical ordering function is less than or equal to: =&lt;/2.</p></div>
+<div class="innertube"><h3 id="export" class="title-link">Exports</h3></div>
+{functions}
+<div class="footer"><hr><p>Copyright © 1997-2026 Ericsson AB. All Rights Reserved.</p></div>
+</div></div></body></html>"""
+
+
+def _erlfunction(ident: str, signature: str, types: str, text: str, since: str = "") -> str:
+    since = f'<div class="title-since"><span class="since">{since}</span></div>' if since else ""
+    return f"""<article class="func"><h4 id="{ident}" class="bold_code title-link func-head">
+<div class="title-anchors"><span class="ghlink-before"><a href="#{ident}" title="Link to this place!"><span
+class="paperclip-before"></span></a></span></div><span class="title-name">{signature}</span>{since}</h4>
+<div class="REFBODY fun-types"><h3 id="types" class="func-types-title">Types</h3>
+<div class="REFTYPES rt-1"><span class="bold_code bc-2">{types}</span></div></div>
+<div class="exports-tube"><div class="REFBODY rb-7"><p>{text}</p></div></div></article>"""
+
+
+ERL_FUNCTIONS = (
+    _erlfunction("sort-1", "sort(List1) -&gt; List2", "List1 = List2 = [T]",
+                 "Returns a list containing the sorted elements of List1.")
+    + _erlfunction("split-2", "split(String, SearchPattern) -&gt; [unicode:chardata()]",
+                   "String = unicode:chardata()", "Splits String where SearchPattern is found.",
+                   since="OTP 20.0"))
+
+
+def test_erl_docgens_types_label_leaves_each_function_its_own_section():
+    doc = read_document(_erldocgen(ERL_FUNCTIONS).encode(), "lists.html")
+    assert [s.heading for s in doc.sections] == [
+        ("lists", "Description"),
+        ("lists", "Exports", "sort(List1) -> List2"),
+        ("lists", "Exports", "split(String, SearchPattern) -> [unicode:chardata()]")]
+    assert doc.sections[1].text.split("\n\n") == [
+        "Types", "List1 = List2 = [T]", "Returns a list containing the sorted elements of List1."]
+    assert "OTP 20.0" not in doc.text and "Copyright" not in doc.text
+    # another page's "Types" heading of that class is a heading
+    other = _erldocgen(ERL_FUNCTIONS).replace(' xmlns:erl="http://erlang.org"', "")
+    assert ("lists", "Types") in [s.heading for s in read_document(other.encode(), "lists.html").sections]
+
+
+def test_erl_docgen_functions_are_found_under_their_own_heading(open_ix, tmp_path):
+    folder = write_tree(tmp_path / "stdlib", {"doc/html/lists.html": _erldocgen(ERL_FUNCTIONS)})
+    ix = open_ix()
+    ix.index(folder)
+    hits = ix.search("sorted elements of a list", limit=1, passages=True).results
+    assert [list(h.section) for h in hits] == [["lists", "Exports", "sort(List1) -> List2"]]
+    assert ix.search("Ericsson copyright", limit=3).results == []
+
+
+def test_one_long_erl_docgen_function_is_not_taken_for_the_whole_page():
+    # each function is an <article>; one that holds most of the page's words
+    # (compile:file/2's options) left the page only that function before
+    long_text = " ".join(["Option report_errors prints the errors as they occur."] * 40)
+    page = _erldocgen(_erlfunction("file-2", "file(File, Options) -&gt; CompRet",
+                                   "File = file:filename()", long_text))
+    doc = read_document(page.encode(), "compile.html")
+    assert [s.heading for s in doc.sections] == [
+        ("lists", "Description"), ("lists", "Exports", "file(File, Options) -> CompRet")]

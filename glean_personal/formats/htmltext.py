@@ -64,7 +64,10 @@ _MARKER_TAGS = _BARE_MARKERS | {"div", "section"}
 _GENERATOR_CLASSES = frozenset({
     "body", "document", "md-content", "md-content__inner", "theme-doc-markdown",
     "contentcontainer", "contents", "markdown-body"})
-_GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent"})
+# (`yui-main`: the main column of YUI's grids, beside its `div.yui-b` sidebar, as
+# Django's Sphinx theme lays out its pages inside one `div.document` with the
+# header's and footer's previous/up/next links and the sidebar's "Last update:".)
+_GENERATOR_IDS = frozenset({"main-content", "content", "bodycontent", "yui-main"})
 _ASCIIDOC_COMPANIONS = frozenset({"header", "footnotes"})
 # DocBook XSL's links to the previous, next and parent page, above and below
 # every page: `div.navheader`/`div.navfooter`, or a table with this summary;
@@ -82,6 +85,30 @@ _DOCBOOK_TOC = "toc"
 # class="title">Tip</h3>`): a label, not a section (the text after the box is not the tip's).
 _ADMONITION_CLASSES = frozenset({"note", "tip", "warning", "caution", "important"})
 _DOCBOOK_NAV_SUMMARIES = frozenset({"navigation header", "navigation footer"})
+# The Apache HTTP Server manual (its own XSLT; every page links the stylesheet
+# `style/css/manual.css`) puts a menu and a trail of links above each page
+# (`div#page-header`, `div#path`), "Available Languages: en | fr | ko" at its top
+# and bottom (`div.toplang`, `div.bottomlang`), a box of links to the page's own
+# sections and directives and to the bug tracker (`div#quickview`: "Topics",
+# "Directives", "Bugfix checklist", "See also"), and the menu again under the
+# copyright line (`div#footer`). All are navigation.
+_HTTPD_STYLESHEET = "style/css/manual.css"
+_HTTPD_NAV_IDS = frozenset({"page-header", "path", "quickview", "footer"})
+_HTTPD_NAV_CLASSES = frozenset({"toplang", "bottomlang"})
+# Sphinx's viewcode extension links each documented object to a highlighted copy
+# of its source (`_modules/…`), a "[source]" link in the signature, and each
+# definition there back to its documentation, "[docs]" (`a.viewcode-back`).
+_VIEWCODE_LABELS = frozenset({"[source]", "[docs]"})
+# Erlang/OTP's erl_docgen (`<html xmlns:erl="http://erlang.org">`) heads each
+# function of a reference page with an h4 (`sort(List1) -> List2`), then an h3
+# "Types" (`h3.func-types-title`) over the argument types and the description:
+# as a section, "Types" took every function's text (`lists › Types`, 76 of the
+# page's 156 sections) and left the function's own section empty. It is a label.
+# The OTP release that added a function (`div.title-since`: "OTP 20.0") sits
+# inside the heading with no space before it (`… -> [unicode:chardata()]OTP
+# 20.0`), and a `div.footer` holds the copyright line of every page.
+_ERLDOCGEN_LABEL = "func-types-title"
+_ERLDOCGEN_MUTED = {"div": frozenset({"title-since"})}
 # Texinfo's `makeinfo --html` (`<meta name="Generator" content="makeinfo">`) puts a
 # "Next: … Previous: … Up: … [Contents][Index]" line above and below each node
 # (`div.header`; Texinfo 7 `div.nav-panel`, Texinfo 4 `div.node`), a node's menu
@@ -473,6 +500,8 @@ class _TextParser(HTMLParser):
         self._rustdoc = False
         self._makeinfo = False
         self._javadoc = False
+        self._httpd = False                    # a page of the Apache HTTP Server manual
+        self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
         self._soft_edge = False                # a link's edge passed on a rustdoc or javadoc page
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
@@ -519,6 +548,8 @@ class _TextParser(HTMLParser):
             not _ADMONITION_CLASSES.isdisjoint(c.lower() for c in _classes(attrs))
         if tag in _SECTIONING:
             self._sectioning += 1
+        if tag == "html" and any(name.startswith("xmlns:erl") for name, _ in attrs):
+            self._erldocgen = True
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
             self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
@@ -526,7 +557,8 @@ class _TextParser(HTMLParser):
         elif tag in _HEADINGS:
             self._end_heading()
             self._flush()
-            if not (after_admonition and "title" in _classes(attrs)):
+            if not (after_admonition and "title" in _classes(attrs)) and not (
+                    self._erldocgen and _ERLDOCGEN_LABEL in _classes(attrs)):
                 self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
         elif tag == "dt" and _is_signature(attrs):
             self._end_heading()
@@ -582,11 +614,17 @@ class _TextParser(HTMLParser):
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith("makeinfo")
+        elif tag == "link" and not self._httpd:
+            values = dict(attrs)
+            self._httpd = "stylesheet" in (values.get("rel") or "").lower().split() and (
+                values.get("href") or "").strip().endswith(_HTTPD_STYLESHEET)
         if self._rustdoc:
             self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
         elif self._makeinfo and (self._muted is not None or tag == "th" or (
                 tag == "span" and not _MAKEINFO_CATEGORIES.isdisjoint(_classes(attrs)))):
             self._mute(tag, attrs, bare_only=True)
+        elif self._erldocgen and (self._muted is not None or tag == "div"):
+            self._mute(tag, attrs, names=_ERLDOCGEN_MUTED)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -679,12 +717,14 @@ class _TextParser(HTMLParser):
                 self._javadoc and tag == "div" and _JAVADOC_INHERITED in (values.get("class") or "").split()) or (
                 self._docbook_navigation(tag, values)) or (
                 self._makeinfo and _makeinfo_navigation(tag, values)) or (
+                self._httpd and tag == "div" and _httpd_navigation(values)) or (
+                self._erldocgen and tag == "div" and "footer" in (values.get("class") or "").split()) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
             self._tracked = {tag}
             return
-        kind = _zone_kind(tag, role, values, self._asciidoc, self._rustdoc)
+        kind = _zone_kind(tag, role, values, self._asciidoc, self._rustdoc, self._erldocgen)
         if kind and len(self._open_zones) < _MAX_OPEN_ZONES and len(self._zones) < _MAX_ZONES:
             self._flush()
             self._open_zones.append([tag, 1, len(self._zones)])
@@ -713,8 +753,10 @@ class _TextParser(HTMLParser):
         return "impl-items" in (values.get("class") or "").split() and any(
             self._zones[zone[2]][2] == "impls" for zone in self._open_zones)
 
-    def _mute(self, tag: str, attrs: list, bare_only: bool = False) -> None:
-        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`), or count one more inside it.
+    def _mute(self, tag: str, attrs: list, bare_only: bool = False,
+              names: Optional[Dict[str, frozenset]] = None) -> None:
+        """Start leaving out a rustdoc label (`_RUSTDOC_MUTED`; `names`: another
+        generator's, `_ERLDOCGEN_MUTED`), or count one more inside it.
         With `bare_only` (makeinfo's labels the caller chose, `_MAKEINFO_BARE`), a
         definition's category or a table's header cell goes only if it shows no more
         than a colon or "Jump to:"."""
@@ -723,7 +765,7 @@ class _TextParser(HTMLParser):
             if muted[0] == tag:
                 muted[1] += 1
             return
-        classes = _RUSTDOC_MUTED.get(tag)
+        classes = (_RUSTDOC_MUTED if names is None else names).get(tag)
         if bare_only or (classes and not classes.isdisjoint(_classes(attrs))):
             target = self._text_target()
             self._muted = [tag, 1, target, len(target), bare_only]
@@ -793,7 +835,8 @@ class _TextParser(HTMLParser):
             (local_link and (not text or text in _PERMALINK_MARKS))
             or not _PERMALINK_CLASSES.isdisjoint(classes.split())) or (
             self._rustdoc and not _RUSTDOC_BUTTONS.isdisjoint(classes.split())) or (
-            self._makeinfo and "summary-letter" in classes.split())
+            self._makeinfo and "summary-letter" in classes.split()) or (
+            text in _VIEWCODE_LABELS and _viewcode_link(href, classes))
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
 
@@ -1039,6 +1082,19 @@ def _makeinfo_navigation(tag: str, values: Dict[str, str]) -> bool:
     return bool(names) and not names.isdisjoint(classes)
 
 
+def _httpd_navigation(values: Dict[str, str]) -> bool:
+    """On a page of the Apache HTTP Server manual: its header, trail, language
+    links, quick-view box or footer (`_HTTPD_NAV_IDS`, `_HTTPD_NAV_CLASSES`)."""
+    if (values.get("id") or "").strip().lower() in _HTTPD_NAV_IDS:
+        return True
+    return not _HTTPD_NAV_CLASSES.isdisjoint((values.get("class") or "").lower().split())
+
+
+def _viewcode_link(href: str, classes: str) -> bool:
+    """Sphinx viewcode's "[source]" link (into `_modules/`) or its "[docs]" link back."""
+    return "viewcode-back" in classes.split() or href.startswith("_modules/") or "/_modules/" in href
+
+
 def _is_signature(attrs: list) -> bool:
     """A documented API object's signature line (Sphinx `<dt class="sig" id="os.path.join">`)."""
     values = dict(attrs)
@@ -1046,7 +1102,7 @@ def _is_signature(attrs: list) -> bool:
 
 
 def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
-               rustdoc: bool = False) -> Optional[str]:
+               rustdoc: bool = False, erldocgen: bool = False) -> Optional[str]:
     """What kind of main-content marker this element is, if any."""
     if tag == "main" or role == "main":
         return "main"
@@ -1059,7 +1115,10 @@ def _zone_kind(tag: str, role: str, values: Dict[str, str], asciidoc: bool,
     if ident in _GENERATOR_IDS:
         return "main"
     if tag == "article":
-        return "article"
+        # erl_docgen puts each function and data type of a reference page in an
+        # `<article>` (`article.func`, `article.data-types-body`): one item is not
+        # the page, however long its text (its `div#content` is).
+        return None if erldocgen else "article"
     if asciidoc and tag == "div" and ident in _ASCIIDOC_COMPANIONS:
         return "companion"
     if rustdoc and tag == "div" and ident in _RUSTDOC_IMPL_LISTS:
