@@ -617,3 +617,29 @@ def test_one_long_erl_docgen_function_is_not_taken_for_the_whole_page():
     doc = read_document(page.encode(), "compile.html")
     assert [s.heading for s in doc.sections] == [
         ("lists", "Description"), ("lists", "Exports", "file(File, Options) -> CompRet")]
+
+
+# Sphinx's search page, as the basic theme writes it (the Python manual's, cut short).
+SPHINX_SEARCH = """<!DOCTYPE html><html><head><title>Search &#8212; Python 3.11 documentation</title>
+<script src="_static/documentation_options.js"></script>
+<script src="_static/searchtools.js"></script></head><body>
+<div class="body" role="main"><h1 id="search-documentation">Search</h1>
+<noscript><div class="admonition warning"><p>Please activate JavaScript to enable the search
+functionality.</p></div></noscript>
+<p>Searching for multiple words only shows matches that contain all words.</p>
+<form action="" method="get"><input type="text" name="q" /><input type="submit" value="search" />
+</form><div id="search-results"></div></div>
+<div class="footer">&copy; Copyright 2001-2026, Python Software Foundation.</div></body></html>"""
+
+
+def test_sphinx_search_page_is_skipped():
+    # Every Sphinx build has one; its results are filled in by its script, so as
+    # a document it held only how to search.
+    with pytest.raises(SkipFile, match="Sphinx's search page"):
+        read_document(SPHINX_SEARCH.encode(), "search.html")
+    # a page with such a box but none of Sphinx's search script, or with text of
+    # its own, is read
+    other = SPHINX_SEARCH.replace("searchtools.js", "site.js")
+    assert "Searching for multiple words" in read_document(other.encode(), "search.html").text
+    long_text = SPHINX_SEARCH.replace("</form>", "</form><p>" + "Help text. " * 120 + "</p>")
+    assert "Help text." in read_document(long_text.encode(), "search.html").text

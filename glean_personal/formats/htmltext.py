@@ -203,6 +203,12 @@ _REDIRECT = re.compile(r"\s*(?:(?:0+(?:\.0*)?|\.0*)\s*)?[;,]\s*(?:url\s*=\s*)?(\
                        re.IGNORECASE | re.DOTALL)
 # A redirect page says "Redirecting to …"; one with more to say is read.
 _MAX_REDIRECT_CHARS = 300
+# Sphinx's search page (`search.html` in every HTML build): its results are
+# filled into `div#search-results` by `searchtools.js`; its own text is how to
+# search, and at most a footer.
+_SPHINX_SEARCH_RESULTS = "search-results"
+_SPHINX_SEARCH_SCRIPT = "searchtools.js"
+_MAX_SEARCH_PAGE_CHARS = 1000
 # The WHATWG encoding standard reads these labels as windows-1252.
 _AS_CP1252 = {"iso8859-1", "latin-1", "ascii", "iso8859-9", "cp1252"}
 
@@ -248,14 +254,18 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     (rustdoc at every re-export, Sphinx and MkDocs redirect plugins): an
     immediate `<meta>` refresh and a line "Redirecting to …". Indexed, it is a
     result that holds nothing, so it is skipped and the skip names the target.
-    javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too.
+    javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too, and
+    Sphinx's search page, whose results its script fills in.
     """
     parser = _parse(data, limits)
     if parser.listing is not None:
         raise SkipFile(f"javadoc's cross-reference page ({parser.listing})")
-    if parser.redirect is not None and sum(
-            len(text) for _, text, _ in parser.content()) <= _MAX_REDIRECT_CHARS:
-        raise SkipFile(f"a redirect page (to {parser.redirect})")
+    if parser.redirect is not None or parser.sphinx_search_page:
+        chars = sum(len(text) for _, text, _ in parser.content())
+        if parser.redirect is not None and chars <= _MAX_REDIRECT_CHARS:
+            raise SkipFile(f"a redirect page (to {parser.redirect})")
+        if parser.sphinx_search_page and chars <= _MAX_SEARCH_PAGE_CHARS:
+            raise SkipFile("Sphinx's search page (its results come from a script)")
     return _document(parser, limits)
 
 
@@ -477,6 +487,8 @@ class _TextParser(HTMLParser):
         self.meta_title: Optional[str] = None   # from front matter or a metadata comment
         self.redirect: Optional[str] = None    # where an immediate <meta> refresh sends the reader
         self.listing: Optional[str] = None     # which javadoc cross-reference page this is
+        self._search_box = False               # Sphinx's box for search results seen
+        self._sphinx_search = False            # Sphinx's search script loaded
         self.ops: List[_Op] = []
         self._budget = budget
         self._chars = 0                        # text recorded outside the frame
@@ -539,6 +551,9 @@ class _TextParser(HTMLParser):
         if tag in _DROPPED:
             if tag in ("script", "style"):
                 self._raw_skip = tag
+                self._sphinx_search = self._sphinx_search or tag == "script" and any(
+                    name == "src" and (value or "").endswith(_SPHINX_SEARCH_SCRIPT)
+                    for name, value in attrs)
             else:
                 self._skip_depth += 1
             return
@@ -550,6 +565,9 @@ class _TextParser(HTMLParser):
             self._sectioning += 1
         if tag == "html" and any(name.startswith("xmlns:erl") for name, _ in attrs):
             self._erldocgen = True
+        if not self._search_box and any(name == "id" and (value or "").strip().lower()
+                                        == _SPHINX_SEARCH_RESULTS for name, value in attrs):
+            self._search_box = True
         if (attrs or tag in self._tracked or tag in _BARE_MARKERS) and tag not in _VOID:
             self._open_container(tag, attrs)
         if tag == "title" and self.title is None and self._heading is None:
@@ -839,6 +857,10 @@ class _TextParser(HTMLParser):
             text in _VIEWCODE_LABELS and _viewcode_link(href, classes))
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
+
+    @property
+    def sphinx_search_page(self) -> bool:
+        return self._search_box and self._sphinx_search
 
     def content(self) -> List[_Op]:
         """The recorded text that is the page's content, in document order."""
