@@ -128,10 +128,7 @@ class Tools:
                  "available": bool(h.document.get("available", True)),
                  **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {}),
                  **({"scattered": True} if h.scattered else {}),
-                 **({"matched_synonyms": [f"{a} \u2192 {b}" for a, b in h.matched_synonyms]}
-                    if h.matched_synonyms else {}),
-                 **({"matched_forms": [f"{a} \u2192 {b}" for a, b in h.matched_forms]}
-                    if h.matched_forms else {})}
+                 **_expanded_by(h)}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "offset": offset, "results": rows,
                 "has_more": bool(result.has_more),
@@ -278,6 +275,13 @@ class Tools:
         while result_size(data) > budget and data["neighbours"]:
             data["neighbours"].pop()
         return data
+
+
+def _expanded_by(hit) -> dict:
+    """A hit's synonyms and other forms found, as `word → other`, where it has any."""
+    return {key: [f"{a} \u2192 {b}" for a, b in pairs]
+            for key, pairs in (("matched_synonyms", hit.matched_synonyms),
+                               ("matched_forms", hit.matched_forms)) if pairs}
 
 
 def _present(source: Mapping) -> bool:
