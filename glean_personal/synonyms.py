@@ -1033,6 +1033,50 @@ contributors = authors
 leaked > sensitive, confidential, exposed
 processors > cpus, cores
 number crunching > cpu intensive, computation
+# a tenth batch: web applications, services and administration in everyday phrases
+on boot > startup, autostart
+at boot > startup, autostart
+port number > port
+open port > listen, bind, expose
+server error > 500, internal server error
+access denied > permission denied, forbidden, eacces
+permission denied > eacces, eperm, forbidden
+rate limit > throttle, throttling
+sign up > register, registration
+file upload > upload, multipart
+upload file > upload, multipart
+cross origin > cors
+api key > token, credential
+access token > token, bearer
+drop down > select, dropdown, combobox
+check box = checkbox
+text box > text field, entry, input
+dark mode > theme, color scheme
+screen reader > accessibility, aria
+multiple languages > internationalization, localization, i18n
+database migration > migration, migrate
+schema change > migration, alter table
+connection pool > pool, pooling
+case insensitive > nocase, ignore case, casefold
+ignore case > case insensitive, nocase, casefold
+round up > ceil, ceiling
+round down > floor, truncate
+square root > sqrt
+absolute value > abs
+from source > compile, configure
+lock file > lockfile, pinned
+progress bar > progress
+memory leak > leak, memory usage
+kill process > kill, terminate, signal
+disk usage > du, df, disk space
+scheduled task > cron, timer, schedule
+config file = configuration file
+settings file > configuration file, config
+copy commit > cherry pick
+combine commits > squash
+ignore files > gitignore, exclude
+large files > lfs
+file exists > exists, isfile
 """
 
 
