@@ -31,6 +31,9 @@ MAX_TERMS = 32
 # and no one types a longer quotation. A longer phrase is looked up by its first words.
 MAX_PHRASE_TOKENS = 32
 MIN_PREFIX_LEN = 2   # shortest explicit prefix (`ab*`); `a*` would match a letter's worth
+# Words typed plainly that make a question without function words (`undo last commit`):
+# one word alone is searched as typed.
+QUESTION_WORDS = 2
 SYNONYMS_PER_WORD = 3   # a question word's synonyms from the thesaurus, at most (synonyms.py)
 SYNONYMS_PER_QUERY = 8
 
@@ -147,10 +150,14 @@ class Query(Record):
     terms: List[Term] = field(default_factory=list)
     excluded: List[Term] = field(default_factory=list)
     fields: Dict[str, List[str]] = field(default_factory=dict)
-    # A question in plain words ("how do I undo the last commit"): it has
-    # function words of its own and no quoted span. Ranking weighs a document's
-    # further passages differently for it (docs/search.md).
+    # A question in plain words, as people and agents ask: no quoted span or code
+    # name, and function words of its own ("how do I undo the last commit") or at
+    # least two words typed plainly ("undo last commit"). Its words take their
+    # synonyms and other forms (docs/search.md).
     question: bool = False
+    # The question has function words of its own: a sentence, not a list of words.
+    # Ranking weighs a document's further passages differently for it.
+    sentence: bool = False
     # Words typed with symbols the index does not keep, lower-cased as written.
     literals: Tuple[str, ...] = ()
     # Code names typed (`add_patterns`, `json.loads`, `parseArgs`, or a query of
@@ -415,9 +422,10 @@ def _word(w: str, pieces: List[_Piece], fields: Dict[str, List[str]],
 def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Query:
     terms: List[Term] = []
     excluded: List[Term] = []
+    typed = [(tokens, prefix) for tokens, _, prefix, negate, _ in pieces if not negate]
+    sentence = any(len(tokens) == 1 and is_stopword(tokens[0]) for tokens, _ in typed)
     question = (not any(quoted for _, quoted, _, _, _ in pieces)
-                and any(len(tokens) == 1 and is_stopword(tokens[0])
-                        for tokens, _, _, negate, _ in pieces if not negate))
+                and (sentence or sum(1 for _, prefix in typed if not prefix) >= QUESTION_WORDS))
     slot = 0
     prev_slot = -1
     for tokens, quoted, prefix, negate, or_before in pieces:
@@ -449,7 +457,8 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
     terms = _dedupe([_shortened(t) for t in terms])[:MAX_TERMS]
     excluded = _dedupe([_shortened(t) for t in excluded])[:MAX_TERMS]
     expansions, forms = _expansions(terms, pieces) if question else ([], frozenset())
-    return Query(text, terms, excluded, fields, question, expansions=expansions, forms=forms)
+    return Query(text, terms, excluded, fields, question, question and sentence,
+                 expansions=expansions, forms=forms)
 
 
 def _expansions(terms: List[Term], pieces: List[_Piece]

@@ -3,7 +3,7 @@
 The store returns its best-scoring passages; here they become documents. A
 document's score is its best passage's, plus a damped share of its further
 matching passages (a document about a subject beats one passing mention; for
-a question in plain words that share saturates, so a long page of passing
+a question written as a sentence that share saturates, so a long page of passing
 mentions cannot outrank the passage that answers it), lifted when the query's
 words are in its title, and for the leaders scaled by the share of the
 query's rarity-weighted terms the best passage holds, because an ORed query
@@ -69,7 +69,7 @@ class SearchTuning(Record, frozen=True):
     # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7
     rerank: int = 20            # leaders whose best passage is checked for query coverage
-    # A question's passages, listed one by one (--passages, MCP, /chat): each
+    # A sentence's passages, listed one by one (--passages, MCP, /chat): each
     # document's best carries the document's support from its further passages,
     # as documents are ranked (docs/search.md, "Passages").
     passage_support: bool = True
@@ -402,8 +402,9 @@ class _Rows:
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
                    defined: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
-    """Passages by score, each scaled by its document's title boost; for a question,
-    a document's best passage also by the document's support (`_support`).
+    """Passages by score, each scaled by its document's title boost; for a question
+    written as a sentence, a document's best passage also by the document's support
+    (`_support`).
 
     Ranked alone, a question's passages lost what ranks its documents: a short
     passing mention beat the best passage of the page about the subject. Now
@@ -418,7 +419,7 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
     order on it, or a page repeats a passage an earlier one showed.
     """
     support = {}
-    if query.question and TUNING.passage_support and not defined:
+    if query.sentence and TUNING.passage_support and not defined:
         by_doc: Dict[int, List[float]] = {}
         for pid, score in hits[:TUNING.pool]:
             by_doc.setdefault(doc_of[pid], []).append(score)
@@ -436,15 +437,16 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
     return _rerank(scored, rows, query, weights, listings=True)
 
 
-def _support(values: List[float], question: bool) -> float:
+def _support(values: List[float], sentence: bool) -> float:
     """A document's score over its best passage's (`values`: its passages' scores, best
     first): its next 20 passages, the k-th divided by sqrt(k + 1), add `TUNING.extra` of
-    their sum, or for a question lift the best at most to double."""
+    their sum, or for a question written as a sentence lift the best at most to double
+    (for a list of words it also lowered keyword searches: docs/search.md)."""
     best = values[0]
     if len(values) == 1 or best <= 0:
         return 1.0
     extra = sum(s / _ROOTS[i] for i, s in enumerate(values[1:21], start=1))
-    if question:   # saturating: the further passages at most double the best
+    if sentence:   # saturating: the further passages at most double the best
         return 1 + extra / (extra + best)
     return 1 + TUNING.extra * extra / best
 
@@ -599,7 +601,6 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     lift = 1.0 + TUNING.definition
     doc_lift = 1.0 + (TUNING.defines if query.names_only and TUNING.definition else TUNING.definition)
     ranked = []
-    question = query.question
     for doc_id, scored in by_doc.items():
         pid = scored[0][1]
         if len(scored) == 1 and not defined:   # most documents: one passage, no further share
@@ -609,7 +610,7 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         pairs = sorted(((s / lift if p in defined else s, p) for s, p in scored),
                        key=_best_first) if defines else scored
         values = [s for s, p in pairs if p in counted] or [pairs[0][0]]
-        score = pairs[0][0] * _support(values, question)
+        score = pairs[0][0] * _support(values, query.sentence)
         if defines:
             score *= doc_lift
         ranked.append((pid, score * boost[doc_id], len(scored)))

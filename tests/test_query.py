@@ -133,14 +133,24 @@ def test_random_strings_always_give_valid_fts5():
 @pytest.mark.parametrize("text, question", [
     ("how do I rotate the log files", True),
     ("a scratch folder that gets deleted afterwards", True),
-    ("rotate log files nightly", False),
+    ("rotate log files nightly", True),            # plain words, as agents ask
+    ("rotate", False),                           # one word is searched as typed
     ('"rotate the log" files', False),          # a quoted span is not a question
     ("os.path.join", False),
     ("--force-with-lease", False),               # words inside an option name do not count
     ("rotate NOT the", False),                   # nor excluded ones
 ])
-def test_a_question_in_plain_words_is_told_from_a_keyword_list(text, question):
+def test_a_question_in_plain_words_is_told_from_a_keyword(text, question):
     assert parse(text).question is question
+
+
+@pytest.mark.parametrize("text, sentence", [
+    ("how do I rotate the log files", True),
+    ("rotate log files nightly", False),         # a list of words, not a sentence
+    ('how do I "rotate the log"', False),        # not a question at all
+])
+def test_a_sentence_is_told_from_a_list_of_words(text, sentence):
+    assert parse(text).sentence is sentence
 
 
 @pytest.mark.parametrize("text, literals", [

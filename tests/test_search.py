@@ -396,7 +396,8 @@ def test_a_question_is_answered_by_its_passage_not_by_a_long_page_of_mentions(tm
     # The handbook names three of the words in each of 24 sections; the
     # housekeeping page says it all in one. Asked as a question in plain words,
     # the page that answers it comes first; the same words as a keyword list
-    # still favour the document that is about them throughout.
+    # still favour the document that is about them throughout (a list of words is
+    # asked as a question, but its further passages add up as a keyword search's).
     words = ["rotate", "log", "files", "night", "scheduler", "disk"]
     sections = "\n".join(
         f"## Part {i}\n\nThis part of the handbook mentions {words[i % 6]}, {words[(i + 2) % 6]} "

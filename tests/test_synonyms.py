@@ -96,8 +96,9 @@ def test_only_a_questions_plain_words_are_expanded():
         return {(q.terms[i].label, t.label) for i, t in q.expansions}
 
     assert added("how do I delete a folder") >= {("folder", "directory"), ("delete", "remove")}
-    assert added("folder") == set()                       # a keyword, not a question
-    assert added("delete folder") == set()
+    assert added("folder") == set()                       # one word is searched as typed
+    assert added("delete folder") >= {("folder", "directory")}   # a list of plain words
+    assert added("rmtree -folder") == set()               # one word typed, one excluded
     assert added('how do I "delete a folder"') == set()   # a quoted phrase
     assert ("folder", "directory") not in added("how do I delete -folder in the bin")
     assert ("folder", "directory") not in added("how do I delete a folder OR dir")
@@ -137,10 +138,18 @@ def test_the_questions_own_words_outrank_a_synonym(ix):
     assert own.strength > syn.strength > 0   # a synonym holds its word at reduced credit
 
 
-def test_a_keyword_query_and_a_phrase_are_not_expanded(ix):
+def test_one_word_and_a_phrase_are_not_expanded(ix):
     assert "rmtree.md" not in paths(ix.search("folder"))
     assert ix.search("folder").expansions == {}
     assert "rmtree.md" not in paths(ix.search('how to "delete a folder"'))
+
+
+def test_a_list_of_plain_words_is_asked_as_a_question(ix):
+    # as agents often ask: the words without the sentence around them
+    result = ix.search("delete folder")
+    assert paths(result)[:2] == ["own-words.md", "rmtree.md"]
+    assert result.expansions["folder"] == ["directory"]
+    assert "garden.md" not in paths(result)
 
 
 def test_explain_shows_what_was_added(ix):

@@ -78,7 +78,8 @@ def test_only_a_questions_plain_words_get_their_forms():
     assert {("hidden",), ("hid",)} <= question.forms
     added = {t.tokens for _, t in question.expansions}
     assert ("hidden",) in added
-    assert parse("hide files").forms == frozenset()          # keywords as typed
+    assert parse("hide").forms == frozenset()                # one word as typed
+    assert ("hidden",) in parse("hide files").forms          # a list of plain words
     assert parse('how to "hide files"').forms == frozenset()  # a quoted phrase
     assert parse("how do I hide OR delete files").forms == frozenset()  # the user's OR
 
