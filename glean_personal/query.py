@@ -150,9 +150,9 @@ class Query(Record):
     terms: List[Term] = field(default_factory=list)
     excluded: List[Term] = field(default_factory=list)
     fields: Dict[str, List[str]] = field(default_factory=dict)
-    # A question in plain words, as people and agents ask: no quoted span or code
-    # name, and function words of its own ("how do I undo the last commit") or at
-    # least two words typed plainly ("undo last commit"). Its words take their
+    # A question in plain words, as people and agents ask: no quoted span, and
+    # function words of its own ("how do I undo the last commit") or at least two
+    # words typed plainly ("undo last commit"). Its plain words take their
     # synonyms and other forms (docs/search.md).
     question: bool = False
     # The question has function words of its own: a sentence, not a list of words.
