@@ -75,7 +75,7 @@ TOOLS: List[dict] = [
          "entry and no `expansions` entry "
          "names something the index does not cover (/chat then declines, in an index of "
          "200 passages or more). "
-         "A question in plain words "
+         "A question in plain words, or two or more plain words unquoted, "
          "also searches a few synonyms of its words, at reduced strength, and their "
          "other forms (hide: hidden) as the words (`expansions`; a passage's "
          "`matched_synonyms` and `matched_forms`). "
