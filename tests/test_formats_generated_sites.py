@@ -10,7 +10,7 @@ import json
 import pytest
 
 from glean_personal.errors import SkipFile
-from glean_personal.formats import read_document
+from glean_personal.formats import extract, read_document
 from helpers.files import write_tree
 
 # -- mdBook's search index: every page's text again, as an elasticlunr index ----------
@@ -845,3 +845,79 @@ def test_a_haddock_function_is_found_under_its_signature(open_ix, tmp_path):
         ("Data-Maybe.html", ["Documentation", "catMaybes :: [Maybe a] -> [a]"])]
     assert {h.document["path"] for h in hits} == {"Data-Maybe.html"}
     assert ix.search("Glasgow copyright maintainer", limit=3).results == []
+
+
+# -- Qt's qdoc (Qt 5's reference) --------------------------------------------------------
+QDOC_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><!-- qstringref.cpp -->
+<title>QStringRef Class | Qt Core 5.15.8</title>
+<link rel="stylesheet" type="text/css" href="style/offline-simple.css" /></head><body>
+<div class="header" id="qtdocheader"><div class="main"><div class="main-rounded">
+<div class="navigationbar"><ul><li>Qt 5.15</li><li><a href="qtcore-index.html">Qt Core</a></li>
+<li><a href="qtcore-module.html">C++ Classes</a></li><li>QStringRef</li>
+<li id="buildversion"><a href="qtcore-index.html">Qt 5.15.8 Reference Documentation</a></li></ul></div>
+</div><div class="content"><div class="line"><div class="content mainContent">
+<div class="sidebar"><div class="toc"><h3><a name="toc">Contents</a></h3><ul>
+<li class="level1"><a href="#public-functions">Public Functions</a></li>
+<li class="level1"><a href="#details">Detailed Description</a></li></ul></div>
+<div class="sidebar-content" id="sidebar-content"></div></div>
+<h1 class="title">QStringRef Class</h1>
+<p>The QStringRef class provides a thin wrapper around QString substrings.</p>
+<div class="func"><h2>Member Function Documentation</h2>
+<h3 class="fn" id="split"><a name="split"></a><span class="type"><a href="qvector.html">QVector</a></span>&lt;<span class="type"><a href="qstringref.html#QStringRef">QStringRef</a></span>&gt; QStringRef::<span class="name">split</span>(<span class="type"><a href="qchar.html">QChar</a></span> <i>sep</i>, <span class="type"><a href="qt.html#SplitBehaviorFlags-enum">Qt::SplitBehavior</a></span> <i>behavior</i> = Qt::KeepEmptyParts) const</h3>
+<p>Splits the string into substrings references wherever <i>sep</i> occurs, and returns the list of
+those strings.</p></div></div></div></div></div></div>
+<div class="footer"><p><acronym title="Copyright">&copy;</acronym> 2020 The Qt Company Ltd.
+Documentation contributions included herein are the copyrights of their respective owners.<br/>
+The documentation provided herein is licensed under the terms of the
+<a href="http://www.gnu.org/licenses/fdl.html">GNU Free Documentation License version 1.3</a>.</p></div>
+</body></html>"""
+
+QDOC_INDEX = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE QDOCINDEX>
+<INDEX url="http://doc.qt.io/qt-5" title="Qt Network Reference Documentation" version="5.15.8">
+    <page name="download" href="qtnetwork-download-example.html" title="Network Download Example"
+          brief="Demonstrates how to download a file over HTTP"/>
+</INDEX>
+"""
+
+
+def test_qdocs_trail_contents_and_footer_are_left_out_and_signatures_read_as_shown():
+    doc = read_document(QDOC_PAGE.encode(), "qstringref.html")
+    assert [s.heading for s in doc.sections] == [
+        ("QStringRef Class",),
+        ("QStringRef Class", "Member Function Documentation",
+         "QVector<QStringRef> QStringRef::split(QChar sep, Qt::SplitBehavior behavior = "
+         "Qt::KeepEmptyParts) const")]
+    for junk in ("Qt 5.15", "Reference Documentation", "Contents", "Public Functions",
+                 "Qt Company", "Free Documentation License"):
+        assert junk not in doc.text
+    # without qdoc's header the same markup is read as before
+    other = read_document(QDOC_PAGE.replace('id="qtdocheader"', 'id="top"').encode(), "x.html")
+    assert "Contents" in [s.heading[-1] for s in other.sections if s.heading]
+
+
+def test_qdocs_index_and_qt_help_project_are_skipped(tmp_path):
+    with pytest.raises(SkipFile, match=r"qdoc's \.index"):
+        read_document(QDOC_INDEX.encode(), "qtnetwork.index")
+    qhp = tmp_path / "qtnetwork.qhp"
+    qhp.write_text('<?xml version="1.0"?><QtHelpProject version="1.0"><keywords>'
+                   '<keyword name="QNetworkAccessManager" ref="qnetworkaccessmanager.html"/>'
+                   '</keywords></QtHelpProject>')
+    with pytest.raises(SkipFile, match=r"help browser's index of the pages beside it \(\.qhp\)"):
+        extract(qhp)
+    # a text file that only names the doctype is read
+    notes = "Notes on qdoc\n\nIts index files start with <!DOCTYPE QDOCINDEX> on line two.\n" * 3
+    assert "qdoc" in read_document(notes.encode(), "notes.txt").text
+
+
+def test_a_qdoc_page_answers_and_the_index_does_not(open_ix, tmp_path):
+    folder = write_tree(tmp_path / "qtcore", {
+        "qstringref.html": QDOC_PAGE, "qtnetwork.index": QDOC_INDEX})
+    ix = open_ix()
+    ix.index(folder)
+    hits = ix.search("split a string into substrings", limit=3, passages=True).results
+    assert {h.document["path"] for h in hits} == {"qstringref.html"}
+    assert hits[0].section[-1].startswith("QVector<QStringRef> QStringRef::split(QChar sep")
+    assert ix.search("copyrights of their respective owners", limit=3).results == []
+    assert ix.search("download a file over HTTP", limit=3).results == []

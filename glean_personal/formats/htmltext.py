@@ -192,6 +192,13 @@ _HADDOCK_LABEL = "details-toggle-control"
 _HADDOCK_MUTED = {"summary": frozenset({"hide-when-js-enabled"})}
 _HADDOCK_SIGNATURE = "src"
 _HADDOCK_SOURCE = "Source"
+# Qt's qdoc (its pages' `div#qtdocheader`) puts a trail above each page
+# (`div.navigationbar`: "Qt 5.15 / Qt Core / C++ Classes / QStringView / Qt 5.15.8
+# Reference Documentation", every page's first passage), the page's table of
+# contents beside it (`div.sidebar`: a section "Contents" of links) and the
+# copyright and licence lines below (`div.footer`, in every page's last passage).
+_QDOC_HEADER = "qtdocheader"
+_QDOC_FRAME = frozenset({"navigationbar", "sidebar", "footer"})
 _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
@@ -549,9 +556,10 @@ class _TextParser(HTMLParser):
         self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
         self._gtkdoc = False                   # a page made by gtk-doc
         self._haddock = False                  # a page made by Haddock
+        self._qdoc = False                     # a page made by Qt's qdoc
         self._haddock_minimal = False          # inside its "Minimal complete definition"
         self.name_index: Optional[str] = None  # which generator's A-Z index of names this is
-        self._soft_edge = False                # a link's edge passed (rustdoc, javadoc, Haddock)
+        self._soft_edge = False                # a link's edge passed (rustdoc, javadoc, Haddock, qdoc)
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -780,6 +788,8 @@ class _TextParser(HTMLParser):
                 self.name_index = "Haddock's index of all names"
         elif tag == "div" and self._gtkdoc and _GTKDOC_INDEX in (values.get("class") or "").split():
             self.name_index = "gtk-doc's index of all names"
+        elif tag == "div" and not self._qdoc and (values.get("id") or "") == _QDOC_HEADER:
+            self._qdoc = True
         if tag == "div" and (values.get("id") or "").strip().lower() == "banner":
             role = "banner"   # `<div id="banner">`: the HTML 4 way of saying so
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
@@ -791,6 +801,8 @@ class _TextParser(HTMLParser):
                 self._httpd and tag == "div" and _httpd_navigation(values)) or (
                 self._erldocgen and tag == "div" and "footer" in (values.get("class") or "").split()) or (
                 self._haddock and _haddock_frame(tag, values)) or (
+                self._qdoc and tag == "div"
+                and not _QDOC_FRAME.isdisjoint((values.get("class") or "").split())) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -1046,7 +1058,7 @@ class _TextParser(HTMLParser):
         character meets a word character there (`ThinBox</a><span>Experimental`),
         so `std::<a>io</a>::<a>Read</a>` reads `std::io::Read` and
         `Vec<a>&lt;T&gt;</a>` `Vec<T>`, not `std :: io :: Read` and `Vec <T>`."""
-        if tag == "a" and (self._rustdoc or self._javadoc or self._haddock):
+        if tag == "a" and (self._rustdoc or self._javadoc or self._haddock or self._qdoc):
             self._soft_edge = True
         else:
             self._space()
