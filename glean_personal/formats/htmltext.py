@@ -162,6 +162,43 @@ _JAVADOC_LISTINGS = {"javadoc/classusewriter": "uses of a class",
                      "javadoc/packagetreewriter": "a package's class hierarchy",
                      "javadoc/treewriter": "the class hierarchy",
                      "javadoc/indexwriter": "the index of all names"}
+# gtk-doc (`<meta name="generator" content="GTK-Doc V1.33.1 (XML mode)">`, the GLib,
+# GObject and GIO references and most GNOME libraries') heads the parts of each
+# function's and type's entry with an h4 "Parameters", "Returns" or "Members":
+# as sections they cut every entry into three (`g_key_file_free () › Parameters`
+# held only `key_file / a GKeyFile`), and the function's name left its own text.
+# They are labels. Its A-Z index of every name (`api-index-full.html`, a
+# `div.index` of `g_regex_match, function in Perl-compatible regular
+# expressions`) repeats the names the reference pages document.
+_GTKDOC_LABELS = frozenset({"parameters", "returns", "members"})
+_GTKDOC_INDEX = "index"
+# Haddock (GHC's library references; a page's `div#package-header`) writes each
+# declaration as a `p.src` line (`words :: String -> [String] Source #`) with a
+# "Source" link (`a.link`) to the highlighted module; under each type and class a
+# list of its instances (`div.subs.instances`: `Functor Maybe | Since: base-2.1`,
+# each with its methods' signatures again), names that the classes' pages
+# document; and above the page a table of the module's copyright, licence,
+# maintainer and language (`table.info`), and below it "Produced by Haddock"
+# (`div#footer`). A declaration's collapsible parts are headed by an h4 ("Examples",
+# `h4.details-toggle-control`) over a `<details>` whose `<summary>` says "Expand"
+# (`summary.hide-when-js-enabled`, shown only without scripts): the h4 is a label
+# (as a section, "Examples" took the next declarations under it), the summary a button.
+_HADDOCK_HEADER = "package-header"
+# ... and its A-Z index of names (`doc-index-A.html` … `doc-index-All.html`: the
+# letters in `div#alphabet`, the names in `div#index`), each name with the modules
+# that export it.
+_HADDOCK_INDEX = frozenset({"alphabet", "index"})
+_HADDOCK_LABEL = "details-toggle-control"
+_HADDOCK_MUTED = {"summary": frozenset({"hide-when-js-enabled"})}
+_HADDOCK_SIGNATURE = "src"
+_HADDOCK_SOURCE = "Source"
+# Qt's qdoc (its pages' `div#qtdocheader`) puts a trail above each page
+# (`div.navigationbar`: "Qt 5.15 / Qt Core / C++ Classes / QStringView / Qt 5.15.8
+# Reference Documentation", every page's first passage), the page's table of
+# contents beside it (`div.sidebar`: a section "Contents" of links) and the
+# copyright and licence lines below (`div.footer`, in every page's last passage).
+_QDOC_HEADER = "qtdocheader"
+_QDOC_FRAME = frozenset({"navigationbar", "sidebar", "footer"})
 _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
@@ -254,12 +291,15 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     (rustdoc at every re-export, Sphinx and MkDocs redirect plugins): an
     immediate `<meta>` refresh and a line "Redirecting to …". Indexed, it is a
     result that holds nothing, so it is skipped and the skip names the target.
-    javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too, and
-    Sphinx's search page, whose results its script fills in.
+    javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too, so are
+    gtk-doc's and Haddock's A-Z indexes of names (`name_index`), and Sphinx's
+    search page, whose results its script fills in.
     """
     parser = _parse(data, limits)
     if parser.listing is not None:
         raise SkipFile(f"javadoc's cross-reference page ({parser.listing})")
+    if parser.name_index is not None:
+        raise SkipFile(parser.name_index)
     if parser.redirect is not None or parser.sphinx_search_page:
         chars = sum(len(text) for _, text, _ in parser.content())
         if parser.redirect is not None and chars <= _MAX_REDIRECT_CHARS:
@@ -514,7 +554,12 @@ class _TextParser(HTMLParser):
         self._javadoc = False
         self._httpd = False                    # a page of the Apache HTTP Server manual
         self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
-        self._soft_edge = False                # a link's edge passed on a rustdoc or javadoc page
+        self._gtkdoc = False                   # a page made by gtk-doc
+        self._haddock = False                  # a page made by Haddock
+        self._qdoc = False                     # a page made by Qt's qdoc
+        self._haddock_minimal = False          # inside its "Minimal complete definition"
+        self.name_index: Optional[str] = None  # which generator's A-Z index of names this is
+        self._soft_edge = False                # a link's edge passed (rustdoc, javadoc, Haddock, qdoc)
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -576,9 +621,12 @@ class _TextParser(HTMLParser):
             self._end_heading()
             self._flush()
             if not (after_admonition and "title" in _classes(attrs)) and not (
-                    self._erldocgen and _ERLDOCGEN_LABEL in _classes(attrs)):
+                    self._erldocgen and _ERLDOCGEN_LABEL in _classes(attrs)) and not (
+                    self._haddock and _HADDOCK_LABEL in _classes(attrs)):
                 self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
-        elif tag == "dt" and _is_signature(attrs):
+        elif tag == "dt" and _is_signature(attrs) or (
+                self._haddock and tag == "p" and self._frame is None and not self._haddock_minimal
+                and _HADDOCK_SIGNATURE in _classes(attrs)):
             self._end_heading()
             self._flush()
             self._heading = (_SIGNATURE_LEVEL, [])
@@ -632,6 +680,7 @@ class _TextParser(HTMLParser):
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith("makeinfo")
+                self._gtkdoc = generator.startswith("gtk-doc")
         elif tag == "link" and not self._httpd:
             values = dict(attrs)
             self._httpd = "stylesheet" in (values.get("rel") or "").lower().split() and (
@@ -643,6 +692,8 @@ class _TextParser(HTMLParser):
             self._mute(tag, attrs, bare_only=True)
         elif self._erldocgen and (self._muted is not None or tag == "div"):
             self._mute(tag, attrs, names=_ERLDOCGEN_MUTED)
+        elif self._haddock and (self._muted is not None or tag == "summary"):
+            self._mute(tag, attrs, names=_HADDOCK_MUTED)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -663,10 +714,12 @@ class _TextParser(HTMLParser):
             return
         if self._muted is not None and tag == self._muted[0]:
             self._unmute()   # before a block's flush would keep its words
+        if tag == "div":
+            self._haddock_minimal = False
         if tag == "title" and self._title_parts is not None:
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
-        elif tag in _HEADINGS or (tag == "dt" and self._heading is not None
+        elif tag in _HEADINGS or (tag in ("dt", "p") and self._heading is not None
                                   and self._heading[0] == _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _BOLD_TAGS:
@@ -727,6 +780,16 @@ class _TextParser(HTMLParser):
                     and not (self._makeinfo and tag == "h2"):
                 return   # most tags: only a role can make them frame or content
         role = (values.get("role") or "").strip().lower()
+        if tag == "div" and not self._haddock and (values.get("id") or "") == _HADDOCK_HEADER:
+            self._haddock = True
+        elif tag == "div" and self._haddock:   # a class's minimal methods: names, no declaration
+            self._haddock_minimal = "minimal" in (values.get("class") or "").split()
+            if (values.get("id") or "") in _HADDOCK_INDEX:
+                self.name_index = "Haddock's index of all names"
+        elif tag == "div" and self._gtkdoc and _GTKDOC_INDEX in (values.get("class") or "").split():
+            self.name_index = "gtk-doc's index of all names"
+        elif tag == "div" and not self._qdoc and (values.get("id") or "") == _QDOC_HEADER:
+            self._qdoc = True
         if tag == "div" and (values.get("id") or "").strip().lower() == "banner":
             role = "banner"   # `<div id="banner">`: the HTML 4 way of saying so
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
@@ -737,6 +800,9 @@ class _TextParser(HTMLParser):
                 self._makeinfo and _makeinfo_navigation(tag, values)) or (
                 self._httpd and tag == "div" and _httpd_navigation(values)) or (
                 self._erldocgen and tag == "div" and "footer" in (values.get("class") or "").split()) or (
+                self._haddock and _haddock_frame(tag, values)) or (
+                self._qdoc and tag == "div"
+                and not _QDOC_FRAME.isdisjoint((values.get("class") or "").split())) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -854,6 +920,7 @@ class _TextParser(HTMLParser):
             or not _PERMALINK_CLASSES.isdisjoint(classes.split())) or (
             self._rustdoc and not _RUSTDOC_BUTTONS.isdisjoint(classes.split())) or (
             self._makeinfo and "summary-letter" in classes.split()) or (
+            self._haddock and text == _HADDOCK_SOURCE and "link" in classes.split()) or (
             text in _VIEWCODE_LABELS and _viewcode_link(href, classes))
         if permalink or (local_link and _SKIP_LINK.match(text)):
             del target[start:]
@@ -991,7 +1058,7 @@ class _TextParser(HTMLParser):
         character meets a word character there (`ThinBox</a><span>Experimental`),
         so `std::<a>io</a>::<a>Read</a>` reads `std::io::Read` and
         `Vec<a>&lt;T&gt;</a>` `Vec<T>`, not `std :: io :: Read` and `Vec <T>`."""
-        if tag == "a" and (self._rustdoc or self._javadoc):
+        if tag == "a" and (self._rustdoc or self._javadoc or self._haddock or self._qdoc):
             self._soft_edge = True
         else:
             self._space()
@@ -1038,8 +1105,9 @@ class _TextParser(HTMLParser):
         level, parts = self._heading
         self._heading = None
         text = _collapse("".join(parts)).rstrip(_TRAILING_MARKS)
-        if len(text) > _MAX_HEADING_CHARS:
-            self._emit(0, text)
+        if len(text) > _MAX_HEADING_CHARS or (
+                self._gtkdoc and level == _HEADINGS["h4"] and text.lower() in _GTKDOC_LABELS):
+            self._emit(0, text)   # a gtk-doc entry's "Parameters": a label
         elif text:
             self._emit(level, text)
 
@@ -1110,6 +1178,15 @@ def _httpd_navigation(values: Dict[str, str]) -> bool:
     if (values.get("id") or "").strip().lower() in _HTTPD_NAV_IDS:
         return True
     return not _HTTPD_NAV_CLASSES.isdisjoint((values.get("class") or "").lower().split())
+
+
+def _haddock_frame(tag: str, values: Dict[str, str]) -> bool:
+    """On a Haddock page: a type's or class's list of instances, the module's
+    table of copyright, licence and maintainer, or the footer."""
+    classes = (values.get("class") or "").split()
+    return (tag == "div" and "subs" in classes and "instances" in classes) or (
+        tag == "table" and "info" in classes) or (
+        tag == "div" and (values.get("id") or "") == "footer")
 
 
 def _viewcode_link(href: str, classes: str) -> bool:

@@ -75,8 +75,16 @@ def _search_index(value: Any) -> Optional[str]:
     and `index.documentStore`, the Rust book's 1.9 MB, read as 15,000 lines of
     `index.documentStore.docs.205.body: …`, came before the chapters), a bare
     elasticlunr or lunr index, MkDocs' `search/search_index.json` (`config` and
-    `docs`, each with its page's `location` and text). The pages themselves say it.
+    `docs`, each with its page's `location` and text), Haddock's `doc-index.json`
+    (a list of `display_html`, `name`, `module`, `link`). The pages themselves say it.
     """
+    if isinstance(value, list):
+        # Haddock's quick-jump index (`doc-index.json`): every declaration's
+        # `name`, `module`, `link` and signature as HTML (`display_html`).
+        if value and all(isinstance(entry, dict) and "display_html" in entry and "link" in entry
+                         for entry in value[:8]):
+            return "Haddock's"
+        return None
     if not isinstance(value, dict):
         return None
     index = value.get("index")

@@ -46,8 +46,9 @@ BINARY_EXTENSIONS = frozenset("""
 
 
 # Generated indexes of the pages beside them, for a help browser (gtk-doc's
-# `libxslt.devhelp2`: a `<keyword name=… link=…/>` per symbol, no sentence).
-INDEX_EXTENSIONS = frozenset({".devhelp", ".devhelp2"})
+# `libxslt.devhelp2`: a `<keyword name=… link=…/>` per symbol, no sentence; Qt's
+# `qtcore.qhp`, a Qt Help project for Qt Assistant: `<keyword name=… ref=…/>`).
+INDEX_EXTENSIONS = frozenset({".devhelp", ".devhelp2", ".qhp"})
 
 
 def name_skip_reason(ext: str) -> Optional[str]:
