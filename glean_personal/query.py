@@ -61,6 +61,8 @@ REQUEST_WORDS = frozenset("""
     way ways make makes making show want wants need needs get gets getting use using
     something thing things able possible tell give know like also one many much often
     lot lots kind go see let find figure
+    docs doc documentation documented manual manuals mention mentions mentioned
+    say says according
     """.split())
 
 # Every format the readers produce, and the names people give it (`--type markdown`).

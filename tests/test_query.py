@@ -34,6 +34,11 @@ def labels(text):
     ("Café MÜNCHEN", ["cafe", "munchen"]),
     ("a way to make a tarball of a release", ["tarball", "release"]),   # request words go
     ("how do I sort a list of names", ["sort", "list", "names"]),       # sorting is a subject
+    # where an answer is written is not what it says
+    ("where in the docs does it say how to rotate logs", ["rotate", "logs"]),
+    ("according to the documentation, rotate logs", ["rotate", "logs"]),
+    ("is it mentioned in the manual how to rotate logs", ["rotate", "logs"]),
+    ("python docs", ["python", "docs"]),                  # too few words left to drop one
 ])
 def test_terms_are_what_the_user_means(text, expected):
     assert labels(text) == expected
