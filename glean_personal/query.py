@@ -34,6 +34,11 @@ MIN_PREFIX_LEN = 2   # shortest explicit prefix (`ab*`); `a*` would match a lett
 # Words typed plainly that make a question without function words (`undo last commit`):
 # one word alone is searched as typed.
 QUESTION_WORDS = 2
+# A quoted span (or a camelCase name, searched as its phrase too) makes a query
+# precise; it is still a question when this many content words are typed around
+# it (`why does git keep asking "merge conflict" questions every rebase`), not
+# when they only qualify it (`"split a commit" into smaller ones`).
+QUOTED_QUESTION_WORDS = 3
 SYNONYMS_PER_WORD = 3   # a question word's synonyms from the thesaurus, at most (synonyms.py)
 SYNONYMS_PER_QUERY = 8
 
@@ -152,10 +157,10 @@ class Query(Record):
     terms: List[Term] = field(default_factory=list)
     excluded: List[Term] = field(default_factory=list)
     fields: Dict[str, List[str]] = field(default_factory=dict)
-    # A question in plain words, as people and agents ask: no quoted span, and
-    # function words of its own ("how do I undo the last commit") or at least two
-    # words typed plainly ("undo last commit"). Its plain words take their
-    # synonyms and other forms (docs/search.md).
+    # A question in plain words, as people and agents ask: function words of its
+    # own ("how do I undo the last commit") or at least two words typed plainly
+    # ("undo last commit"); with a quoted span, three content words around it.
+    # Its plain words take their synonyms and other forms (docs/search.md).
     question: bool = False
     # The question has function words of its own: a sentence, not a list of words.
     # Ranking weighs a document's further passages differently for it.
@@ -424,10 +429,14 @@ def _word(w: str, pieces: List[_Piece], fields: Dict[str, List[str]],
 def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Query:
     terms: List[Term] = []
     excluded: List[Term] = []
-    typed = [(tokens, prefix) for tokens, _, prefix, negate, _ in pieces if not negate]
+    typed = [(tokens, prefix) for tokens, quoted, prefix, negate, _ in pieces
+             if not negate and not quoted]
     sentence = any(len(tokens) == 1 and is_stopword(tokens[0]) for tokens, _ in typed)
-    question = (not any(quoted for _, quoted, _, _, _ in pieces)
-                and (sentence or sum(1 for _, prefix in typed if not prefix) >= QUESTION_WORDS))
+    words = [tokens for tokens, prefix in typed if not prefix]
+    precise = any(quoted for _, quoted, _, _, _ in pieces)
+    question = ((not precise or sum(1 for t in words if len(t) == 1 and _informative(t[0]))
+                 >= QUOTED_QUESTION_WORDS)
+                and (sentence or len(words) >= QUESTION_WORDS))
     slot = 0
     prev_slot = -1
     for tokens, quoted, prefix, negate, or_before in pieces:

@@ -140,7 +140,8 @@ def test_random_strings_always_give_valid_fts5():
     ("a scratch folder that gets deleted afterwards", True),
     ("rotate log files nightly", True),            # plain words, as agents ask
     ("rotate", False),                           # one word is searched as typed
-    ('"rotate the log" files', False),          # a quoted span is not a question
+    ('"rotate the log" files', False),          # a quoted span is not a question…
+    ('rotate the "access" log files every night', True),   # …unless words enough surround it
     ("os.path.join", False),
     ("--force-with-lease", False),               # words inside an option name do not count
     ("rotate NOT the", False),                   # nor excluded ones

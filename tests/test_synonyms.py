@@ -100,6 +100,9 @@ def test_only_a_questions_plain_words_are_expanded():
     assert added("delete folder") >= {("folder", "directory")}   # a list of plain words
     assert added("rmtree -folder") == set()               # one word typed, one excluded
     assert added('how do I "delete a folder"') == set()   # a quoted phrase
+    # around a quoted word, words enough make a question; the quoted word stays as typed
+    assert added('delete the "folder" of old backups every week') >= {("delete", "remove")}
+    assert ("folder", "directory") not in added('delete the "folder" of old backups every week')
     assert ("folder", "directory") not in added("how do I delete -folder in the bin")
     assert ("folder", "directory") not in added("how do I delete a folder OR dir")
     assert added("how do I read my.folder file") == set()  # pieces of an identifier
