@@ -4,6 +4,7 @@
     PYTHONPATH=$PWD python bench/rephrase.py GOLDEN OUT --lists [--category paraphrase]
     PYTHONPATH=$PWD python bench/rephrase.py GOLDEN OUT --template "according to the documentation, {q}"
     PYTHONPATH=$PWD python bench/rephrase.py GOLDEN OUT --typo SEED
+    PYTHONPATH=$PWD python bench/rephrase.py GOLDEN OUT --quote
 
 `--lists`: each question loses the words the parser calls function words
 (`glean_personal.query.is_stopword`, tested with the punctuation around a word
@@ -11,6 +12,7 @@ stripped), as agents often send a question. `--template`: each question is put
 into the template at `{q}`. `--typo`: the longest content word of five letters or
 more (the last of equal length) gets one typing slip, a letter dropped, doubled or
 swapped with the one before it, chosen by a random generator seeded with SEED.
+`--quote`: that same word is put in double quotes, as agents quote a term.
 Only the questions of the category are kept, and no question is edited by hand.
 OUT is a golden set of the same shape, for `python -m glean_personal evaluate OUT
 --root ROOT`.
@@ -31,13 +33,27 @@ def as_list(question: str) -> str:
     return " ".join(words) or question
 
 
-def with_typo(question: str, rng: random.Random) -> str:
-    words = question.split()
+def _longest(words: list) -> int:
+    """The index of the longest content word of five letters or more (the last of
+    equal length), or -1."""
     content = [i for i, w in enumerate(words)
                if w.isalpha() and len(w) >= 5 and not is_stopword(w.lower())]
-    if not content:
+    return max(content, key=lambda i: (len(words[i]), i)) if content else -1
+
+
+def quoted(question: str) -> str:
+    words = question.split()
+    i = _longest(words)
+    if i >= 0:
+        words[i] = f'"{words[i]}"'
+    return " ".join(words)
+
+
+def with_typo(question: str, rng: random.Random) -> str:
+    words = question.split()
+    i = _longest(words)
+    if i < 0:
         return question
-    i = max(content, key=lambda i: (len(words[i]), i))
     word, at = words[i], rng.randrange(1, len(words[i]) - 1)
     slip = rng.choice(["drop", "swap", "double"])
     if slip == "drop" or (slip == "swap" and word[at] == word[at - 1]):
@@ -58,12 +74,15 @@ def main(argv=None) -> int:
     how.add_argument("--lists", action="store_true", help="function words left out")
     how.add_argument("--template", help="a template holding {q}")
     how.add_argument("--typo", type=int, metavar="SEED", help="one typing slip a question")
+    how.add_argument("--quote", action="store_true", help="the longest content word quoted")
     args = ap.parse_args(argv)
     with open(args.golden, encoding="utf-8") as f:
         data = json.load(f)
     rng = random.Random(args.typo)
     if args.lists:
         change, said = as_list, "as lists of words"
+    elif args.quote:
+        change, said = quoted, "with their longest content word quoted"
     elif args.template is not None:
         change, said = (lambda q: args.template.replace("{q}", q)), f"as {args.template!r}"
     else:
