@@ -151,11 +151,12 @@ def read_txt(data: bytes, limits: Limits) -> Document:
     text = normalise_newlines(decode_text(data))
     builder = SectionBuilder(limits.max_text_chars)
     paragraphs: List[Tuple[str, int]] = []
-    start, line = 0, 1
+    start, line, size = 0, 1, 0
     for gap in [*_BLANK_SPLIT.finditer(text), None]:
         end = gap.start() if gap else len(text)
         paragraphs.append((text[start:end].rstrip(), line))
-        if gap is None or end > limits.max_text_chars * 4:
+        size += len(paragraphs[-1][0].strip()) + 2
+        if gap is None or size > limits.max_text_chars:   # where the builder fills up
             break
         line += text.count("\n", start, gap.end())
         start = gap.end()
@@ -191,6 +192,8 @@ def numbered_headings(paragraphs: List[str]) -> Dict[int, Tuple[int, str]]:
     numbers: List[Tuple[int, ...]] = []
     for k, para in enumerate(paragraphs):
         para = para.lstrip("\n")   # a paragraph after two blank lines starts with one
+        if len(para) > 100:
+            continue
         match = _NUMBERED_HEADING.fullmatch(para)
         if match is None or para.rstrip()[-1] in ".,;:":
             continue
