@@ -921,3 +921,34 @@ def test_a_qdoc_page_answers_and_the_index_does_not(open_ix, tmp_path):
     assert hits[0].section[-1].startswith("QVector<QStringRef> QStringRef::split(QChar sep")
     assert ix.search("copyrights of their respective owners", limit=3).results == []
     assert ix.search("download a file over HTTP", limit=3).results == []
+
+
+# -- Sphinx autodoc with type annotations (Werkzeug's manual, Pallets theme) ----------
+SPHINX_ANNOTATED = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8" />
+<meta name="generator" content="Docutils 0.17.1: http://docutils.sourceforge.net/" />
+<title>Request / Response Objects &#8212; Werkzeug Documentation (2.2.x)</title></head><body>
+<div class="body" role="main"><section id="request-response-objects">
+<h1>Request / Response Objects<a class="headerlink" href="#request-response-objects">¶</a></h1>
+<dl class="py property"><dt class="sig sig-object py" id="werkzeug.wrappers.Request.files">
+<em class="property"><span class="pre">property</span><span class="w"> </span></em><span class="sig-name descname"><span class="pre">files</span></span><em class="property"><span class="p"><span class="pre">:</span></span><span class="w"> </span><a class="reference internal" href="datastructures.html#werkzeug.datastructures.ImmutableMultiDict"><span class="pre">ImmutableMultiDict</span></a><span class="p"><span class="pre">[</span></span><a class="reference external" href="https://docs.python.org/3/library/stdtypes.html#str"><span class="pre">str</span></a><span class="p"><span class="pre">,</span></span><span class="w"> </span><a class="reference internal" href="datastructures.html#werkzeug.datastructures.FileStorage"><span class="pre">FileStorage</span></a><span class="p"><span class="pre">]</span></span></em><a class="headerlink" href="#werkzeug.wrappers.Request.files">¶</a></dt>
+<dd><p>A <a class="reference internal" href="#x"><code class="xref"><span class="pre">MultiDict</span></code></a> object containing all uploaded files, each a quince crate.</p>
+<dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt>
+<dd class="field-odd"><ul class="simple">
+<li><p><strong>filename</strong> (<a class="reference external" href="https://docs.python.org/3/library/typing.html#typing.Optional"><em>Optional</em></a><em>[</em><a class="reference external" href="https://docs.python.org/3/library/stdtypes.html#str"><em>str</em></a><em>]</em>) – the filename of the uploaded <a class="reference internal" href="#y">quince</a> file.</p></li>
+</ul></dd></dl></dd></dl>
+<p>See <a class="reference internal" href="#z">files</a> , and more.</p>
+</section></div></body></html>"""
+
+
+def test_sphinx_annotations_read_as_written_in_signatures_and_field_lists(open_ix, tmp_path):
+    doc = read_document(SPHINX_ANNOTATED.encode(), "wrappers.html")
+    assert doc.sections[-1].heading == (
+        "Request / Response Objects", "property files: ImmutableMultiDict[str, FileStorage]")
+    assert "filename (Optional[str]) – the filename of the uploaded quince file." in doc.text
+    assert "A MultiDict object" in doc.text
+    assert "See files , and more." in doc.text   # outside signatures and field lists: as before
+    folder = write_tree(tmp_path / "html", {"wrappers.html": SPHINX_ANNOTATED})
+    ix = open_ix()
+    ix.index(folder)
+    hits = ix.search("uploaded quince crate", limit=3, passages=True).results
+    assert hits and hits[0].section[-1] == "property files: ImmutableMultiDict[str, FileStorage]"

@@ -297,6 +297,66 @@ def test_yaml_top_level_blocks():
     assert_lines_exact(doc, YAML)
 
 
+# An OpenAPI description in the two shapes people keep (written for this test).
+SWAGGER = """swagger: "2.0"
+info:
+  title: "Kiln API"
+  version: "1.0"
+paths:
+  # firing
+  /kilns/{id}/fire:
+    post:
+      summary: "Start firing a kiln"
+      parameters:
+        - name: "cone"
+  /kilns/{id}/cool:
+    post:
+      summary: "Let a kiln cool slowly"
+definitions:
+  FiringSchedule:
+    type: "object"
+    description: "Ramps and holds of one firing."
+tags:
+  - name: "Kiln"
+"""
+
+OPENAPI3 = """openapi: 3.0.0
+info:
+  title: Kiln API
+components:
+  schemas:
+    Cone:
+      type: integer
+    Glaze:
+      type: string
+  responses:
+    NotFound:
+      description: no such kiln
+"""
+
+
+def test_openapi_paths_and_definitions_are_sections(open_ix, tmp_path):
+    doc = read_document(SWAGGER.encode(), "kiln.yaml")
+    assert sections(doc) == [
+        ("", 1), ("info", 2), ("paths › /kilns/{id}/fire", 5), ("paths › /kilns/{id}/cool", 12),
+        ("definitions › FiringSchedule", 15), ("tags", 19)]
+    assert doc.sections[2].text.startswith("paths:\n  # firing\n  /kilns/{id}/fire:")
+    assert_lines_exact(doc, SWAGGER)
+    three = read_document(OPENAPI3.encode(), "kiln.yml")
+    assert sections(three) == [("", 1), ("info", 2), ("components › schemas › Cone", 4),
+                               ("components › schemas › Glaze", 8),
+                               ("components › responses › NotFound", 10)]
+    assert_lines_exact(three, OPENAPI3)
+    # the same keys in a YAML file that is not OpenAPI stay one block each
+    plain = read_document(SWAGGER.replace('swagger: "2.0"', 'kind: "kilns"').encode(), "k.yaml")
+    assert [h for h, _ in sections(plain)] == ["", "info", "paths", "definitions", "tags"]
+    (tmp_path / "kiln.yaml").write_text(SWAGGER)
+    ix = open_ix()
+    ix.index(tmp_path)
+    hits = ix.search("let a kiln cool slowly", limit=1, passages=True).results
+    assert hits and hits[0].section == ["paths", "/kilns/{id}/cool"]
+
+
 def test_toml_tables_on_this_projects_pyproject():
     path = ROOT / "pyproject.toml"
     doc = extract(path)

@@ -121,3 +121,28 @@ def test_a_note_that_mentions_so_is_still_read():
     doc = read_document(b".so this note is not roff\n", "notes.txt")
     assert "this note is not roff" in doc.text
     assert read_document(b".so what\n", "shrug.txt").text == ".so what"
+
+
+def test_a_name_in_capitals_keeps_the_spelling_its_name_section_gives(tmp_path, open_ix):
+    # `.TH` writes every name in capitals; git-rm is lowered, CURLOPT_TIMEOUT is not.
+    page = (".TH CURLOPT_TIMEOUT 3 \"January 02, 2023\" \"libcurl 7.88.1\" \"options\"\n"
+            ".SH NAME\nCURLOPT_TIMEOUT \\- maximum time the transfer is allowed to complete\n"
+            ".SH DESCRIPTION\nPass a long as parameter containing timeout.\n")
+    doc = read_document(gzip.compress(page.encode()), "CURLOPT_TIMEOUT.3.gz")
+    assert doc.title == "CURLOPT_TIMEOUT(3)"
+    assert [s.heading for s in doc.sections] == [
+        ("CURLOPT_TIMEOUT(3)", "NAME"), ("CURLOPT_TIMEOUT(3)", "DESCRIPTION")]
+    assert read_document(gzip.compress(PAGE.encode()), "kiln-fire.1.gz").title == "kiln-fire(1)"
+    several = ".TH SSL_CTX_NEW 3ssl\n.SH NAME\nSSL_CTX_new, SSL_CTX_free \\- make a context\n"
+    assert read_document(several.encode(), "SSL_CTX_new.3ssl").title == "SSL_CTX_new(3ssl)"
+    other = ".TH PRINTF 3\n.SH NAME\nfprintf, printf \\- formatted output\n"
+    assert read_document(other.encode(), "printf.3").title == "printf(3)"
+    shouted = ".TH AS 1\n.SH NAME\nAS \\- the portable GNU assembler\n"
+    assert read_document(shouted.encode(), "as.1").title == "as(1)"
+    man = tmp_path / "man3"
+    man.mkdir()
+    (man / "CURLOPT_TIMEOUT.3.gz").write_bytes(gzip.compress(page.encode()))
+    ix = open_ix()
+    ix.index(man)
+    hits = ix.search("maximum time transfer", limit=1).results
+    assert hits and hits[0].title == "CURLOPT_TIMEOUT(3)"

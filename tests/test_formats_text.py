@@ -826,3 +826,54 @@ def test_search_shows_obsidian_wikilinks_as_their_words(open_ix, tmp_path):
     assert "Link to a heading with anchor links" in hit.passage_text
     shown = hit.passage_text.split("Keep `")[0]
     assert "[[" not in shown and "^b15695" not in shown and "%%" not in shown
+
+
+# A plain-text FAQ in the way curl's and sed's are kept: a table of contents, then each
+# part headed by its number on a line of its own (written for this test).
+NUMBERED_FAQ = """Kiln FAQ
+
+ 1. Firing
+  1.1 How hot is cone 6?
+  1.2 Why did my glaze crawl?
+ 2. Loading
+
+==============================================================
+
+1. Firing
+
+  1.1 How hot is cone 6?
+
+  About 1220 degrees, held for ten minutes at the top.
+
+
+  1.2 Why did my glaze crawl?
+
+  Dust on the bisque keeps the glaze from wetting it. Steps that help:
+
+  1. Wipe each pot with a damp sponge
+
+  3. Let it dry overnight
+
+2. Loading
+
+  2.3 Where do the tallest pots go?
+
+  Tallest pots go on the top shelf, nearest the lid.
+"""
+
+
+def test_a_numbered_plain_text_faq_has_its_parts_as_sections(open_ix, tmp_path):
+    doc = read_document(NUMBERED_FAQ.encode(), "FAQ")
+    assert [s.heading for s in doc.sections] == [
+        (), ("1 Firing", "1.1 How hot is cone 6?"), ("1 Firing", "1.2 Why did my glaze crawl?"),
+        ("2 Loading", "2.3 Where do the tallest pots go?")]
+    crawl = doc.sections[2].text
+    assert "1. Wipe each pot" in crawl and "3. Let it dry overnight" in crawl
+    # a list of steps alone is not an outline
+    steps = "Glazing\n\n1. Mix the glaze\n\n2. Dip the pot\n\n3. Fire it\n"
+    assert [s.heading for s in read_document(steps.encode(), "steps.txt").sections] == [()]
+    (tmp_path / "FAQ").write_text(NUMBERED_FAQ)
+    ix = open_ix()
+    ix.index(tmp_path)
+    hits = ix.search("glaze crawl dust bisque", limit=1, passages=True).results
+    assert hits and hits[0].section == ["1 Firing", "1.2 Why did my glaze crawl?"]

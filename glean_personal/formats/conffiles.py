@@ -63,7 +63,67 @@ def read_yaml(data: bytes, limits: Limits) -> Document:
             spans.append((heading, pos, start))
             heading, pos = ((key.group("key").strip("\"'"),) if block else ()), start
     spans.append((heading, pos, len(lines)))
+    if any(_OPENAPI.match(line) for line in lines):
+        spans = [part for span in spans for part in _openapi_parts(span, lines)]
     return Document(title=title, format="yaml", sections=line_sections(spans, lines))
+
+
+# An OpenAPI (Swagger) description: its paths and definitions are its contents, each
+# one of thousands of lines under `paths:` or `definitions:` (`components: schemas:`).
+_OPENAPI = re.compile(r"(?:swagger|openapi)\s*:")
+_OPENAPI_DEPTH = {"paths": 1, "definitions": 1, "webhooks": 1, "components": 2}
+
+
+def _openapi_parts(span: Span, lines: Sequence[str]) -> List[Span]:
+    """An OpenAPI block cut at its entries: `paths › /containers/{id}/restart`,
+    `definitions › RestartPolicy`, `components › schemas › Pet`."""
+    heading, start, end = span
+    depth = _OPENAPI_DEPTH.get(heading[0]) if len(heading) == 1 else None
+    return _nested_parts(heading, start, end, lines, depth) if depth else [span]
+
+
+def _nested_parts(heading: Heading, start: int, end: int, lines: Sequence[str],
+                  depth: int) -> List[Span]:
+    """The span from `start` (the block's key line, or comments above it) to `end`, cut
+    where a key at its children's indentation holds a block; `depth` levels down."""
+    indent = -1
+    cuts: List[tuple] = []
+    seen_key = False
+    for i in range(start, end):
+        line = lines[i]
+        body = line.lstrip(" ")
+        if not body or body.startswith("#"):
+            continue
+        if not seen_key:   # the block's own key line
+            seen_key = True
+            continue
+        width = len(line) - len(body)
+        if indent < 0:
+            indent = width
+        if width == indent and indent > 0:
+            key = _YAML_KEY.match(body)
+            if key is not None and _block_follows(lines, i):
+                cuts.append((i, key.group("key").strip("\"'")))
+    if not cuts:
+        return [(heading, start, end)]
+    parts: List[Span] = []
+    for k, (i, key) in enumerate(cuts):
+        first = start if k == 0 else i   # the block's key line goes with its first entry
+        stop = cuts[k + 1][0] if k + 1 < len(cuts) else end
+        if depth > 1:
+            parts.extend(_nested_parts(heading + (key,), first, stop, lines, depth - 1)
+                         if k else _first_nested(heading + (key,), start, i, stop, lines, depth - 1))
+        else:
+            parts.append((heading + (key,), first, stop))
+    return parts
+
+
+def _first_nested(heading: Heading, start: int, key_line: int, stop: int,
+                  lines: Sequence[str], depth: int) -> List[Span]:
+    """The first entry of a block, cut further down; the lines above its key go with it."""
+    parts = _nested_parts(heading, key_line, stop, lines, depth)
+    first_heading, _, first_end = parts[0]
+    return [(first_heading, start, first_end)] + parts[1:]
 
 
 def _yaml_title(line: str) -> str:

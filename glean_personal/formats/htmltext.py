@@ -560,6 +560,7 @@ class _TextParser(HTMLParser):
         self._haddock_minimal = False          # inside its "Minimal complete definition"
         self.name_index: Optional[str] = None  # which generator's A-Z index of names this is
         self._soft_edge = False                # a link's edge passed (rustdoc, javadoc, Haddock, qdoc)
+        self._field_lists: List[bool] = []     # open `dl`s: is each a Sphinx field list?
         self._chunked = False                  # DocBook links to a previous or next page seen
         self._tables = 0                       # open <table> elements
         self._prototype = 0                    # the depth of an open Doxygen `table.memname`
@@ -610,6 +611,8 @@ class _TextParser(HTMLParser):
             self._sectioning += 1
         if tag == "html" and any(name.startswith("xmlns:erl") for name, _ in attrs):
             self._erldocgen = True
+        if tag == "dl":
+            self._field_lists.append("field-list" in _classes(attrs))
         if not self._search_box and any(name == "id" and (value or "").strip().lower()
                                         == _SPHINX_SEARCH_RESULTS for name, value in attrs):
             self._search_box = True
@@ -716,6 +719,8 @@ class _TextParser(HTMLParser):
             self._unmute()   # before a block's flush would keep its words
         if tag == "div":
             self._haddock_minimal = False
+        if tag == "dl" and self._field_lists:
+            self._field_lists.pop()
         if tag == "title" and self._title_parts is not None:
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
@@ -1057,8 +1062,15 @@ class _TextParser(HTMLParser):
         code (rustdoc, javadoc) a link's edge separates words only when a word
         character meets a word character there (`ThinBox</a><span>Experimental`),
         so `std::<a>io</a>::<a>Read</a>` reads `std::io::Read` and
-        `Vec<a>&lt;T&gt;</a>` `Vec<T>`, not `std :: io :: Read` and `Vec <T>`."""
-        if tag == "a" and (self._rustdoc or self._javadoc or self._haddock or self._qdoc):
+        `Vec<a>&lt;T&gt;</a>` `Vec<T>`, not `std :: io :: Read` and `Vec <T>`.
+        So it is inside any signature heading (Sphinx's `dt.sig`, whose type
+        annotations link each type: `files: ImmutableMultiDict[str, FileStorage]`,
+        not `ImmutableMultiDict [ str , FileStorage ]`) and in Sphinx's field
+        lists (*Parameters*, *Return type*: `key (Optional[str]) – …`, not
+        `key ( Optional [ str ]) – …`)."""
+        if tag == "a" and (self._rustdoc or self._javadoc or self._haddock or self._qdoc or (
+                self._heading is not None and self._heading[0] == _SIGNATURE_LEVEL)
+                or any(self._field_lists)):
             self._soft_edge = True
         else:
             self._space()

@@ -94,7 +94,39 @@ def read_roff(data: bytes, limits: Limits) -> Document:
     """A manual page: `.TH` is the title, `.SH`/`.SS` headings make sections under it."""
     lines = split_lines(normalise_newlines(decode_text(data)))
     title, marks, body = _parse(lines)
+    spelled = _spelled_as_named(title, marks, body)
+    if spelled != title:
+        marks = [(start, after, (spelled,) + heading[1:] if heading[:1] == (title,) else heading)
+                 for start, after, heading in marks]
+        title = spelled
     return Document(title=title, format="txt", sections=headed_sections(marks, body))
+
+
+def _spelled_as_named(title: str, marks: Sequence[Mark], body: Sequence[str]) -> str:
+    """The title with its name spelled as the NAME section spells it.
+
+    `.TH` writes the name in capitals, which `_page_title` lowers (`GIT-RM` →
+    `git-rm(1)`), but some names are capitals (`CURLOPT_TIMEOUT`,
+    `SSL_CTX_new`): when the NAME section's first name is the title's name in
+    other letter case (`CURLOPT_TIMEOUT \\- maximum time …`), it is taken as
+    written there if it is an identifier (lower-case letters among the capitals,
+    or words joined by `_` or `::`). A lone word in capitals (`AS \\- the
+    portable GNU assembler`) is lowered still."""
+    name, paren, section = title.partition("(")
+    if not paren or name != name.lower():
+        return title
+    for k, (_, after, heading) in enumerate(marks):
+        if heading[-1:] != ("NAME",) or len(heading) > 2:
+            continue
+        end = marks[k + 1][0] if k + 1 < len(marks) else len(body)
+        first = next((line.strip() for line in body[after:end] if line.strip()), "")
+        named = first.split(" - ", 1)[0].split(",", 1)[0].split()
+        word = named[0] if named else ""
+        if (word != name and word.lower() == name
+                and (word != word.upper() or "_" in word or "::" in word)):
+            return f"{word}({section}"
+        return title
+    return title
 
 
 def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:

@@ -145,19 +145,80 @@ _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.
 
 
 def read_txt(data: bytes, limits: Limits) -> Document:
-    """Plain text: blank lines separate paragraphs; no headings, so one section.
-    A first line standing alone as a title (`first_line_title`) is the title."""
+    """Plain text: blank lines separate paragraphs; one section, unless the text
+    is cut into numbered sections (`numbered_headings`). A first line standing
+    alone as a title (`first_line_title`) is the title."""
     text = normalise_newlines(decode_text(data))
     builder = SectionBuilder(limits.max_text_chars)
-    start, line = 0, 1
+    paragraphs: List[Tuple[str, int]] = []
+    start, line, size = 0, 1, 0
     for gap in [*_BLANK_SPLIT.finditer(text), None]:
         end = gap.start() if gap else len(text)
-        builder.paragraph(text[start:end].rstrip(), line)
-        if builder.full or gap is None:
+        paragraphs.append((text[start:end].rstrip(), line))
+        size += len(paragraphs[-1][0].strip()) + 2
+        if gap is None or size > limits.max_text_chars:   # where the builder fills up
             break
         line += text.count("\n", start, gap.end())
         start = gap.end()
+    headings = numbered_headings([para for para, _ in paragraphs])
+    for k, (para, first) in enumerate(paragraphs):
+        if k in headings:
+            builder.heading(*headings[k])
+        else:
+            builder.paragraph(para, first)
+        if builder.full:
+            break
     return Document(title=first_line_title(text), format="txt", sections=builder.build())
+
+
+# A numbered section's heading standing alone: `1. Philosophy`, `  3.15 Can I do
+# recursive fetches?`, RFC's `4.2.1.  Registration`.
+_NUMBERED_HEADING = re.compile(r"[ \t]{0,4}(\d{1,3}(?:\.\d{1,3}){0,3})\.?[ \t]+(\S[^\n]{0,78})")
+
+
+def numbered_headings(paragraphs: List[str]) -> Dict[int, Tuple[int, str]]:
+    """The paragraphs that head numbered sections: {index: (level, heading)}.
+
+    Plain-text FAQs, to-do lists and specifications (curl's `FAQ`, RFCs) head
+    each part with a line of its own, `1. Philosophy` then `1.1 What is cURL?`.
+    A paragraph that is one such line (a number of up to four parts, then at
+    most 79 characters not ending as a sentence does) is a heading, its level
+    the number's parts, if its number comes next in the outline (1, then 1.1,
+    1.2, 2, 2.1 …; a numbered line out of that order is text), and only when
+    the text has at least three of them, two with a dotted number (a list of
+    steps, `1. Download the file`, stays text). A table of
+    contents, the same lines one after another, is a paragraph of its own."""
+    found: Dict[int, Tuple[int, str]] = {}
+    numbers: List[Tuple[int, ...]] = []
+    for k, para in enumerate(paragraphs):
+        para = para.lstrip("\n")   # a paragraph after two blank lines starts with one
+        if len(para) > 100:
+            continue
+        match = _NUMBERED_HEADING.fullmatch(para)
+        if match is None or para.rstrip()[-1] in ".,;:":
+            continue
+        number = tuple(int(part) for part in match.group(1).split("."))
+        if not _next_number(numbers[-1] if numbers else None, number):
+            continue   # a numbered line out of the outline's order is text
+        numbers.append(number)
+        found[k] = (len(number), f"{match.group(1)} {' '.join(match.group(2).split())}")
+    if len(found) < 3 or sum(len(number) > 1 for number in numbers) < 2:
+        return {}
+    return found
+
+
+def _next_number(before: Optional[Tuple[int, ...]], number: Tuple[int, ...]) -> bool:
+    """Whether `number` can follow `before` in an outline: 1 first, then 1.1, 1.2, 2, 2.1 …
+    (within a chapter a number may be skipped: 1.5 after 1.3)."""
+    if before is None:
+        return number == (1,)
+    if len(number) == len(before) + 1:
+        return number[:-1] == before and number[-1] >= 1
+    if len(number) > len(before) or number[:-1] != before[:len(number) - 1]:
+        return False
+    last = before[len(number) - 1]
+    # parts are taken out of a list (1.1 to 1.4 gone, 1.5 left), never whole chapters
+    return number[-1] == last + 1 if len(number) == 1 else number[-1] > last
 
 
 TITLE_LINE_CHARS = 80
