@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from glean_personal.walk import Candidate, Skipped, is_secret, storable, walk
+from glean_personal.walk import Candidate, Skipped, is_secret, storable, walk, walk_one
 
 
 def entries(root: Path, **kw):
@@ -79,6 +79,26 @@ def test_a_secret_folder_is_reported_once_and_never_entered(tmp_path):
         write(tmp_path, f".ssh/key{i}.md")
     _, skipped = entries(tmp_path)
     assert skipped == {".ssh": "secret-looking folder: never read"}
+
+
+def test_a_sphinx_builds_copies_of_its_sources_are_reported_once_and_never_entered(tmp_path):
+    # Sphinx's HTML build: pages, its search index and `_sources/` (the pages' sources
+    # again, for "Show Source"); the pages hold the text, so the copies are skipped.
+    write(tmp_path, "html/library/os.html", "<h1>os</h1>")
+    write(tmp_path, "html/searchindex.js", "Search.setIndex({})")
+    write(tmp_path, "html/_sources/library/os.rst.txt", "os\n==\n")
+    write(tmp_path, "notes/_sources/draft.md", "a folder of my own named so")
+    found, skipped = entries(tmp_path)
+    assert "html/_sources" in skipped and "Sphinx" in skipped["html/_sources"]
+    assert not [p for p in found if p.startswith("html/_sources")]
+    assert "notes/_sources/draft.md" in found           # no search index beside it
+    assert "html/library/os.html" in found
+    # indexed as a folder of its own, the sources are read
+    found, _ = entries(tmp_path / "html" / "_sources")
+    assert list(found) == ["library/os.rst.txt"]
+    # one file asked for by name is judged the same way
+    assert isinstance(walk_one(str(tmp_path), "html/_sources/library/os.rst.txt"), Skipped)
+    assert isinstance(walk_one(str(tmp_path), "notes/_sources/draft.md"), Candidate)
 
 
 def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
