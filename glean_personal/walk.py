@@ -8,8 +8,8 @@ something inside the root is skipped too, because its target is read at its
 own path (or is excluded on purpose) and reading it twice would only make
 duplicates; a link that loops or dangles says so. Only real folders are
 entered, so every path handed to a reader is free of links. FIFOs, sockets,
-devices, secret-looking names and unreadable entries are reported as skips
-with their reasons. The walk keeps an explicit stack: a tree 200 levels deep
+devices, secret-looking names, unreadable entries and a Sphinx build's copies
+of its pages' sources are reported as skips with their reasons. The walk keeps an explicit stack: a tree 200 levels deep
 costs no recursion.
 """
 from __future__ import annotations
