@@ -8,7 +8,7 @@ often say what a setting is for), so line numbers stay exact.
 from __future__ import annotations
 
 import re
-from typing import List, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from ..config import Limits
 from ..document import Document
@@ -83,13 +83,14 @@ def _openapi_parts(span: Span, lines: Sequence[str]) -> List[Span]:
 
 
 def _nested_parts(heading: Heading, start: int, end: int, lines: Sequence[str],
-                  depth: int) -> List[Span]:
-    """The span from `start` (the block's key line, or comments above it) to `end`, cut
-    where a key at its children's indentation holds a block; `depth` levels down."""
+                  depth: int, key_line: Optional[int] = None) -> List[Span]:
+    """The span from `start` to `end`, cut where a key at its children's indentation
+    holds a block; `depth` levels down. The block's own key line is the first key line
+    from `key_line` (default `start`); what stands above it goes with the first part."""
     indent = -1
-    cuts: List[tuple] = []
+    cuts: List[Tuple[int, str]] = []
     seen_key = False
-    for i in range(start, end):
+    for i in range(start if key_line is None else key_line, end):
         line = lines[i]
         body = line.lstrip(" ")
         if not body or body.startswith("#"):
@@ -111,19 +112,10 @@ def _nested_parts(heading: Heading, start: int, end: int, lines: Sequence[str],
         first = start if k == 0 else i   # the block's key line goes with its first entry
         stop = cuts[k + 1][0] if k + 1 < len(cuts) else end
         if depth > 1:
-            parts.extend(_nested_parts(heading + (key,), first, stop, lines, depth - 1)
-                         if k else _first_nested(heading + (key,), start, i, stop, lines, depth - 1))
+            parts.extend(_nested_parts(heading + (key,), first, stop, lines, depth - 1, i))
         else:
             parts.append((heading + (key,), first, stop))
     return parts
-
-
-def _first_nested(heading: Heading, start: int, key_line: int, stop: int,
-                  lines: Sequence[str], depth: int) -> List[Span]:
-    """The first entry of a block, cut further down; the lines above its key go with it."""
-    parts = _nested_parts(heading, key_line, stop, lines, depth)
-    first_heading, _, first_end = parts[0]
-    return [(first_heading, start, first_end)] + parts[1:]
 
 
 def _yaml_title(line: str) -> str:
