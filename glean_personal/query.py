@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (bigram_chain, has_identifiers, identifier_parts, identifier_phrases,
                        is_stopword, search_tokens, stem, tokenize)
@@ -494,10 +494,16 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
     at = {t.tokens[0]: i for i, t in enumerate(terms)
           if not (t.is_phrase or t.prefix or t.quoted or t.slot >= 0)}
     # Two words typed one after the other may be one entry (`log in`, `symbolic link`):
-    # its synonyms go with the first of them the question kept.
+    # its synonyms go with the first of them the question kept, and the entry says
+    # which sense its words have, so theirs are not searched (*broken into* is
+    # compromised, not corrupt).
+    paired: Set[str] = set()
     for a, b in zip(plain, plain[1:]):
         if a and b and (a in at or b in at):
-            add(at.get(a, at.get(b, -1)), synonyms(f"{a} {b}"))
+            found = synonyms(f"{a} {b}")
+            if found:
+                paired.update((a, b))
+            add(at.get(a, at.get(b, -1)), found)
     for word, i in at.items():
         if word in typed:
             for form in other_forms(word) if not is_request(terms[i]) else ():
@@ -505,7 +511,8 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
                     have.add((stem(form),))
                     forms.append((form,))
                     out.append((i, Term((form,))))
-            add(i, synonyms(word))
+            if word not in paired:
+                add(i, synonyms(word))
     return out, frozenset(forms)
 
 

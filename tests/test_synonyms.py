@@ -125,6 +125,17 @@ def test_two_words_typed_as_one_entry_take_its_synonyms():
     assert not [a for a in added('how to make a "symbolic link"') if a[1] == "symlink"]
 
 
+def test_a_two_word_entry_says_which_sense_its_words_have():
+    # `how big` asks for a size or a limit; `big` alone is large, not here.
+    def added(text):
+        q = parse(text)
+        return {t.label for _, t in q.expansions}
+
+    assert added("how big can one database file get") >= {"size", "limit"}
+    assert "large" not in added("how big can one database file get")
+    assert "large" in added("a big database file")
+
+
 def test_a_question_finds_the_page_in_the_manuals_words(ix):
     result = ix.search("how do I delete a folder")
     assert "rmtree.md" in paths(result)[:2]
