@@ -1077,6 +1077,84 @@ combine commits > squash
 ignore files > gitignore, exclude
 large files > lfs
 file exists > exists, isfile
+# an eleventh batch: everyday descriptions of what database, web and
+# administration manuals name by their concept (written after reading the misses
+# of the para3 questions, so not blind on that set)
+deadlocked > deadlock
+stuck waiting > deadlock, lock, hang
+running total > cumulative, window function
+running sum > cumulative, window function
+moving average > window function, rolling
+spelled like > similarity, fuzzy, soundex
+sounds like > soundex, phonetic, similarity
+already exists > conflict, on conflict, exists
+insert or > upsert, on conflict
+without polling > notify, listen, notification
+broken into > compromised, intrusion, breach
+break in > intrusion, compromised
+hacked > compromised, intrusion, attack
+intruder > intrusion, attacker
+security fixes > security updates, security upgrades, patches
+security patches > security updates, security upgrades
+automatic updates > unattended upgrades, automatic upgrades
+record of > log, history
+slow queries > slow query, duration, explain
+cannot reach > connection refused, unreachable, connect
+other computers > remote, remote hosts, network
+other machines > remote, remote hosts, network
+remote connections > listen, remote, network
+go back > revert, restore, rollback
+accidentally deleted > restore, recover, backup
+password prompt > password file, passwordless, credentials
+without password > passwordless, password file, trust
+own code > hook, callback, handler
+custom code > hook, callback, plugin
+hook into > hook, signal, callback
+react to > event, hook, signal
+tenants > multi tenant, row security, policy
+multi tenant > row security, policy, isolation
+flash message > messages, notification
+notice > message, notification, warning
+form validation > validation, validator, clean
+print sql > queries, log, debug
+show sql > queries, log, debug
+which package > dpkg, apt file, provides
+fill up > full, quota, space
+filling up > full, quota, space
+disk full > disk space, quota, no space
+hand out > assign, allocate
+block traffic > firewall, iptables, nftables, filter
+firewall > iptables, nftables, packet filter
+reuse results > cache, memoize
+audit trail > audit, log, history
+who changed > audit, history, blame
+change history > audit, log, history
+prevent duplicates > unique, unique constraint
+duplicate rows > distinct, unique, duplicates
+combine tables > join, union
+merge tables > join, union
+split table > partition, partitioning
+read replica > replica, standby, replication
+failover > standby, replication, high availability
+faster queries > index, explain, performance
+connection limit > max connections, pool
+background job > worker, queue, task, async
+background jobs > workers, queue, tasks, async
+remember me > session, cookie, persistent
+reset password > password reset
+forgot password > password reset
+static files > static, assets
+admin panel > admin, admin site
+url routing > urls, routes, dispatcher
+disk failure > raid, redundancy
+mirror disks > raid, mirroring
+virtual machine > vm, virtualization, kvm, qemu
+virtual machines > vms, virtualization, kvm, qemu
+mount drive > mount, fstab
+service logs > journal, journalctl, syslog
+log files > syslog, journal, logs
+time sync > ntp, clock synchronization
+clock drift > ntp, clock synchronization
 """
 
 
