@@ -134,6 +134,9 @@ def test_a_two_word_entry_says_which_sense_its_words_have():
     assert added("how big can one database file get") >= {"size", "limit"}
     assert "large" not in added("how big can one database file get")
     assert "large" in added("a big database file")
+    assert added("I think my server was broken into") >= {"compromised", "intrusion"}
+    assert not added("I think my server was broken into") & {"corrupt", "error", "fail"}
+    assert "corrupt" in added("my server config is broken again")
 
 
 def test_a_question_finds_the_page_in_the_manuals_words(ix):
