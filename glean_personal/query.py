@@ -493,17 +493,20 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
 
     at = {t.tokens[0]: i for i, t in enumerate(terms)
           if not (t.is_phrase or t.prefix or t.quoted or t.slot >= 0)}
-    # Two words typed one after the other may be one entry (`log in`, `symbolic link`):
-    # its synonyms go with the first of them the question kept, and the entry says
-    # which sense its words have, so theirs are not searched (*broken into* is
-    # compromised, not corrupt).
+    # Two or three words typed one after the other may be one entry (`log in`,
+    # `out of memory`): its synonyms go with the first of them the question kept, and
+    # the entry says which sense its words have, so theirs are not searched (*broken
+    # into* is compromised, not corrupt).
     paired: Set[str] = set()
-    for a, b in zip(plain, plain[1:]):
-        if a and b and (a in at or b in at):
-            found = synonyms(f"{a} {b}")
-            if found:
-                paired.update((a, b))
-            add(at.get(a, at.get(b, -1)), found)
+    for n in (3, 2):
+        for k in range(len(plain) - n + 1):
+            words = plain[k:k + n]
+            kept = [w for w in words if w in at]
+            if kept and None not in words:
+                found = synonyms(" ".join(words))   # type: ignore[arg-type]
+                if found:
+                    paired.update(words)   # type: ignore[arg-type]
+                    add(at[kept[0]], found)
     for word, i in at.items():
         if word in typed:
             for form in other_forms(word) if not is_request(terms[i]) else ():

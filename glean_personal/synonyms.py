@@ -1098,7 +1098,7 @@ security fixes > security updates, security upgrades, patches
 security patches > security updates, security upgrades
 automatic updates > unattended upgrades, automatic upgrades
 record of > log, history
-slow queries > slow query, duration, explain
+slow queries > performance, duration, explain
 cannot reach > connection refused, unreachable, connect
 other computers > remote, remote hosts, network
 other machines > remote, remote hosts, network
@@ -1155,6 +1155,49 @@ service logs > journal, journalctl, syslog
 log files > syslog, journal, logs
 time sync > ntp, clock synchronization
 clock drift > ntp, clock synchronization
+# a twelfth batch, written without looking at any question: set phrases of three
+# words (looked up since this batch) and a few of two
+all or nothing > transaction, atomic
+out of memory > oom, memoryerror, memory limit
+out of space > disk full, no space, enospc
+point in time > pitr, recovery target
+up to date > latest, current, update
+out of date > outdated, stale, obsolete
+on the fly > dynamically, runtime
+in the background > background, daemon, detached
+step by step > tutorial, walkthrough
+side by side > compare, diff
+word for word > exact, literal, verbatim
+behind the scenes > internals, implementation
+under the hood > internals, implementation
+at a glance > overview, summary
+out of order > ordering, sequence, reorder
+end to end > e2e, integration
+ahead of time > precompile, aot
+just in time > jit
+peer to peer > p2p
+many to many > manytomany, junction table
+one to many > foreign key, relationship
+copy on write > cow
+drag and drop > drag, drop, dnd
+copy and paste > clipboard, paste
+cut and paste > clipboard, paste
+search and replace > replace, substitute
+find and replace > replace, substitute
+one by one > sequential, sequentially, serial
+by hand > manually
+out of sync > inconsistent, diverged, synchronize
+takes forever > slow, timeout, hang
+never finishes > hang, timeout, infinite loop
+time to live > ttl, expiry, expiration
+end of line > eol, newline, line ending
+proof of concept > prototype, poc
+work in progress > wip, draft
+real time > realtime, live, streaming
+off by one > boundary, fencepost
+denial of service > dos, ddos
+race condition > race, data race, concurrency
+sql injection > injection, parameterized, placeholders
 """
 
 

@@ -134,6 +134,9 @@ def test_a_two_word_entry_says_which_sense_its_words_have():
     assert added("how big can one database file get") >= {"size", "limit"}
     assert "large" not in added("how big can one database file get")
     assert "large" in added("a big database file")
+    # three words typed together are one entry too, and say their words' sense
+    assert added("my script runs out of memory on big inputs") >= {"oom", "memoryerror"}
+    assert added("why is my cache out of date") >= {"outdated", "stale"}
     assert added("I think my server was broken into") >= {"compromised", "intrusion"}
     assert not added("I think my server was broken into") & {"corrupt", "error", "fail"}
     assert "corrupt" in added("my server config is broken again")
@@ -211,8 +214,8 @@ def test_mcp_reports_the_synonyms_searched(ix, tmp_path):
 
 
 def test_every_entry_can_be_typed():
-    """A question is looked up a word or two typed words at a time, one of them a
-    word the query keeps: a longer key, or one of stopwords only, is never found."""
+    """A question is looked up a word, two or three typed words at a time, one of them
+    a word the query keeps: a longer key, or one of stopwords only, is never found."""
     from glean_personal.analysis import is_stopword
-    assert not [k for k in SYNONYMS if len(k.split()) > 2]
+    assert not [k for k in SYNONYMS if len(k.split()) > 3]
     assert not [k for k in SYNONYMS if all(is_stopword(w) for w in k.split())]
