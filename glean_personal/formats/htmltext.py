@@ -682,7 +682,7 @@ class _TextParser(HTMLParser):
                 self._javadoc = generator.startswith("javadoc")
                 self._asciidoc = generator.startswith("asciidoc")
                 self._rustdoc = generator.startswith("rustdoc")
-                self._makeinfo = generator.startswith("makeinfo")
+                self._makeinfo = generator.startswith(("makeinfo", "texi2any"))
                 self._gtkdoc = generator.startswith("gtk-doc")
         elif tag == "link" and not self._httpd:
             values = dict(attrs)
