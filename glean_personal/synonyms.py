@@ -1198,6 +1198,60 @@ off by one > boundary, fencepost
 denial of service > dos, ddos
 race condition > race, data race, concurrency
 sql injection > injection, parameterized, placeholders
+# a thirteenth batch, written without looking at any question: a person's own
+# affairs again (bills, health, travel, home, school, family, contracts)
+pay for > paid, payment, cost
+paid > payment, invoice, receipt
+bill > invoice, statement, charge
+bills > invoices, statements, charges
+refund > reimbursement, money back, return
+money back > refund, reimbursement
+car insurance > motor insurance, policy, premium
+insurance cost > premium
+monthly payment > direct debit, instalment, installment
+direct debit > standing order, payment
+phone number > telephone, tel, mobile
+dentist > dental
+vet > veterinary, veterinarian
+checkup > check up, examination
+vaccination > vaccine, immunisation, immunization
+flight > airline, boarding, departure
+passport > travel document
+day off > leave, holiday, absence
+sick leave > sickness absence, sick day
+payslip > pay slip, salary, earnings
+tax return > self assessment, tax
+warranty > guarantee
+guarantee > warranty
+broke down > breakdown, repair, fault
+repair > fix, mend, maintenance
+petrol > fuel, gas
+boiler > heating, furnace
+heating > boiler, radiator, thermostat
+plumber > plumbing, leak
+electrician > electrical, wiring
+contract > agreement
+agreement > contract
+lease > tenancy, rental agreement
+deposit > security deposit, bond
+notice period > termination, resignation
+term dates > semester, school calendar, holidays
+grades > marks, results, report card
+marks > grades, scores
+recipe > ingredients, method
+ingredients > recipe
+birthday > date of birth, dob, born
+wedding > marriage, ceremony
+children > kids
+wife > spouse, partner
+husband > spouse, partner
+neighbour > neighbor
+neighbor > neighbour
+subscription > membership, renewal, plan
+cancel subscription > unsubscribe, cancellation
+renew > renewal, expiry
+expire > expiry, expiration, valid until
+owe > debt, outstanding, balance due
 """
 
 
