@@ -79,6 +79,9 @@ TOOLS: List[dict] = [
          "also searches a few synonyms of its words, at reduced strength, and their "
          "other forms (hide: hidden) as the words (`expansions`; a passage's "
          "`matched_synonyms` and `matched_forms`). "
+         "Ask the question itself, in the words of its subject, and leave out framing "
+         "about the asker (`in my project`, `I am writing a small tool`): every content "
+         "word weighs in the ranking. "
          "Quoted spans are exact phrases; other words are ORed and match by "
          "stem (`word*` prefix, `-word` excludes, `type:md` filters). Page with `offset` "
          "(`next_offset` when `has_more`). `query` is required (`q` is accepted too)."),
