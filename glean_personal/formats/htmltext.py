@@ -127,6 +127,11 @@ _MAKEINFO_INDEX_TABLE = re.compile(r"^index-|-(?:entries|letters-header|letters-
 # definition's category when it is empty (`@deftypefn {} …` shows ": AA = balance (A)").
 _MAKEINFO_CATEGORIES = frozenset({"category", "category-def"})
 _MAKEINFO_BARE = frozenset({"", ":", "jump to:"})
+# ... and its footnotes at the end of the page (`h4.footnotes-heading`): on a manual
+# written as one page (R's manuals) that is the end of the manual, after the last
+# chapter, and as an h4 they were filed under it (`Concept index › Footnotes ›
+# (40)`); they are a part of the page, one level under its first heading.
+_MAKEINFO_FOOTNOTES = "footnotes-heading"
 # rustdoc lists the traits a type implements; each implemented method repeats
 # the trait's own documentation (Iterator's 75 methods on every iterator), and
 # blanket implementations (`impl<T> From<T> for T`) are the same on every page,
@@ -199,6 +204,22 @@ _HADDOCK_SOURCE = "Source"
 # copyright and licence lines below (`div.footer`, in every page's last passage).
 _QDOC_HEADER = "qtdocheader"
 _QDOC_FRAME = frozenset({"navigationbar", "sidebar", "footer"})
+# RDoc's Darkfish pages (Ruby's API references; each page links `css/rdoc.css`)
+# head each method with a `div.method-heading` (`convert_file(filename, options
+# = {})`), not a heading element, so a class's methods were one section
+# (`Public Instance Methods`, 40 methods long); after the name a label "click to
+# toggle source" (`span.method-click-advice`), and under the description the
+# method's whole Ruby source (`div.method-source-code`, `# File lib/…, line 42`),
+# hidden until that label is clicked: 361 of Asciidoctor's 382 methods, most of
+# the reference's words. The heading is a definition's signature, the label a
+# button, and the source is left out like a frame (the `.rb` files hold it). Its
+# table of contents (`table_of_contents.html`, `body.table-of-contents`) lists
+# every class and method with the class's name, nothing more.
+_RDOC_STYLESHEET = "rdoc.css"
+_RDOC_HEADING = "method-heading"
+_RDOC_SOURCE = "method-source-code"
+_RDOC_MUTED = {"span": frozenset({"method-click-advice"})}
+_RDOC_CONTENTS = "table-of-contents"
 _VOID = frozenset("""
     area base br col embed hr img input keygen link meta param source track wbr
 """.split())
@@ -551,12 +572,14 @@ class _TextParser(HTMLParser):
         self._asciidoc = False
         self._rustdoc = False
         self._makeinfo = False
+        self._first_level: Optional[int] = None   # the level of the page's first heading
         self._javadoc = False
         self._httpd = False                    # a page of the Apache HTTP Server manual
         self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
         self._gtkdoc = False                   # a page made by gtk-doc
         self._haddock = False                  # a page made by Haddock
         self._qdoc = False                     # a page made by Qt's qdoc
+        self._rdoc = False                     # a page made by RDoc (Darkfish)
         self._haddock_minimal = False          # inside its "Minimal complete definition"
         self.name_index: Optional[str] = None  # which generator's A-Z index of names this is
         self._soft_edge = False                # a link's edge passed (rustdoc, javadoc, Haddock, qdoc)
@@ -613,6 +636,8 @@ class _TextParser(HTMLParser):
             self._erldocgen = True
         if tag == "dl":
             self._field_lists.append("field-list" in _classes(attrs))
+        if tag == "body" and self._rdoc and _RDOC_CONTENTS in _classes(attrs):
+            self.name_index = "RDoc's table of contents (every class and method by name)"
         if not self._search_box and any(name == "id" and (value or "").strip().lower()
                                         == _SPHINX_SEARCH_RESULTS for name, value in attrs):
             self._search_box = True
@@ -626,10 +651,16 @@ class _TextParser(HTMLParser):
             if not (after_admonition and "title" in _classes(attrs)) and not (
                     self._erldocgen and _ERLDOCGEN_LABEL in _classes(attrs)) and not (
                     self._haddock and _HADDOCK_LABEL in _classes(attrs)):
-                self._heading = (_HEADINGS[tag], [])   # else its label is a paragraph
+                level = _HEADINGS[tag]
+                if self._makeinfo and self._first_level is not None and \
+                        _MAKEINFO_FOOTNOTES in _classes(attrs):
+                    level = min(level, self._first_level + 1)
+                self._heading = (level, [])   # else its label is a paragraph
         elif tag == "dt" and _is_signature(attrs) or (
                 self._haddock and tag == "p" and self._frame is None and not self._haddock_minimal
-                and _HADDOCK_SIGNATURE in _classes(attrs)):
+                and _HADDOCK_SIGNATURE in _classes(attrs)) or (
+                self._rdoc and tag == "div" and self._frame is None
+                and _RDOC_HEADING in _classes(attrs)):
             self._end_heading()
             self._flush()
             self._heading = (_SIGNATURE_LEVEL, [])
@@ -684,10 +715,12 @@ class _TextParser(HTMLParser):
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith(("makeinfo", "texi2any"))
                 self._gtkdoc = generator.startswith("gtk-doc")
-        elif tag == "link" and not self._httpd:
+        elif tag == "link" and not (self._httpd or self._rdoc):
             values = dict(attrs)
-            self._httpd = "stylesheet" in (values.get("rel") or "").lower().split() and (
-                values.get("href") or "").strip().endswith(_HTTPD_STYLESHEET)
+            href = (values.get("href") or "").strip()
+            if "stylesheet" in (values.get("rel") or "").lower().split():
+                self._httpd = href.endswith(_HTTPD_STYLESHEET)
+                self._rdoc = href.rpartition("/")[2] == _RDOC_STYLESHEET
         if self._rustdoc:
             self._mute(tag, attrs)   # after a block's flush, so it mutes only its own words
         elif self._makeinfo and (self._muted is not None or tag == "th" or (
@@ -697,6 +730,8 @@ class _TextParser(HTMLParser):
             self._mute(tag, attrs, names=_ERLDOCGEN_MUTED)
         elif self._haddock and (self._muted is not None or tag == "summary"):
             self._mute(tag, attrs, names=_HADDOCK_MUTED)
+        elif self._rdoc and (self._muted is not None or tag == "span"):
+            self._mute(tag, attrs, names=_RDOC_MUTED)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -724,8 +759,8 @@ class _TextParser(HTMLParser):
         if tag == "title" and self._title_parts is not None:
             self.title = _collapse("".join(self._title_parts))[:_MAX_TITLE_CHARS] or None
             self._title_parts = None
-        elif tag in _HEADINGS or (tag in ("dt", "p") and self._heading is not None
-                                  and self._heading[0] == _SIGNATURE_LEVEL):
+        elif tag in _HEADINGS or (tag in ("dt", "p") or self._rdoc and tag == "div") and (
+                self._heading is not None and self._heading[0] == _SIGNATURE_LEVEL):
             self._end_heading()
         elif tag in _BOLD_TAGS:
             if self._bold is not None and self._bold[1] < 0:
@@ -808,6 +843,7 @@ class _TextParser(HTMLParser):
                 self._haddock and _haddock_frame(tag, values)) or (
                 self._qdoc and tag == "div"
                 and not _QDOC_FRAME.isdisjoint((values.get("class") or "").split())) or (
+                self._rdoc and tag == "div" and _RDOC_SOURCE in (values.get("class") or "").split()) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -1121,6 +1157,8 @@ class _TextParser(HTMLParser):
                 self._gtkdoc and level == _HEADINGS["h4"] and text.lower() in _GTKDOC_LABELS):
             self._emit(0, text)   # a gtk-doc entry's "Parameters": a label
         elif text:
+            if self._first_level is None:
+                self._first_level = level
             self._emit(level, text)
 
     def _flush(self) -> None:
