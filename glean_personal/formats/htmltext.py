@@ -210,8 +210,8 @@ _QDOC_FRAME = frozenset({"navigationbar", "sidebar", "footer"})
 # (`Public Instance Methods`, 40 methods long); after the name a label "click to
 # toggle source" (`span.method-click-advice`), and under the description the
 # method's whole Ruby source (`div.method-source-code`, `# File lib/…, line 42`),
-# hidden until that label is clicked: 361 of Asciidoctor's 382 methods, most of
-# the reference's words. The heading is a definition's signature, the label a
+# hidden until that label is clicked: 361 of the 382 methods and attributes of
+# Asciidoctor's reference, most of its words. The heading is a definition's signature, the label a
 # button, and the source is left out like a frame (the `.rb` files hold it). Its
 # table of contents (`table_of_contents.html`, `body.table-of-contents`) lists
 # every class and method with the class's name, nothing more.
