@@ -82,7 +82,7 @@ class SearchTuning(Record, frozen=True):
     defines: float = 3.0        # a document defining one, for a search of code names only, gains this share
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`, or so titled) keeps this share
     references: bool = True     # a cross-reference (lines of a word and the files naming it) is one
-    changelog: float = 0.5      # release notes keep this share for a question not about versions
+    changelog: float = 0.5      # release notes keep this share for a search not about versions
     tests: float = 0.5          # test files keep this share for a question not about tests
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
@@ -234,12 +234,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         boost = _title_boosts(titles, words)
         rows = _Rows(store.passages)
         damp_tests = query.question and not words & _TEST_WORDS
-        versions = query.question and _about_versions(query, words)
-        if query.question and not (versions and words & _TEST_WORDS):
-            if not versions:
-                _damp_release_notes(boost, titles, paths)
-            if damp_tests:
-                _damp_tests(boost, paths)
+        if not _about_versions(query, words):
+            _damp_release_notes(boost, titles, paths)
+        if damp_tests:
+            _damp_tests(boost, paths)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
@@ -466,18 +464,18 @@ _VERSION_PHRASE = re.compile(
 
 
 def _about_versions(query: Query, words: Set[str]) -> bool:
-    """Does a question ask what changed between versions (which release notes answer)?"""
+    """Does a search ask what changed between versions (which release notes answer)?"""
     return bool(words & _VERSION_WORDS) or _VERSION_PHRASE.search(query.text) is not None
 
 
 def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
                         paths: Dict[int, str]) -> None:
-    """Release notes name every feature in passing, version after version, so for a
-    question in plain words they match almost anything, and a long one outranks the
-    page that explains. For a question that is not about versions or changes (no
-    *version*, *new*, *added*, *changed*, *since*…), a document titled as release
-    notes, or filed in a release-notes folder (whose pages are often titled by
-    their version alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
+    """Release notes name every feature in passing, version after version, so they
+    match almost any question or name, and a long one outranks the page that
+    explains. For a search that is not about versions or changes (no *version*,
+    *new*, *added*, *changed*, *since*…), a document titled as release notes, or
+    filed in a release-notes folder (whose pages are often titled by their version
+    alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
     for d, title in titles.items():
         if is_release_notes_title(title) or is_release_notes_path(paths.get(d, "")):
             boost[d] *= TUNING.changelog

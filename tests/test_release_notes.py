@@ -1,4 +1,4 @@
-"""Release notes name every feature in passing: for a question that is not about
+"""Release notes name every feature in passing: for a search that is not about
 versions or changes, they count at half, so the page that explains comes first."""
 from __future__ import annotations
 
@@ -88,3 +88,28 @@ def test_a_folder_of_saved_news_articles_is_not_release_notes(open_ix, tmp_path)
     ix = _index(open_ix, tmp_path, "Widget 1.0", "news/Widget 1.0.md")
     score = {h.title: h.score for h in ix.search("how do I upload files", limit=2).results}
     assert score["Widget 1.0"] >= 0.75 * score["Sending data"]   # undamped: about level
+
+
+
+def test_a_keyword_search_finds_the_page_before_the_release_notes(open_ix, tmp_path):
+    # Names and quoted phrases too: the notes repeat `upload files` release after
+    # release, in short sections that outscore the page about it when undamped.
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "release-notes.md").write_text("# Release Notes\n\n" + "".join(
+        f"## 1.{n}.0\n\n- Improve the handlers.\n"
+        + ("- Upload files faster; upload files of any size.\n" if n % 3 == 0 else "") + "\n"
+        for n in range(12)), encoding="utf-8")
+    (folder / "uploads.md").write_text(
+        "# Uploads\n\nTo upload files, declare a parameter of type UploadFile: upload files "
+        "larger than a megabyte are spooled to disk.\n", encoding="utf-8")
+    for n in range(20):
+        (folder / f"page-{n}.md").write_text(
+            f"# Page {n}\n\nHow requests work: paths, handlers and options.\n"
+            + "Each request passes through the application once. " * 8, encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    for query in ('"upload files"', "UploadFile"):
+        assert [h.title for h in ix.search(query, limit=2).results] == ["Uploads", "Release Notes"]
+    # …unless the search names a version
+    assert ix.search('"upload files" 1.3.0', limit=1).results[0].title == "Release Notes"
