@@ -101,6 +101,21 @@ def test_a_sphinx_builds_copies_of_its_sources_are_reported_once_and_never_enter
     assert isinstance(walk_one(str(tmp_path), "notes/_sources/draft.md"), Candidate)
 
 
+def test_a_sphinx_builds_theme_files_are_reported_once_and_never_entered(tmp_path):
+    # `_static/`: the theme's style sheets and scripts, and data its scripts read
+    write(tmp_path, "html/glossary.html", "<h1>Glossary</h1>")
+    write(tmp_path, "html/searchindex.js", "Search.setIndex({})")
+    write(tmp_path, "html/_static/basic.css", "div.body { margin: 0 }")
+    write(tmp_path, "html/_static/glossary.json", '{"MRO": "method resolution order"}')
+    write(tmp_path, "site/_static/notes.md", "a folder of my own named so")
+    found, skipped = entries(tmp_path)
+    assert "html/_static" in skipped and "theme" in skipped["html/_static"]
+    assert not [p for p in found if p.startswith("html/_static")]
+    assert "site/_static/notes.md" in found and "html/glossary.html" in found
+    assert isinstance(walk_one(str(tmp_path), "html/_static/glossary.json"), Skipped)
+    assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
+
+
 def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
     write(tmp_path, "photo.jpg")
     write(tmp_path, "Makefile")
