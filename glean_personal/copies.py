@@ -18,16 +18,19 @@ if TYPE_CHECKING:
 
 
 def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], enough: int,
-                         passages: bool, tuning: "SearchTuning"
+                         passages: bool, tuning: "SearchTuning", paths: Dict[int, str]
                          ) -> Tuple[list, Dict[int, List[int]]]:
     """Show the same text kept at two paths of one source once: the later-ranked copy is
-    listed under the first as "also at". Copies are told by their phrase sketches (the
-    smallest phrase ids, a bottom-k estimate of how much two phrase sets overlap)."""
+    listed under the first as "also at", unless it is the page built from the first
+    (`_shown_first`: `git-reset.html` over its source `git-reset.txt`), which then takes
+    its place. Copies are told by their phrase sketches (the smallest phrase ids, a
+    bottom-k estimate of how much two phrase sets overlap)."""
     from .phrases import unpack
     kept: list = []
     kept_docs: Dict[int, _Kept] = {}    # source → its documents kept so far
     also: Dict[int, List[int]] = {}
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
+    shown: Dict[int, int] = {}   # a kept document → the copy shown in its place
     seen: Set[int] = set()
     width = tuning.sketch * 4   # bytes of packed ids
     pos = 0
@@ -47,16 +50,54 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                 group = kept_docs.get(sources.get(doc))
                 twin = None if sketch is None or group is None else group.copy_of(sketch)
                 if twin is not None:
-                    folded[doc] = twin
-                    also.setdefault(twin, []).append(doc)
+                    rep = shown[twin]
+                    if _shown_first(paths.get(doc, "")) < _shown_first(paths.get(rep, "")):
+                        kept = _in_place_of(kept, rep, item, doc_of, passages)
+                        also[doc] = also.pop(rep, []) + [rep]
+                        shown[twin] = doc
+                        folded[rep] = doc
+                        continue
+                    folded[doc] = rep
+                    also.setdefault(rep, []).append(doc)
                 elif sketch is not None:
                     kept_docs.setdefault(sources.get(doc), _Kept(tuning)).add(doc, sketch)
+                    shown[doc] = doc
             if twin is not None:
                 continue
             kept.append(item)
             if len(kept) >= enough:
                 break
     return kept + ranked[pos:], also
+
+
+def _in_place_of(kept: list, doc: int, item: tuple, doc_of: Dict[int, int],
+                 passages: bool) -> list:
+    """`kept` with `item` (a copy's) at the place of `doc`'s first entry, at its score,
+    and `doc`'s further passages left out (the copy's own follow)."""
+    out, first = [], True
+    for entry in kept:
+        if doc_of[entry[0] if passages else entry[0][0][1]] != doc:
+            out.append(entry)
+        elif first:
+            out.append((item[0], entry[1], item[2]))
+            first = False
+    return out
+
+
+# A page built from a source beside it (`x.html` from `x.txt`, `x.md`, `x.rst`) is what
+# the source was written for, and the one a browser opens; a JSON or XML copy of a
+# text (Node.js's `fs.json.gz` beside `fs.md`) is data for programs.
+_PAGES = (".html", ".htm", ".xhtml")
+_DATA = (".json", ".xml")
+
+
+def _shown_first(path: str) -> int:
+    """Which of two copies of one text a result shows: the lower (a page, then the rest,
+    then data)."""
+    path = path.lower()
+    if path.endswith(".gz"):
+        path = path[:-3]
+    return 0 if path.endswith(_PAGES) else 2 if path.endswith(_DATA) else 1
 
 
 def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows",

@@ -256,7 +256,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
-        ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING)
+        ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING,
+                                            paths)
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
         probes = _probes(weights.terms)
