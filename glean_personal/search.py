@@ -337,7 +337,11 @@ def _rarer(weights: Weights, filters: Filters) -> List[Term]:
     score per passage holding it, and a passage holding none of the rarer words
     seldom leads; so when those hold a pool's worth of passages, only passages
     holding one of them are scored (with every word). Not under a filter or an
-    excluded word, which could leave fewer candidates than that. The pool is
+    excluded word, which could leave fewer candidates than that, nor when only
+    synonyms or other forms are rarer: every word the question typed is common,
+    and a rare synonym choosing alone left out the page that answers in the
+    words typed (Git's manual with its 3,700-passage changelog: *push delete
+    remote branch* chose by *erase* and lost `git-push.html`). The pool is
     `TUNING.pool` even when a later page fetches more: the candidates then
     come from the same passages, and the first pages keep their order.
     """
@@ -347,6 +351,8 @@ def _rarer(weights: Weights, filters: Filters) -> List[Term]:
     rare = [(t, df) for t, df in zip(weights.terms, weights.counts) if df <= limit]
     if len(rare) == len(weights.terms) or sum(df for _, df in rare) < TUNING.pool:
         return []
+    if all(df > limit for df in weights.counts[:len(weights.query.terms)]):
+        return []   # a synonym alone never chooses: the words typed are what was asked
     return [t for t, _ in rare]
 
 

@@ -990,6 +990,23 @@ def test_a_filter_or_an_excluded_word_never_loses_the_common_word_candidates(
     assert paths(index.search("walrus tusks type:txt", limit=1))[0].startswith("w")
 
 
+def test_a_rare_synonym_never_chooses_the_candidates_alone(tmp_path, open_ix, monkeypatch):
+    # Every word typed is common (`delete`, `branch`); the thesaurus adds `erase`,
+    # rare enough to choose alone. The page answering in the words typed stays.
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(common=0.34, pool=4))
+    files = {f"d{i}.md": f"# Notes {i}\n\nDelete the draft of week {i}.\n" for i in range(10)}
+    files.update({f"b{i}.md": f"# Garden {i}\n\nA branch of the pear tree, row {i}.\n"
+                  for i in range(10)})
+    files.update({f"e{i}.md": f"# Logs {i}\n\nErase the old logs of month {i}.\n"
+                  for i in range(9)})
+    files["answer.md"] = "# Branches\n\nTo delete a branch, name it after `branch -d`.\n"
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", files))
+    result = ix.search("delete branch", limit=1)
+    assert "erase" in result.expansions["delete"]   # the synonym is searched…
+    assert paths(result)[0] == "answer.md"          # …but does not choose alone
+
+
 def test_a_filter_typed_with_undecodable_bytes_finds_the_file_so_named(tmp_path, open_ix):
     # A name that is not UTF-8 is stored as `caf\xe9.md`; a filter typed with that
     # byte (a lone surrogate in a terminal's argument) means the same file, and a
