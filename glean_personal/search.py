@@ -21,7 +21,7 @@ import functools
 import math
 import os
 import re
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
@@ -231,17 +231,18 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hits = _candidates(store, query, weights, pool, filters)
             doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
-        boost = _title_boosts(titles, words)
+        marks = {d: _marks(title, paths[d]) for d, title in titles.items()}
+        boost = _title_boosts(marks, words)
         rows = _Rows(store.passages)
         damp_tests = query.question and not words & _TEST_WORDS
         if not _about_versions(query, words):
-            _damp_release_notes(boost, titles, paths)
+            _damp_release_notes(boost, marks)
         if damp_tests:
-            _damp_tests(boost, paths)
+            _damp_tests(boost, marks)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
-            code_docs = {d for d, path in paths.items() if is_code_path(path)}
+            code_docs = {d for d, m in marks.items() if m.code}
             code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
         if damp_tests and code:
             hits = _damp_test_sections(hits, rows, code)
@@ -475,16 +476,15 @@ def _about_versions(query: Query, words: Set[str]) -> bool:
     return bool(words & _VERSION_WORDS) or _VERSION_PHRASE.search(query.text) is not None
 
 
-def _damp_release_notes(boost: Dict[int, float], titles: Dict[int, str],
-                        paths: Dict[int, str]) -> None:
+def _damp_release_notes(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
     """Release notes name every feature in passing, version after version, so they
     match almost any question or name, and a long one outranks the page that
     explains. For a search that is not about versions or changes (no *version*,
     *new*, *added*, *changed*, *since*…), a document titled as release notes, or
     filed in a release-notes folder (whose pages are often titled by their version
     alone, `TypeScript 5.0`), counts `TUNING.changelog` of its score."""
-    for d, title in titles.items():
-        if is_release_notes_title(title) or is_release_notes_path(paths.get(d, "")):
+    for d, m in marks.items():
+        if m.release_notes:
             boost[d] *= TUNING.changelog
 
 
@@ -498,15 +498,15 @@ def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
              else score) for pid, score in hits]
 
 
-def _damp_tests(boost: Dict[int, float], paths: Dict[int, str]) -> None:
+def _damp_tests(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
     """A project's tests call what they test many times over, and their files are
     named after it (`test/res.cookie.js`), so for a question in plain words they
     outrank the code that does it. For a question not about tests (no *test*,
     *spec*, *fixture*, *mock*…), a document under a tests folder or named as
     a test file counts `TUNING.tests` of its score (under a `spec/` folder,
     only code: such a folder of documents holds specifications)."""
-    for d, path in paths.items():
-        if is_test_path(path):
+    for d, m in marks.items():
+        if m.tests:
             boost[d] *= TUNING.tests
 
 
@@ -727,18 +727,32 @@ def _only_comments(text: str) -> bool:
     return all(_COMMENT_LINE.match(line) for line in text.splitlines() if line.strip())
 
 
-def _title_boosts(titles: Dict[int, str], words: Set[str]) -> Dict[int, float]:
+def _title_boosts(marks: Dict[int, "_Marks"], words: Set[str]) -> Dict[int, float]:
     """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its
     title; times `TUNING.listing` for a collection's index or table of contents."""
-    lift, n, stems = TUNING.title_boost, max(1, len(words)), _title_stems
-    return {d: (1.0 + lift * len(stems(title).intersection(words)) / n)
-            * (TUNING.listing if is_listing_title(title) else 1.0) for d, title in titles.items()}
+    lift, n = TUNING.title_boost, max(1, len(words))
+    return {d: (1.0 + lift * len(m.stems.intersection(words)) / n)
+            * (TUNING.listing if m.listing else 1.0) for d, m in marks.items()}
+
+
+class _Marks(NamedTuple):
+    """What ranking reads of a candidate document's title and path (`_marks`)."""
+
+    stems: FrozenSet[str]   # the title's stems
+    listing: bool           # titled as an index or a table of contents
+    release_notes: bool     # titled or filed as release notes
+    tests: bool             # a test file
+    code: bool              # a source file
 
 
 @functools.lru_cache(maxsize=8192)
-def _title_stems(title: str) -> FrozenSet[str]:
-    """A title's stems, kept: a long-lived process (REPL, MCP) sees the same titles often."""
-    return frozenset(stems_of(title))
+def _marks(title: str, path: str) -> _Marks:
+    """A document's `_Marks`, kept per title and path: a long-lived process (REPL, MCP)
+    sees the same documents often, and one lookup per candidate costs less than one
+    for each thing read of it (about 100 documents a question)."""
+    return _Marks(frozenset(stems_of(title)), is_listing_title(title),
+                  is_release_notes_title(title) or is_release_notes_path(path),
+                  is_test_path(path), is_code_path(path))
 
 
 def _coverage(text: str, query: Query, weights: Weights) -> float:
