@@ -7,9 +7,10 @@ is written into the index (and how a filter typed with them is matched).
 """
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Tuple
 from urllib.parse import quote_from_bytes, unquote, urlparse
 
 URL_SCHEME = "file://"
@@ -36,10 +37,19 @@ def path_from_url(url: str) -> str:
 
 def doc_summary(row: Mapping) -> dict:
     """The document fields every result carries (docs/reference.md, "document")."""
-    full = posixpath.join(row["root"], row["path"])   # file_url's and file_available's path
-    return {"id": row["id"], "title": row["title"], "url": _url_of(full),
+    full, url = _place(row["root"], row["path"])
+    return {"id": row["id"], "title": row["title"], "url": url,
             "source": row["source"], "path": row["path"], "format": row["format"],
             "mtime_ns": row["mtime_ns"], "available": os.path.isfile(full)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _place(root: str, path: str) -> Tuple[str, str]:
+    """A document's absolute path (file_url's and file_available's) and its file:// URL,
+    kept: a long-lived process shows the same documents often, and quoting the URL
+    byte by byte is most of a summary's cost (whether the file is there is asked anew)."""
+    full = posixpath.join(root, path)
+    return full, _url_of(full)
 
 
 def file_available(root: str, path: str) -> bool:
