@@ -1351,9 +1351,12 @@ def _entry(key: str) -> Optional[Tuple[Tuple[int, int], List[Tuple[str, ...]]]]:
     return None if place is None else (place, out[key])
 
 
+@functools.lru_cache(maxsize=4096)
 def _key(word: str) -> Optional[str]:
     """The entry a word is looked up under: its own if it is a key, else the first
-    key in the table of which it is an inflection (a phrase: its own only)."""
+    key in the table of which it is an inflection (a phrase: its own only); kept, as
+    the entries are (a question looks up each word and each pair of words typed, and
+    an inflection costs some eight lookups of its possible keys)."""
     if _entry(word) is not None:
         return word
     if " " in word:

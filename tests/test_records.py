@@ -187,6 +187,7 @@ def test_the_thesaurus_is_read_only_for_a_question_in_plain_words():
     from glean_personal.query import parse
     thesaurus._table.cache_clear()
     thesaurus._entry.cache_clear()
+    thesaurus._key.cache_clear()
     parse("rmtree -force")
     assert thesaurus._entry.cache_info().currsize == 0
     assert parse("how do I delete a folder").expansions
