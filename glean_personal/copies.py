@@ -47,8 +47,13 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                 blob, size, _ = sketches.get(doc, (b"", 0, None))
                 sketch = (_Sketch(unpack(blob).tolist()) if size >= tuning.min_phrases * 4
                           else None)
-                group = kept_docs.get(sources.get(doc))
-                twin = None if sketch is None or group is None else group.copy_of(sketch)
+                if sketch is not None:
+                    group = kept_docs.get(sources.get(doc))
+                    if group is None:
+                        group = kept_docs[sources.get(doc)] = _Kept(tuning)
+                    twin = group.copy_or_keep(doc, sketch)
+                    if twin is None:
+                        shown[doc] = doc
                 if twin is not None:
                     rep = shown[twin]
                     if _shown_first(paths.get(doc, "")) < _shown_first(paths.get(rep, "")):
@@ -59,9 +64,6 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                         continue
                     folded[doc] = rep
                     also.setdefault(rep, []).append(doc)
-                elif sketch is not None:
-                    kept_docs.setdefault(sources.get(doc), _Kept(tuning)).add(doc, sketch)
-                    shown[doc] = doc
             if twin is not None:
                 continue
             kept.append(item)
@@ -173,23 +175,29 @@ class _Kept:
         self.ids: Set[int] = set()   # every id of their sketches
         self.smallest: Optional[_Sketch] = None   # the sketch of fewest ids
 
-    def add(self, doc: int, sketch: _Sketch) -> None:
-        self.docs.append((doc, sketch))
+    def copy_or_keep(self, doc: int, sketch: _Sketch) -> Optional[int]:
+        """The first kept document whose text the sketch's is (`_same_text`), or None,
+        and then `doc` is kept too."""
+        # The ids it shares with them all bound those it shares with each: one set
+        # operation tells a new text from every kept one at once. Its ids are unique,
+        # so adding them tells how many were there already (an intersection as well
+        # would cost as much again), and they are taken out again for a copy.
+        before = len(self.ids)
         self.ids.update(sketch.ids)
+        shared = before + len(sketch.ids) - len(self.ids)
+        # `_too_few` holds for every kept sketch when it holds for the smallest.
+        if self.smallest is not None and not _too_few(shared, self.smallest, sketch,
+                                                      self.tuning):
+            twin = next((d for d, kept in self.docs
+                         if not _too_few(shared, kept, sketch, self.tuning)
+                         and _same_text(kept, sketch, self.tuning)), None)
+            if twin is not None:
+                self.ids = set().union(*(kept.ids for _, kept in self.docs))
+                return twin
+        self.docs.append((doc, sketch))
         if self.smallest is None or len(sketch.ids) < len(self.smallest.ids):
             self.smallest = sketch
-
-    def copy_of(self, sketch: _Sketch) -> Optional[int]:
-        """The first kept document whose text the sketch's is (`_same_text`), or None."""
-        # The ids it shares with them all bound those it shares with each: one set
-        # operation tells a new text from every kept one at once.
-        shared = len(self.ids.intersection(sketch.ids))
-        # `_too_few` holds for every kept sketch when it holds for the smallest.
-        if self.smallest is None or _too_few(shared, self.smallest, sketch, self.tuning):
-            return None
-        return next((d for d, kept in self.docs
-                     if not _too_few(shared, kept, sketch, self.tuning)
-                     and _same_text(kept, sketch, self.tuning)), None)
+        return None
 
 
 def _too_few(bound: int, one: "_Sketch", other: "_Sketch", tuning: "SearchTuning") -> bool:
