@@ -9,7 +9,8 @@ own path (or is excluded on purpose) and reading it twice would only make
 duplicates; a link that loops or dangles says so. Only real folders are
 entered, so every path handed to a reader is free of links. FIFOs, sockets,
 devices, secret-looking names, unreadable entries and a Sphinx build's copies
-of its pages' sources and theme files are reported as skips with their reasons. The walk keeps an explicit stack: a tree 200 levels deep
+of its pages' sources, theme files and module sources are reported as skips with their
+reasons. The walk keeps an explicit stack: a tree 200 levels deep
 costs no recursion.
 """
 from __future__ import annotations
@@ -59,7 +60,13 @@ SPHINX_SOURCES_REASON = ("Sphinx's copies of its pages' sources, for their Show 
                          "(the built pages beside them are indexed)")
 SPHINX_STATIC_REASON = ("Sphinx's theme files (style sheets, scripts, images), not its pages "
                         "(the built pages beside them are indexed)")
-SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_REASON}
+# And `_modules/` (the viewcode extension) holds each documented module's source code
+# as a highlighted page, for the `[source]` links: Django's took 11 of the 100
+# top-five places of 20 questions about its manual.
+SPHINX_MODULES_REASON = ("Sphinx's highlighted copies of the documented modules' source code, "
+                         "for their [source] links (the built pages beside them are indexed)")
+SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_REASON,
+                  "_modules": SPHINX_MODULES_REASON}
 
 
 class _Globs:

@@ -102,15 +102,18 @@ def test_a_sphinx_builds_copies_of_its_sources_are_reported_once_and_never_enter
 
 
 def test_a_sphinx_builds_theme_files_are_reported_once_and_never_entered(tmp_path):
-    # `_static/`: the theme's style sheets and scripts, and data its scripts read
+    # `_static/`: the theme's style sheets and scripts, and data its scripts read;
+    # `_modules/`: the documented modules' source code as pages
     write(tmp_path, "html/glossary.html", "<h1>Glossary</h1>")
     write(tmp_path, "html/searchindex.js", "Search.setIndex({})")
     write(tmp_path, "html/_static/basic.css", "div.body { margin: 0 }")
     write(tmp_path, "html/_static/glossary.json", '{"MRO": "method resolution order"}')
+    write(tmp_path, "html/_modules/django/db.html", "<pre>class Model: pass</pre>")
     write(tmp_path, "site/_static/notes.md", "a folder of my own named so")
     found, skipped = entries(tmp_path)
     assert "html/_static" in skipped and "theme" in skipped["html/_static"]
-    assert not [p for p in found if p.startswith("html/_static")]
+    assert not [p for p in found if p.startswith(("html/_static", "html/_modules"))]
+    assert "source code" in skipped["html/_modules"]
     assert "site/_static/notes.md" in found and "html/glossary.html" in found
     assert isinstance(walk_one(str(tmp_path), "html/_static/glossary.json"), Skipped)
     assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
