@@ -21,7 +21,7 @@ import operator
 import os
 import re
 import stat
-from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES, SUPPORTED
 from .docref import storable
@@ -67,6 +67,25 @@ SPHINX_MODULES_REASON = ("Sphinx's highlighted copies of the documented modules'
                          "for their [source] links (the built pages beside them are indexed)")
 SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_REASON,
                   "_modules": SPHINX_MODULES_REASON}
+# Other builders leave each page's source, or a copy of it as data, beside the page:
+# Git's HTML manual keeps `git-reset.txt` (AsciiDoc) beside `git-reset.html`,
+# Node.js's `fs.md` and `fs.json.gz` beside `fs.html`. The page holds the text, so
+# those are skipped when the page is read too; one with no page of its name beside
+# it is read as ever.
+PAGE_EXTS = (".html", ".htm", ".xhtml")
+BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asciidoc",
+                              ".json", ".xml"})
+
+
+def _beside_page_reason(page: str) -> str:
+    return f"the source or a data copy of the page beside it ({page}), which is read"
+
+
+def _stem_and_ext(name: str) -> Tuple[str, str]:
+    """A file name's stem and lower-case extension, a `.gz` looked through."""
+    base = name[:-3] if name.lower().endswith(".gz") else name
+    dot = base.rfind(".")
+    return (base[:dot], base[dot:].lower()) if dot > 0 else (base, "")
 
 
 class _Globs:
@@ -148,6 +167,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
         prefix = rel + "/" if rel else ""
         subfolders = []
         sphinx = any(entry.name == SPHINX_MARK for entry in entries)
+        pages = _pages(entries, prefix, excluded, included)
         for entry in entries:
             name = entry.name
             relpath = prefix + name
@@ -187,8 +207,11 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
                 dot = name.rfind(".")   # os.path.splitext's extension, without its cost
                 ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
                 why = skip_by_name(name) if ext not in SUPPORTED else None
+                page = _page_beside(name, pages) if pages else None
                 if why:
                     yield Skipped(relpath, why)
+                elif page:
+                    yield Skipped(relpath, _beside_page_reason(page))
                 elif size == 0:
                     yield Skipped(relpath, "empty file")
                 elif max_bytes is not None and size > max_bytes:
@@ -200,6 +223,27 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
 
 
 _name = operator.attrgetter("name")
+
+
+def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
+           included: Optional["_Globs"]) -> Dict[str, str]:
+    """A folder's HTML pages the walk reads, by stem (`_page_beside`)."""
+    pages: Dict[str, str] = {}
+    for entry in entries:
+        name = entry.name
+        dot = name.rfind(".")
+        if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
+            relpath = prefix + name
+            if (not excluded(relpath, name) and (included is None or included.match(relpath, name))
+                    and entry.is_file(follow_symlinks=False)):
+                pages[name[:dot]] = name
+    return pages
+
+
+def _page_beside(name: str, pages: Dict[str, str]) -> Optional[str]:
+    """The page read beside a file that is its source or a data copy of it, if any."""
+    stem, ext = _stem_and_ext(name)
+    return pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
 
 
 def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
@@ -236,6 +280,18 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
     why = skip_by_name(name) if ext not in SUPPORTED else None
     if why:
         return Skipped(relpath, why)
+    stem, base_ext = _stem_and_ext(name)
+    if base_ext in BESIDE_PAGE_EXTS:
+        try:
+            with os.scandir(os.path.dirname(fs_path)) as it:
+                siblings = [e for e in it if e.name.startswith(stem)]
+        except OSError:
+            siblings = []
+        pages = _pages(siblings, relpath[:len(relpath) - len(name)], excluded,
+                       _Globs(tuple(includes)) if includes else None)
+        page = _page_beside(name, pages)
+        if page:
+            return Skipped(relpath, _beside_page_reason(page))
     if st.st_size == 0:
         return Skipped(relpath, "empty file")
     if max_bytes is not None and st.st_size > max_bytes:

@@ -1,6 +1,7 @@
 """The folder walk: what is a candidate, what is skipped and why, what is passed over."""
 from __future__ import annotations
 
+import gzip
 import os
 from pathlib import Path
 
@@ -117,6 +118,28 @@ def test_a_sphinx_builds_theme_files_are_reported_once_and_never_entered(tmp_pat
     assert "site/_static/notes.md" in found and "html/glossary.html" in found
     assert isinstance(walk_one(str(tmp_path), "html/_static/glossary.json"), Skipped)
     assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
+
+
+def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
+    # Git's HTML manual: git-reset.txt beside git-reset.html; Node.js's: fs.md and
+    # fs.json.gz beside fs.html. The page is read; a source with no page is too.
+    write(tmp_path, "git/git-reset.html", "<h1>git-reset</h1>")
+    write(tmp_path, "git/git-reset.txt", "git-reset(1)\n============\n")
+    write(tmp_path, "git/blame-options.txt", "an included fragment, no page of its own")
+    write(tmp_path, "node/fs.html", "<h1>File system</h1>")
+    write(tmp_path, "node/fs.md", "# File system")
+    (tmp_path / "node" / "fs.json.gz").write_bytes(gzip.compress(b'{"source": "fs.md"}'))
+    found, skipped = entries(tmp_path)
+    assert sorted(found) == ["git/blame-options.txt", "git/git-reset.html", "node/fs.html"]
+    for path, page in (("git/git-reset.txt", "git-reset.html"), ("node/fs.md", "fs.html"),
+                       ("node/fs.json.gz", "fs.html")):
+        assert f"({page})" in skipped[path], path
+        assert isinstance(walk_one(str(tmp_path), path), Skipped)
+    assert isinstance(walk_one(str(tmp_path), "git/blame-options.txt"), Candidate)
+    # a page the filters leave out does not stand for its source
+    found, _ = entries(tmp_path, includes=["*.md"])
+    assert list(found) == ["node/fs.md"]
+    assert isinstance(walk_one(str(tmp_path), "node/fs.md", includes=["*.md"]), Candidate)
 
 
 def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
