@@ -96,7 +96,7 @@ def test_pandoc_epub():
     assert headings(doc)[1:] == [("Community Garden Handbook",), ("Plots",), ("Plots", "Watering"),
                                  ("Plots", "Compost"), ("Plots", "Footnotes"), ("Tools",), ("Events",)]
     compost = doc.sections[4].text
-    assert compost == "bin | takes | turned\n\nA | greens | weekly\n\nB | browns | monthly"
+    assert compost == "bin: A; takes: greens; turned: weekly\n\nbin: B; takes: browns; turned: monthly"
     # pandoc's notes block ends the chapter: its own section, without the ↩︎ back-link
     assert doc.sections[5].text == "Plots not worked for eight weeks may be offered to the waiting list."
 

@@ -61,7 +61,7 @@ def test_entities_tables_and_pre():
     doc, body = _sections(PAGE)
     assert body[()] == "Intro paragraph with élève and — dash."
     rim = body[("Brakes", "Rim brakes")]
-    assert "Part | Cost\n\nPads | 4.50" in rim
+    assert "Part: Pads; Cost: 4.50" in rim   # a header row and one row: name-value pairs
     assert "line one\n    indented line" in rim
 
 

@@ -540,6 +540,77 @@ _RESCAN_ALLOWANCE = 100_000
 _Op = Tuple[int, str, bool]   # (heading level or 0 for a paragraph, text, inside the frame)
 
 
+# A table of a header row and at most this many rows reads as name-value pairs.
+_MAX_PAIR_ROWS = 3
+_MAX_PAIR_NAME_CHARS = 80
+
+
+class _Grid:
+    """The cells of an open table, to read it as name-value pairs if it is small.
+
+    A parameter's table in a reference (`type | default | mandatory` over `word |
+    none | no`) read as bare cells says "word" and "none" with nothing to tell
+    what they are; `type: word; default: none; mandatory: no` does. A table of a
+    header row (all `<th>`, two cells or more) and one to three rows of as many
+    `<td>` cells, with no table, heading or caption inside and no merged cells,
+    is read so: a paragraph a row, each cell after its column's name (an empty
+    cell left out). Larger tables keep their rows as they were.
+    """
+
+    def __init__(self, depth: int, first: int, zones: int, open_zones: int) -> None:
+        self.depth, self.first, self.zones, self.open_zones = depth, first, zones, open_zones
+        self.rows: List[List[Tuple[bool, List[str]]]] = []
+        self.cell: Optional[List[str]] = None
+        self.ok = True
+
+    def start(self, tag: str, attrs: list) -> None:
+        if tag == "tr":
+            self.rows.append([])
+            self.cell = None
+        elif tag in _CELLS:
+            values = dict(attrs)
+            if any((values.get(span) or "1").strip() != "1" for span in ("colspan", "rowspan")):
+                self.ok = False   # merged cells
+            if not self.rows:
+                self.rows.append([])
+            self.cell = []
+            self.rows[-1].append((tag == "th", self.cell))
+        elif tag in _PARAGRAPH_BLOCKS or tag == "br":
+            self.space()
+
+    def space(self) -> None:
+        if self.cell is not None:
+            self.cell.append(" ")
+
+    def data(self, data: str, shown: bool) -> None:
+        if self.cell is None:
+            if data.strip():
+                self.ok = False   # words outside the cells
+        elif shown:
+            self.cell.append(data)
+
+    def pairs(self) -> Optional[List[str]]:
+        """A line of `name: value` pairs a row, or None if the table is not such a grid."""
+        rows = [row for row in self.rows if row]
+        if not self.ok or not 2 <= len(rows) <= _MAX_PAIR_ROWS + 1:
+            return None
+        header, body = rows[0], rows[1:]
+        if len(header) < 2 or not all(is_th for is_th, _ in header):
+            return None
+        names = [_collapse("".join(parts)) for _, parts in header]
+        if not all(names) or max(map(len, names)) > _MAX_PAIR_NAME_CHARS:
+            return None
+        out = []
+        for row in body:
+            if len(row) != len(names) or any(is_th for is_th, _ in row):
+                return None
+            cells = [_collapse("".join(parts)) for _, parts in row]
+            line = "; ".join(f"{name}: {value}" for name, value in zip(names, cells) if value)
+            if line:
+                out.append(line)
+        return out or None
+
+
 class _TextParser(HTMLParser):
     def __init__(self, budget: int, rescans: int = 1 << 62) -> None:
         super().__init__(convert_charrefs=True)
@@ -598,6 +669,7 @@ class _TextParser(HTMLParser):
         self._muted: Optional[List] = None     # [tag, open elements of that name, target, start]
         self._bold_lead = False                # a <p> open with no words yet: may be all bold
         self._bold: Optional[List[int]] = None  # [start, end] of its bold span in `_parts`
+        self._grid: Optional[_Grid] = None     # the open outermost table, for `_grid_pairs`
 
     # -- tags ---------------------------------------------------------------
     def parse_starttag(self, i: int) -> int:
@@ -732,6 +804,8 @@ class _TextParser(HTMLParser):
             self._mute(tag, attrs, names=_HADDOCK_MUTED)
         elif self._rdoc and (self._muted is not None or tag == "span"):
             self._mute(tag, attrs, names=_RDOC_MUTED)
+        if self._grid is not None or tag == "table":
+            self._grid_start(tag, attrs)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED:
@@ -796,6 +870,8 @@ class _TextParser(HTMLParser):
             self._close_container(tag)
         if tag in _SECTIONING and self._sectioning:
             self._sectioning -= 1
+        if self._grid is not None:
+            self._grid_end(tag)
 
     # -- the frame and the main content ---------------------------------------
     def _open_container(self, tag: str, attrs: list) -> None:
@@ -1004,11 +1080,58 @@ class _TextParser(HTMLParser):
                 self._line_has_text = True
                 if self._bold is None:
                     self._bold_lead = False   # words before any bold span
+        if self._grid is not None:
+            self._grid.data(data, self._muted is None)
         if self._cells:
             size = len(data) - data.count(" ")
             self._data_chars += size
             if self._anchor is not None:
                 self._link_chars += size
+
+    # -- a small table of a header row and a few rows: name-value pairs -------
+    def _grid_start(self, tag: str, attrs: list) -> None:
+        grid = self._grid
+        if grid is None:   # a `<table>` just opened (and `_flush`ed what came before it)
+            if self._frame is None and self._heading is None and not self._prototype:
+                self._grid = _Grid(self._tables, len(self.ops), len(self._zones), len(self._open_zones))
+        elif tag == "table" or tag in _HEADINGS or tag == "caption":
+            grid.ok = False   # a table inside, a heading or a caption: not a simple grid
+        elif self._tables == grid.depth:
+            grid.start(tag, attrs)
+        elif tag in _PARAGRAPH_BLOCKS or tag == "br":
+            grid.space()
+
+    def _grid_end(self, tag: str) -> None:
+        grid = self._grid
+        if tag != "table" or self._tables >= grid.depth:
+            if tag in _CELLS or tag == "tr":
+                grid.cell = None
+            elif tag in _PARAGRAPH_BLOCKS:
+                grid.space()
+            return
+        self._grid = None
+        if not grid.ok or self._frame is not None or len(self._zones) != grid.zones \
+                or len(self._open_zones) != grid.open_zones:
+            return
+        ops = self.ops[grid.first:]
+        flags = {in_frame for _, _, in_frame in ops}
+        if len(flags) != 1 or any(level for level, _, _ in ops):
+            return
+        rows = grid.pairs()
+        if rows is None:
+            return
+        in_frame = flags.pop()
+        del self.ops[grid.first:]
+        if in_frame:
+            self._frame_chars -= sum(len(text) for _, text, _ in ops)
+        else:
+            self._chars -= sum(len(text) for _, text, _ in ops)
+        for row in rows:
+            self.ops.append((0, row, in_frame))
+            if in_frame:
+                self._frame_chars += len(row)
+            else:
+                self._chars += len(row)
 
     # -- a table cell of links only: an old site's menu -----------------------
     def _open_cell(self, start: int) -> None:

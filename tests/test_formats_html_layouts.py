@@ -1,0 +1,62 @@
+"""HTML pages whose layout hides what their words are: a manual page formatted as
+text inside a `<pre>` (Postfix's HTML man pages, man2html's), and a reference's small
+tables of a header row over one row of values (rsyslog's parameter tables)."""
+from __future__ import annotations
+
+from glean_personal.formats import read_document
+
+def _sections(doc):
+    return {s.heading: s.text for s in doc.sections}
+
+
+# -- a small table of a header row and one or a few rows ------------------------------
+PARAMETERS = """<!DOCTYPE html><html><head><title>imkettle: Kettle Input Module</title></head>
+<body><div class="document"><div class="body" role="main"><section id="m">
+<h1>imkettle: Kettle Input Module</h1>
+<section id="mode"><h4>Mode</h4>
+<table class="parameter-table docutils align-default">
+<thead><tr class="row-odd"><th class="head"><p>type</p></th>
+<th class="head"><p>default</p></th>
+<th class="head"><p>mandatory</p></th>
+<th class="head"><p><code class="docutils literal notranslate"><span class="pre">obsolete</span>
+<span class="pre">legacy</span></code> directive</p></th></tr></thead>
+<tbody><tr class="row-even"><td><p>word</p></td><td><p>inotify</p></td><td><p>no</p></td>
+<td><p>none</p></td></tr></tbody></table>
+<p>This specifies whether the kettle is watched or polled.</p>
+</section>
+<section id="levels"><h4>Levels</h4>
+<table><tr><th>level</th><th>meaning</th></tr>
+<tr><td>1</td><td>simmer</td></tr><tr><td>2</td><td></td></tr></table>
+</section>
+<section id="long"><h4>Temperatures</h4>
+<table><tr><th>tea</th><th>degrees</th></tr><tr><td>green</td><td>80</td></tr>
+<tr><td>oolong</td><td>90</td></tr><tr><td>black</td><td>95</td></tr>
+<tr><td>herbal</td><td>100</td></tr></table>
+<table><tr><th>a</th><td>one</td></tr><tr><th>b</th><td>two</td></tr></table>
+</section></section></div></div></body></html>"""
+
+
+def test_a_header_row_over_a_few_rows_reads_as_name_value_pairs():
+    body = _sections(read_document(PARAMETERS.encode(), "imkettle.html"))
+    mode = body[("imkettle: Kettle Input Module", "Mode")]
+    assert mode.startswith("type: word; default: inotify; mandatory: no; obsolete legacy directive: none\n\n")
+    # An empty cell is left out; each row is a paragraph.
+    assert body[("imkettle: Kettle Input Module", "Levels")] == "level: 1; meaning: simmer\n\nlevel: 2"
+
+
+def test_longer_tables_and_tables_without_a_header_row_keep_their_rows():
+    temps = _sections(read_document(PARAMETERS.encode(), "imkettle.html"))[
+        ("imkettle: Kettle Input Module", "Temperatures")]
+    assert temps == ("tea | degrees\n\ngreen | 80\n\noolong | 90\n\nblack | 95\n\nherbal | 100"
+                     "\n\na | one\n\nb | two")
+
+
+def test_indexed_parameter_table_says_what_each_value_is(tmp_path, open_ix):
+    root = tmp_path / "doc"
+    root.mkdir()
+    (root / "imkettle.html").write_text(PARAMETERS, encoding="utf-8")
+    ix = open_ix()
+    ix.index(root)
+    hit = ix.search("default inotify").results[0]
+    assert "default: inotify" in hit.passage_text
+    assert "type\n\ndefault" not in hit.passage_text
