@@ -5,8 +5,93 @@ from __future__ import annotations
 
 from glean_personal.formats import read_document
 
+# -- a manual page formatted by nroff, in a <pre> -----------------------------------
+MAN_PAGE = """<!doctype html public "-//W3C//DTD HTML 4.01 Transitional//EN">
+<html> <head>
+<meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+<title> Kettle manual - kettlectl(1) </title>
+</head> <body> <pre>
+KETTLECTL(1)                                                      KETTLECTL(1)
+
+<b>NAME</b>
+       kettlectl - Kettle boil queue control
+
+<b>SYNOPSIS</b>
+   <b>To empty the boil queue</b>:
+
+       <b>kettlectl</b> [<b>-v</b>] <b>-f</b>
+
+<b>DESCRIPTION</b>
+       The  <a href="kettlectl.1.html"><b>kettlectl</b>(1)</a>  command  implements  the  kettle  user  interface  for
+       boil  management.  See the <a href="kettlesuper.1.html"><b>kettlesuper</b>(1)</a> command for operations
+       that require the owner's privileges such as  delet-
+       ing a brew from the queue or changing the temper-
+       ature of a brew. It works with the built-in
+       timer; the built-
+       in timer cannot be turned off. Each object is
+       followed by a new-
+       line character.
+
+       <b>-f</b>     Flush the queue: attempt to boil all queued water.
+
+<b>Queue</b> <b>listing</b>
+       Lines in the DE-
+       SCALING state are shown last.
+
+<b>SEE ALSO</b>
+       <a href="kettlesuper.1.html">kettlesuper(1)</a>, queue maintenance
+
+                                                                  KETTLECTL(1)
+</pre> </body> </html>"""
+
+
 def _sections(doc):
     return {s.heading: s.text for s in doc.sections}
+
+
+def test_a_manual_page_in_pre_is_cut_into_its_sections():
+    doc = read_document(MAN_PAGE.encode(), "kettlectl.1.html")
+    body = _sections(doc)
+    assert doc.title == "Kettle manual - kettlectl(1)"
+    assert list(body) == [("NAME",), ("SYNOPSIS",), ("DESCRIPTION",), ("DESCRIPTION", "Queue listing"),
+                          ("SEE ALSO",)]
+    assert body[("NAME",)] == "kettlectl - Kettle boil queue control"
+    assert "KETTLECTL(1)" not in doc.text   # the page's header and footer lines
+    assert body[("SEE ALSO",)] == "kettlesuper(1), queue maintenance"
+
+
+def test_words_split_at_a_line_end_are_joined():
+    text = _sections(read_document(MAN_PAGE.encode(), "kettlectl.1.html"))[("DESCRIPTION",)]
+    assert "such as deleting\na brew from the queue or changing the temperature\nof a brew." in text
+    assert "followed by a newline\ncharacter." in text   # a line that was only the word's end goes
+    assert "the built-in\ntimer cannot" in text          # written with its hyphen elsewhere: kept
+    assert "The kettlectl(1) command implements the kettle user interface for" in text
+    assert "-f Flush the queue" in text
+    queue = _sections(read_document(MAN_PAGE.encode(), "kettlectl.1.html"))[("DESCRIPTION", "Queue listing")]
+    assert queue == "Lines in the DESCALING\nstate are shown last."
+
+
+def test_other_pre_blocks_stay_as_they_are():
+    # Text at the margin that is not a section name: a listing, not a manual page.
+    listing = MAN_PAGE.replace("<b>SEE ALSO</b>", "see the end.")
+    doc = read_document(listing.encode(), "kettlectl.1.html")
+    assert [s.heading for s in doc.sections] == [()]
+    assert "delet-\n       ing" in doc.text
+    # One section name is not a manual page either.
+    code = b"<html><body><pre>NAME\n    x = 1\nfree-\n  form</pre></body></html>"
+    assert read_document(code, "a.html").sections[0].text == "NAME\n    x = 1\nfree-\n  form"
+
+
+def test_indexed_manual_page_is_found_by_a_joined_word_under_its_section(tmp_path, open_ix):
+    root = tmp_path / "html"
+    root.mkdir()
+    (root / "kettlectl.1.html").write_text(MAN_PAGE, encoding="utf-8")
+    ix = open_ix()
+    ix.index(root)
+    hit = ix.search("deleting a brew").results[0]
+    assert hit.document["path"] == "kettlectl.1.html"
+    assert hit.section == ["DESCRIPTION"]
+    assert ix.search("temperature").results[0].section == ["DESCRIPTION"]
 
 
 # -- a small table of a header row and one or a few rows ------------------------------

@@ -1286,6 +1286,7 @@ class _TextParser(HTMLParser):
 
     def _flush(self) -> None:
         parts = self._parts
+        pre = self._pre_paragraph
         bold, self._bold, self._bold_lead = self._bold, None, False
         if not parts:   # most block edges in tag soup: nothing to emit
             self._parts = []   # a new list all the same: anchors and labels tell by identity
@@ -1301,6 +1302,11 @@ class _TextParser(HTMLParser):
         self._line_has_text = False
         self._pre_paragraph = bool(self._pre_depth)
         if text.strip():
+            man = _man_page(text) if pre else None
+            if man is not None:   # a manual page formatted as text: its sections
+                for level, piece in man:
+                    self._emit(level, piece)
+                return
             heading = bold is not None and 0 <= bold[1] and _bold_heading(text) \
                 and not "".join(parts[bold[1]:]).strip()
             self._emit(_BOLD_LEVEL if heading else 0, text)
@@ -1313,6 +1319,98 @@ class _TextParser(HTMLParser):
             self._flush()
         except _Full:
             pass
+
+
+# A manual page formatted by nroff (`man foo | col -b`) and put in a `<pre>`, as Postfix's
+# man pages, man2html's and many sites' are: section names at the left margin
+# (`NAME`, `SEE ALSO`, `AUTHOR(S)`), subsection names there in mixed case, the text
+# indented under them, and the page's header and footer (`POSTQUEUE(1)   …   POSTQUEUE(1)`).
+_MAN_SECTION = re.compile(r"[A-Z][A-Z0-9_()/&,.'-]*(?: [A-Z0-9_()/&,.'=-]+)*")
+_MAN_HEADER = re.compile(r"\S+\([0-9][0-9A-Za-z]*\)(?:\s.*)?")
+_MAN_NAMES = frozenset({"NAME", "SYNOPSIS", "DESCRIPTION"})
+_MAX_MAN_HEADING_CHARS = 80
+# A word nroff split at a line's end to justify it: `delet-` / `ing`, `RE-` / `DIRECT`.
+_SPLIT_WORD = re.compile(
+    r"([A-Za-z0-9_]*[A-Za-z])-\n([ \t]*)([a-z_][A-Za-z0-9_]*|[A-Z][A-Z0-9_]*)([^\S\n]*\n?)")
+# Spaces nroff adds to justify a line (`The  postqueue(1)  command  implements`).
+_JUSTIFIED = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
+
+
+def _man_page(text: str) -> Optional[List[Tuple[int, str]]]:
+    """A `<pre>` that is a formatted manual page, as (level, text) ops: each section
+    name at the left margin a heading (level 2; a mixed-case subsection name, level 3),
+    the text under it paragraphs at blank lines, the page's header and footer lines
+    left out and words split at a line's end joined. None for any other `<pre>`.
+
+    It is one when the left margin holds only such names (at least two of them,
+    one of NAME, SYNOPSIS or DESCRIPTION) and header or footer lines, and at least
+    one line is indented under them."""
+    lines = text.split("\n")
+    sections = 0
+    known = indented = False
+    for line in lines:
+        if not line.strip():
+            continue
+        if line[0] in " \t":
+            indented = True
+            continue
+        line = line.rstrip()
+        if _MAN_SECTION.fullmatch(line) and len(line) <= _MAX_MAN_HEADING_CHARS:
+            sections += 1
+            known = known or line in _MAN_NAMES
+        elif _MAN_HEADER.fullmatch(line) and "   " in line:
+            continue
+        elif not (len(line) <= _MAX_MAN_HEADING_CHARS and sections and line[-1:] not in ".,;:"):
+            return None   # text at the margin: not a manual page's layout
+    if sections < 2 or not known or not indented:
+        return None
+    text = _join_split_words(text)
+    ops: List[Tuple[int, str]] = []
+    block: List[str] = []
+
+    def paragraph() -> None:
+        if block:
+            width = min(len(line) - len(line.lstrip()) for line in block)
+            ops.append((0, "\n".join(_JUSTIFIED.sub(" ", line[width:].rstrip()) for line in block)))
+            block.clear()
+
+    for line in text.split("\n"):
+        if not line.strip():
+            paragraph()
+        elif line[0] not in " \t":
+            paragraph()
+            line = line.rstrip()
+            if _MAN_SECTION.fullmatch(line):
+                ops.append((2, line))
+            elif not (_MAN_HEADER.fullmatch(line) and "   " in line):
+                ops.append((3, line))
+        elif _MAN_HEADER.fullmatch(line.strip()) and not ops:
+            continue   # a header line before the first section
+        else:
+            block.append(line)
+    paragraph()
+    if ops and ops[-1][0] == 0 and _MAN_HEADER.fullmatch(ops[-1][1]):
+        ops.pop()   # the footer: `POSTQUEUE(1)`, or `Postfix   2023-01-01   POSTQUEUE(1)`
+    return ops
+
+
+def _join_split_words(text: str) -> str:
+    """The words nroff split at a line's end made whole again: `such as delet-` /
+    `ing a message` reads `such as deleting` / `a message`. A split whose hyphenated
+    form the page writes elsewhere (`built-in`) keeps its hyphen."""
+    if "-\n" not in text:
+        return text
+    lowered = text.lower()
+
+    def join(match: "re.Match[str]") -> str:
+        head, indent, tail, after = match.groups()
+        if head[-1:].isupper() != tail[:1].isupper() and tail[:1] != "_":
+            return match.group(0)   # `IPv6-` / `Only`: not one word cut in two
+        word = f"{head}-{tail}" if f"{head}-{tail}".lower() in lowered else head + tail
+        # The rest of the next line stays on it; a line that was only the word's end goes.
+        return f"{word}\n" if after.endswith("\n") else f"{word}\n{indent}"
+
+    return _SPLIT_WORD.sub(join, text)
 
 
 def _bold_heading(text: str) -> bool:
