@@ -38,6 +38,9 @@ KETTLECTL(1)                                                      KETTLECTL(1)
        Lines in the DE-
        SCALING state are shown last.
 
+<b>NAME=VALUE OVERRIDES</b>
+       Settings given on the command line.
+
 <b>SEE ALSO</b>
        <a href="kettlesuper.1.html">kettlesuper(1)</a>, queue maintenance
 
@@ -54,7 +57,7 @@ def test_a_manual_page_in_pre_is_cut_into_its_sections():
     body = _sections(doc)
     assert doc.title == "Kettle manual - kettlectl(1)"
     assert list(body) == [("NAME",), ("SYNOPSIS",), ("DESCRIPTION",), ("DESCRIPTION", "Queue listing"),
-                          ("SEE ALSO",)]
+                          ("NAME=VALUE OVERRIDES",), ("SEE ALSO",)]
     assert body[("NAME",)] == "kettlectl - Kettle boil queue control"
     assert "KETTLECTL(1)" not in doc.text   # the page's header and footer lines
     assert body[("SEE ALSO",)] == "kettlesuper(1), queue maintenance"

@@ -1325,7 +1325,7 @@ class _TextParser(HTMLParser):
 # man pages, man2html's and many sites' are: section names at the left margin
 # (`NAME`, `SEE ALSO`, `AUTHOR(S)`), subsection names there in mixed case, the text
 # indented under them, and the page's header and footer (`POSTQUEUE(1)   …   POSTQUEUE(1)`).
-_MAN_SECTION = re.compile(r"[A-Z][A-Z0-9_()/&,.'-]*(?: [A-Z0-9_()/&,.'=-]+)*")
+_MAN_SECTION = re.compile(r"[A-Z][A-Z0-9_()/&,.'=-]*(?: [A-Z0-9_()/&,.'=-]+)*")
 _MAN_HEADER = re.compile(r"\S+\([0-9][0-9A-Za-z]*\)(?:\s.*)?")
 _MAN_NAMES = frozenset({"NAME", "SYNOPSIS", "DESCRIPTION"})
 _MAX_MAN_HEADING_CHARS = 80
