@@ -359,27 +359,27 @@ def test_the_same_text_at_two_paths_is_shown_once(tmp_path, open_ix):
 
 
 def test_a_page_is_shown_before_its_source_and_its_data_copy(tmp_path, open_ix):
-    # Git's HTML manual keeps `git-reset.txt` (AsciiDoc) beside `git-reset.html`;
-    # Node.js's keeps `fs.md`, `fs.html` and `fs.json.gz`: the page is the one shown.
+    # A page and copies of its text kept elsewhere in the folder (beside the page under
+    # its name, the walk would skip them): the page is the one shown.
     text = _prose(6)
     paras = text.split("\n\n")
     html = ("<html><head><title>Carburettor guide</title></head><body>"
             "<nav>Home | Index | Search | Previous | Next</nav><h1>Carburettor guide</h1>"
             + "".join(f"<p>{p}</p>" for p in paras) + "</body></html>")
     root = write_tree(tmp_path / "docs", {
-        "guide.txt": "Carburettor guide\n=================\n\n" + text,
+        "src/guide.txt": "Carburettor guide\n=================\n\n" + text,
         "guide.html": html,
-        "guide.json": json.dumps({"title": "Carburettor guide", "paragraphs": paras}),
+        "data/guide.json": json.dumps({"title": "Carburettor guide", "paragraphs": paras}),
         "other.md": "# Other\n\n" + _prose(7),
     })
     ix = open_ix()
     ix.index(root)
+    kept = {"src/guide.txt", "guide.html", "data/guide.json"}
     for passages in (False, True):
         hits = ix.search("idle mixture screws", limit=40, passages=passages).results
-        copies = {h.document["path"] for h in hits} & {"guide.txt", "guide.html", "guide.json"}
-        assert copies == {"guide.html"}, passages
+        assert {h.document["path"] for h in hits} & kept == {"guide.html"}, passages
         hit = next(h for h in hits if h.document["path"] == "guide.html")
-        assert {d["path"] for d in hit.also_at} == {"guide.txt", "guide.json"}
+        assert {d["path"] for d in hit.also_at} == {"src/guide.txt", "data/guide.json"}
 
 
 def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
