@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .store.core import Store
+from .walk import PAGE_EXTS
 
 if TYPE_CHECKING:
     from .search import SearchTuning, _Rows
@@ -86,10 +87,9 @@ def _in_place_of(kept: list, doc: int, item: tuple, doc_of: Dict[int, int],
     return out
 
 
-# A page built from a source beside it (`x.html` from `x.txt`, `x.md`, `x.rst`) is what
-# the source was written for, and the one a browser opens; a JSON or XML copy of a
-# text (Node.js's `fs.json.gz` beside `fs.md`) is data for programs.
-_PAGES = (".html", ".htm", ".xhtml")
+# A page built from a source (`x.html` from `x.txt`, `x.md`, `x.rst`) is what the
+# source was written for, and the one a browser opens; a JSON or XML copy of a text
+# (Node.js's `fs.json.gz` beside `fs.md`) is data for programs.
 _DATA = (".json", ".xml")
 
 
@@ -99,7 +99,7 @@ def _shown_first(path: str) -> int:
     path = path.lower()
     if path.endswith(".gz"):
         path = path[:-3]
-    return 0 if path.endswith(_PAGES) else 2 if path.endswith(_DATA) else 1
+    return 0 if path.endswith(PAGE_EXTS) else 2 if path.endswith(_DATA) else 1
 
 
 def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows",

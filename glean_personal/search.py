@@ -341,7 +341,7 @@ def _rarer(weights: Weights, filters: Filters) -> List[Term]:
     excluded word, which could leave fewer candidates than that, nor when only
     synonyms or other forms are rarer: every word the question typed is common,
     and a rare synonym choosing alone left out the page that answers in the
-    words typed (Git's manual with its 3,700-passage changelog: *push delete
+    words typed (Git's manual with its 3,716-passage changelog: *push delete
     remote branch* chose by *erase* and lost `git-push.html`). The pool is
     `TUNING.pool` even when a later page fetches more: the candidates then
     come from the same passages, and the first pages keep their order.
