@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .store.core import Store
-from .walk import PAGE_EXTS
+from .kinds import PAGE_EXTS
 
 if TYPE_CHECKING:
     from .search import SearchTuning, _Rows

@@ -6,6 +6,10 @@ import functools
 import re
 from typing import Sequence
 
+# A web page's file extensions: a builder's page made from a source beside it, which
+# the walk skips, and which search shows before any other copy of the page's text.
+PAGE_EXTS = (".html", ".htm", ".xhtml")
+
 # Release notes by their titles, a chapter number aside ("2. NEWS", Valgrind's manual):
 # "What's New In Python 3.8", "Release Notes", "Git v2.30.2 Release Notes",
 # "Release History Of SQLite", "Changes", "CHANGELOG (zstd)", "Recent SQLite News",

@@ -25,6 +25,7 @@ from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Sequenc
 
 from .config import DEFAULT_EXCLUDES, SECRET_DIRS, SECRET_NAMES, SUPPORTED
 from .docref import storable
+from .kinds import PAGE_EXTS
 from .formats import skip_by_name
 
 
@@ -72,7 +73,6 @@ SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_RE
 # Node.js's `fs.md` and `fs.json.gz` beside `fs.html`. The page holds the text, so
 # those are skipped when the page is read too; one with no page of its name beside
 # it is read as ever.
-PAGE_EXTS = (".html", ".htm", ".xhtml")
 BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asciidoc",
                               ".json", ".xml"})
 
