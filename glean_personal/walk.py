@@ -273,7 +273,8 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         return Skipped(relpath, "symbolic link: not followed (files are read at their own paths)")
     if not stat.S_ISREG(st.st_mode):
         return Skipped(relpath, f"not a regular file ({_kind(st.st_mode)}): never opened")
-    if includes and not _Globs(tuple(includes)).match(relpath, name):
+    included = _Globs(tuple(includes)) if includes else None
+    if included is not None and not included.match(relpath, name):
         return Skipped(relpath, "not matched by the source's include filters")
     dot = name.rfind(".")
     ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
@@ -281,15 +282,14 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
     if why:
         return Skipped(relpath, why)
     stem, base_ext = _stem_and_ext(name)
-    if base_ext in BESIDE_PAGE_EXTS:
+    if base_ext in BESIDE_PAGE_EXTS:   # only then are the siblings worth a look
         try:
             with os.scandir(os.path.dirname(fs_path)) as it:
                 siblings = [e for e in it if e.name.startswith(stem)]
         except OSError:
             siblings = []
-        pages = _pages(siblings, relpath[:len(relpath) - len(name)], excluded,
-                       _Globs(tuple(includes)) if includes else None)
-        page = _page_beside(name, pages)
+        page = _page_beside(name, _pages(siblings, relpath[:len(relpath) - len(name)],
+                                         excluded, included))
         if page:
             return Skipped(relpath, _beside_page_reason(page))
     if st.st_size == 0:

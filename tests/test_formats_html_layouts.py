@@ -76,12 +76,18 @@ def test_other_pre_blocks_stay_as_they_are():
     assert read_document(code, "a.html").sections[0].text == "NAME\n    x = 1\nfree-\n  form"
 
 
-def test_indexed_manual_page_is_found_by_a_joined_word(tmp_path, open_ix):
-    root = tmp_path / "html"
+def _index_page(tmp_path, open_ix, name: str, html: str):
+    """An index of one folder holding one page."""
+    root = tmp_path / "pages"
     root.mkdir()
-    (root / "kettlectl.1.html").write_text(MAN_PAGE, encoding="utf-8")
+    (root / name).write_text(html, encoding="utf-8")
     ix = open_ix()
     ix.index(root)
+    return ix
+
+
+def test_indexed_manual_page_is_found_by_a_joined_word(tmp_path, open_ix):
+    ix = _index_page(tmp_path, open_ix, "kettlectl.1.html", MAN_PAGE)
     hit = ix.search("deleting a brew").results[0]
     assert hit.document["path"] == "kettlectl.1.html"
     assert "deleting" in hit.passage_text
@@ -130,11 +136,7 @@ def test_longer_tables_and_tables_without_a_header_row_keep_their_rows():
 
 
 def test_indexed_parameter_table_says_what_each_value_is(tmp_path, open_ix):
-    root = tmp_path / "doc"
-    root.mkdir()
-    (root / "imkettle.html").write_text(PARAMETERS, encoding="utf-8")
-    ix = open_ix()
-    ix.index(root)
+    ix = _index_page(tmp_path, open_ix, "imkettle.html", PARAMETERS)
     hit = ix.search("default inotify").results[0]
     assert "default: inotify" in hit.passage_text
     assert "type\n\ndefault" not in hit.passage_text

@@ -1122,16 +1122,12 @@ class _TextParser(HTMLParser):
             return
         in_frame = flags.pop()
         del self.ops[grid.first:]
+        self.ops.extend((0, row, in_frame) for row in rows)
+        grown = sum(map(len, rows)) - sum(len(text) for _, text, _ in ops)
         if in_frame:
-            self._frame_chars -= sum(len(text) for _, text, _ in ops)
+            self._frame_chars += grown
         else:
-            self._chars -= sum(len(text) for _, text, _ in ops)
-        for row in rows:
-            self.ops.append((0, row, in_frame))
-            if in_frame:
-                self._frame_chars += len(row)
-            else:
-                self._chars += len(row)
+            self._chars += grown
 
     # -- a table cell of links only: an old site's menu -----------------------
     def _open_cell(self, start: int) -> None:
