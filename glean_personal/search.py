@@ -83,6 +83,9 @@ class SearchTuning(Record, frozen=True):
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`, or so titled) keeps this share
     references: bool = True     # a cross-reference (lines of a word and the files naming it) is one
     changelog: float = 0.5      # release notes keep this share for a search not about versions
+    # Release notes holding this share of the index's passages count as one
+    # passage each when words are weighed by rarity (0: as many as they hold).
+    bulky_notes: float = 0.01
     tests: float = 0.5          # test files keep this share for a question not about tests
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)

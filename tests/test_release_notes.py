@@ -113,3 +113,71 @@ def test_a_keyword_search_finds_the_page_before_the_release_notes(open_ix, tmp_p
         assert [h.title for h in ix.search(query, limit=2).results] == ["Uploads", "Release Notes"]
     # …unless the search names a version
     assert ix.search('"upload files" 1.3.0', limit=1).results[0].title == "Release Notes"
+
+
+def _index_with_shortlog(open_ix, tmp_path, versions=150):
+    """A manual's few pages beside a shortlog that is most of the index (as Git's is)."""
+    folder = tmp_path / "manual"
+    folder.mkdir()
+    (folder / "changelog.md").write_text("# Changelog\n\n" + "".join(
+        f"## Version 2.{n}\n\n- blame: fix a crash with {TOPICS[n % 12]}\n"
+        f"- blame: speed up the {TOPICS[(n + 5) % 12]} output\n\n" for n in range(versions)),
+        encoding="utf-8")
+    (folder / "git-blame.md").write_text(
+        "# git-blame\n\nShow what revision and author last modified each line of a file.\n",
+        encoding="utf-8")
+    (folder / "records.md").write_text(
+        "# Records\n\nEach row of the file is a record: a line with the source it came from.\n",
+        encoding="utf-8")
+    for n, topic in enumerate(TOPICS):
+        (folder / f"{topic}.md").write_text(
+            f"# {topic.title()}\n\nHow {topic} works, with its options and a row of examples.\n",
+            encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    return ix
+
+
+def test_bulky_release_notes_count_as_one_passage_when_words_are_weighed(open_ix, tmp_path):
+    from glean_personal import search as search_module
+    from glean_personal.evidence import Weights
+    from glean_personal.query import parse
+    ix = _index_with_shortlog(open_ix, tmp_path)
+    notes = ix.resolve("changelog.md")["passages"]
+    total = ix.store.passage_count()
+    assert notes > total / 2
+    with ix.store.reading():
+        weights = Weights(ix.store, parse("blame row"), search_module.TUNING)
+        assert weights.counts[:2] == [2, 13]   # git-blame.md and the notes once; no row in them
+        assert weights.passages == total - notes + 1
+        plain = Weights(ix.store, parse("blame row"),
+                        search_module.TUNING.replace(bulky_notes=0.0))
+        assert plain.counts[0] == notes + 1 and plain.passages == total
+        assert weights.term[0] > weights.term[1] and plain.term[0] < plain.term[1]
+
+
+def test_a_word_the_release_notes_repeat_still_weighs_as_rare(open_ix, tmp_path, monkeypatch):
+    # Counted in the shortlog's passages, *blame* weighs less than *row*, and the
+    # pages holding *row* lead; counted once for the notes, it is as rare as *row*,
+    # and the page that holds it where it is rarer, short and titled by it, leads.
+    from glean_personal import search as search_module
+    folder = tmp_path / "manual"
+    folder.mkdir()
+    (folder / "changelog.md").write_text("# Changelog\n\n" + "".join(
+        f"## Version 2.{n}\n\n- blame: fix a crash with {TOPICS[n % 12]}\n\n"
+        for n in range(40)), encoding="utf-8")
+    (folder / "git-blame.md").write_text(
+        "# git-blame\n\nBlame a file: show what revision and author last modified each line.\n",
+        encoding="utf-8")
+    for n in range(100):
+        (folder / f"page{n}.md").write_text(
+            f"# Page {n}\n\nHow {TOPICS[n % 12]} works"
+            + (", row by row, " + "with its options and settings " * 10 if n % 20 == 0 else "")
+            + ".\n", encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    assert [h.document["path"] for h in ix.search("blame row", limit=6).results][0] == (
+        "git-blame.md")
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(bulky_notes=0.0))
+    assert [h.document["path"] for h in ix.search("blame row", limit=6).results][-1] == (
+        "git-blame.md")

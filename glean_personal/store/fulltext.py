@@ -195,6 +195,22 @@ class FullText:
             self._counts.update(zip(missing, self._frequencies(list(missing.values()))))
         return [self._counts[k] for k in keys]
 
+    def frequencies_within(self, terms: Sequence[Term],
+                           ranges: Sequence[Tuple[int, int]]) -> List[int]:
+        """How many passages of the (lo, hi) passage-id ranges match each term, as
+        `frequencies` counts them (kept under `kept`, for a long-lived process)."""
+        kept = self.kept("within")
+        key = tuple(ranges)
+        out = []
+        for t in terms:
+            k = (t.fts5(), key)
+            if k not in kept:
+                if len(kept) >= self.KEPT_ROWS:
+                    kept.clear()
+                kept[k] = sum(self.matching_counts([t], ranges))
+            out.append(kept[k])
+        return out
+
     def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         return [self.document_frequency(t) for t in terms]
 
