@@ -36,6 +36,10 @@ _CHANGELOG_FOLDER = re.compile(r"rel(?:ease)?[-_ ]?(?:notes?|logs?)|releases|cha
 _CHANGELOG_FILE = re.compile(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes)"
                              r"(?:\.debian|\.[0-9]+)?(?:\.(?:md|markdown|rst|txt|adoc))?(?:\.gz)?",
                              re.IGNORECASE)
+# …and a release's own notes named by its number: Vim's `version8.txt` and its HTML
+# `version8.html` (1,528 passages of what changed in 8.0 to 8.2).
+_VERSION_FILE = re.compile(r"version[-_]?[0-9]+(?:\.(?:html?|md|rst|txt))?(?:\.gz)?",
+                           re.IGNORECASE)
 # Tests, by folder (`tests/`, `test/`, `__tests__/`, `testsuite/`) or by the file
 # names test runners look for (`test_x.py`, `x_test.go`, `x.test.js`, `x.spec.ts`).
 _TEST_FOLDERS = frozenset({"test", "tests", "__tests__", "testsuite"})
@@ -73,7 +77,8 @@ def is_release_notes_path(path: str) -> bool:
     """Filed in a release-notes folder, or a file named as release notes are (kept, as titles are)."""
     *folders, name = path.split("/")
     return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
-            or _CHANGELOG_FILE.fullmatch(name) is not None)
+            or _CHANGELOG_FILE.fullmatch(name) is not None
+            or _VERSION_FILE.fullmatch(name) is not None)
 
 
 def is_test_section(heading: Sequence[str]) -> bool:

@@ -708,7 +708,10 @@ def test_a_question_that_changes_something_is_not_about_versions(tmp_path, open_
 @pytest.mark.parametrize("path, notes", [
     ("changelog.Debian.gz", True), ("pkg/NEWS.gz", True), ("CHANGELOG.2", True),
     ("Documentation/RelNotes/2.28.0.txt", True), ("HISTORY.rst", True),
-    ("notes/relationships.md", False), ("news/article.md", False), ("history.gz.md", False)])
+    ("notes/relationships.md", False), ("news/article.md", False), ("history.gz.md", False),
+    ("doc/version8.txt", True), ("html/version9.html", True), ("version_2.md", True),
+    ("versionnumbers.html", False), ("git-version.html", False), ("version.html", False),
+    ("c3ref/libversion.html", False)])
 def test_release_notes_are_known_by_their_paths(path, notes):
     from glean_personal.kinds import is_release_notes_path
     assert is_release_notes_path(path) is notes
