@@ -54,9 +54,12 @@ _TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\
 
 
 # A whole page that is an index or a table of contents: "Index", "Index — Python 3.11
-# documentation", "Index (libffi …)", "perltoc - perl documentation table of contents"
+# documentation", "Index (libffi …)", a manual's indexes of its kind ("63. Concept Index",
+# "Option Index", Exim's and Texinfo's), "perltoc - perl documentation table of contents"
 # (not "Index Of A Parameter", nor a section's "TABLE OF CONTENTS" line in a text).
-_LISTING_TITLE = re.compile(r"(?:general |module |python module )?index(?:\s*$|\s+[\u2014|(-])"
+_LISTING_TITLE = re.compile(r"(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?"   # a chapter number
+                            r"(?:(?:general|module|python module|concept|option|function|variable"
+                            r"|command|keyword|program)s?\s+)?index(?:\s*$|\s+[\u2014|(-])"
                             r"|.+\btable of contents$", re.IGNORECASE)
 
 

@@ -86,10 +86,12 @@ COOLING = ("# kilncooling - cooling the kiln\n\n## Slowly\n\nClose the damper an
 def test_a_page_titled_as_a_table_of_contents_or_an_index_is_a_listing(tmp_path, open_ix):
     from glean_personal.kinds import is_listing_title
     for title in ("Index", "Index \u2014 Python 3.11 documentation", "Index | Node.js Documentation",
-                  "Python Module Index", "perltoc - perl documentation table of contents"):
+                  "Python Module Index", "perltoc - perl documentation table of contents",
+                  "63. Concept Index", "Option Index", "Variables Index (zsh)"):
         assert is_listing_title(title), title
     for title in ("Index Of A Parameter With A Given Name", "index-compatibility.cocci",
-                  "Indexes", "Table of contents in Word", "Building an index"):
+                  "Indexes", "Table of contents in Word", "Building an index", "CREATE INDEX",
+                  "11.2. Index Types", "Chapter 11. Indexes", "Website Keyword Index"):
         assert not is_listing_title(title), title
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "kilntoc.md").write_text(TOC)
