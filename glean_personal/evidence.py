@@ -40,9 +40,10 @@ def _term_in(term: Term, stems: Set[str], joined: str) -> bool:
 
 
 def _without_bulky_notes(store: Store, terms: Sequence[Term], dfs: List[int], total: int,
-                         share: float) -> Tuple[List[int], int]:
+                         share: float) -> Tuple[List[int], int, List[Tuple[int, int]]]:
     """Passage counts (per term, and in all) with each release-notes document that holds
-    `share` or more of the index's passages counted as one passage.
+    `share` or more of the index's passages counted as one passage, and those
+    documents' passage-id ranges.
 
     Release notes name every command and option in passing, release after
     release: Git's manual as installed carries its 3,716-passage shortlog, 43% of
@@ -51,16 +52,16 @@ def _without_bulky_notes(store: Store, terms: Sequence[Term], dfs: List[int], to
     line was answered by pages about rows and records.
     """
     if not share or not any(dfs):
-        return dfs, max(1, total)
+        return dfs, max(1, total), []
     notes = [(lo, hi) for title, path, lo, hi in store.long_documents(max(2, math.ceil(share * total)))
              if lo <= hi and (is_release_notes_title(title) or is_release_notes_path(path))]
     if not notes:
-        return dfs, max(1, total)
+        return dfs, max(1, total), notes
     held = [i for i, df in enumerate(dfs) if df]
     inside = dict(zip(held, store.fulltext.frequencies_within([terms[i] for i in held], notes)))
     # What the notes held of a term counts once (at most one passage for them all).
     dfs = [df - inside[i] + min(1, inside[i]) if df else 0 for i, df in enumerate(dfs)]
-    return dfs, max(1, total - sum(hi - lo + 1 for lo, hi in notes) + 1)
+    return dfs, max(1, total - sum(hi - lo + 1 for lo, hi in notes) + 1), notes
 
 
 class Weights:
@@ -78,8 +79,10 @@ class Weights:
         terms = query.terms
         wanted = query.expansions if self.tuning.synonyms else []
         dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
-        dfs, total = _without_bulky_notes(store, terms + [t for _, t in wanted], dfs,
-                                          store.passage_count(), self.tuning.bulky_notes)
+        # The bulky release notes' passage ranges (`_without_bulky_notes`), for ranking.
+        dfs, total, self.notes = _without_bulky_notes(
+            store, terms + [t for _, t in wanted], dfs, store.passage_count(),
+            self.tuning.bulky_notes)
         # The synonyms some passage holds; self.terms is the query's terms, then those.
         self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
         # Passages holding each of self.terms, and in all.

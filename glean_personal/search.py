@@ -240,6 +240,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         damp_tests = query.question and not words & _TEST_WORDS
         if not _about_versions(query, words):
             _damp_release_notes(boost, marks)
+        elif weights.notes and not _about_releases(query, words):
+            _damp_bulky_notes(boost, hits, doc_of, weights.notes)
         if damp_tests:
             _damp_tests(boost, marks)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
@@ -465,6 +467,7 @@ _TEST_WORDS = frozenset({"test", "spec", "fixtur", "mock", "assert", "coverag", 
 # The stems of a question about versions or changes, which release notes answer…
 _VERSION_WORDS = frozenset({"version", "releas", "deprec", "histori", "upgrad", "migrat",
                             "changelog"})
+_RELEASE_WORDS = _VERSION_WORDS - {"version", "histori"}
 # …and the phrases: *what's new*, *what changed*, *added in*, *changed since*, a version
 # number. Alone, *change*, *add*, *new*, *remove* are what a person does (`change the
 # default editor`).
@@ -477,6 +480,24 @@ _VERSION_PHRASE = re.compile(
 def _about_versions(query: Query, words: Set[str]) -> bool:
     """Does a search ask what changed between versions (which release notes answer)?"""
     return bool(words & _VERSION_WORDS) or _VERSION_PHRASE.search(query.text) is not None
+
+
+def _about_releases(query: Query, words: Set[str]) -> bool:
+    """`_about_versions` without *version* and *history* alone, which also name a
+    version to pin and a commit history (*pinned at a fixed version*, *testing
+    halfway points in history*)."""
+    return bool(words & _RELEASE_WORDS) or _VERSION_PHRASE.search(query.text) is not None
+
+
+def _damp_bulky_notes(boost: Dict[int, float], hits: List[Tuple[int, float]],
+                      doc_of: Dict[int, int], notes: List[Tuple[int, int]]) -> None:
+    """Release notes bulky enough to be counted as one passage by rarity
+    (`Weights.notes`: every passage is headed by a version, so *version* matches
+    them all) count `TUNING.changelog` for a search about versions that does not
+    ask about releases (`_about_releases`)."""
+    for d in {doc_of[pid] for pid, _ in hits if any(lo <= pid <= hi for lo, hi in notes)}:
+        if d in boost:
+            boost[d] *= TUNING.changelog
 
 
 def _damp_release_notes(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:

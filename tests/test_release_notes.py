@@ -181,3 +181,21 @@ def test_a_word_the_release_notes_repeat_still_weighs_as_rare(open_ix, tmp_path,
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(bulky_notes=0.0))
     assert [h.document["path"] for h in ix.search("blame row", limit=6).results][-1] == (
         "git-blame.md")
+
+
+@pytest.mark.parametrize("question, share", [
+    ("a crash to report with my version", 0.5),        # a version, not a release
+    ("what changed in version 2.40", 1.0), ("crash fixed in the last release", 1.0)])
+def test_bulky_release_notes_count_half_unless_the_question_asks_about_releases(
+        open_ix, tmp_path, monkeypatch, question, share):
+    # Every passage of the shortlog is headed by its version, so *version* alone
+    # matches them all; it names a version to pin or to report as often as a release.
+    from glean_personal import search as search_module
+    ix = _index_with_shortlog(open_ix, tmp_path)
+
+    def notes_score():
+        hits = ix.search(question, limit=20).results
+        return next(h.score for h in hits if h.document["path"] == "changelog.md")
+    damped = notes_score()
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(changelog=1.0))
+    assert damped == pytest.approx(share * notes_score(), rel=1e-6)
