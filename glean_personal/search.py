@@ -177,6 +177,9 @@ class SearchResult(Record):
     # fewer of the query's words for its full strength, and /chat declines for no
     # word foreign to it (not in `to_dict`).
     small_index: bool = False
+    # Words the index lacks whose rest, less a prefix, it holds (*unfinished*:
+    # *finished*): a wording, not a thing it never mentions (not in `to_dict`).
+    bases: Dict[str, str] = field(default_factory=dict)
 
     @property
     def strength(self) -> float:
@@ -210,10 +213,11 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         weights = Weights(store, query, TUNING)
         result.absent_terms, result.small_index = weights.absent, weights.small
         if weights.absent:
-            from .spelling import suggest_words   # only for a word the index does not know
-            result.suggestions = suggest_words(store, [
-                t.tokens[0] for t in query.terms
-                if t.label in weights.absent and not t.is_phrase])
+            from .spelling import known_bases, suggest_words   # only for a word the index lacks
+            unknown = [t.tokens[0] for t in query.terms
+                       if t.label in weights.absent and not t.is_phrase]
+            result.suggestions = suggest_words(store, unknown)
+            result.bases = known_bases(store, unknown)
         pool = max(TUNING.pool, want * 4)
         expansions = weights.expansions
         labels = query.labels()

@@ -37,6 +37,31 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     return out
 
 
+# Prefixes that make a word of another (*unfinished*, *nonempty*, *misconfigured*,
+# *reinstall*): such a word missing from an index whose text has the rest is a
+# wording it lacks, not a thing it never mentions.
+PREFIXES = ("non", "dis", "mis", "pre", "un", "re", "de", "in", "im")
+
+
+def known_bases(store: Store, words: Sequence[str]) -> Dict[str, str]:
+    """For words the index does not know: the word less a prefix (`PREFIXES`), where
+    the index holds that, of four letters or more (kept as suggestions are)."""
+    out: Dict[str, str] = {}
+    kept = store.fulltext.kept("bases")
+    for word in words:
+        if word not in kept:
+            if len(kept) >= store.fulltext.KEPT_ROWS:
+                kept.clear()
+            kept[word] = next((word[len(p):] for p in PREFIXES
+                               if word.startswith(p) and len(word) - len(p) >= 4
+                               and word[len(p):].isalpha()
+                               and store.fulltext.a_passage_with(stem(word[len(p):])) is not None),
+                              None)
+        if kept[word]:
+            out[word] = kept[word]
+    return out
+
+
 def _suggestions(store: Store, word: str) -> List[str]:
     """`suggest_words` for one word: up to MAX_SUGGESTIONS, or none."""
     if len(word) < 3 or not word[:1].isalpha():

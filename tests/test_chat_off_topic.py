@@ -203,3 +203,15 @@ def test_a_small_index_never_declines_for_a_foreign_word(db, monkeypatch):
         assert ix.status().passages < search_module.TUNING.small_index
     message = ask(db, question)
     assert "Wear cut-resistant gloves when removing cranks" in message_text(message)
+
+
+def test_an_unknown_word_made_of_a_known_one_and_a_prefix_is_not_foreign(db):
+    # unmatched is in no note, but matched is: the index lacks a wording, not the thing.
+    result = _search(db, "the breakpoint line numbers are unmatched")
+    assert result.absent_terms == ["unmatched"] and result.bases == {"unmatched": "matched"}
+    assert foreign_words(result) == []
+    message = ask(db, "why is my breakpoint unmatched when the debugger runs")
+    assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
+    # a word the index lacks, with the prefix or without it, stays foreign
+    result = _search(db, "unvscode debugger does not stop at my breakpoint")
+    assert result.bases == {} and foreign_words(result) == ["unvscode"]

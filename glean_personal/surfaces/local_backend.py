@@ -335,9 +335,11 @@ def foreign_words(result) -> List[str]:
     """
     near = getattr(result, "suggestions", None) or {}
     synonyms = getattr(result, "expansions", None) or {}
+    bases = getattr(result, "bases", None) or {}
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
-            and w not in REQUEST_WORDS and w not in near and not synonyms.get(w)]
+            and w not in REQUEST_WORDS and w not in near and not synonyms.get(w)
+            and w not in bases]
 
 
 def declines_foreign(result) -> bool:
