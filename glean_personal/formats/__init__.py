@@ -47,6 +47,7 @@ from .pod import read_pod
 from .orgtext import looks_like_org
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
+from .vimhelp import looks_like_vim_help, read_vim_help
 from .xlsx import read_xlsx
 
 Reader = Callable[[bytes, Limits], Document]
@@ -68,7 +69,8 @@ _SITEMAP = re.compile(r"<(?:urlset|sitemapindex)\b[^>]*sitemaps\.org/schemas/sit
 def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
     none), a manual page, DocBook XML (no reader claims `.xml`), Org or Texinfo
-    that says so on its first line, or an Info file of another name (`elisp-1`).
+    that says so on its first line, an Info file of another name (`elisp-1`), or
+    a Vim help file.
     Haddock's Hoogle database, qdoc's index and a site's sitemap are skipped."""
     head = decode_text(data[:65_536])
     if head.startswith(_HOOGLE_HEADER):
@@ -94,6 +96,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_org(data, limits)
     if looks_like_texinfo(head):
         return read_texinfo(data, limits)
+    if looks_like_vim_help(head, decode_text(data[-2000:])):
+        return read_vim_help(data, limits)
     return read_txt(data, limits)
 
 

@@ -29,6 +29,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from ..errors import SkipFile
+from .vimhelp import looks_like_vim_help, vim_help_document
 from .encoding import bom_encoding, decode_text, normalise_newlines
 from .sections import CELL_SEPARATOR, SectionBuilder
 from .text import split_front_matter
@@ -276,6 +277,10 @@ def read_html(data: bytes, limits: Limits) -> Document:
     return _document(_parse(data, limits), limits)
 
 
+# The title Vim's converter (`doc/makehtml.awk`) gives each help file's page.
+_VIM_HELP_TITLE = "Vim documentation: "
+
+
 # A site generator's page metadata in a leading comment, as JSON (Go's web site:
 # `<!--{ "Title": "Getting Started", "Path": "/doc/install" }-->`).
 _COMMENT_METADATA = re.compile(r"\s*<!--(\{.*?\})-->", re.DOTALL)
@@ -327,7 +332,19 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
             raise SkipFile(f"a redirect page (to {parser.redirect})")
         if parser.sphinx_search_page and chars <= _MAX_SEARCH_PAGE_CHARS:
             raise SkipFile("Sphinx's search page (its results come from a script)")
-    return _document(parser, limits)
+    return _vim_help(parser, limits) or _document(parser, limits)
+
+
+def _vim_help(parser: "_TextParser", limits: Limits) -> Optional[Document]:
+    """A Vim help file made HTML by Vim's own converter (`Vim documentation: usr_25`,
+    the file in one `<pre>`), read as the help file (`vimhelp`)."""
+    if not (parser.title or "").startswith(_VIM_HELP_TITLE):
+        return None
+    blocks = [text for _, text, _ in parser.content()]
+    body = max(blocks, key=len, default="")
+    if not looks_like_vim_help(body, body[-2000:]):
+        return None
+    return vim_help_document(body, parser.title, "html", limits)
 
 
 def _parse(data: bytes, limits: Limits, kind: Optional[type] = None) -> "_TextParser":
