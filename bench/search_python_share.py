@@ -12,6 +12,8 @@ what is left once the time of the store's `search` (the ranked FTS5 or plain
 query that fetches the candidates) is taken away: the Python of ranking,
 folding, snippets and match strength, and the smaller reads they make.
 QUERIES is one query a line, or a golden set (`bench/golden/*.json`).
+A SRC written `SRC=DB2` searches its own copy DB2 of the index instead (a tree
+whose schema is newer migrates its copy once, before it is timed).
 With `--slowest N`, the N slowest queries of each SRC are listed too, each
 with its ranked statement's share: what makes the p95. With `--cold`, the
 answers the connection keeps while the index is unchanged (the terms' passage
@@ -77,7 +79,8 @@ def main(argv=None) -> int:
                     help="forget the connection's kept answers before each query")
     args = ap.parse_args(argv)
     queries = json.dumps(read_queries(args.queries))
-    procs = [subprocess.Popen([sys.executable, "-c", CHILD, src, args.db, queries,
+    procs = [subprocess.Popen([sys.executable, "-c", CHILD, src.split("=")[0],
+                               src.split("=", 1)[1] if "=" in src else args.db, queries,
                                "cold" if args.cold else "warm"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
              for src in args.sources]
