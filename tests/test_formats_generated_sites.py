@@ -1123,3 +1123,24 @@ def test_a_sitemap_is_skipped(open_ix, tmp_path):
     ix.index(folder)
     assert [h.document["path"] for h in ix.search("quince configuration", limit=3).results] == [
         "quince.txt"]
+
+
+# -- Graphviz's image map beside its picture (Sphinx's inheritance diagrams) ---------------
+IMAGE_MAP = """<map id="inheritance0a1b" name="inheritance0a1b">
+<area shape="rect" id="node1" href="../../extdev/quince.html#quince.Directive" target="_top" \
+title="Base class for quince directives." alt="" coords="5,5,87,31"/>
+</map>
+"""
+
+
+def test_an_image_map_is_skipped(open_ix, tmp_path):
+    with pytest.raises(SkipFile, match="an image map"):
+        read_document(IMAGE_MAP.encode(), "inheritance-0a1b.png.map")
+    # a note that starts by quoting one is read
+    assert "quince" in read_document(b"<map> is the tag; quince notes follow.\n", "notes.txt").text
+    folder = write_tree(tmp_path / "site", {"_images/inheritance-0a1b.png.map": IMAGE_MAP,
+                                            "quince.txt": "Quince directives."})
+    ix = open_ix()
+    ix.index(folder)
+    assert [h.document["path"] for h in ix.search("quince directives", limit=3).results] == [
+        "quince.txt"]

@@ -64,6 +64,9 @@ _QDOC_INDEX = "<!DOCTYPE QDOCINDEX>"
 # writes `sitemap.xml` beside its pages for search engines: each page's address
 # and date (`<url><loc>https://…/index.html</loc><lastmod>…`), no sentence.
 _SITEMAP = re.compile(r"<(?:urlset|sitemapindex)\b[^>]*sitemaps\.org/schemas/sitemap/")
+# Graphviz's client-side image map beside its picture (`classes.png.map`, Sphinx's
+# inheritance and graphviz diagrams): the clickable boxes' links and tooltips.
+_IMAGE_MAP = re.compile(r"<map\b[^>]{0,300}>\s*(?:<area\b|</map>)", re.IGNORECASE)
 
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
@@ -71,7 +74,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     none), a manual page, DocBook XML (no reader claims `.xml`), Org or Texinfo
     that says so on its first line, an Info file of another name (`elisp-1`), or
     a Vim help file.
-    Haddock's Hoogle database, qdoc's index and a site's sitemap are skipped."""
+    Haddock's Hoogle database, qdoc's index, a site's sitemap and an image map
+    are skipped."""
     head = decode_text(data[:65_536])
     if head.startswith(_HOOGLE_HEADER):
         raise SkipFile("a documentation generator's search index (Hoogle's database, by Haddock)")
@@ -79,6 +83,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         raise SkipFile("a help browser's index of the pages beside it (qdoc's .index)")
     if head.lstrip().startswith(("<?xml", "<urlset", "<sitemapindex")) and _SITEMAP.search(head, 0, 2000):
         raise SkipFile("a sitemap (the addresses of a site's pages, for search engines)")
+    if head.lstrip()[:4].lower() == "<map" and _IMAGE_MAP.match(head.lstrip()):
+        raise SkipFile("an image map (the links of a picture's clickable areas)")
     link = source_link(head)
     if link:
         raise SkipFile(f"a manual page that only shows another ({link})")
