@@ -22,7 +22,7 @@ dataclasses.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Tuple
 
 _MISSING = object()
 
@@ -45,6 +45,8 @@ class Record:
     _record_fields: Tuple[str, ...] = ()
     _record_defaults: Dict[str, Any] = {}
     _record_frozen = False
+    _record_after: Tuple[Tuple[Tuple[str, Any], ...], ...] = ((),)
+    _record_names: FrozenSet[str] = frozenset()
 
     def __init_subclass__(cls, frozen: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -62,6 +64,11 @@ class Record:
         cls._record_fields = cls._record_fields + own
         cls._record_defaults = defaults
         cls._record_frozen = frozen or cls._record_frozen
+        # For each count of positional arguments, the fields after them with their default,
+        # factory, or _MISSING (required), in order: what `__init__` fills in.
+        rest = tuple((name, defaults.get(name, _MISSING)) for name in cls._record_fields)
+        cls._record_after = tuple(rest[i:] for i in range(len(rest) + 1))
+        cls._record_names = frozenset(cls._record_fields)
         if "__hash__" not in cls.__dict__ or cls.__dict__["__hash__"] is None:
             cls.__hash__ = Record._hash if cls._record_frozen else None  # type: ignore[assignment]
         if cls._record_frozen:
@@ -69,28 +76,37 @@ class Record:
             cls.__delattr__ = Record._frozen_delattr  # type: ignore[assignment]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Each field is set through object.__setattr__, which keeps the instance's compact
+        # attribute storage (its dict filled by `update` lost it, and reading a field then
+        # cost a third more); the fields after the positional ones come from a list made
+        # once per class and count of positional arguments (`_record_after`).
         cls = type(self)
-        names = cls._record_fields
         given = len(args)
-        if given > len(names):
-            raise TypeError(f"{cls.__name__}() takes {len(names)} positional arguments "
+        after = cls._record_after
+        if given >= len(after):
+            raise TypeError(f"{cls.__name__}() takes {len(after) - 1} positional arguments "
                             f"but {given} were given")
         put = object.__setattr__
-        for name, value in zip(names, args):
+        for name, value in zip(cls._record_fields, args):
             put(self, name, value)
-        for name, value in kwargs.items():
-            if name not in names:
-                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
-            if name in names[:given]:
-                raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
-            put(self, name, value)
-        for name in names[given:]:
-            if name in kwargs:
-                continue
-            value = cls._record_defaults.get(name, _MISSING)
+        if kwargs:
+            names = cls._record_fields
+            for name, value in kwargs.items():
+                if name not in cls._record_names:
+                    raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
+                if given and name in names[:given]:
+                    raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
+                put(self, name, value)
+            for name, value in after[given]:
+                if name not in kwargs:
+                    if value is _MISSING:
+                        raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
+                    put(self, name, value.make() if type(value) is _Factory else value)
+            return
+        for name, value in after[given]:
             if value is _MISSING:
                 raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
-            put(self, name, value.make() if isinstance(value, _Factory) else value)
+            put(self, name, value.make() if type(value) is _Factory else value)
 
     def _values(self) -> Tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._record_fields)

@@ -759,7 +759,10 @@ def _title_boosts(marks: Dict[int, "_Marks"], words: Set[str]) -> Dict[int, floa
     """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its
     title; times `TUNING.listing` for a collection's index or table of contents."""
     lift, n = TUNING.title_boost, max(1, len(words))
-    return {d: (1.0 + lift * len(m.stems.intersection(words)) / n)
+    # Most titles share no word with the query: their boost is the listing factor alone
+    # (1.0 + 0.0 times it, the same float), told without making an intersection.
+    return {d: (TUNING.listing if m.listing else 1.0) if words.isdisjoint(m.stems)
+            else (1.0 + lift * len(m.stems.intersection(words)) / n)
             * (TUNING.listing if m.listing else 1.0) for d, m in marks.items()}
 
 

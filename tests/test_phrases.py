@@ -36,6 +36,16 @@ def test_packed_sorted_unique_int32():
     assert len(blob) == 4 * len(arr)
 
 
+def test_search_reads_packed_sketches_as_unpack_does():
+    # near-duplicate folding reads sketch prefixes without importing this module
+    from glean_personal import copies
+    assert copies.ID_FORMAT == phrases.ID_TYPECODE
+    blob = document_phrases("Sparse checkout", "Sparse checkout sparse checkout, again and again.")
+    ids = array(phrases.ID_TYPECODE, [-2**31, -5, 0, 7, 2**31 - 1]).tobytes()
+    for packed in (blob, blob[:8], b"", ids):
+        assert copies._ids(packed) == unpack(packed).tolist()
+
+
 def test_singles_and_bigrams_are_stems():
     got = ids_of("", "Sparse checkouts help. The sparse checkout file.")
     assert single("sparse") in got and single("checkouts") in got

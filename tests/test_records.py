@@ -92,13 +92,15 @@ def test_the_search_types_keep_their_fields_and_defaults():
 # Modules a `search --json` must not load: `dataclasses` (about 10 ms, with
 # `inspect`), the reports of the facade's other methods, the format readers,
 # the graph, the indexer and its workers (`multiprocessing`, `zipfile` and
-# `tempfile` with them), did-you-mean for a query of known words, the writers'
+# `tempfile` with them), the graph's phrases (near-duplicate folding reads its
+# sketches without them), did-you-mean for a query of known words, the writers'
 # lock and the other surfaces. (`heapq` is left to indexing too, but Python
 # 3.9's `collections` imports it.)
 NOT_IMPORTED = ("dataclasses", "inspect", "glean_personal.reports",
                 "glean_personal.formats", "glean_personal.graph", "glean_personal.indexer",
                 "glean_personal.workers", "glean_personal.walk", "glean_personal.config",
-                "glean_personal.passages", "glean_personal.spelling", "multiprocessing",
+                "glean_personal.passages", "glean_personal.phrases", "glean_personal.spelling",
+                "multiprocessing",
                 "concurrent", "zipfile", "tempfile", "fcntl",
                 "glean_personal.surfaces.repl", "glean_personal.surfaces.mcp")
 

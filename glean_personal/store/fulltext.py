@@ -339,7 +339,7 @@ class Fts5Text(FullText):
             if found is not None:
                 return found
         sql, params = self.search_sql(query, limit, filters, among)
-        return [(r[0], r[1]) for r in self.conn.execute(sql, params)]
+        return self.conn.execute(sql, params).fetchall()   # (id, score) tuples as they come
 
     # Past this many postings of the query's words, `_search_bounded` scores fewer passages.
     BOUNDED_POSTINGS = 8000
