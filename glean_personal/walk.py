@@ -167,7 +167,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
         prefix = rel + "/" if rel else ""
         subfolders = []
         sphinx = any(entry.name == SPHINX_MARK for entry in entries)
-        pages = _pages(entries, prefix, excluded, included)
+        pages = _pages(entries, prefix, excluded, included, max_bytes)
         for entry in entries:
             name = entry.name
             relpath = prefix + name
@@ -226,8 +226,9 @@ _name = operator.attrgetter("name")
 
 
 def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
-           included: Optional["_Globs"]) -> Dict[str, str]:
-    """A folder's HTML pages the walk reads, by stem (`_page_beside`)."""
+           included: Optional["_Globs"], max_bytes: Optional[int]) -> Dict[str, str]:
+    """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page, or
+    one over `max_bytes`, is skipped, so it stands for no source beside it."""
     pages: Dict[str, str] = {}
     for entry in entries:
         name = entry.name
@@ -235,9 +236,17 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
         if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
             relpath = prefix + name
             if (not excluded(relpath, name) and (included is None or included.match(relpath, name))
-                    and entry.is_file(follow_symlinks=False)):
+                    and entry.is_file(follow_symlinks=False) and _readable_size(entry, max_bytes)):
                 pages[name[:dot]] = name
     return pages
+
+
+def _readable_size(entry: os.DirEntry, max_bytes: Optional[int]) -> bool:
+    try:
+        size = entry.stat(follow_symlinks=False).st_size
+    except OSError:
+        return False
+    return 0 < size and (max_bytes is None or size <= max_bytes)
 
 
 def _page_beside(name: str, pages: Dict[str, str]) -> Optional[str]:
@@ -289,7 +298,7 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         except OSError:
             siblings = []
         page = _page_beside(name, _pages(siblings, relpath[:len(relpath) - len(name)],
-                                         excluded, included))
+                                         excluded, included, max_bytes))
         if page:
             return Skipped(relpath, _beside_page_reason(page))
     if st.st_size == 0:

@@ -142,6 +142,34 @@ def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
     assert isinstance(walk_one(str(tmp_path), "node/fs.md", includes=["*.md"]), Candidate)
 
 
+def test_a_page_the_walk_skips_stands_for_no_source_beside_it(tmp_path):
+    # An empty page, or one over --max-bytes, is skipped: its source is then the only
+    # copy of the text, and was skipped too, as "the page beside it, which is read".
+    write(tmp_path, "a.html", "")
+    write(tmp_path, "a.txt", "the only copy of these words")
+    write(tmp_path, "b.html", "<p>" + "x " * 100 + "</p>")
+    write(tmp_path, "b.md", "# the only copy")
+    (tmp_path / "b.json.gz").write_bytes(gzip.compress(b'{"text": "the only copy"}'))
+    write(tmp_path, "c.html", "<h1>small page</h1>")
+    write(tmp_path, "c.txt", "its source")
+    found, skipped = entries(tmp_path, max_bytes=100)
+    assert sorted(found) == ["a.txt", "b.json.gz", "b.md", "c.html"]
+    assert skipped["a.html"] == "empty file" and "--max-bytes" in skipped["b.html"]
+    assert "(c.html)" in skipped["c.txt"]
+    for path in ("a.txt", "b.md", "b.json.gz"):
+        assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Candidate), path
+    assert isinstance(walk_one(str(tmp_path), "c.txt", max_bytes=100), Skipped)
+
+
+def test_a_source_beside_a_skipped_page_is_indexed_and_found(tmp_path, open_ix):
+    root = tmp_path / "site"
+    write(root, "guide.html", "")
+    write(root, "guide.txt", "the quokka guide, kept only in its source")
+    ix = open_ix()
+    ix.index(root)
+    assert [r.document["path"] for r in ix.search("quokka guide").results] == ["guide.txt"]
+
+
 def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
     write(tmp_path, "photo.jpg")
     write(tmp_path, "Makefile")
