@@ -120,6 +120,19 @@ def test_a_sphinx_builds_theme_files_are_reported_once_and_never_entered(tmp_pat
     assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
 
 
+def test_walk_and_walk_one_judge_an_odd_searchindex_alike(tmp_path):
+    # A folder named searchindex.js marks nothing; a link of that name marks the build
+    # (never followed). `index FILE` read `a/_static/n.md` that `index` skipped.
+    write(tmp_path, "a/searchindex.js/x.txt", "a folder of that name")
+    write(tmp_path, "a/_static/n.md", "notes")
+    write(tmp_path, "b/_static/n.md", "notes")
+    os.symlink("../missing", tmp_path / "b" / "searchindex.js")
+    found, skipped = entries(tmp_path)
+    assert "a/_static/n.md" in found and "b/_static" in skipped
+    assert isinstance(walk_one(str(tmp_path), "a/_static/n.md"), Candidate)
+    assert isinstance(walk_one(str(tmp_path), "b/_static/n.md"), Skipped)
+
+
 def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
     # Git's HTML manual: git-reset.txt beside git-reset.html; Node.js's: fs.md and
     # fs.json.gz beside fs.html. The page is read; a source with no page is too.
