@@ -167,7 +167,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
         prefix = rel + "/" if rel else ""
         subfolders = []
         sphinx = any(entry.name == SPHINX_MARK and _sphinx_mark(entry.path) for entry in entries)
-        pages = _pages(entries, prefix, excluded, included, max_bytes)
+        pages = _pages(entries, prefix, excluded, included)
         for entry in entries:
             name = entry.name
             relpath = prefix + name
@@ -235,9 +235,10 @@ def _sphinx_mark(path: str) -> bool:
 
 
 def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
-           included: Optional["_Globs"], max_bytes: Optional[int]) -> Dict[str, str]:
-    """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page, or
-    one over `max_bytes`, is skipped, so it stands for no source beside it."""
+           included: Optional["_Globs"]) -> Dict[str, str]:
+    """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
+    skipped, so it stands for no source beside it; a page over `--max-bytes` still does
+    (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`)."""
     pages: Dict[str, str] = {}
     for entry in entries:
         name = entry.name
@@ -245,17 +246,16 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
         if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
             relpath = prefix + name
             if (not excluded(relpath, name) and (included is None or included.match(relpath, name))
-                    and entry.is_file(follow_symlinks=False) and _readable_size(entry, max_bytes)):
+                    and entry.is_file(follow_symlinks=False) and _not_empty(entry)):
                 pages[name[:dot]] = name
     return pages
 
 
-def _readable_size(entry: os.DirEntry, max_bytes: Optional[int]) -> bool:
+def _not_empty(entry: os.DirEntry) -> bool:
     try:
-        size = entry.stat(follow_symlinks=False).st_size
+        return entry.stat(follow_symlinks=False).st_size > 0
     except OSError:
         return False
-    return 0 < size and (max_bytes is None or size <= max_bytes)
 
 
 def _page_beside(name: str, pages: Dict[str, str]) -> Optional[str]:
@@ -306,7 +306,7 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         except OSError:
             siblings = []
         page = _page_beside(name, _pages(siblings, relpath[:len(relpath) - len(name)],
-                                         excluded, included, max_bytes))
+                                         excluded, included))
         if page:
             return Skipped(relpath, _beside_page_reason(page))
     if st.st_size == 0:

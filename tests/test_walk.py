@@ -155,23 +155,25 @@ def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
     assert isinstance(walk_one(str(tmp_path), "node/fs.md", includes=["*.md"]), Candidate)
 
 
-def test_a_page_the_walk_skips_stands_for_no_source_beside_it(tmp_path):
-    # An empty page, or one over --max-bytes, is skipped: its source is then the only
-    # copy of the text, and was skipped too, as "the page beside it, which is read".
+def test_an_empty_page_stands_for_no_source_beside_it(tmp_path):
+    # An empty page is skipped: its source is then the only copy of the text, and was
+    # skipped too, as "the page beside it, which is read". A page over --max-bytes
+    # still stands for its copies (Node.js's all.html and all.json.gz: the whole manual).
     write(tmp_path, "a.html", "")
     write(tmp_path, "a.txt", "the only copy of these words")
-    write(tmp_path, "b.html", "<p>" + "x " * 100 + "</p>")
-    write(tmp_path, "b.md", "# the only copy")
-    (tmp_path / "b.json.gz").write_bytes(gzip.compress(b'{"text": "the only copy"}'))
+    (tmp_path / "a.json.gz").write_bytes(gzip.compress(b'{"text": "the only copy"}'))
+    write(tmp_path, "all.html", "<p>" + "x " * 100 + "</p>")
+    write(tmp_path, "all.md", "# the whole manual again")
     write(tmp_path, "c.html", "<h1>small page</h1>")
     write(tmp_path, "c.txt", "its source")
     found, skipped = entries(tmp_path, max_bytes=100)
-    assert sorted(found) == ["a.txt", "b.json.gz", "b.md", "c.html"]
-    assert skipped["a.html"] == "empty file" and "--max-bytes" in skipped["b.html"]
-    assert "(c.html)" in skipped["c.txt"]
-    for path in ("a.txt", "b.md", "b.json.gz"):
+    assert sorted(found) == ["a.json.gz", "a.txt", "c.html"]
+    assert skipped["a.html"] == "empty file" and "--max-bytes" in skipped["all.html"]
+    assert "(all.html)" in skipped["all.md"] and "(c.html)" in skipped["c.txt"]
+    for path in ("a.txt", "a.json.gz"):
         assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Candidate), path
-    assert isinstance(walk_one(str(tmp_path), "c.txt", max_bytes=100), Skipped)
+    for path in ("all.md", "c.txt"):
+        assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Skipped), path
 
 
 def test_a_source_beside_a_skipped_page_is_indexed_and_found(tmp_path, open_ix):
