@@ -99,7 +99,9 @@ def build(work: str, per_kind: int, seed: int) -> int:
         pool = reals.get(ext) or reals.get({".htm": ".html", ".markdown": ".md"}.get(ext, ""), [])
         for i in range(per_kind):
             data = hostile(rng, ext, pool)
-            name = f"f{i}{ext}"
+            # a stem of its own per kind: `f3.txt` beside `f3.htm` would be skipped unread
+            # as the page's source (the walk's rule for a page's copies)
+            name = f"f{i}-{ext[1:] or 'none'}{ext}"
             if ext and rng.random() < 0.05:
                 data, name = gzip.compress(data), name + ".gz"
             with open(os.path.join(folder, name), "wb") as fh:

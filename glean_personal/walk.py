@@ -166,7 +166,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             continue
         prefix = rel + "/" if rel else ""
         subfolders = []
-        sphinx = any(entry.name == SPHINX_MARK for entry in entries)
+        sphinx = any(entry.name == SPHINX_MARK and _sphinx_mark(entry.path) for entry in entries)
         pages = _pages(entries, prefix, excluded, included)
         for entry in entries:
             name = entry.name
@@ -225,9 +225,20 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
 _name = operator.attrgetter("name")
 
 
+def _sphinx_mark(path: str) -> bool:
+    """Whether a `searchindex.js` marks a Sphinx build: anything but a folder (a link is
+    not followed; `walk` and `walk_one` must judge it alike)."""
+    try:
+        return not stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
            included: Optional["_Globs"]) -> Dict[str, str]:
-    """A folder's HTML pages the walk reads, by stem (`_page_beside`)."""
+    """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
+    skipped, so it stands for no source beside it; a page over `--max-bytes` still does
+    (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`)."""
     pages: Dict[str, str] = {}
     for entry in entries:
         name = entry.name
@@ -235,9 +246,16 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
         if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
             relpath = prefix + name
             if (not excluded(relpath, name) and (included is None or included.match(relpath, name))
-                    and entry.is_file(follow_symlinks=False)):
+                    and entry.is_file(follow_symlinks=False) and _not_empty(entry)):
                 pages[name[:dot]] = name
     return pages
+
+
+def _not_empty(entry: os.DirEntry) -> bool:
+    try:
+        return entry.stat(follow_symlinks=False).st_size > 0
+    except OSError:
+        return False
 
 
 def _page_beside(name: str, pages: Dict[str, str]) -> Optional[str]:
@@ -258,8 +276,7 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         return Skipped(relpath, SECRET_REASON)
     real_root = os.path.realpath(root)
     for k, part in enumerate(parts[:-1]):
-        if part in SPHINX_FOLDERS and os.path.isfile(
-                os.path.join(real_root, *parts[:k], SPHINX_MARK)):
+        if part in SPHINX_FOLDERS and _sphinx_mark(os.path.join(real_root, *parts[:k], SPHINX_MARK)):
             return Skipped(relpath, SPHINX_FOLDERS[part])
     fs_path = os.path.join(real_root, *parts)
     try:

@@ -164,6 +164,22 @@ def test_getdocuments_by_id_url_and_path(backend):
         backend.getdocuments({"documentSpecs": []})
 
 
+def test_getdocuments_looks_each_document_up_once_and_at_most_a_hundred(backend, monkeypatch):
+    # Each name costs a scan of the paths: a 16 KB REPL line of 3,000 names took 12 CPU s.
+    ix = backend.opened()
+    calls = []
+    fetch = ix.fetch
+    monkeypatch.setattr(ix, "fetch", lambda value: calls.append(value) or fetch(value))
+    r = backend.getdocuments({"documentSpecs": [{"path": "notes/roadmap.md"}] * 5_000})
+    assert list(r["documents"]) == ["notes/roadmap.md"] and calls == ["notes/roadmap.md"]
+    specs = [{"path": f"w{i}"} for i in range(3_000)]
+    with pytest.raises(UsageError, match="at most 100 documents"):
+        backend.getdocuments({"documentSpecs": specs})
+    assert len(calls) == 1
+    r = backend.getdocuments({"documentSpecs": specs[:100]})
+    assert len(r["documents"]) == 100 and all("error" in d for d in r["documents"].values())
+
+
 @pytest.mark.parametrize("endpoint", ["people", "/answers", "indexing", "listentities"])
 def test_other_endpoints_raise_a_local_mode_error_naming_the_coverage(backend, endpoint):
     with pytest.raises(LocalModeError) as info:

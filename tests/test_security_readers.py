@@ -155,7 +155,46 @@ CASES: List[Tuple[str, str, Callable[[], str], str]] = [
     ("html-refresh-spaces", "a.html",
      lambda: '<meta http-equiv="refresh" content="' + " " * 60_000 + 'x"><p>body words</p>',
      "body words"),
+    # A manual page in a <pre> has its split words joined (`delet-` / `ing`): each split
+    # was looked up in the whole text (400 KB of them: 3 CPU s, 1 MB: 13 s)...
+    ("html-man-page-splits", "a.html", lambda: _man_page(
+        "\n".join(f"       word{i} delet-\n       ing" for i in range(12_000))), "end words"),
+    # ...and a long word before a lone hyphen was rescanned from each of its letters (minutes).
+    ("html-man-page-long-word", "a.html", lambda: _man_page("       " + "a" * 60_000 + " -"),
+     "end words"),
+    # A label makeinfo or RDoc pages leave out (`span.category` holding a colon, a header
+    # cell, RDoc's "click to toggle source"): the paragraph was joined again after each
+    # (40,000 in 640 KB: 18 CPU s).
+    ("html-makeinfo-labels", "a.html", lambda: _makeinfo(
+        "<table><tr>" + "word <th>:</th> " * 15_000 + "</tr></table>"), "end words"),
 ]
+
+
+@pytest.mark.parametrize("page", [
+    lambda: _makeinfo("<p>" + 'word <span class="category">:</span> ' * 40_000 + "</p>"),
+    lambda: _rdoc("<p>" + 'word <span class="method-click-advice">click</span> ' * 40_000 + "</p>"),
+], ids=["makeinfo-categories", "rdoc-advice"])
+def test_many_labels_left_out_of_one_paragraph_cost_linear_time(page):
+    """1.5-2 MB of such labels: 7 CPU s each before, 0.8 s after (hence the wider budget)."""
+    data = page().encode()
+    with cpu_budget(3.0):
+        text = read_document(data, "a.html", Limits()).text
+    assert "click" not in text and text.endswith("end words")
+
+
+def _man_page(body: str) -> str:
+    return ("<html><body><pre>NAME\n       x - y\n\nDESCRIPTION\n" + body
+            + "\n       end words\n</pre></body></html>")
+
+
+def _makeinfo(body: str) -> str:
+    return ('<html><head><title>t</title><meta name="Generator" content="makeinfo"></head>'
+            "<body><h1>T</h1>" + body + "<p>end words</p></body></html>")
+
+
+def _rdoc(body: str) -> str:
+    return ('<html><head><title>t</title><link rel="stylesheet" href="./css/rdoc.css"></head>'
+            "<body><h1>T</h1>" + body + "<p>end words</p></body></html>")
 
 
 @pytest.mark.parametrize("name, file_name, make, words", CASES, ids=[c[0] for c in CASES])

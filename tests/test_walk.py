@@ -120,6 +120,19 @@ def test_a_sphinx_builds_theme_files_are_reported_once_and_never_entered(tmp_pat
     assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
 
 
+def test_walk_and_walk_one_judge_an_odd_searchindex_alike(tmp_path):
+    # A folder named searchindex.js marks nothing; a link of that name marks the build
+    # (never followed). `index FILE` read `a/_static/n.md` that `index` skipped.
+    write(tmp_path, "a/searchindex.js/x.txt", "a folder of that name")
+    write(tmp_path, "a/_static/n.md", "notes")
+    write(tmp_path, "b/_static/n.md", "notes")
+    os.symlink("../missing", tmp_path / "b" / "searchindex.js")
+    found, skipped = entries(tmp_path)
+    assert "a/_static/n.md" in found and "b/_static" in skipped
+    assert isinstance(walk_one(str(tmp_path), "a/_static/n.md"), Candidate)
+    assert isinstance(walk_one(str(tmp_path), "b/_static/n.md"), Skipped)
+
+
 def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
     # Git's HTML manual: git-reset.txt beside git-reset.html; Node.js's: fs.md and
     # fs.json.gz beside fs.html. The page is read; a source with no page is too.
@@ -140,6 +153,36 @@ def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
     found, _ = entries(tmp_path, includes=["*.md"])
     assert list(found) == ["node/fs.md"]
     assert isinstance(walk_one(str(tmp_path), "node/fs.md", includes=["*.md"]), Candidate)
+
+
+def test_an_empty_page_stands_for_no_source_beside_it(tmp_path):
+    # An empty page is skipped: its source is then the only copy of the text, and was
+    # skipped too, as "the page beside it, which is read". A page over --max-bytes
+    # still stands for its copies (Node.js's all.html and all.json.gz: the whole manual).
+    write(tmp_path, "a.html", "")
+    write(tmp_path, "a.txt", "the only copy of these words")
+    (tmp_path / "a.json.gz").write_bytes(gzip.compress(b'{"text": "the only copy"}'))
+    write(tmp_path, "all.html", "<p>" + "x " * 100 + "</p>")
+    write(tmp_path, "all.md", "# the whole manual again")
+    write(tmp_path, "c.html", "<h1>small page</h1>")
+    write(tmp_path, "c.txt", "its source")
+    found, skipped = entries(tmp_path, max_bytes=100)
+    assert sorted(found) == ["a.json.gz", "a.txt", "c.html"]
+    assert skipped["a.html"] == "empty file" and "--max-bytes" in skipped["all.html"]
+    assert "(all.html)" in skipped["all.md"] and "(c.html)" in skipped["c.txt"]
+    for path in ("a.txt", "a.json.gz"):
+        assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Candidate), path
+    for path in ("all.md", "c.txt"):
+        assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Skipped), path
+
+
+def test_a_source_beside_a_skipped_page_is_indexed_and_found(tmp_path, open_ix):
+    root = tmp_path / "site"
+    write(root, "guide.html", "")
+    write(root, "guide.txt", "the quokka guide, kept only in its source")
+    ix = open_ix()
+    ix.index(root)
+    assert [r.document["path"] for r in ix.search("quokka guide").results] == ["guide.txt"]
 
 
 def test_unsupported_empty_and_oversized_files_are_reported(tmp_path):
