@@ -20,6 +20,9 @@ from .sections import SectionBuilder
 # The file's own tag on its first line, then a tab or spaces.
 _FIRST_TAG = re.compile(r"\*([\w.+-]{1,80}\.txt)\*[ \t]")
 _MODELINE = re.compile(r"\bvim?:[^\n]*\b(?:ft|filetype)=help\b")
+# A modeline is short (`vim:tw=78:ts=8:noet:ft=help:norl:`); a longer line is not
+# searched for one, since each `vi:` in it starts a search to the line's end.
+_MODELINE_CHARS = 200
 _RULE = re.compile(r"(=|-)\1{19,}[ \t]*")
 _TAG = re.compile(r"\*([^*\s|]{1,80})\*")
 _LINK = re.compile(r"\|([^|\s]{1,80})\|")
@@ -68,7 +71,8 @@ def vim_help_document(text: str, title: str, fmt: str, limits: Limits) -> Docume
             flush()
             level = 1 if rule.group(1) == "=" else 2
             continue
-        if not line.strip() or _MODELINE.search(line):   # the modeline is for the editor
+        if not line.strip() or (len(line) <= _MODELINE_CHARS and _MODELINE.search(line)):
+            # the modeline is for the editor
             flush()
             continue
         if level is not None:
