@@ -199,3 +199,15 @@ def test_bulky_release_notes_count_half_unless_the_question_asks_about_releases(
     damped = notes_score()
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(changelog=1.0))
     assert damped == pytest.approx(share * notes_score(), rel=1e-6)
+
+
+def test_bulky_release_notes_leave_the_index_its_size(open_ix, tmp_path):
+    # Counted as one passage for rarity, the notes still count whole for whether the
+    # index is small (fewer than `small_index` passages): that is the index's size,
+    # the same for every search, whether its words are in the notes or not.
+    from glean_personal import search as search_module
+    ix = _index_with_shortlog(open_ix, tmp_path, versions=220)
+    total = ix.store.passage_count()
+    assert total >= search_module.TUNING.small_index
+    assert ix.search("blame row").small_index is False
+    assert ix.search("zzqx wwqy").small_index is False
