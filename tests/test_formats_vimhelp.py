@@ -96,3 +96,9 @@ def test_hostile_help_lines_cost_linear_time():
         with cpu_budget(1.0):
             doc = read_document((head + body).encode(), "big.txt", Limits())
         assert doc.text
+
+
+def test_a_help_file_with_windows_line_ends_and_a_blank_first_line_is_a_help_file():
+    text = "\n*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n" + "=" * 40 + "\n1. Head\t*t-head*\n\nBody.\n"
+    doc = read_document(text.replace("\n", "\r\n").encode(), "t.txt")
+    assert [s.heading for s in doc.sections] == [(), ("1. Head",)]

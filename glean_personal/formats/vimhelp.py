@@ -37,7 +37,7 @@ _HEADING_CHARS = 100
 def looks_like_vim_help(head: str, tail: str = "") -> bool:
     """Whether a text is a help file: its own tag first, with *Vim* on that line or
     the help modeline in the text (a plugin's doc: `*fugitive.txt*  A Git wrapper`)."""
-    first = head.lstrip("\ufeff\n")[:200].split("\n", 1)[0]
+    first = head.lstrip("\ufeff\r\n")[:200].split("\n", 1)[0]   # CR: not yet normalised
     if not _FIRST_TAG.match(first):
         return False
     return "vim" in first.lower() or bool(_MODELINE.search(head[-2000:]) or _MODELINE.search(tail))
