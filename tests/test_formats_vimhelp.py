@@ -98,6 +98,16 @@ def test_hostile_help_lines_cost_linear_time():
         assert doc.text
 
 
+def test_a_line_of_tags_alone_after_a_rule_leaves_the_next_line_to_head():
+    # Tags on a line of their own above a heading (as plugins write them), indented
+    # or not, are for `:help` (dropped as a heading's trailing tags are), not the heading.
+    head = "*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n" + "=" * 40 + "\n"
+    for tags in ("\t\t\t\t*tag-a* *tag-b*", "*tag-a* *tag-b*"):
+        doc = read_document((head + tags + "\nReal heading\n\nText one.\n").encode(), "t.txt")
+        assert [s.heading for s in doc.sections] == [(), ("Real heading",)], tags
+        assert doc.sections[1].text == "Text one."
+
+
 def test_a_help_file_with_windows_line_ends_and_a_blank_first_line_is_a_help_file():
     text = "\n*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n" + "=" * 40 + "\n1. Head\t*t-head*\n\nBody.\n"
     doc = read_document(text.replace("\n", "\r\n").encode(), "t.txt")

@@ -28,6 +28,8 @@ _TAG = re.compile(r"\*([^*\s|]{1,80})\*")
 _LINK = re.compile(r"\|([^|\s]{1,80})\|")
 # Tags at the end of a heading line, where `:help` finds them, not words of the heading.
 _TRAILING_TAGS = re.compile(r"(?:[ \t]+\*[^*\s|]{1,80}\*)+[ \t]*$")
+# A line of tags alone, above the line that heads a section (plugins write them so).
+_ONLY_TAGS = re.compile(r"[ \t]*(?:\*[^*\s|]{1,80}\*[ \t]*)+")
 # A line that opens an example (ends in ` >`, or `>` alone) or closes one (`<` first).
 _EXAMPLE_OPEN = re.compile(r"(?:^|[ \t])>(?:[a-z]{0,12})[ \t]*$")
 _EXAMPLE_CLOSE = re.compile(r"^<(?=[ \t]|$)")
@@ -76,6 +78,8 @@ def vim_help_document(text: str, title: str, fmt: str, limits: Limits) -> Docume
             flush()
             continue
         if level is not None:
+            if len(line) <= _HEADING_CHARS * 2 and _ONLY_TAGS.fullmatch(line):
+                continue   # dropped, as a heading's trailing tags are; the next line heads
             heading = _heading(line)
             if heading:
                 builder.heading(level, heading)
