@@ -50,6 +50,7 @@ def test_a_help_file_reads_as_sections_under_its_headings():
     brewing = doc.sections[1].text
     assert "Start the kettle and pour after {minutes}.  Example:" in brewing
     assert ":Brew 4" in brewing and "*" not in brewing and "|" not in brewing
+    assert ">" not in doc.text and "<" not in doc.text   # the example's open and close marks
     assert "Let it steep longer with 'teapotsteep'." in doc.sections[2].text
     assert "'teapotsteep' 'tps'" in doc.sections[3].text
     assert "vim:" not in doc.text and "ft=help" not in doc.text
@@ -112,3 +113,20 @@ def test_a_help_file_with_windows_line_ends_and_a_blank_first_line_is_a_help_fil
     text = "\n*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n" + "=" * 40 + "\n1. Head\t*t-head*\n\nBody.\n"
     doc = read_document(text.replace("\n", "\r\n").encode(), "t.txt")
     assert [s.heading for s in doc.sections] == [(), ("1. Head",)]
+
+
+def test_a_plugin_help_file_longer_than_the_sniffed_head_is_known_by_its_last_modeline():
+    # no *Vim* on the first line, and the modeline past the first 64 KB
+    text = ("*teapot.txt*\tBrew tea from the editor\n\n" + "Teapot brews tea.\n" * 5_000
+            + "=" * 40 + "\n1. Brewing\t*teapot-brewing*\n\nSteep it.\n\n vim:tw=78:ft=help:norl:\n")
+    doc = read_document(text.encode(), "teapot.txt")
+    assert doc.title == "teapot" and doc.sections[-1].heading == ("1. Brewing",)
+
+
+def test_a_long_line_after_a_rule_is_text_and_a_heading_is_cut():
+    head = "*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n"
+    rule = "=" * 40 + "\n"
+    doc = read_document((head + rule + "word " * 50 + "\n\nText.\n").encode(), "t.txt")
+    assert [s.heading for s in doc.sections] == [()]   # 250 characters: a paragraph
+    doc = read_document((head + rule + "words " * 30 + "\n\nText.\n").encode(), "t.txt")
+    assert len(doc.sections[1].heading[0]) == 100   # 180 characters: a heading, cut at 100
