@@ -185,6 +185,7 @@ def test_a_word_the_release_notes_repeat_still_weighs_as_rare(open_ix, tmp_path,
 
 @pytest.mark.parametrize("question, share", [
     ("a crash to report with my version", 0.5),        # a version, not a release
+    ("the blame crash in my history", 0.5),             # a commit history, not a release
     ("what changed in version 2.40", 1.0), ("crash fixed in the last release", 1.0)])
 def test_bulky_release_notes_count_half_unless_the_question_asks_about_releases(
         open_ix, tmp_path, monkeypatch, question, share):
