@@ -212,3 +212,24 @@ def test_bulky_release_notes_leave_the_index_its_size(open_ix, tmp_path):
     assert total >= search_module.TUNING.small_index
     assert ix.search("blame row").small_index is False
     assert ix.search("zzqx wwqy").small_index is False
+
+
+def test_bulky_release_notes_are_known_by_their_title_too(open_ix, tmp_path):
+    # a file not named as notes, titled as them
+    from glean_personal import search as search_module
+    from glean_personal.evidence import Weights
+    from glean_personal.query import parse
+    folder = tmp_path / "manual"
+    folder.mkdir()
+    (folder / "updates.md").write_text("# Release Notes\n\n" + "".join(
+        f"## Version 2.{n}\n\n- blame: fix a crash with {TOPICS[n % 12]}\n\n" for n in range(60)),
+        encoding="utf-8")
+    (folder / "git-blame.md").write_text("# git-blame\n\nShow who last changed each line.\n",
+                                         encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    notes = ix.resolve("updates.md")["passages"]
+    with ix.store.reading():
+        weights = Weights(ix.store, parse("blame"), search_module.TUNING)
+    assert weights.notes and weights.counts == [2]
+    assert weights.passages == ix.store.passage_count() - notes + 1
