@@ -79,10 +79,10 @@ class Weights:
         terms = query.terms
         wanted = query.expansions if self.tuning.synonyms else []
         dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
+        passages = store.passage_count()
         # The bulky release notes' passage ranges (`_without_bulky_notes`), for ranking.
         dfs, total, self.notes = _without_bulky_notes(
-            store, terms + [t for _, t in wanted], dfs, store.passage_count(),
-            self.tuning.bulky_notes)
+            store, terms + [t for _, t in wanted], dfs, passages, self.tuning.bulky_notes)
         # The synonyms some passage holds; self.terms is the query's terms, then those.
         self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
         # Passages holding each of self.terms, and in all.
@@ -129,7 +129,8 @@ class Weights:
         for group, a in zip(self.slots, asks):
             if not a:
                 words.update(max((terms[i].stems() for i in group), key=len))
-        self.small = total < self.tuning.small_index
+        # Small by the index's own size, the notes counted whole (the same for every search).
+        self.small = max(1, passages) < self.tuning.small_index
         self.need = min(self.tuning.small_strength_words if self.small
                         else self.tuning.strength_words, len(words))
         # Short words whose stem is a two-letter clip of them (lfs -> lf): for

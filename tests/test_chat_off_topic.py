@@ -215,3 +215,15 @@ def test_an_unknown_word_made_of_a_known_one_and_a_prefix_is_not_foreign(db):
     # a word the index lacks, with the prefix or without it, stays foreign
     result = _search(db, "unvscode debugger does not stop at my breakpoint")
     assert result.bases == {} and foreign_words(result) == ["unvscode"]
+
+
+def test_a_prefix_leaves_a_base_of_four_letters_or_more(open_ix, tmp_path):
+    # *unset* less *un* is *set*, too short a word to tell a wording from a thing
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "counter.md").write_text("# Counter\n\nSet the counter, then sign the sheet.\n",
+                                       encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    assert ix.search("unset counter").bases == {}
+    assert ix.search("unsign counter").bases == {"unsign": "sign"}

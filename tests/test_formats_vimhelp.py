@@ -50,6 +50,7 @@ def test_a_help_file_reads_as_sections_under_its_headings():
     brewing = doc.sections[1].text
     assert "Start the kettle and pour after {minutes}.  Example:" in brewing
     assert ":Brew 4" in brewing and "*" not in brewing and "|" not in brewing
+    assert ">" not in doc.text and "<" not in doc.text   # the example's open and close marks
     assert "Let it steep longer with 'teapotsteep'." in doc.sections[2].text
     assert "'teapotsteep' 'tps'" in doc.sections[3].text
     assert "vim:" not in doc.text and "ft=help" not in doc.text
@@ -90,7 +91,42 @@ def test_a_page_titled_as_vim_s_that_is_not_a_help_file_reads_as_html():
 def test_hostile_help_lines_cost_linear_time():
     head = "*big.txt*\tFor Vim version 9.0\n"
     for body in ("*" * 200_000, "|a" * 100_000, ("=" * 30 + "\n" + "x" * 300 + "\n") * 5_000,
-                 "> " * 100_000, ("*t*\t" * 20_000) + "\n"):
+                 "> " * 100_000, ("*t*\t" * 20_000) + "\n",
+                 # each `vi:` began a modeline search to the line's end (60 KB: 18 CPU s)
+                 "vi:" * 20_000 + "\n"):
         with cpu_budget(1.0):
             doc = read_document((head + body).encode(), "big.txt", Limits())
         assert doc.text
+
+
+def test_a_line_of_tags_alone_after_a_rule_leaves_the_next_line_to_head():
+    # Tags on a line of their own above a heading (as plugins write them), indented
+    # or not, are for `:help` (dropped as a heading's trailing tags are), not the heading.
+    head = "*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n" + "=" * 40 + "\n"
+    for tags in ("\t\t\t\t*tag-a* *tag-b*", "*tag-a* *tag-b*"):
+        doc = read_document((head + tags + "\nReal heading\n\nText one.\n").encode(), "t.txt")
+        assert [s.heading for s in doc.sections] == [(), ("Real heading",)], tags
+        assert doc.sections[1].text == "Text one."
+
+
+def test_a_help_file_with_windows_line_ends_and_a_blank_first_line_is_a_help_file():
+    text = "\n*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n" + "=" * 40 + "\n1. Head\t*t-head*\n\nBody.\n"
+    doc = read_document(text.replace("\n", "\r\n").encode(), "t.txt")
+    assert [s.heading for s in doc.sections] == [(), ("1. Head",)]
+
+
+def test_a_plugin_help_file_longer_than_the_sniffed_head_is_known_by_its_last_modeline():
+    # no *Vim* on the first line, and the modeline past the first 64 KB
+    text = ("*teapot.txt*\tBrew tea from the editor\n\n" + "Teapot brews tea.\n" * 5_000
+            + "=" * 40 + "\n1. Brewing\t*teapot-brewing*\n\nSteep it.\n\n vim:tw=78:ft=help:norl:\n")
+    doc = read_document(text.encode(), "teapot.txt")
+    assert doc.title == "teapot" and doc.sections[-1].heading == ("1. Brewing",)
+
+
+def test_a_long_line_after_a_rule_is_text_and_a_heading_is_cut():
+    head = "*t.txt*\tFor Vim version 9.0\n\nIntro.\n\n"
+    rule = "=" * 40 + "\n"
+    doc = read_document((head + rule + "word " * 50 + "\n\nText.\n").encode(), "t.txt")
+    assert [s.heading for s in doc.sections] == [()]   # 250 characters: a paragraph
+    doc = read_document((head + rule + "words " * 30 + "\n\nText.\n").encode(), "t.txt")
+    assert len(doc.sections[1].heading[0]) == 100   # 180 characters: a heading, cut at 100

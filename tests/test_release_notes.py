@@ -185,6 +185,7 @@ def test_a_word_the_release_notes_repeat_still_weighs_as_rare(open_ix, tmp_path,
 
 @pytest.mark.parametrize("question, share", [
     ("a crash to report with my version", 0.5),        # a version, not a release
+    ("the blame crash in my history", 0.5),             # a commit history, not a release
     ("what changed in version 2.40", 1.0), ("crash fixed in the last release", 1.0)])
 def test_bulky_release_notes_count_half_unless_the_question_asks_about_releases(
         open_ix, tmp_path, monkeypatch, question, share):
@@ -199,3 +200,36 @@ def test_bulky_release_notes_count_half_unless_the_question_asks_about_releases(
     damped = notes_score()
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(changelog=1.0))
     assert damped == pytest.approx(share * notes_score(), rel=1e-6)
+
+
+def test_bulky_release_notes_leave_the_index_its_size(open_ix, tmp_path):
+    # Counted as one passage for rarity, the notes still count whole for whether the
+    # index is small (fewer than `small_index` passages): that is the index's size,
+    # the same for every search, whether its words are in the notes or not.
+    from glean_personal import search as search_module
+    ix = _index_with_shortlog(open_ix, tmp_path, versions=220)
+    total = ix.store.passage_count()
+    assert total >= search_module.TUNING.small_index
+    assert ix.search("blame row").small_index is False
+    assert ix.search("zzqx wwqy").small_index is False
+
+
+def test_bulky_release_notes_are_known_by_their_title_too(open_ix, tmp_path):
+    # a file not named as notes, titled as them
+    from glean_personal import search as search_module
+    from glean_personal.evidence import Weights
+    from glean_personal.query import parse
+    folder = tmp_path / "manual"
+    folder.mkdir()
+    (folder / "updates.md").write_text("# Release Notes\n\n" + "".join(
+        f"## Version 2.{n}\n\n- blame: fix a crash with {TOPICS[n % 12]}\n\n" for n in range(60)),
+        encoding="utf-8")
+    (folder / "git-blame.md").write_text("# git-blame\n\nShow who last changed each line.\n",
+                                         encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    notes = ix.resolve("updates.md")["passages"]
+    with ix.store.reading():
+        weights = Weights(ix.store, parse("blame"), search_module.TUNING)
+    assert weights.notes and weights.counts == [2]
+    assert weights.passages == ix.store.passage_count() - notes + 1

@@ -20,11 +20,16 @@ from .sections import SectionBuilder
 # The file's own tag on its first line, then a tab or spaces.
 _FIRST_TAG = re.compile(r"\*([\w.+-]{1,80}\.txt)\*[ \t]")
 _MODELINE = re.compile(r"\bvim?:[^\n]*\b(?:ft|filetype)=help\b")
+# A modeline is short (`vim:tw=78:ts=8:noet:ft=help:norl:`); a longer line is not
+# searched for one, since each `vi:` in it starts a search to the line's end.
+_MODELINE_CHARS = 200
 _RULE = re.compile(r"(=|-)\1{19,}[ \t]*")
 _TAG = re.compile(r"\*([^*\s|]{1,80})\*")
 _LINK = re.compile(r"\|([^|\s]{1,80})\|")
 # Tags at the end of a heading line, where `:help` finds them, not words of the heading.
 _TRAILING_TAGS = re.compile(r"(?:[ \t]+\*[^*\s|]{1,80}\*)+[ \t]*$")
+# A line of tags alone, above the line that heads a section (plugins write them so).
+_ONLY_TAGS = re.compile(r"[ \t]*(?:\*[^*\s|]{1,80}\*[ \t]*)+")
 # A line that opens an example (ends in ` >`, or `>` alone) or closes one (`<` first).
 _EXAMPLE_OPEN = re.compile(r"(?:^|[ \t])>(?:[a-z]{0,12})[ \t]*$")
 _EXAMPLE_CLOSE = re.compile(r"^<(?=[ \t]|$)")
@@ -34,7 +39,7 @@ _HEADING_CHARS = 100
 def looks_like_vim_help(head: str, tail: str = "") -> bool:
     """Whether a text is a help file: its own tag first, with *Vim* on that line or
     the help modeline in the text (a plugin's doc: `*fugitive.txt*  A Git wrapper`)."""
-    first = head.lstrip("\ufeff\n")[:200].split("\n", 1)[0]
+    first = head.lstrip("\ufeff\r\n")[:200].split("\n", 1)[0]   # CR: not yet normalised
     if not _FIRST_TAG.match(first):
         return False
     return "vim" in first.lower() or bool(_MODELINE.search(head[-2000:]) or _MODELINE.search(tail))
@@ -68,10 +73,13 @@ def vim_help_document(text: str, title: str, fmt: str, limits: Limits) -> Docume
             flush()
             level = 1 if rule.group(1) == "=" else 2
             continue
-        if not line.strip() or _MODELINE.search(line):   # the modeline is for the editor
+        if not line.strip() or (len(line) <= _MODELINE_CHARS and _MODELINE.search(line)):
+            # the modeline is for the editor
             flush()
             continue
         if level is not None:
+            if len(line) <= _HEADING_CHARS * 2 and _ONLY_TAGS.fullmatch(line):
+                continue   # dropped, as a heading's trailing tags are; the next line heads
             heading = _heading(line)
             if heading:
                 builder.heading(level, heading)
