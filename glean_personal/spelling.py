@@ -5,7 +5,7 @@ something here (docs/search.md, "Helpful empties").
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .analysis import stem, tokenize
 from .store.core import Store, passage_text
@@ -25,15 +25,23 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     on a large index, so only those two slices of it are read, and a word's
     suggestions are kept on the connection while the index is unchanged.)
     """
-    out: Dict[str, List[str]] = {}
-    kept = store.fulltext.kept("suggestions")   # a word's answer, while the index is unchanged
+    return {word: list(found) for word, found in _per_word(store, "suggestions", words,
+                                                            _suggestions).items()}
+
+
+def _per_word(store: Store, name: str, words: Sequence[str],
+              answer: Callable[[Store, str], Any]) -> Dict[str, Any]:
+    """Each word's non-empty `answer`, kept under `name` on the connection while the
+    index is unchanged (`FullText.kept`)."""
+    out: Dict[str, Any] = {}
+    kept = store.fulltext.kept(name)
     for word in words:
         if word not in kept:
             if len(kept) >= store.fulltext.KEPT_ROWS:
                 kept.clear()
-            kept[word] = _suggestions(store, word)
+            kept[word] = answer(store, word)
         if kept[word]:
-            out[word] = list(kept[word])
+            out[word] = kept[word]
     return out
 
 
@@ -45,21 +53,14 @@ PREFIXES = ("non", "dis", "mis", "pre", "un", "re", "de", "in", "im")
 
 def known_bases(store: Store, words: Sequence[str]) -> Dict[str, str]:
     """For words the index does not know: the word less a prefix (`PREFIXES`), where
-    the index holds that, of four letters or more (kept as suggestions are)."""
-    out: Dict[str, str] = {}
-    kept = store.fulltext.kept("bases")
-    for word in words:
-        if word not in kept:
-            if len(kept) >= store.fulltext.KEPT_ROWS:
-                kept.clear()
-            kept[word] = next((word[len(p):] for p in PREFIXES
-                               if word.startswith(p) and len(word) - len(p) >= 4
-                               and word[len(p):].isalpha()
-                               and store.fulltext.a_passage_with(stem(word[len(p):])) is not None),
-                              None)
-        if kept[word]:
-            out[word] = kept[word]
-    return out
+    the index holds that, of four letters or more."""
+    return _per_word(store, "bases", words, _base)
+
+
+def _base(store: Store, word: str) -> Optional[str]:
+    return next((word[len(p):] for p in PREFIXES
+                 if word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):].isalpha()
+                 and store.fulltext.a_passage_with(stem(word[len(p):])) is not None), None)
 
 
 def _suggestions(store: Store, word: str) -> List[str]:
