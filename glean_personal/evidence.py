@@ -78,11 +78,12 @@ class Weights:
         self.tuning = tuning
         terms = query.terms
         wanted = query.expansions if self.tuning.synonyms else []
-        dfs = store.fulltext.frequencies(terms + [t for _, t in wanted]) if terms else []
+        searched = terms + [t for _, t in wanted]
+        dfs = store.fulltext.frequencies(searched) if terms else []
         passages = store.passage_count()
         # The bulky release notes' passage ranges (`_without_bulky_notes`), for ranking.
-        dfs, total, self.notes = _without_bulky_notes(
-            store, terms + [t for _, t in wanted], dfs, passages, self.tuning.bulky_notes)
+        dfs, total, self.notes = _without_bulky_notes(store, searched, dfs, passages,
+                                                      self.tuning.bulky_notes)
         # The synonyms some passage holds; self.terms is the query's terms, then those.
         self.expansions = [(i, t) for (i, t), df in zip(wanted, dfs[len(terms):]) if df]
         # Passages holding each of self.terms, and in all.

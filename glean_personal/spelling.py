@@ -31,18 +31,10 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
 
 def _per_word(store: Store, name: str, words: Sequence[str],
               answer: Callable[[Store, str], Any]) -> Dict[str, Any]:
-    """Each word's non-empty `answer`, kept under `name` on the connection while the
-    index is unchanged (`FullText.kept`)."""
-    out: Dict[str, Any] = {}
-    kept = store.fulltext.kept(name)
-    for word in words:
-        if word not in kept:
-            if len(kept) >= store.fulltext.KEPT_ROWS:
-                kept.clear()
-            kept[word] = answer(store, word)
-        if kept[word]:
-            out[word] = kept[word]
-    return out
+    """Each word's non-empty `answer`, kept under `name` while the index is unchanged."""
+    found = {word: store.fulltext.remember(name, word, lambda word=word: answer(store, word))
+             for word in words}
+    return {word: value for word, value in found.items() if value}
 
 
 # Prefixes that make a word of another (*unfinished*, *nonempty*, *misconfigured*,

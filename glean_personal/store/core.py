@@ -444,15 +444,12 @@ class Store:
         """The title, path and first and last passage id of each document of at least
         `passages` passages. Kept while the index is unchanged: finding them reads
         every document's row, and a search asks on every question."""
-        kept = self.fulltext.kept("long documents")
-        if passages not in kept:
-            if len(kept) >= self.fulltext.KEPT_ROWS:
-                kept.clear()
+        def read() -> List[Tuple[str, str, int, int]]:
             rows = self.conn.execute("SELECT id, title, path FROM documents WHERE passages >= ?",
                                      (passages,)).fetchall()
             spans = self.passage_ranges([d for d, _, _ in rows])
-            kept[passages] = [(title, path) + spans[d] for d, title, path in rows]
-        return kept[passages]
+            return [(title, path) + spans[d] for d, title, path in rows]
+        return self.fulltext.remember("long documents", passages, read)
 
     def format_counts(self) -> Dict[int, Dict[str, int]]:
         """{source id: {format: documents}}."""

@@ -18,7 +18,7 @@ import math
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
@@ -68,7 +68,7 @@ class FullText:
     CACHED_COUNTS = 4096
     CACHED_SLICES = 64
 
-    # Answers kept by name (`kept`: did-you-mean's, per word): past this many in one,
+    # Answers kept by name (`remember`: did-you-mean's, per word): past this many in one,
     # it starts over.
     KEPT_ROWS = 4096
 
@@ -101,16 +101,19 @@ class FullText:
         self._passages = None
         self._weighed = None
 
-    def kept(self, name: str) -> dict:
-        """A dict of answers kept under `name` (a word's suggestions, say) while the index is
-        unchanged, for a long-lived process (REPL, MCP, a library caller) that asks many
-        questions of one index; emptied with the others when the index changes. The
-        caller keeps it under `KEPT_ROWS` entries and never hands out what it holds."""
+    def remember(self, name: str, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """`compute()`'s answer, kept under `name` and `key` (a word's suggestions, say)
+        while the index is unchanged, for a long-lived process (REPL, MCP, a library
+        caller) that asks many questions of one index; forgotten with the others when
+        the index changes, and a name's answers start over past `KEPT_ROWS`. Callers
+        never change what it returns."""
         self._fresh()
-        box = self._kept.get(name)
-        if box is None:
-            box = self._kept[name] = {}
-        return box
+        box = self._kept.setdefault(name, {})
+        if key not in box:
+            if len(box) >= self.KEPT_ROWS:
+                box.clear()
+            box[key] = compute()
+        return box[key]
 
     @contextlib.contextmanager
     def steady(self) -> Iterator[None]:
@@ -198,18 +201,11 @@ class FullText:
     def frequencies_within(self, terms: Sequence[Term],
                            ranges: Sequence[Tuple[int, int]]) -> List[int]:
         """How many passages of the (lo, hi) passage-id ranges match each term, as
-        `frequencies` counts them (kept under `kept`, for a long-lived process)."""
-        kept = self.kept("within")
+        `frequencies` counts them (kept, `remember`, for a long-lived process)."""
         key = tuple(ranges)
-        out = []
-        for t in terms:
-            k = (t.fts5(), key)
-            if k not in kept:
-                if len(kept) >= self.KEPT_ROWS:
-                    kept.clear()
-                kept[k] = sum(self.matching_counts([t], ranges))
-            out.append(kept[k])
-        return out
+        return [self.remember("within", (t.fts5(), key),
+                              lambda t=t: sum(self.matching_counts([t], ranges)))
+                for t in terms]
 
     def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         return [self.document_frequency(t) for t in terms]
