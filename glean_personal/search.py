@@ -242,10 +242,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         boost = _title_boosts(marks, words)
         rows = _Rows(store.passages)
         damp_tests = query.question and not words & _TEST_WORDS
+        # Bulky release notes count as one passage (`Weights.notes`): for a search not
+        # about releases, their further passages lend their document no support.
+        alone = (_notes_documents(hits, doc_of, weights.notes)
+                 if weights.notes and not _about_releases(query, words) else set())
         if not _about_versions(query, words):
             _damp_release_notes(boost, marks)
-        elif weights.notes and not _about_releases(query, words):
-            _damp_bulky_notes(boost, hits, doc_of, weights.notes)
+        elif alone:
+            _damp_bulky_notes(boost, alone)
         if damp_tests:
             _damp_tests(boost, marks)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
@@ -261,9 +265,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if (query.names and not query.bare_name) or code and (runs or query.bare_name):
             hits, defined = _definition_lift(hits, rows, query, runs, code)
         if passages:
-            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined)
+            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined, alone)
         else:
-            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined)
+            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined, alone)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
         ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING,
@@ -416,7 +420,8 @@ class _Rows:
 
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
-                   defined: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
+                   defined: Set[int] = frozenset(),
+                   alone: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
     """Passages by score, each scaled by its document's title boost; for a question
     written as a sentence, a document's best passage also by the document's support
     (`_support`).
@@ -431,14 +436,16 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
 
     Support counts the store's first `TUNING.pool` candidates only: a later page
     (`offset`) fetches more, and the passages of the first pages must keep their
-    order on it, or a page repeats a passage an earlier one showed.
+    order on it, or a page repeats a passage an earlier one showed. The documents
+    in `alone` (bulky release notes, one passage) have none.
     """
     support = {}
     if query.sentence and TUNING.passage_support and not defined:
         by_doc: Dict[int, List[float]] = {}
         for pid, score in hits[:TUNING.pool]:
             by_doc.setdefault(doc_of[pid], []).append(score)
-        support = {d: _support(sorted(v, reverse=True), True) for d, v in by_doc.items()}
+        support = {d: _support(sorted(v, reverse=True), True) for d, v in by_doc.items()
+                   if d not in alone}
     if not support:
         scored = [(pid, score * boost[doc_of[pid]], 1) for pid, score in hits]
         return _rerank(scored, rows, query, weights, listings=True)
@@ -493,13 +500,19 @@ def _about_releases(query: Query, words: Set[str]) -> bool:
     return bool(words & _RELEASE_WORDS) or _VERSION_PHRASE.search(query.text) is not None
 
 
-def _damp_bulky_notes(boost: Dict[int, float], hits: List[Tuple[int, float]],
-                      doc_of: Dict[int, int], notes: List[Tuple[int, int]]) -> None:
+def _notes_documents(hits: List[Tuple[int, float]], doc_of: Dict[int, int],
+                     notes: List[Tuple[int, int]]) -> Set[int]:
+    """The documents of the candidates that lie in the bulky release notes' passage
+    ranges (`Weights.notes`)."""
+    return {doc_of[pid] for pid, _ in hits if any(lo <= pid <= hi for lo, hi in notes)}
+
+
+def _damp_bulky_notes(boost: Dict[int, float], notes: Set[int]) -> None:
     """Release notes bulky enough to be counted as one passage by rarity
-    (`Weights.notes`: every passage is headed by a version, so *version* matches
-    them all) count `TUNING.changelog` for a search about versions that does not
-    ask about releases (`_about_releases`)."""
-    for d in {doc_of[pid] for pid, _ in hits if any(lo <= pid <= hi for lo, hi in notes)}:
+    (`Weights.notes`, their documents `notes`: every passage is headed by a version,
+    so *version* matches them all) count `TUNING.changelog` for a search about
+    versions that does not ask about releases (`_about_releases`)."""
+    for d in notes:
         if d in boost:
             boost[d] *= TUNING.changelog
 
@@ -612,8 +625,8 @@ def _best_first(item: Tuple[float, int]) -> Tuple[float, int]:
     return -item[0], item[1]
 
 
-def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
-                    weights: Weights, defined: Set[int] = frozenset()) -> List[tuple]:
+def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
+                    defined: Set[int] = frozenset(), alone: Set[int] = frozenset()) -> List[tuple]:
     """(the document's passages by score, its score, matching passages) per document.
 
     A document holding a definition of the name typed (a passage in `defined`,
@@ -621,7 +634,8 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
     `res.sendFile` before the test file that calls it forty times.
 
     A document's further passages count among the store's first `TUNING.pool`
-    candidates only (`_rank_passages` says why).
+    candidates only (`_rank_passages` says why), and not at all for the documents
+    in `alone`: bulky release notes, counted as one passage.
     """
     counted = {pid for pid, _ in hits[:TUNING.pool]}
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
@@ -643,6 +657,8 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query,
         pairs = sorted(((s / lift if p in defined else s, p) for s, p in scored),
                        key=_best_first) if defines else scored
         values = [s for s, p in pairs if p in counted] or [pairs[0][0]]
+        if doc_id in alone:   # one passage: its others lend it nothing
+            values = values[:1]
         score = pairs[0][0] * _support(values, query.sentence)
         if defines:
             score *= doc_lift

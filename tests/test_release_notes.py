@@ -233,3 +233,30 @@ def test_bulky_release_notes_are_known_by_their_title_too(open_ix, tmp_path):
         weights = Weights(ix.store, parse("blame"), search_module.TUNING)
     assert weights.notes and weights.counts == [2]
     assert weights.passages == ix.store.passage_count() - notes + 1
+
+
+def test_bulky_release_notes_lend_themselves_no_support(open_ix, tmp_path, monkeypatch):
+    # Counted as one passage, the shortlog's further passages naming a setting add
+    # nothing to its score: as many passages as it has, twenty of them tripled
+    # its best one's score for a search of words, and it came before the page
+    # that explains the setting (Git's changelog.gz, second for `core.autocrlf`).
+    from glean_personal import search as search_module
+    folder = tmp_path / "manual"
+    folder.mkdir()
+    (folder / "changelog.md").write_text("# Changelog\n\n" + "".join(
+        f"## Version 2.{n}\n\n- autocrlf: fix a crash with {TOPICS[n % 12]}\n\n"
+        for n in range(150)), encoding="utf-8")
+    (folder / "config.md").write_text(
+        "# Configuration\n\nThe autocrlf setting converts the line endings of text files "
+        "when they are added, and back when they are checked out.\n", encoding="utf-8")
+    for topic in TOPICS:
+        (folder / f"{topic}.md").write_text(
+            f"# {topic.title()}\n\nHow {topic} works, with its options.\n", encoding="utf-8")
+    ix = open_ix()
+    ix.index(folder)
+    assert [h.title for h in ix.search("autocrlf", limit=2).results] == [
+        "Configuration", "Changelog"]
+    # A search about releases still counts the notes passage by passage.
+    assert ix.search("autocrlf release", limit=1).results[0].title == "Changelog"
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(bulky_notes=0.0))
+    assert ix.search("autocrlf", limit=1).results[0].title == "Changelog"
