@@ -457,7 +457,7 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
     informative = [t for t in terms if t.quoted or t.is_phrase or t.prefix
                    or _informative(t.tokens[0]) or t.slot >= 0]
     if informative:
-        content = [t for t in informative if not is_request(t)]
+        content = [t for t in informative if not (is_request(t) or _function_phrase(t))]
         terms = content if len(content) >= 2 else informative
     elif len(terms) > 1:
         # Nothing but common words: a quotation or a fixed expression ("to be or
@@ -542,6 +542,12 @@ def is_request(term: Term) -> bool:
     """A request word typed alone (*need*, *show*, *make*): it asks, it names nothing."""
     return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
             and term.tokens[0] in REQUEST_WORDS)
+
+
+def _function_phrase(term: Term) -> bool:
+    """A contraction of function words typed bare (*doesn't*, *I'm*, *can't*): it asks, it names nothing."""
+    return (term.is_phrase and not term.quoted and term.slot < 0
+            and all(map(is_stopword, term.tokens)))
 
 
 def _joined(token: str) -> bool:

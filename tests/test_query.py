@@ -21,6 +21,10 @@ def labels(text):
     ("os.path.join", ['"os path join"', "os", "path", "join"]),
     ("src/app.py", ['"src app py"', "src", "app", "py"]),
     ("don't panic", ['"don t"', "panic"]),
+    # a contraction of function words asks, like a request word, beside two content words
+    ("why doesn't my merge work", ["merge", "work"]),
+    ("copy the bugfix onto the branch I’m on", ["copy", "bugfix", "onto", "branch"]),
+    ("I/O error on the disk", ['"i o"', "error", "disk"]),
     # a possessive is the name alone: "tom s" is in no file that says Tom
     ("what is Tom's phone number?", ["tom", "phone", "number"]),
     ("mum\u2019s birthday", ["mum", "birthday"]),
