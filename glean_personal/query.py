@@ -544,10 +544,14 @@ def is_request(term: Term) -> bool:
             and term.tokens[0] in REQUEST_WORDS)
 
 
+# Latin abbreviations a sentence is written with, as the tokenizer splits them.
+_ABBREVIATIONS = frozenset({("e", "g"), ("i", "e")})
+
+
 def _function_phrase(term: Term) -> bool:
-    """A contraction of function words typed bare (*doesn't*, *I'm*, *can't*): it asks, it names nothing."""
+    """A contraction of function words or an *e.g.* typed bare (*doesn't*, *I'm*): it names nothing."""
     return (term.is_phrase and not term.quoted and term.slot < 0
-            and all(map(is_stopword, term.tokens)))
+            and (all(map(is_stopword, term.tokens)) or term.tokens in _ABBREVIATIONS))
 
 
 def _joined(token: str) -> bool:

@@ -25,6 +25,7 @@ def labels(text):
     ("why doesn't my merge work", ["merge", "work"]),
     ("copy the bugfix onto the branch I’m on", ["copy", "bugfix", "onto", "branch"]),
     ("I/O error on the disk", ['"i o"', "error", "disk"]),
+    ("the logs' folder, i.e. their default location", ["logs", "folder", "default", "location"]),
     # a possessive is the name alone: "tom s" is in no file that says Tom
     ("what is Tom's phone number?", ["tom", "phone", "number"]),
     ("mum\u2019s birthday", ["mum", "birthday"]),
