@@ -534,6 +534,8 @@ def _terms_of(tokens: Tuple[str, ...], quoted: bool, prefix: bool) -> List[Term]
     if quoted or len(tokens) == 1:
         return [Term(tokens, prefix=prefix, quoted=quoted)]
     out = [Term(tokens, prefix=prefix)]
+    if all(t.isdigit() for t in tokens):   # `3.11`, `1,000,000`, `2024-01-15`: one number
+        return out
     out.extend(Term((t,)) for t in tokens if _informative(t) and not _joined(t))
     return out
 

@@ -26,6 +26,9 @@ def labels(text):
     ("copy the bugfix onto the branch I’m on", ["copy", "bugfix", "onto", "branch"]),
     ("I/O error on the disk", ['"i o"', "error", "disk"]),
     ("the logs' folder, i.e. their default location", ["logs", "folder", "default", "location"]),
+    # a number the tokenizer splits is one number, not its pieces as words
+    ("slow with 1,000,000 rows", ["slow", "\"1 000 000\"", "rows"]),
+    ("what's new in python 3.11", ["new", "python", '"3 11"']),
     # a possessive is the name alone: "tom s" is in no file that says Tom
     ("what is Tom's phone number?", ["tom", "phone", "number"]),
     ("mum\u2019s birthday", ["mum", "birthday"]),
