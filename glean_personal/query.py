@@ -60,14 +60,15 @@ _EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019]s$", re.IGNORECASE)
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
-# make…", "a way to show…", "find out how many…"): dropped from a query that
-# has at least two other content words (docs/search.md gives the figures).
+# make…", "a way to show…", "find out how many…", "list vs tuple"): dropped from a
+# query that has at least two other content words (docs/search.md gives the figures).
 REQUEST_WORDS = frozenset("""
     way ways make makes making show want wants need needs get gets getting use using
     something thing things able possible tell give know like also one many much often
     lot lots kind go see let find figure
     docs doc documentation documented manual manuals mention mentions mentioned
     say says according
+    vs versus
     """.split())
 
 # Every format the readers produce, and the names people give it (`--type markdown`).

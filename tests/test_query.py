@@ -47,6 +47,8 @@ def labels(text):
     ("according to the documentation, rotate logs", ["rotate", "logs"]),
     ("is it mentioned in the manual how to rotate logs", ["rotate", "logs"]),
     ("python docs", ["python", "docs"]),                  # too few words left to drop one
+    ("list vs. tuple", ["list", "tuple"]),                 # a comparison names two subjects
+    ("lightweight versus annotated tag", ["lightweight", "annotated", "tag"]),
 ])
 def test_terms_are_what_the_user_means(text, expected):
     assert labels(text) == expected
