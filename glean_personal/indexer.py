@@ -21,6 +21,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .config import Limits, PassageSizes, Progress
 from .errors import NotFound, SkipFile, UsageError
+from .formats import READERS_REVISION
 from .store.core import Store
 from .walk import Skipped, storable, walk, walk_one
 
@@ -145,8 +146,11 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         with store.transaction():
             source_id = store.save_source(root, *settings)
             store.set_missing(source_id, None)
-    # Redaction switched: every document is read again, so none keeps the old text.
-    reread = stored is not None and stored["redact"] != bool(redact)
+    # Redaction switched, or the readers changed since the source was last read
+    # whole: every document is read again, so none keeps the old text.
+    revision = str(READERS_REVISION)
+    reread = stored is not None and (stored["redact"] != bool(redact)
+                                     or store.readers_revision(source_id) != revision)
     report = IndexReport(root, label, new_source=stored is None)
     states = store.document_states(source_id)
     seen: set = set()
@@ -168,6 +172,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     report.seconds = time.monotonic() - started
     with store.transaction():
         store.record_run(source_id, report.to_dict())
+        store.set_readers_revision(source_id, revision)
     return report
 
 

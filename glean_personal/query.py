@@ -60,14 +60,15 @@ _EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019]s$", re.IGNORECASE)
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
-# make…", "a way to show…", "find out how many…"): dropped from a query that
-# has at least two other content words (docs/search.md gives the figures).
+# make…", "a way to show…", "find out how many…", "list vs tuple"): dropped from a
+# query that has at least two other content words (docs/search.md gives the figures).
 REQUEST_WORDS = frozenset("""
     way ways make makes making show want wants need needs get gets getting use using
     something thing things able possible tell give know like also one many much often
     lot lots kind go see let find figure
     docs doc documentation documented manual manuals mention mentions mentioned
     say says according
+    vs versus
     """.split())
 
 # Every format the readers produce, and the names people give it (`--type markdown`).
@@ -457,7 +458,7 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
     informative = [t for t in terms if t.quoted or t.is_phrase or t.prefix
                    or _informative(t.tokens[0]) or t.slot >= 0]
     if informative:
-        content = [t for t in informative if not is_request(t)]
+        content = [t for t in informative if not (is_request(t) or _function_phrase(t))]
         terms = content if len(content) >= 2 else informative
     elif len(terms) > 1:
         # Nothing but common words: a quotation or a fixed expression ("to be or
@@ -534,6 +535,8 @@ def _terms_of(tokens: Tuple[str, ...], quoted: bool, prefix: bool) -> List[Term]
     if quoted or len(tokens) == 1:
         return [Term(tokens, prefix=prefix, quoted=quoted)]
     out = [Term(tokens, prefix=prefix)]
+    if all(t.isdigit() for t in tokens):   # `3.11`, `1,000,000`, `2024-01-15`: one number
+        return out
     out.extend(Term((t,)) for t in tokens if _informative(t) and not _joined(t))
     return out
 
@@ -542,6 +545,16 @@ def is_request(term: Term) -> bool:
     """A request word typed alone (*need*, *show*, *make*): it asks, it names nothing."""
     return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
             and term.tokens[0] in REQUEST_WORDS)
+
+
+# Latin abbreviations a sentence is written with, as the tokenizer splits them.
+_ABBREVIATIONS = frozenset({("e", "g"), ("i", "e")})
+
+
+def _function_phrase(term: Term) -> bool:
+    """A contraction of function words or an *e.g.* typed bare (*doesn't*, *I'm*): it names nothing."""
+    return (term.is_phrase and not term.quoted and term.slot < 0
+            and (all(map(is_stopword, term.tokens)) or term.tokens in _ABBREVIATIONS))
 
 
 def _joined(token: str) -> bool:

@@ -523,7 +523,7 @@ VIEWCODE_PAGE = """<html><head><title>django.core.mail</title></head><body><div 
 
 def test_djangos_theme_is_read_without_its_header_footer_and_last_update():
     doc = read_document(DJANGO_PAGE.encode(), "email.html")
-    assert doc.title == "Sending email — Django 3.2.25 documentation"
+    assert doc.title == "Sending email"   # the site's name after the heading is not the title
     assert [s.heading for s in doc.sections] == [
         ("Sending email",), ("Sending email", "send_mail()", "send_mail(subject, message)")]
     for junk in ("previous", "Table of contents", "Last update", "Nov 11", "Previous topic",

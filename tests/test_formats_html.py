@@ -83,6 +83,24 @@ def test_first_h1_is_title_without_title_tag():
     assert doc.title == "Main topic"
 
 
+@pytest.mark.parametrize("title, h1, expected", [
+    # a generator's title: the page's heading, then the site's name and version
+    ("What\u2019s New In Python 3.11 \u2014 Python 3.11.2 documentation",
+     "What\u2019s New In Python 3.11", "What\u2019s New In Python 3.11"),
+    ("Models | Django documentation | Django", "Models", "Models"),
+    ("Overview \u2014 NumPy v1.26 Manual", "Overview", "Overview"),
+    # what follows the heading is the page's own: a subtitle, or no site's name
+    ("git-reset - Reset current HEAD to the specified state", "git-reset",
+     "git-reset - Reset current HEAD to the specified state"),
+    ("Getting Started - MkDocs", "Getting Started", "Getting Started - MkDocs"),
+    ("Python documentation", "Python", "Python documentation"),
+])
+def test_a_site_name_after_the_heading_is_not_the_title(title, h1, expected):
+    page = f"<html><head><title>{title}</title></head><body><h1>{h1}</h1><p>text</p></body></html>"
+    doc, _ = _sections(page.encode())
+    assert doc.title == expected
+
+
 def test_stem_title_when_nothing_else():
     doc, _ = _sections(b"<p>just text</p>", "folder/guide.htm")
     assert doc.title == "guide"

@@ -100,6 +100,32 @@ def test_edited_files_are_updated_and_their_old_words_forgotten(tmp_path, src, k
         assert paths(ix, "quince") == []
 
 
+def test_new_readers_read_every_file_again_once(tmp_path, src, kind, monkeypatch):
+    from glean_personal import indexer
+    put(src, "a.md", "steady words")
+    put(src, "b.md", "other words")
+    db = tmp_path / "i.db"
+    with open_index(db, store=kind) as ix:
+        ix.index(src)
+        assert counts(ix.index(src)) == {"unchanged": 2}
+        # A release whose readers read files differently: unchanged bytes are read again.
+        monkeypatch.setattr(indexer, "READERS_REVISION", indexer.READERS_REVISION + 1)
+        report = ix.index(src)
+        assert counts(report) == {"updated": 2} and report.text_chars == len("steady wordsother words")
+        assert counts(ix.index(src)) == {"unchanged": 2}
+        assert paths(ix, "steady") == ["a.md"]
+    # An index written before readers had a revision is read again once, too.
+    conn = sqlite3.connect(str(db))
+    with conn:
+        conn.execute("DELETE FROM meta WHERE key LIKE 'readers_revision:%'")
+    conn.close()
+    with open_index(db, store=kind) as ix:
+        assert counts(ix.index(src)) == {"updated": 2}
+        assert counts(ix.index(src)) == {"unchanged": 2}
+        ix.purge(all=True)   # a purged source leaves nothing of it behind
+    assert rows(db, "SELECT count(*) FROM meta WHERE key LIKE 'readers_revision:%'") == [(0,)]
+
+
 def test_vanished_files_are_removed(tmp_path, src, kind):
     put(src, "a.md", "doomed apricot")
     put(src, "b.md", "survivor words")

@@ -21,6 +21,14 @@ def labels(text):
     ("os.path.join", ['"os path join"', "os", "path", "join"]),
     ("src/app.py", ['"src app py"', "src", "app", "py"]),
     ("don't panic", ['"don t"', "panic"]),
+    # a contraction of function words asks, like a request word, beside two content words
+    ("why doesn't my merge work", ["merge", "work"]),
+    ("copy the bugfix onto the branch I’m on", ["copy", "bugfix", "onto", "branch"]),
+    ("I/O error on the disk", ['"i o"', "error", "disk"]),
+    ("the logs' folder, i.e. their default location", ["logs", "folder", "default", "location"]),
+    # a number the tokenizer splits is one number, not its pieces as words
+    ("slow with 1,000,000 rows", ["slow", "\"1 000 000\"", "rows"]),
+    ("what's new in python 3.11", ["new", "python", '"3 11"']),
     # a possessive is the name alone: "tom s" is in no file that says Tom
     ("what is Tom's phone number?", ["tom", "phone", "number"]),
     ("mum\u2019s birthday", ["mum", "birthday"]),
@@ -39,6 +47,8 @@ def labels(text):
     ("according to the documentation, rotate logs", ["rotate", "logs"]),
     ("is it mentioned in the manual how to rotate logs", ["rotate", "logs"]),
     ("python docs", ["python", "docs"]),                  # too few words left to drop one
+    ("list vs. tuple", ["list", "tuple"]),                 # a comparison names two subjects
+    ("lightweight versus annotated tag", ["lightweight", "annotated", "tag"]),
 ])
 def test_terms_are_what_the_user_means(text, expected):
     assert labels(text) == expected

@@ -107,6 +107,12 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     return read_txt(data, limits)
 
 
+# What the readers make of a file changes from release to release (a format read
+# better, a page's boilerplate dropped). Raised with every such change, it makes
+# the next `index` of a source read its unchanged files again, so an index built
+# by an older release does not keep the old text of every file until it is edited.
+READERS_REVISION = 1
+
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,
     "docx": read_docx, "xlsx": read_xlsx, "pptx": read_pptx, "pdf": read_pdf,

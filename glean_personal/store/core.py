@@ -270,11 +270,19 @@ class Store:
         self.conn.execute("UPDATE sources SET last_indexed = ?, last_report = ? WHERE id = ?",
                           (time.time(), json.dumps(report), source_id))
 
+    def readers_revision(self, source_id: int) -> Optional[str]:
+        """The readers' revision that last read the whole source (None: before they had one)."""
+        return self.meta(f"readers_revision:{source_id}")
+
+    def set_readers_revision(self, source_id: int, revision: str) -> None:
+        self.set_meta(f"readers_revision:{source_id}", revision)
+
     def delete_source(self, source_id: int) -> int:
         ids = [r[0] for r in self.conn.execute(
             "SELECT id FROM documents WHERE source_id = ?", (source_id,))]
         self.remove_documents(ids)
         self.conn.execute("DELETE FROM sources WHERE id = ?", (source_id,))
+        self.conn.execute("DELETE FROM meta WHERE key = ?", (f"readers_revision:{source_id}",))
         self.fulltext.compact()
         return len(ids)
 
