@@ -1,5 +1,5 @@
 """What kind of document or section a search candidate is, by its title, path or heading:
-release notes, tests, code. Search weighs them for the question asked (search.py)."""
+release notes, tests, code, legal notices. Search weighs them for the question asked (search.py)."""
 from __future__ import annotations
 
 import functools
@@ -82,6 +82,26 @@ def is_release_notes_path(path: str) -> bool:
     return (any(_CHANGELOG_FOLDER.fullmatch(f) for f in folders)
             or _CHANGELOG_FILE.fullmatch(name) is not None
             or _VERSION_FILE.fullmatch(name) is not None)
+
+
+# Legal notices: a licence or copyright page, by its file name (Debian's `copyright`
+# in every package's documentation folder, `LICENSE`, `COPYING.LIB`, `LICENSE-MIT.txt`,
+# a manual's `license.html`, rsyslog's `licensing.html`, SQLite's `copyright-release.html`)…
+_LEGAL_FILE = re.compile(r"(?:licen[cs]es?|licensing|copying|copyright)(?:[-_.][a-z0-9]+)*?"
+                         r"(?:\.(?:txt|md|markdown|rst|html?|xhtml))?(?:\.gz)?", re.IGNORECASE)
+# …or by its title: "License — fish-shell 3.6.0 documentation", "The Apache License,
+# Version 2.0 - Apache HTTP Server Version 2.4", "SQLite Copyright", "History and License"
+# (not "License keys", "Copyright notices in the source", "copy — Shallow and deep copy").
+_LEGAL_TITLE = re.compile(r"(?:history and |the )?(?:[\w.+-]+\s+)?(?:licen[cs]e|licensing|copyright)"
+                          r"(?:,?\s+version\s+[0-9.]+)?(?:\s*$|\s+[\u2014\u2013|(-])", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8192)
+def is_legal_notice(title: str, path: str) -> bool:
+    """Whether a document is a licence or copyright notice, by its file name or its
+    title (kept, as titles are)."""
+    return (_LEGAL_FILE.fullmatch(path.rsplit("/", 1)[-1]) is not None
+            or _LEGAL_TITLE.match(title) is not None)
 
 
 def is_test_section(heading: Sequence[str]) -> bool:

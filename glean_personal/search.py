@@ -26,7 +26,7 @@ from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequen
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, stems_of
-from .kinds import (is_code_path, is_listing_title, is_release_notes_path,
+from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_test_path, is_test_section)
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
@@ -87,6 +87,7 @@ class SearchTuning(Record, frozen=True):
     # passage each when words are weighed by rarity (0: as many as they hold).
     bulky_notes: float = 0.01
     tests: float = 0.5          # test files keep this share for a question not about tests
+    legal: float = 0.5          # licence and copyright notices keep this share for a question not about them
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -252,6 +253,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             _damp_bulky_notes(boost, alone)
         if damp_tests:
             _damp_tests(boost, marks)
+        if not words & _LEGAL_WORDS:
+            _damp_legal(boost, marks)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
@@ -529,6 +532,25 @@ def _damp_release_notes(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> 
             boost[d] *= TUNING.changelog
 
 
+# The stems of a question about licences and copyright, which legal notices answer.
+_LEGAL_WORDS = frozenset({"licens", "licenc", "copyright", "gpl", "lgpl", "warranti", "patent",
+                          "trademark", "legal", "commerci", "redistribut"})
+
+
+def _damp_legal(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
+    """A licence is long legal prose about *programs*, *software*, *use*, *copies* and
+    *places*, so it matches many questions in plain words in part, and one was first for
+    *add the folder where my own programs live to the places searched for commands*
+    (fish's `license.html`, the GPL). For a search not about licensing (no *licence*,
+    *copyright*, *GPL*, *warranty*, *patent*, *commercial*, *redistribute*…), a document
+    named or titled as a licence or copyright notice (`kinds.is_legal_notice`: Debian's
+    `copyright`, `LICENSE`, `COPYING`, a manual's `license.html`) counts `TUNING.legal` of
+    its score."""
+    for d, m in marks.items():
+        if m.legal:
+            boost[d] *= TUNING.legal
+
+
 def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,
                         code: Set[int]) -> List[Tuple[int, float]]:
     """Tests kept in the code's own file (Rust's `mod tests`, a `TestParser` class, a
@@ -790,6 +812,7 @@ class _Marks(NamedTuple):
     release_notes: bool     # titled or filed as release notes
     tests: bool             # a test file
     code: bool              # a source file
+    legal: bool             # a licence or copyright notice
 
 
 @functools.lru_cache(maxsize=8192)
@@ -799,7 +822,7 @@ def _marks(title: str, path: str) -> _Marks:
     for each thing read of it (about 100 documents a question)."""
     return _Marks(frozenset(stems_of(title)), is_listing_title(title),
                   is_release_notes_title(title) or is_release_notes_path(path),
-                  is_test_path(path), is_code_path(path))
+                  is_test_path(path), is_code_path(path), is_legal_notice(title, path))
 
 
 def _coverage(text: str, query: Query, weights: Weights) -> float:

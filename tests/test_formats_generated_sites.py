@@ -707,6 +707,74 @@ def test_sphinx_search_page_is_skipped():
     assert "Help text." in read_document(long_text.encode(), "search.html").text
 
 
+# -- Doxygen: a source file's numbered listing is a copy of the file it documents ---------
+def _doxygen(title: str, contents: str, generator: str = "Doxygen 1.9.4") -> str:
+    """A page as Doxygen 1.9 writes it (FFmpeg's API reference, Debian's ffmpeg-doc, cut short)."""
+    return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "https://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml">
+<head>
+<meta http-equiv="Content-Type" content="text/xhtml;charset=UTF-8"/>
+<meta name="generator" content="{generator}"/>
+<title>{title}</title>
+<link href="tabs.css" rel="stylesheet" type="text/css"/>
+<script type="text/javascript" src="dynsections.js"></script>
+<link href="doxygen.css" rel="stylesheet" type="text/css" />
+</head>
+<body>
+<div id="top"><div id="titlearea"><div id="projectname">FFmpeg<span id="projectnumber">&#160;5.1.9</span></div></div>
+</div>
+<div class="header"><div class="headertitle"><div class="title">avformat.h</div></div></div>
+<div class="contents">
+{contents}
+</div>
+<hr class="footer"/><address class="footer"><small>Generated on Fri Nov 7 2025 for FFmpeg by doxygen 1.9.4</small></address>
+</body></html>"""
+
+
+_LISTED = [(1, '<span class="comment">/*</span>'),
+           (2, '<span class="comment"> * copyright (c) 2001 Fabrice Bellard</span>'),
+           (3, '<span class="comment"> * This file is part of FFmpeg.</span>'),
+           (1203, '<span class="comment"> * Read packets of a media file to get stream information. This</span>'),
+           (1204, '<span class="comment"> * is useful for file formats with no headers such as MPEG.</span>'),
+           (1215, '<span class="keywordtype">int</span> <a class="code hl_function" '
+                  'href="group__lavf__decoding.html#gad42172e27cddafb81096939783b157bb">'
+                  'avformat_find_stream_info</a>(<a class="code hl_struct" '
+                  'href="structAVFormatContext.html">AVFormatContext</a> *ic, AVDictionary **options);')]
+DOXYGEN_SOURCE = _doxygen(
+    "FFmpeg: libavformat/avformat.h Source File",
+    '<a href="avformat_8h.html">Go to the documentation of this file.</a><div class="fragment">'
+    + "\n".join(f'<div class="line"><a id="l{n:05d}" name="l{n:05d}"></a>'
+                 f'<span class="lineno">{n:5d}</span>{code}</div>' for n, code in _LISTED)
+    + "</div><!-- fragment -->")
+DOXYGEN_FILE_PAGE = _doxygen(
+    "FFmpeg: libavformat/avformat.h File Reference",
+    '<p>Main libavformat public API header. <a href="#details">More...</a></p>'
+    '<a href="avformat_8h_source.html">Go to the source code of this file.</a>'
+    '<h2 class="groupheader">Functions</h2><table class="memberdecls"><tr class="memitem">'
+    '<td class="memItemLeft">int&#160;</td><td class="memItemRight"><a class="el" '
+    'href="group__lavf__decoding.html#gad42172e27cddafb81096939783b157bb">'
+    'avformat_find_stream_info</a> (AVFormatContext *ic, AVDictionary **options)</td></tr>'
+    '<tr class="memdesc"><td class="mdescRight">Read packets of a media file to get stream '
+    'information.</td></tr></table>')
+
+
+def test_doxygen_source_listing_is_skipped_and_the_file_page_read():
+    # Doxygen writes each documented file again as a numbered listing, for the "Go to the
+    # source code of this file" links; the comments in it are what the file's page and its
+    # structures' pages say, so the listing matched what they answer (FFmpeg's 158 took
+    # 24 of the first-ten places of its para6 questions).
+    with pytest.raises(SkipFile, match="Doxygen's copy of a source file"):
+        read_document(DOXYGEN_SOURCE.encode(), "api/avformat_8h_source.html")
+    page = read_document(DOXYGEN_FILE_PAGE.encode(), "api/avformat_8h.html")
+    assert "Read packets of a media file to get stream information" in page.text
+    # the same title from another generator, or a Doxygen page titled so with no
+    # numbered lines (a page about source files), is read
+    other = DOXYGEN_SOURCE.replace("Doxygen 1.9.4", "Sphinx 5.3.0")
+    assert "avformat_find_stream_info" in read_document(other.encode(), "a_source.html").text
+    about = _doxygen("Notes: Source File", "<p>Each source file starts with a licence header.</p>")
+    assert "licence header" in read_document(about.encode(), "notes.html").text
+
+
 # -- gtk-doc (GLib's reference): "Parameters" and "Returns" are labels -------------------
 def _gtkdoc(body: str, title: str = "Key-value file parser: GLib Reference Manual",
             generator: str = "GTK-Doc V1.33.1 (XML mode)") -> str:

@@ -720,6 +720,74 @@ def test_release_notes_are_known_by_their_paths(path, notes):
     assert is_release_notes_path(path) is notes
 
 
+GPL_PAGE = """<html><head><title>License \u2014 shell 3.6.0 documentation</title></head><body>
+<h1>License</h1>
+<h2>License for the shell</h2>
+<p>The shell is Copyright (C) 2005-2009 Axel Liljencrantz and its contributors. It is
+released under the GNU General Public License, version 2.</p>
+<p>This program is free software; you can redistribute it and/or modify it under the terms
+of the GNU General Public License as published by the Free Software Foundation.</p>
+<p>If the distribution and/or use of the Program is restricted in certain countries either
+by patents or by copyrighted interfaces, the original copyright holder who places the
+Program under this License may add an explicit geographical distribution limitation
+excluding those countries, so that distribution is permitted only in or among countries
+not thus excluded. You may add programs to the places you keep them, for good or ill.</p>
+<p>Activities other than copying, distribution and modification are not covered by this
+License; they are outside its scope. The act of running the Program is not restricted,
+and the output from the Program is covered only if its contents constitute a work based
+on the Program.</p>
+</body></html>
+"""
+
+ADD_PATH_PAGE = """<html><head><title>add_path - add to the path \u2014 shell 3.6.0 documentation</title>
+</head><body>
+<h1>add_path - add to the path</h1>
+<h2>Description</h2>
+<p>add_path is a simple way to add a directory to the PATH, the list of directories
+searched for commands. It keeps the change in a universal variable, so it lasts.</p>
+<p>Components are added in the order they are given, and they are prepended to the path
+unless --append is given.</p>
+</body></html>
+"""
+
+
+def test_a_licence_counts_half_for_a_question_not_about_licensing(tmp_path, open_ix):
+    # A licence is long legal prose about programs, places and use: fish's license.html
+    # (the GPL) came first for a plain question its add-to-the-path page answers.
+    others = {f"cmds/{name}.html": f"<html><head><title>{name} - {name} things</title></head>"
+              f"<body><h1>{name}</h1><p>The {name} command lists {name} entries and their "
+              f"values.</p></body></html>" for name in ("colours", "shapes", "planets", "rivers",
+                                                        "cities", "metals", "birds", "trees")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "doc", {"license.html": GPL_PAGE,
+                                           "cmds/add_path.html": ADD_PATH_PAGE, **others}))
+    found = paths(ix.search("add the folder where my programs live to the places searched "
+                            "for commands, for good"))
+    assert found[0] == "cmds/add_path.html"
+    assert "license.html" in found
+    # asked about the licence, it counts in full
+    assert paths(ix.search("which licence covers the programs, may I redistribute them"))[0] \
+        == "license.html"
+
+
+@pytest.mark.parametrize("title, path, legal", [
+    ("copyright", "copyright", True), ("LICENSE", "LICENSE", True),
+    ("COPYING.LIB", "COPYING.LIB", True), ("LICENSE-MIT.txt", "LICENSE-MIT.txt", True),
+    ("Licensing \u2014 rsyslog 8.2302.0 documentation", "licensing.html", True),
+    ("SQLite Copyright", "copyright.html", True),
+    ("The Apache License, Version 2.0 - Apache HTTP Server Version 2.4", "en/license.html", True),
+    ("History and License \u2014 Python 3.11.2 documentation", "license.html", True),
+    ("copy \u2014 Shallow and deep copy operations", "library/copy.html", False),
+    ("copyreg \u2014 Register pickle support functions", "library/copyreg.html", False),
+    ("34.10. Functions Associated with the COPY Command", "libpq-copy.html", False),
+    ("License keys", "admin/keys.html", False),
+    ("Copyright notices in the source files", "notes.html", False),
+    ("Licence to kill", "films/bond.md", False)])
+def test_legal_notices_are_known_by_their_names_and_titles(title, path, legal):
+    from glean_personal.kinds import is_legal_notice
+    assert is_legal_notice(title, path) is legal
+
+
 def test_a_spec_folder_of_documents_is_not_taken_for_tests(tmp_path, open_ix):
     # `spec/` holds a JavaScript project's tests, but a person's `specs/` folder
     # holds specifications: only code there counts as tests.

@@ -266,6 +266,17 @@ _MAX_REDIRECT_CHARS = 300
 # filled into `div#search-results` by `searchtools.js`; its own text is how to
 # search, and at most a footer.
 _SPHINX_SEARCH_RESULTS = "search-results"
+# Doxygen's listing of a source file it documents (`avformat_8h_source.html`, "FFmpeg:
+# libavformat/avformat.h Source File", for the "Go to the source code of this file"
+# links; SOURCE_BROWSER, on by default): the header again, comments and all, a line
+# a `div.line` with its number (`<a id="l00012">`). The comments are the text the
+# file's page and its structures' pages show, so each listing matched what they
+# answer: FFmpeg's 158 took 24 of the first-ten places of its para6 questions.
+# Like Sphinx's highlighted module sources (`_modules/`, walk.py), they are skipped.
+_DOXYGEN_LINE = re.compile(r"l[0-9]{5}$")
+_DOXYGEN_SOURCE_TITLE = " Source File"
+_DOXYGEN_SOURCE_REASON = ("Doxygen's copy of a source file with its lines numbered, for the "
+                          "'Go to the source code' links (the file's documented page is read)")
 _SPHINX_SEARCH_SCRIPT = "searchtools.js"
 _MAX_SEARCH_PAGE_CHARS = 1000
 # The WHATWG encoding standard reads these labels as windows-1252.
@@ -318,8 +329,9 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
     immediate `<meta>` refresh and a line "Redirecting to …". Indexed, it is a
     result that holds nothing, so it is skipped and the skip names the target.
     javadoc's cross-reference pages (`_JAVADOC_LISTINGS`) are skipped too, so are
-    gtk-doc's and Haddock's A-Z indexes of names (`name_index`), and Sphinx's
-    search page, whose results its script fills in.
+    gtk-doc's and Haddock's A-Z indexes of names (`name_index`), Sphinx's
+    search page, whose results its script fills in, and Doxygen's listings of
+    the source files it documents (`source_listing`).
     """
     parser = _parse(data, limits)
     if parser.listing is not None:
@@ -332,6 +344,8 @@ def read_html_file(data: bytes, limits: Limits) -> Document:
             raise SkipFile(f"a redirect page (to {parser.redirect})")
         if parser.sphinx_search_page and chars <= _MAX_SEARCH_PAGE_CHARS:
             raise SkipFile("Sphinx's search page (its results come from a script)")
+    if parser.source_listing():
+        raise SkipFile(_DOXYGEN_SOURCE_REASON)
     return _vim_help(parser, limits) or _document(parser, limits)
 
 
@@ -684,6 +698,8 @@ class _TextParser(HTMLParser):
         self._httpd = False                    # a page of the Apache HTTP Server manual
         self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
         self._gtkdoc = False                   # a page made by gtk-doc
+        self._doxygen = False                  # a page made by Doxygen
+        self._source_lines = 0                 # Doxygen's numbered source lines (`a#l00012`)
         self._haddock = False                  # a page made by Haddock
         self._qdoc = False                     # a page made by Qt's qdoc
         self._rdoc = False                     # a page made by RDoc (Darkfish)
@@ -793,6 +809,8 @@ class _TextParser(HTMLParser):
             if tag == "a":
                 self._start_anchor(attrs)
                 self._links += 1
+                if self._doxygen and _DOXYGEN_LINE.match(dict(attrs).get("id") or ""):
+                    self._source_lines += 1
             elif tag == "button":
                 self._button = (self._text_target(), len(self._text_target()))
         elif tag in _PARAGRAPH_BLOCKS:
@@ -823,6 +841,7 @@ class _TextParser(HTMLParser):
                 self._rustdoc = generator.startswith("rustdoc")
                 self._makeinfo = generator.startswith(("makeinfo", "texi2any"))
                 self._gtkdoc = generator.startswith("gtk-doc")
+                self._doxygen = generator.startswith("doxygen")
         elif tag == "link" and not (self._httpd or self._rdoc):
             values = dict(attrs)
             href = (values.get("href") or "").strip()
@@ -1083,6 +1102,11 @@ class _TextParser(HTMLParser):
     @property
     def sphinx_search_page(self) -> bool:
         return self._search_box and self._sphinx_search
+
+    def source_listing(self) -> bool:
+        """Is this Doxygen's numbered listing of a source file (`_DOXYGEN_SOURCE_TITLE`)?"""
+        return (self._doxygen and self._source_lines > 0
+                and (self.title or "").endswith(_DOXYGEN_SOURCE_TITLE))
 
     def content(self) -> List[_Op]:
         """The recorded text that is the page's content, in document order."""
