@@ -537,6 +537,8 @@ def _terms_of(tokens: Tuple[str, ...], quoted: bool, prefix: bool) -> List[Term]
     out = [Term(tokens, prefix=prefix)]
     if all(t.isdigit() for t in tokens):   # `3.11`, `1,000,000`, `2024-01-15`: one number
         return out
+    if _contraction(tokens):   # `won't`: not the word *won*
+        return out
     out.extend(Term((t,)) for t in tokens if _informative(t) and not _joined(t))
     return out
 
@@ -549,12 +551,28 @@ def is_request(term: Term) -> bool:
 
 # Latin abbreviations a sentence is written with, as the tokenizer splits them.
 _ABBREVIATIONS = frozenset({("e", "g"), ("i", "e")})
+# The endings a contraction of function words leaves after the tokenizer splits it at
+# the apostrophe (`'s` is left off before: `_POSSESSIVE`).
+_CONTRACTED = frozenset({"ll", "re", "ve", "d"})
+
+
+def _contraction(tokens: Tuple[str, ...]) -> bool:
+    """Are these the pieces of a contraction of function words? Any *n't* (*doesn't*,
+    *can't*, and *won't*, *shan't*, *mustn't*, whose *won*, *shan*, *mustn* are no
+    common words), *I'm*, or *'ll*, *'re*, *'ve*, *'d* after a common word (*I'll*,
+    *you're*, *should've*, *we'd*). Not any two common words a hyphen or a dot joins:
+    *to-do*, *do-while*, *what-if*, *a.m.* name something."""
+    if len(tokens) != 2:
+        return False
+    word, tail = tokens
+    return ((tail == "t" and word.endswith("n")) or (tail == "m" and word == "i")
+            or (tail in _CONTRACTED and (len(word) > 1 or word == "i") and is_stopword(word)))
 
 
 def _function_phrase(term: Term) -> bool:
     """A contraction of function words or an *e.g.* typed bare (*doesn't*, *I'm*): it names nothing."""
     return (term.is_phrase and not term.quoted and term.slot < 0
-            and (all(map(is_stopword, term.tokens)) or term.tokens in _ABBREVIATIONS))
+            and (_contraction(term.tokens) or term.tokens in _ABBREVIATIONS))
 
 
 def _joined(token: str) -> bool:

@@ -26,6 +26,13 @@ def labels(text):
     ("copy the bugfix onto the branch I’m on", ["copy", "bugfix", "onto", "branch"]),
     ("I/O error on the disk", ['"i o"', "error", "disk"]),
     ("the logs' folder, i.e. their default location", ["logs", "folder", "default", "location"]),
+    # *won't*, *mustn't*: their first pieces are no common words, but they are contractions
+    ("why won't my merge work", ["merge", "work"]),
+    ("you mustn't edit the branch", ["edit", "branch"]),
+    ("it won't start", ['"won t"', "start"]),   # kept beside one word, but not *won* as a word
+    # two common words a hyphen joins name something: no contraction
+    ("add a to-do item to my notes", ["add", '"to do"', "item", "notes"]),
+    ("do-while loop syntax", ['"do while"', "loop", "syntax"]),
     # a number the tokenizer splits is one number, not its pieces as words
     ("slow with 1,000,000 rows", ["slow", "\"1 000 000\"", "rows"]),
     ("what's new in python 3.11", ["new", "python", '"3 11"']),
