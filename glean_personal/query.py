@@ -60,16 +60,20 @@ _EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019]s$", re.IGNORECASE)
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
-# make…", "a way to show…", "find out how many…", "list vs tuple"): dropped from a
-# query that has at least two other content words (docs/search.md gives the figures).
+# make…", "a way to show…", "find out how many…"): dropped from a query that has at
+# least two other content words (docs/search.md gives the figures).
 REQUEST_WORDS = frozenset("""
     way ways make makes making show want wants need needs get gets getting use using
     something thing things able possible tell give know like also one many much often
     lot lots kind go see let find figure
     docs doc documentation documented manual manuals mention mentions mentioned
     say says according
-    vs versus
     """.split())
+
+# Words that set the subjects on either side of them against each other ("list vs
+# tuple", "merge versus rebase"): dropped as request words are, but only between two
+# other words; first or last, the word may be part of a name ("VS Code settings").
+COMPARISON_WORDS = frozenset({"vs", "versus"})
 
 # Every format the readers produce, and the names people give it (`--type markdown`).
 TYPE_ALIASES: Dict[str, str] = {
@@ -458,7 +462,8 @@ def _build(text: str, pieces: List[_Piece], fields: Dict[str, List[str]]) -> Que
     informative = [t for t in terms if t.quoted or t.is_phrase or t.prefix
                    or _informative(t.tokens[0]) or t.slot >= 0]
     if informative:
-        content = [t for t in informative if not (is_request(t) or _function_phrase(t))]
+        content = [t for i, t in enumerate(informative)
+                   if not (is_request(t) or _function_phrase(t) or _compares(informative, i))]
         terms = content if len(content) >= 2 else informative
     elif len(terms) > 1:
         # Nothing but common words: a quotation or a fixed expression ("to be or
@@ -547,6 +552,13 @@ def is_request(term: Term) -> bool:
     """A request word typed alone (*need*, *show*, *make*): it asks, it names nothing."""
     return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
             and term.tokens[0] in REQUEST_WORDS)
+
+
+def _compares(terms: List[Term], i: int) -> bool:
+    """Is `terms[i]` a *vs* or *versus* typed bare between two other terms?"""
+    term = terms[i]
+    return (0 < i < len(terms) - 1 and len(term.tokens) == 1 and not term.quoted
+            and not term.prefix and term.slot < 0 and term.tokens[0] in COMPARISON_WORDS)
 
 
 # Latin abbreviations a sentence is written with, as the tokenizer splits them.

@@ -56,6 +56,7 @@ def labels(text):
     ("python docs", ["python", "docs"]),                  # too few words left to drop one
     ("list vs. tuple", ["list", "tuple"]),                 # a comparison names two subjects
     ("lightweight versus annotated tag", ["lightweight", "annotated", "tag"]),
+    ("vs code settings sync", ["vs", "code", "settings", "sync"]),   # first, a name's word
 ])
 def test_terms_are_what_the_user_means(text, expected):
     assert labels(text) == expected
