@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 
 import pytest
 
@@ -773,6 +774,16 @@ def test_doxygen_source_listing_is_skipped_and_the_file_page_read():
     assert "avformat_find_stream_info" in read_document(other.encode(), "a_source.html").text
     about = _doxygen("Notes: Source File", "<p>Each source file starts with a licence header.</p>")
     assert "licence header" in read_document(about.encode(), "notes.html").text
+
+
+def test_an_older_doxygens_source_listing_is_skipped_too():
+    # Doxygen 1.8 (hwloc's reference, Ubuntu 20.04's doxygen) names each line's anchor
+    # without an id: `<a name="l00001"></a>`.
+    listing = DOXYGEN_SOURCE.replace("Doxygen 1.9.4", "Doxygen 1.8.17")
+    listing = re.sub(r'<a id="(l[0-9]{5})" name="l[0-9]{5}">', r'<a name="\1">', listing)
+    assert 'id="l0' not in listing and '<a name="l00001">' in listing
+    with pytest.raises(SkipFile, match="Doxygen's copy of a source file"):
+        read_document(listing.encode(), "html/a00146_source.html")
 
 
 # -- gtk-doc (GLib's reference): "Parameters" and "Returns" are labels -------------------

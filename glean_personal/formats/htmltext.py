@@ -273,7 +273,7 @@ _SPHINX_SEARCH_RESULTS = "search-results"
 # file's page and its structures' pages show, so each listing matched what they
 # answer: FFmpeg's 158 took 24 of the first-ten places of its para6 questions.
 # Like Sphinx's highlighted module sources (`_modules/`, walk.py), they are skipped.
-_DOXYGEN_LINE = re.compile(r"l[0-9]{5}$")
+_DOXYGEN_LINE = re.compile(r"l[0-9]{5}$")   # 1.9.4 writes an id and a name, 1.8 a name alone
 _DOXYGEN_SOURCE_TITLE = " Source File"
 _DOXYGEN_SOURCE_REASON = ("Doxygen's copy of a source file with its lines numbered, for the "
                           "'Go to the source code' links (the file's documented page is read)")
@@ -409,6 +409,12 @@ def _without_site(title: Optional[str], h1: Optional[str]) -> Optional[str]:
         return title
     rest = title[len(h1):]
     return h1 if rest.startswith(_SITE_SEPARATORS) and _SITE_NAME.search(rest) else title
+
+
+def _doxygen_line(attrs: List[Tuple[str, Optional[str]]]) -> bool:
+    """Is this `<a>` the anchor of a numbered line in a Doxygen listing (`l00012`)?"""
+    values = dict(attrs)
+    return _DOXYGEN_LINE.match(values.get("id") or values.get("name") or "") is not None
 
 
 def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
@@ -809,7 +815,7 @@ class _TextParser(HTMLParser):
             if tag == "a":
                 self._start_anchor(attrs)
                 self._links += 1
-                if self._doxygen and _DOXYGEN_LINE.match(dict(attrs).get("id") or ""):
+                if self._doxygen and _doxygen_line(attrs):
                     self._source_lines += 1
             elif tag == "button":
                 self._button = (self._text_target(), len(self._text_target()))
