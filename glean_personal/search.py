@@ -253,7 +253,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             _damp_bulky_notes(boost, alone)
         if damp_tests:
             _damp_tests(boost, marks)
-        if not words & _LEGAL_WORDS:
+        if not _about_licensing(query, words):
             _damp_legal(boost, marks)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
         code: Set[int] = set()   # the candidates from code files, whose headings are names
@@ -532,9 +532,20 @@ def _damp_release_notes(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> 
             boost[d] *= TUNING.changelog
 
 
-# The stems of a question about licences and copyright, which legal notices answer.
+# The stems of a question about licences and copyright, which legal notices answer…
 _LEGAL_WORDS = frozenset({"licens", "licenc", "copyright", "gpl", "lgpl", "warranti", "patent",
-                          "trademark", "legal", "commerci", "redistribut"})
+                          "trademark", "legal", "commerci", "redistribut", "proprietari",
+                          "copyleft"})
+# …and the phrases: *public domain* (SQLite's copyright page is titled *SQLite Is Public
+# Domain*), *open source*, *closed source*, *free software*, a licence named with its
+# version (*GPLv3*, *AGPL*), *distribute* (not *distributed* or *distribution*).
+_LEGAL_PHRASE = re.compile(r"\b(?:public[\s-]+domain|(?:open|closed)[\s-]+source|free[\s-]+software"
+                           r"|[al]?gplv?[0-9.]*|distribut(?:e|es|ing))\b", re.IGNORECASE)
+
+
+def _about_licensing(query: Query, words: Set[str]) -> bool:
+    """Does a search ask about licensing (which legal notices answer)?"""
+    return bool(words & _LEGAL_WORDS) or _LEGAL_PHRASE.search(query.text) is not None
 
 
 def _damp_legal(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
@@ -542,7 +553,8 @@ def _damp_legal(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
     *places*, so it matches many questions in plain words in part, and one was first for
     *add the folder where my own programs live to the places searched for commands*
     (fish's `license.html`, the GPL). For a search not about licensing (no *licence*,
-    *copyright*, *GPL*, *warranty*, *patent*, *commercial*, *redistribute*…), a document
+    *copyright*, *GPL*, *warranty*, *patent*, *commercial*, *public domain*…:
+    `_about_licensing`), a document
     named or titled as a licence or copyright notice (`kinds.is_legal_notice`: Debian's
     `copyright`, `LICENSE`, `COPYING`, a manual's `license.html`) counts `TUNING.legal` of
     its score."""

@@ -732,6 +732,7 @@ by patents or by copyrighted interfaces, the original copyright holder who place
 Program under this License may add an explicit geographical distribution limitation
 excluding those countries, so that distribution is permitted only in or among countries
 not thus excluded. You may add programs to the places you keep them, for good or ill.</p>
+<p>Where copies of the Program live is yours to choose.</p>
 <p>Activities other than copying, distribution and modification are not covered by this
 License; they are outside its scope. The act of running the Program is not restricted,
 and the output from the Program is covered only if its contents constitute a work based
@@ -768,6 +769,49 @@ def test_a_licence_counts_half_for_a_question_not_about_licensing(tmp_path, open
     # asked about the licence, it counts in full
     assert paths(ix.search("which licence covers the programs, may I redistribute them"))[0] \
         == "license.html"
+
+
+SQLITE_COPYRIGHT = """<html><head><title>SQLite Copyright</title></head><body>
+<h1>SQLite Is Public Domain</h1>
+<p>All of the code and documentation in SQLite has been dedicated to the public domain by the
+authors. All code authors, and representatives of the companies they work for, have signed
+affidavits dedicating their contributions to the public domain.</p>
+<p>Anyone is free to copy, modify, publish, use, compile, sell, or distribute the original
+SQLite code, either in source code form or as a compiled binary, for any purpose, commercial
+or non-commercial, and by any means.</p></body></html>"""
+
+SQLITE_FAQ = """<html><head><title>SQLite Frequently Asked Questions</title></head><body>
+<h1>Frequently Asked Questions</h1>
+<h2>Is SQLite threadsafe?</h2><p>SQLite is threadsafe, and the threading mode can be chosen
+when it is compiled.</p>
+<h2>Where is the web site?</h2><p>The SQLite web site is public; its domain is sqlite.org.</p>
+<h2>Can I use SQLite for a web site?</h2><p>SQLite works well as the database of a public
+web site with a modest load.</p></body></html>"""
+
+
+def test_a_question_about_the_public_domain_is_about_licensing(tmp_path, open_ix):
+    # Asked in the words of the licence's own title (SQLite's copyright.html, "SQLite Is
+    # Public Domain"), with no licence or copyright, the notice counts in full.
+    others = {f"{n}.html": f"<html><head><title>{n}</title></head><body><h1>{n}</h1><p>SQLite "
+              f"{n} works with tables, indexes and their rows.</p></body></html>"
+              for n in ("lang", "pragma", "vtab", "fts5", "json1", "rtree", "wal", "backup")}
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "doc", {"copyright.html": SQLITE_COPYRIGHT,
+                                           "faq.html": SQLITE_FAQ, **others}))
+    assert paths(ix.search("is sqlite public domain"))[:2] == ["copyright.html", "faq.html"]
+
+
+@pytest.mark.parametrize("text, legal", [
+    ("which licence covers it", True), ("is sqlite public domain", True),
+    ("an open-source alternative", True), ("is it GPLv3 or AGPL", True),
+    ("may I distribute it in a closed source product", True),
+    ("add a folder to the path", False), ("take a distributed lock", False),
+    ("the library my linux distribution installed", False), ("a public web site", False)])
+def test_a_search_about_licensing_is_known_by_its_words(text, legal):
+    from glean_personal.query import parse
+    from glean_personal.search import _about_licensing
+    query = parse(text)
+    assert _about_licensing(query, {s for t in query.terms for s in t.stems()}) is legal
 
 
 @pytest.mark.parametrize("title, path, legal", [
