@@ -86,9 +86,18 @@ def is_release_notes_path(path: str) -> bool:
 
 # Legal notices: a licence or copyright page, by its file name (Debian's `copyright`
 # in every package's documentation folder, `LICENSE`, `COPYING.LIB`, `LICENSE-MIT.txt`,
-# a manual's `license.html`, rsyslog's `licensing.html`, SQLite's `copyright-release.html`)…
-_LEGAL_FILE = re.compile(r"(?:licen[cs]es?|licensing|copying|copyright)(?:[-_.][a-z0-9]+)*?"
-                         r"(?:\.(?:txt|md|markdown|rst|html?|xhtml))?(?:\.gz)?", re.IGNORECASE)
+# a manual's `license.html`, rsyslog's `licensing.html`, SQLite's `copyright-release.html`):
+# the name, then at most one mark of which licence or part (`_LEGAL_MARK`), then a text
+# extension. A note named by its subject (`copying-files-with-rsync.md`,
+# `license-plate-renewal.md`) or a program (`license.py`) is no notice…
+_LEGAL_FILE = re.compile(r"(?:un)?(?:licen[cs]es?|licensing|copying|copyright)[0-9]*"
+                         r"(?:[-_.](?P<mark>[^-_.].*))?", re.IGNORECASE)
+_TEXT_EXTENSION = re.compile(r"(?:\.(?:txt|md|markdown|rst|html?|xhtml))?(?:\.gz)?$",
+                             re.IGNORECASE)
+# …a mark in capitals (`MIT`, `LIB`, `LESSER`, `GPL3`), a version (`2.0`), or a licence's
+# or a part's name written small (`license_gpl3.txt`, `copyright-release.html`).
+_LEGAL_MARK = re.compile(r"v?[0-9][0-9.]*|(?:[al]?gpl|mpl|apache|bsd|mit|isc|cc|lib|lesser"
+                         r"|release|runtime|exception)[a-z0-9.]*", re.IGNORECASE)
 # …or by its title: "License — fish-shell 3.6.0 documentation", "The Apache License,
 # Version 2.0 - Apache HTTP Server Version 2.4", "SQLite Copyright", "History and License"
 # (not "License keys", "Copyright notices in the source", "copy — Shallow and deep copy").
@@ -100,8 +109,16 @@ _LEGAL_TITLE = re.compile(r"(?:history and |the )?(?:[\w.+-]+\s+)?(?:licen[cs]e|
 def is_legal_notice(title: str, path: str) -> bool:
     """Whether a document is a licence or copyright notice, by its file name or its
     title (kept, as titles are)."""
-    return (_LEGAL_FILE.fullmatch(path.rsplit("/", 1)[-1]) is not None
-            or _LEGAL_TITLE.match(title) is not None)
+    return _legal_file(path.rsplit("/", 1)[-1]) or _LEGAL_TITLE.match(title) is not None
+
+
+def _legal_file(name: str) -> bool:
+    """Is a file named as a licence or copyright notice (`_LEGAL_FILE`)?"""
+    found = _LEGAL_FILE.fullmatch(_TEXT_EXTENSION.sub("", name, count=1))
+    if found is None:
+        return False
+    mark = found.group("mark")
+    return mark is None or mark.isupper() or _LEGAL_MARK.fullmatch(mark) is not None
 
 
 def is_test_section(heading: Sequence[str]) -> bool:

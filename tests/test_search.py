@@ -826,7 +826,13 @@ def test_a_search_about_licensing_is_known_by_its_words(text, legal):
     ("34.10. Functions Associated with the COPY Command", "libpq-copy.html", False),
     ("License keys", "admin/keys.html", False),
     ("Copyright notices in the source files", "notes.html", False),
-    ("Licence to kill", "films/bond.md", False)])
+    ("Licence to kill", "films/bond.md", False),
+    ("COPYING.LESSER", "COPYING.LESSER", True), ("LICENSE.md", "LICENSE.md", True),
+    ("COPYING3", "gcc/COPYING3", True), ("license_gpl3", "doc/license_gpl3.txt", True),
+    # a note named by its subject, or a program, is no notice
+    ("Copying files with rsync", "notes/copying-files-with-rsync.md", False),
+    ("Renewing the number plate", "car/license-plate-renewal.md", False),
+    ("license.py", "app/license.py", False)])
 def test_legal_notices_are_known_by_their_names_and_titles(title, path, legal):
     from glean_personal.kinds import is_legal_notice
     assert is_legal_notice(title, path) is legal
