@@ -25,7 +25,7 @@ from ..config import media_type
 from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
-from ..query import COMPARISON_WORDS, REQUEST_WORDS
+from ..query import REQUEST_WORDS
 
 from .. import search as search_module
 
@@ -340,16 +340,15 @@ def foreign_words(result) -> List[str]:
     question is about that thing, so no passage answers it, however many of
     its other words a passage holds. Words the did-you-mean never judges (of
     fewer than three letters, or starting with a digit), request words that
-    name nothing (*show* of *show me the budget*), *vs* and *versus*, and phrases are not
-    counted.
+    name nothing (*show* of *show me the budget*) and phrases are not counted.
     """
     near = getattr(result, "suggestions", None) or {}
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
-            and w not in REQUEST_WORDS and w not in COMPARISON_WORDS and w not in near
-            and not synonyms.get(w) and w not in bases]
+            and w not in REQUEST_WORDS and w not in near and not synonyms.get(w)
+            and w not in bases]
 
 
 def declines_foreign(result) -> bool:
