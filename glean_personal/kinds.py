@@ -6,6 +6,8 @@ import functools
 import re
 from typing import Sequence
 
+from .patterns import lazy
+
 # A web page's file extensions: a builder's page made from a source beside it, which
 # the walk skips, and which search shows before any other copy of the page's text.
 PAGE_EXTS = (".html", ".htm", ".xhtml")
@@ -50,7 +52,7 @@ _TEST_FILE = re.compile(r"test_.*\.py$|.*(?:_test\.(?:py|go|rb|c|cc|cpp|exs?)"
 _SPEC_FOLDERS = frozenset({"spec", "specs"})
 # …and the code reader's sections of tests: a member of a `tests` module or class,
 # a `test_…` function, a `TestSomething` class (not a prose heading *Tests*).
-_TEST_SECTION = re.compile(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
+_TEST_SECTION = lazy(r"(?:tests?|\w+_tests?)\.\w|test_\w|Test[A-Z_]\w*(?:\.\w+)*$")
 
 
 # A whole page that is an index or a table of contents: "Index", "Index — Python 3.11

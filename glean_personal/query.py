@@ -20,6 +20,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (bigram_chain, has_identifiers, identifier_parts, identifier_phrases,
                        is_stopword, search_tokens, stem, tokenize)
+from .patterns import lazy
 from .records import Record, field
 from .synonyms import synonyms
 from .wordforms import other_forms
@@ -291,7 +292,7 @@ def _parse(text: str) -> Query:
 
 _CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*")
 _NAME_PARTS = re.compile(r"\.|::|->")
-_NUMBERING = re.compile(r"[(\[§]?[0-9]+(?:\.[0-9]+)*[.):\]]*")
+_NUMBERING = lazy(r"[(\[§]?[0-9]+(?:\.[0-9]+)*[.):\]]*")
 
 
 # Words that may come before a name in a declaration or a documented signature.
@@ -363,7 +364,7 @@ def heading_options(heading: str) -> List[str]:
     return [option for option in options if option]
 
 
-_WORD_SEPARATORS = re.compile(r"_+")
+_WORD_SEPARATORS = lazy(r"_+")
 
 
 @functools.lru_cache(maxsize=8192)

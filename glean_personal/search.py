@@ -28,6 +28,7 @@ from .docref import doc_summary
 from .evidence import Weights, stems_of
 from .kinds import (is_code_path, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_test_path, is_test_section)
+from .patterns import lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
 from .records import Record, field
@@ -542,8 +543,8 @@ def _damp_tests(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
 # (an ellipsis once a reader has read it) and a page number or label. Each
 # part is looked for in the line's last few characters only, so a long run of
 # dots or digits costs no backtracking.
-_PAGE_AT_END = re.compile(r" ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$")
-_LEADER_AT_END = re.compile(r"(?:\u2026|(?:\. ?){4})$")
+_PAGE_AT_END = lazy(r" ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$")
+_LEADER_AT_END = lazy(r"(?:\u2026|(?:\. ?){4})$")
 
 
 def _is_listing_line(line: str) -> bool:
@@ -746,7 +747,7 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows, query: Query,
     return [(pid, score * lift if pid in lifted else score) for pid, score in hits], lifted
 
 
-_COMMENT_LINE = re.compile(r"\s*(?://|/\*|\*|#|--)")
+_COMMENT_LINE = lazy(r"\s*(?://|/\*|\*|#|--)")
 
 
 def _only_comments(text: str) -> bool:
