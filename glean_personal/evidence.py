@@ -22,7 +22,12 @@ if TYPE_CHECKING:
 
 def stems_of(text: str) -> Set[str]:
     """The stems of the text's words and of their search forms."""
-    return set(map(stem, set(_search_words(text))))
+    return set(map(stem, words_of(text)))
+
+
+def words_of(text: str) -> Set[str]:
+    """The text's distinct words and their search forms (what `stems_of` stems)."""
+    return set(_search_words(text))
 
 
 def _search_words(text: str) -> List[str]:
