@@ -29,7 +29,7 @@ from .analysis import stem
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_test_path, is_test_section)
-from .patterns import lazy
+from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
 from .records import Record, field
@@ -476,23 +476,31 @@ _VERSION_WORDS = frozenset({"version", "releas", "deprec", "histori", "upgrad", 
 _RELEASE_WORDS = _VERSION_WORDS - {"version", "histori"}
 # …and the phrases: *what's new*, *what changed*, *added in*, *changed since*, a version
 # number. Alone, *change*, *add*, *new*, *remove* are what a person does (`change the
-# default editor`).
-_VERSION_PHRASE = re.compile(
+# default editor`). Each phrase needs a digit or one of `_VERSION_PHRASE_WORDS`.
+_VERSION_PHRASE = lazy(
     r"\bwhat(?:[\u2019']s|\s+(?:has|have|was|were|is|are))?\s+(?:new|chang|add|remov|fix|deprecat)"
     r"|\b(?:new|chang|add|remov|introduc|fix)\w*\s+(?:in|since|between)\b|\bv?[0-9]+\.[0-9]+",
     re.IGNORECASE)
+_VERSION_PHRASE_WORDS = ("new", "chang", "add", "remov", "fix", "deprecat", "introduc")
 
 
 def _about_versions(query: Query, words: Set[str]) -> bool:
     """Does a search ask what changed between versions (which release notes answer)?"""
-    return bool(words & _VERSION_WORDS) or _VERSION_PHRASE.search(query.text) is not None
+    return bool(words & _VERSION_WORDS) or _version_phrase(query.text)
 
 
 def _about_releases(query: Query, words: Set[str]) -> bool:
     """`_about_versions` without *version* and *history* alone, which also name a
     version to pin and a commit history (*pinned at a fixed version*, *testing
     halfway points in history*)."""
-    return bool(words & _RELEASE_WORDS) or _VERSION_PHRASE.search(query.text) is not None
+    return bool(words & _RELEASE_WORDS) or _version_phrase(query.text)
+
+
+def _version_phrase(text: str) -> bool:
+    """Does the text hold a `_VERSION_PHRASE`? (Its pattern is tried, and compiled, only
+    for a text that may: most questions hold none of its words and no digit.)"""
+    return ((holds_any(text, _VERSION_PHRASE_WORDS) or any(d in text for d in "0123456789"))
+            and _VERSION_PHRASE.search(text) is not None)
 
 
 def _damp_bulky_notes(boost: Dict[int, float], hits: List[Tuple[int, float]],
