@@ -45,4 +45,7 @@ def holds_any(text: str, words: Tuple[str, ...]) -> bool:
     """Whether `text` holds one of `words` (lower-case ASCII) as a pattern ignoring
     case finds them: if not, no such pattern that needs one of them can match it."""
     text = folded(text)
-    return any(word in text for word in words)
+    for word in words:   # a loop: `any()` of a generator costs three times as much here
+        if word in text:
+            return True
+    return False
