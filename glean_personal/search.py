@@ -23,9 +23,9 @@ import os
 import re
 from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from .analysis import stem
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
-from .analysis import stem
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_test_path, is_test_section)
@@ -770,8 +770,8 @@ def _title_boosts(marks: Dict[int, "_Marks"], words: Set[str]) -> Dict[int, floa
     title; times `TUNING.listing` for a collection's index or table of contents."""
     lift, n = TUNING.title_boost, max(1, len(words))
     # A stem keeps its word's first character, so only the title words that begin as a
-    # query stem does can stem to one: only those are stemmed (stemming every word of a
-    # hundred titles new to the process was a millisecond of a command's search).
+    # query stem does can stem to one: only those are stemmed (a fresh process, as a
+    # command is, stemmed every word of some hundred titles).
     firsts = {w[:1] for w in words}
     boosts = {}
     for d, m in marks.items():

@@ -458,7 +458,8 @@ class Store:
         def read() -> List[Tuple[str, str, int, int]]:
             last_passage, last_document = self.conn.execute(
                 "SELECT (SELECT max(id) FROM passages), (SELECT max(id) FROM documents)").fetchone()
-            if passages >= 1 and (last_passage or 0) // passages * self.SEEK_ROWS < (last_document or 0):
+            seeks = (last_passage or 0) // max(1, passages)   # multiples of `passages`
+            if passages >= 1 and seeks * self.SEEK_ROWS < (last_document or 0):
                 rows = self.conn.execute(
                     "WITH RECURSIVE every(id) AS (SELECT ?1 UNION ALL SELECT id + ?1 FROM every "
                     "WHERE id + ?1 <= ?2) SELECT id, title, path FROM documents "
