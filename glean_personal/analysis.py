@@ -26,6 +26,7 @@ import re
 import unicodedata
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from .patterns import lazy
 from .porter import stem as _porter_stem
 from .unicode61 import (ASCII_CONTROL_RE, ASCII_SPLIT, ASCII_TOKEN_RE, ASTRAL_RE, MARKS, NON_ASCII_RE,
                         ascii_lower, code_points, tables)
@@ -357,7 +358,7 @@ _PIECE, _IDENTIFIER, _FOLDED = -1, 1, 2
 # Where a word's case changes: parse|Args, HTTP|Server, utf8|Decode; not in
 # the plural of an acronym (`PDFs`, `APIs`).
 _CAMEL_RE = re.compile(r"[a-z][A-Z]|[0-9][A-Z][a-z]|[A-Z][A-Z][a-z]{2}")
-_CAMEL_SPLIT_RE = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
+_CAMEL_SPLIT_RE = lazy(r"(?<=[a-z])(?=[A-Z])|(?<=[0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 _ASCII_WORD_RE = re.compile("[0-9A-Za-z]+")
 _ASCII_ALNUM = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 # A capital inside a word; it starts with the class, so re scans for it quickly.

@@ -20,9 +20,10 @@ if TYPE_CHECKING:
     from .search import SearchTuning
 
 
-def stems_of(text: str) -> Set[str]:
-    """The stems of the text's words and of their search forms."""
-    return set(map(stem, set(_search_words(text))))
+def words_of(text: str) -> Set[str]:
+    """The text's distinct words and their search forms (as the index holds them, before
+    they are stemmed)."""
+    return set(_search_words(text))
 
 
 def _search_words(text: str) -> List[str]:

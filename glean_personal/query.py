@@ -20,6 +20,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .analysis import (bigram_chain, has_identifiers, identifier_parts, identifier_phrases,
                        is_stopword, search_tokens, stem, tokenize)
+from .patterns import lazy
 from .records import Record, field
 from .synonyms import synonyms
 from .wordforms import other_forms
@@ -57,7 +58,7 @@ _EDGE = "?!,;:.`'()\u2019\u3001\u3002\uff0c\uff1f\uff01\uff1a\uff1b"
 # A possessive or a contracted "is" on a word of a question ("Tom's phone", "mum’s
 # birthday", "what's"): the word alone is searched. Kept, `'s` made the phrase
 # "tom s", which a file that says "Tom" never holds, so a plain answer looked weak.
-_POSSESSIVE = re.compile(r"(?<=[^\W\d_])['\u2019]s$", re.IGNORECASE)
+_POSSESSIVE = lazy(r"(?<=[^\W\d_])['\u2019]s$", re.IGNORECASE)
 
 # Words that say what kind of help is wanted, not what it is about ("how do I
 # make…", "a way to show…", "find out how many…"): dropped from a query that has at
@@ -296,7 +297,7 @@ def _parse(text: str) -> Query:
 
 _CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*")
 _NAME_PARTS = re.compile(r"\.|::|->")
-_NUMBERING = re.compile(r"[(\[§]?[0-9]+(?:\.[0-9]+)*[.):\]]*")
+_NUMBERING = lazy(r"[(\[§]?[0-9]+(?:\.[0-9]+)*[.):\]]*")
 
 
 # Words that may come before a name in a declaration or a documented signature.
@@ -368,7 +369,7 @@ def heading_options(heading: str) -> List[str]:
     return [option for option in options if option]
 
 
-_WORD_SEPARATORS = re.compile(r"_+")
+_WORD_SEPARATORS = lazy(r"_+")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -418,7 +419,10 @@ def _word(w: str, pieces: List[_Piece], fields: Dict[str, List[str]],
     if len(w) > 2 and w[0] == "-" and w[1] != "-" and tokenize(w[1:]):
         # `-word` excludes; `-X` (one letter) and `--flag` stay literal options.
         w, negate = w[1:], True
-    w = _POSSESSIVE.sub("", w.rstrip("?!,;:.")) or w
+    bare = w.rstrip("?!,;:.")
+    if "'" in bare or "\u2019" in bare:   # a possessive is written with an apostrophe
+        bare = _POSSESSIVE.sub("", bare)
+    w = bare or w
     prefix = w.endswith("*") and len(w.rstrip("*")) > 0
     tokens = tuple(search_tokens(w))
     if not tokens:

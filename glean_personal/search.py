@@ -23,11 +23,13 @@ import os
 import re
 from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from .analysis import stem
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
-from .evidence import Weights, stems_of
+from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_test_path, is_test_section)
+from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
 from .records import Record, field
@@ -484,23 +486,31 @@ _VERSION_WORDS = frozenset({"version", "releas", "deprec", "histori", "upgrad", 
 _RELEASE_WORDS = _VERSION_WORDS - {"version", "histori"}
 # …and the phrases: *what's new*, *what changed*, *added in*, *changed since*, a version
 # number. Alone, *change*, *add*, *new*, *remove* are what a person does (`change the
-# default editor`).
-_VERSION_PHRASE = re.compile(
+# default editor`). Each phrase needs a digit or one of `_VERSION_PHRASE_WORDS`.
+_VERSION_PHRASE = lazy(
     r"\bwhat(?:[\u2019']s|\s+(?:has|have|was|were|is|are))?\s+(?:new|chang|add|remov|fix|deprecat)"
     r"|\b(?:new|chang|add|remov|introduc|fix)\w*\s+(?:in|since|between)\b|\bv?[0-9]+\.[0-9]+",
     re.IGNORECASE)
+_VERSION_PHRASE_WORDS = ("new", "chang", "add", "remov", "fix", "deprecat", "introduc")
 
 
 def _about_versions(query: Query, words: Set[str]) -> bool:
     """Does a search ask what changed between versions (which release notes answer)?"""
-    return bool(words & _VERSION_WORDS) or _VERSION_PHRASE.search(query.text) is not None
+    return bool(words & _VERSION_WORDS) or _version_phrase(query.text)
 
 
 def _about_releases(query: Query, words: Set[str]) -> bool:
     """`_about_versions` without *version* and *history* alone, which also name a
     version to pin and a commit history (*pinned at a fixed version*, *testing
     halfway points in history*)."""
-    return bool(words & _RELEASE_WORDS) or _VERSION_PHRASE.search(query.text) is not None
+    return bool(words & _RELEASE_WORDS) or _version_phrase(query.text)
+
+
+def _version_phrase(text: str) -> bool:
+    """Does the text hold a `_VERSION_PHRASE`? (Its pattern is tried, and compiled, only
+    for a text that may: most questions hold none of its words and no digit.)"""
+    return ((holds_any(text, _VERSION_PHRASE_WORDS) or any(d in text for d in "0123456789"))
+            and _VERSION_PHRASE.search(text) is not None)
 
 
 def _notes_documents(hits: List[Tuple[int, float]], doc_of: Dict[int, int],
@@ -539,13 +549,20 @@ _LEGAL_WORDS = frozenset({"licens", "licenc", "copyright", "gpl", "lgpl", "warra
 # …and the phrases: *public domain* (SQLite's copyright page is titled *SQLite Is Public
 # Domain*), *open source*, *closed source*, *free software*, a licence named with its
 # version (*GPLv3*, *AGPL*), *distribute* (not *distributed* or *distribution*).
-_LEGAL_PHRASE = re.compile(r"\b(?:public[\s-]+domain|(?:open|closed)[\s-]+source|free[\s-]+software"
-                           r"|[al]?gplv?[0-9.]*|distribut(?:e|es|ing))\b", re.IGNORECASE)
+_LEGAL_PHRASE = lazy(r"\b(?:public[\s-]+domain|(?:open|closed)[\s-]+source|free[\s-]+software"
+                     r"|[al]?gplv?[0-9.]*|distribut(?:e|es|ing))\b", re.IGNORECASE)
+_LEGAL_PHRASE_WORDS = ("domain", "source", "software", "gpl", "distribut")
 
 
 def _about_licensing(query: Query, words: Set[str]) -> bool:
     """Does a search ask about licensing (which legal notices answer)?"""
-    return bool(words & _LEGAL_WORDS) or _LEGAL_PHRASE.search(query.text) is not None
+    return bool(words & _LEGAL_WORDS) or _legal_phrase(query.text)
+
+
+def _legal_phrase(text: str) -> bool:
+    """Does the text hold a `_LEGAL_PHRASE`? (Tried, and compiled, only for a text
+    holding one of its words.)"""
+    return holds_any(text, _LEGAL_PHRASE_WORDS) and _LEGAL_PHRASE.search(text) is not None
 
 
 def _damp_legal(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
@@ -589,8 +606,8 @@ def _damp_tests(boost: Dict[int, float], marks: Dict[int, "_Marks"]) -> None:
 # (an ellipsis once a reader has read it) and a page number or label. Each
 # part is looked for in the line's last few characters only, so a long run of
 # dots or digits costs no backtracking.
-_PAGE_AT_END = re.compile(r" ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$")
-_LEADER_AT_END = re.compile(r"(?:\u2026|(?:\. ?){4})$")
+_PAGE_AT_END = lazy(r" ?[0-9ivxlcdmIVXLCDM]+(?:[-\u2013][0-9]+)?[ \t]*$")
+_LEADER_AT_END = lazy(r"(?:\u2026|(?:\. ?){4})$")
 
 
 def _is_listing_line(line: str) -> bool:
@@ -796,7 +813,7 @@ def _definition_lift(hits: List[Tuple[int, float]], rows: _Rows, query: Query,
     return [(pid, score * lift if pid in lifted else score) for pid, score in hits], lifted
 
 
-_COMMENT_LINE = re.compile(r"\s*(?://|/\*|\*|#|--)")
+_COMMENT_LINE = lazy(r"\s*(?://|/\*|\*|#|--)")
 
 
 def _only_comments(text: str) -> bool:
@@ -809,17 +826,24 @@ def _title_boosts(marks: Dict[int, "_Marks"], words: Set[str]) -> Dict[int, floa
     """Per document, 1 + TUNING.title_boost × the share of the query's words (stems) in its
     title; times `TUNING.listing` for a collection's index or table of contents."""
     lift, n = TUNING.title_boost, max(1, len(words))
-    # Most titles share no word with the query: their boost is the listing factor alone
-    # (1.0 + 0.0 times it, the same float), told without making an intersection.
-    return {d: (TUNING.listing if m.listing else 1.0) if words.isdisjoint(m.stems)
-            else (1.0 + lift * len(m.stems.intersection(words)) / n)
-            * (TUNING.listing if m.listing else 1.0) for d, m in marks.items()}
+    # A stem keeps its word's first character, so only the title words that begin as a
+    # query stem does can stem to one: only those are stemmed (a fresh process, as a
+    # command is, stemmed every word of some hundred titles).
+    firsts = {w[:1] for w in words}
+    boosts = {}
+    for d, m in marks.items():
+        factor = TUNING.listing if m.listing else 1.0
+        shared = words.intersection([stem(w) for w in m.words if w[:1] in firsts])
+        # Most titles share no word with the query: their boost is the listing factor
+        # alone (1.0 + 0.0 times it, the same float).
+        boosts[d] = (1.0 + lift * len(shared) / n) * factor if shared else factor
+    return boosts
 
 
 class _Marks(NamedTuple):
     """What ranking reads of a candidate document's title and path (`_marks`)."""
 
-    stems: FrozenSet[str]   # the title's stems
+    words: Tuple[str, ...]  # the title's words and their search forms
     listing: bool           # titled as an index or a table of contents
     release_notes: bool     # titled or filed as release notes
     tests: bool             # a test file
@@ -832,7 +856,7 @@ def _marks(title: str, path: str) -> _Marks:
     """A document's `_Marks`, kept per title and path: a long-lived process (REPL, MCP)
     sees the same documents often, and one lookup per candidate costs less than one
     for each thing read of it (about 100 documents a question)."""
-    return _Marks(frozenset(stems_of(title)), is_listing_title(title),
+    return _Marks(tuple(words_of(title)), is_listing_title(title),
                   is_release_notes_title(title) or is_release_notes_path(path),
                   is_test_path(path), is_code_path(path), is_legal_notice(title, path))
 

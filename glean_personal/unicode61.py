@@ -15,6 +15,8 @@ import functools
 import re
 from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
+from .patterns import lazy
+
 # --- Machinery ---------------------------------------------------------------
 
 
@@ -198,10 +200,10 @@ CONTROLS = "0-8 b-c e-1f 7f-9f"
 ASCII_SPLIT = bytes(
     b if b >= 0x80 or chr(b).isalnum() else 0x20 for b in range(256)
 ).lower()
-ASCII_CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # as CONTROLS
-ASCII_TOKEN_RE = re.compile("[0-9a-z]+")  # on lower-cased ASCII text
+ASCII_CONTROL_RE = lazy("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # as CONTROLS
+ASCII_TOKEN_RE = lazy("[0-9a-z]+")  # on lower-cased ASCII text
 NON_ASCII_RE = re.compile("[^\x00-\x7f]+")
-ASTRAL_RE = re.compile("[\\U00010000-\\U0010ffff]")
+ASTRAL_RE = lazy("[\\U00010000-\\U0010ffff]")
 
 
 # --- Ranges that analysis.py treats apart from unicode61 ---------------------

@@ -27,7 +27,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "glean_personal"
 
 LAYERS = {
     "version": 0, "errors": 0, "config": 0, "document": 0, "docref": 0, "porter": 0, "unicode61": 0,
-    "records": 0,
+    "records": 0, "patterns": 0,
     "analysis": 1, "synonyms": 1, "wordforms": 1, "query": 1, "evaluation": 1,
     "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,

@@ -94,15 +94,16 @@ def test_the_search_types_keep_their_fields_and_defaults():
 # the graph, the indexer and its workers (`multiprocessing`, `zipfile` and
 # `tempfile` with them), the graph's phrases (near-duplicate folding reads its
 # sketches without them), did-you-mean for a query of known words, the writers'
-# lock and the other surfaces. (`heapq` is left to indexing too, but Python
-# 3.9's `collections` imports it.)
+# lock, the other surfaces, and the text renderer and error handler (JSON out, no
+# error). (`heapq` is left to indexing too, but Python 3.9's `collections` imports it.)
 NOT_IMPORTED = ("dataclasses", "inspect", "glean_personal.reports",
                 "glean_personal.formats", "glean_personal.graph", "glean_personal.indexer",
                 "glean_personal.workers", "glean_personal.walk", "glean_personal.config",
                 "glean_personal.passages", "glean_personal.phrases", "glean_personal.spelling",
                 "multiprocessing",
                 "concurrent", "zipfile", "tempfile", "fcntl",
-                "glean_personal.surfaces.repl", "glean_personal.surfaces.mcp")
+                "glean_personal.surfaces.repl", "glean_personal.surfaces.mcp",
+                "glean_personal.surfaces.render.text", "glean_personal.surfaces.failures")
 
 _CHILD = """
 import sys

@@ -292,6 +292,32 @@ def test_passage_ranges_are_each_documents_first_and_last_passage(tmp_path):
     st.close()
 
 
+@pytest.mark.parametrize("seek_rows", [0, 50, 10**9])
+def test_long_documents_are_those_of_so_many_passages_whichever_way_they_are_found(
+        tmp_path, monkeypatch, seek_rows):
+    """Every document's row read, or only those holding a multiple of the passage count
+    asked for (a document's passage ids are contiguous): the same documents, also after
+    documents are indexed again (new ids at the end, gaps behind) or removed."""
+    st = _mixed_corpus(tmp_path)
+    sid = st.conn.execute("SELECT id FROM sources").fetchone()[0]
+    with st.transaction():
+        for d in (3, 10, 41):
+            st.put_document(sid, f"{d}.{'md' if d % 3 else 'txt'}", "again", "md", 1, 1, "1" * 64,
+                            [], [((f"H{i}",), f"walrus {i}", 0, 8, None, None, None)
+                                 for i in range(d // 2)], b"")
+        st.remove_documents([7, 20])
+        st.put_document(sid, "empty.md", "empty", "md", 1, 1, "2" * 64, [], [], b"")
+    monkeypatch.setattr(Store, "SEEK_ROWS", seek_rows)
+    for n in range(1, 25):
+        want = [(title, path, lo, hi) for title, path, lo, hi in st.conn.execute(
+            "SELECT d.title, d.path, min(p.id), max(p.id) FROM documents d "
+            "JOIN passages p ON p.document_id = d.id GROUP BY d.id "
+            "HAVING count(*) >= ? ORDER BY d.id", (n,))]
+        with st.reading():
+            assert st.long_documents(n) == want, n
+    st.close()
+
+
 def test_fts5_matching_counts_read_rare_terms_once(tmp_path):
     """Counting a document's matching passages reads a rare term's passages once for
     all the documents: the counts are those of one lookup per document."""

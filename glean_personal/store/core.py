@@ -39,6 +39,10 @@ PASSAGE_SELECT = "id, document_id, ordinal, heading, text, start, end, line_star
 class Store:
     """An open personal.db."""
 
+    # What seeking one passage by id costs, in documents' rows read in a row
+    # (`long_documents` chooses its way by it).
+    SEEK_ROWS = 50
+
     def __init__(self, path: Path, conn: sqlite3.Connection, kind: str) -> None:
         self.path = path
         self.conn = conn
@@ -450,11 +454,29 @@ class Store:
 
     def long_documents(self, passages: int) -> List[Tuple[str, str, int, int]]:
         """The title, path and first and last passage id of each document of at least
-        `passages` passages. Kept while the index is unchanged: finding them reads
-        every document's row, and a search asks on every question."""
+        `passages` passages. Kept while the index is unchanged: a search asks on every
+        question.
+
+        A document's passage ids are contiguous (`put_document`), so each document of
+        `passages` or more holds a multiple of `passages`. Where those ids are few
+        beside the documents (a search asks for a hundredth of the index's passages:
+        about a hundred ids), only the documents holding them are read, not every
+        document's row (2 ms for 10,000 documents in a fresh process, as a command
+        is, and 1 for the hundred seeks)."""
         def read() -> List[Tuple[str, str, int, int]]:
-            rows = self.conn.execute("SELECT id, title, path FROM documents WHERE passages >= ?",
-                                     (passages,)).fetchall()
+            last_passage, last_document = self.conn.execute(
+                "SELECT (SELECT max(id) FROM passages), (SELECT max(id) FROM documents)").fetchone()
+            seeks = (last_passage or 0) // max(1, passages)   # multiples of `passages`
+            if passages >= 1 and seeks * self.SEEK_ROWS < (last_document or 0):
+                rows = self.conn.execute(
+                    "WITH RECURSIVE every(id) AS (SELECT ?1 UNION ALL SELECT id + ?1 FROM every "
+                    "WHERE id + ?1 <= ?2) SELECT id, title, path FROM documents "
+                    "WHERE passages >= ?1 AND id IN (SELECT document_id FROM passages "
+                    "WHERE id IN (SELECT id FROM every)) ORDER BY id",
+                    (passages, last_passage)).fetchall()
+            else:
+                rows = self.conn.execute("SELECT id, title, path FROM documents "
+                                         "WHERE passages >= ?", (passages,)).fetchall()
             spans = self.passage_ranges([d for d, _, _ in rows])
             return [(title, path) + spans[d] for d, title, path in rows]
         return self.fulltext.remember("long documents", passages, read)

@@ -12,9 +12,8 @@ import sys
 from typing import Optional, Sequence
 
 from ..errors import GleanError
+from . import render
 from .args import build_parser
-from .failures import internal_error
-from .render import text as render_text
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -24,7 +23,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = build_parser(argv[0]).parse_args(argv)
         return run(args)
     except GleanError as exc:
-        print(f"glean-personal: {render_text.terminal_safe(render_text.failure(exc))}",
+        print(f"glean-personal: {render.text.terminal_safe(render.text.failure(exc))}",
               file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
@@ -33,6 +32,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: still one line, unless asked for the traceback
+        from .failures import internal_error
         print(f"glean-personal: {internal_error(exc)}", file=sys.stderr)
         return 1
 

@@ -13,8 +13,8 @@ import time
 from typing import TYPE_CHECKING, Callable, Dict, Optional
 
 from ..errors import UsageError
+from . import render
 from .render import json as render_json
-from .render import text as render_text
 
 if TYPE_CHECKING:
     from ..api import Index
@@ -25,7 +25,7 @@ def _out(args: argparse.Namespace, data: object, shown: str) -> int:
     if args.json:
         print(render_json.dumps(data))
     elif shown:
-        print(render_text.terminal_safe(shown))
+        print(render.text.terminal_safe(shown))
     return 0
 
 
@@ -64,7 +64,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             if args.quiet and not args.json:
                 return 0
             return _out(args, [r.to_dict() for r in reports],
-                        "\n".join(render_text.index_report(r) for r in reports)
+                        "\n".join(render.text.index_report(r) for r in reports)
                         or "No sources yet: `glean-personal index FOLDER` adds one.")
         move = True if args.move else None
         if move is None and sys.stdin.isatty() and sys.stderr.isatty():
@@ -72,14 +72,14 @@ def cmd_index(args: argparse.Namespace) -> int:
             if args.label:
                 found = [c for c in found if c["label"] == args.label] or found
             if len(found) == 1:
-                move = _ask(render_text.move_question(found[0]))
+                move = _ask(render.text.move_question(found[0]))
         report = ix.index(args.folder, label=args.label, include=args.include,
                           exclude=args.exclude, max_bytes=args.max_bytes,
                           progress=None if args.quiet else _progress("reading"),
                           redact=args.redact, move=move)
     if args.quiet and not args.json:
         return 0
-    return _out(args, report.to_dict(), render_text.index_report(report))
+    return _out(args, report.to_dict(), render.text.index_report(report))
 
 
 def _ask(question: str) -> bool:
@@ -96,7 +96,7 @@ def cmd_compact(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         done = ix.compact()
         path = str(ix.path)
-    return _out(args, done.to_dict(), render_text.compacted(path, done))
+    return _out(args, done.to_dict(), render.text.compacted(path, done))
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -112,11 +112,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         roots = ix.watch_roots(args.targets)
         if not args.json:
-            print(render_text.terminal_safe(render_text.watching(roots)), flush=True)
+            print(render.text.terminal_safe(render.text.watching(roots)), flush=True)
         try:
             for event in ix.watch(args.targets, interval=args.interval):
                 print(json.dumps(event, ensure_ascii=False) if args.json
-                      else render_text.terminal_safe(render_text.watch_event(event)), flush=True)
+                      else render.text.terminal_safe(render.text.watch_event(event)), flush=True)
         except KeyboardInterrupt:
             pass
     if not args.json:
@@ -132,13 +132,13 @@ def cmd_search(args: argparse.Namespace) -> int:
         if args.json:   # the text is not made to be thrown away
             return _out(args, result.to_dict(), "")
         return _out(args, None,
-                    render_text.search_results(result, render_text.use_color(sys.stdout), args.explain))
+                    render.text.search_results(result, render.text.use_color(sys.stdout), args.explain))
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         st = ix.status()
-    return _out(args, render_json.status(st, args.skips), render_text.status(st, args.skips))
+    return _out(args, render_json.status(st, args.skips), render.text.status(st, args.skips))
 
 
 def cmd_sources(args: argparse.Namespace) -> int:
@@ -148,12 +148,12 @@ def cmd_sources(args: argparse.Namespace) -> int:
             raise UsageError("use `sources` to list, or `sources move LABEL NEWPATH`")
         with _open(args) as ix:
             done = ix.move_source(args.action[1], args.action[2], force=args.force)
-        return _out(args, dict(done.to_dict(), moved=True), render_text.moved(done))
+        return _out(args, dict(done.to_dict(), moved=True), render.text.moved(done))
     if args.force:
         raise UsageError("--force goes with `sources move LABEL NEWPATH`")
     with _open(args, readonly=True) as ix:
         items = ix.sources()
-    return _out(args, items, render_text.sources(items))
+    return _out(args, items, render.text.sources(items))
 
 
 def cmd_fetch(args: argparse.Namespace) -> int:
@@ -165,15 +165,15 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         if args.outline:
             outline = ix.outline(args.doc)
-            return _out(args, outline.to_dict(), render_text.outline(outline))
+            return _out(args, outline.to_dict(), render.text.outline(outline))
         if all(v is None for v in parted) and not args.offset:
             doc = ix.fetch(args.doc)
             return _out(args, doc.to_dict(),
-                        render_text.fetched(doc.document, doc.text, doc.warnings))
+                        render.text.fetched(doc.document, doc.text, doc.warnings))
         part = ix.read(args.doc, section=args.section, page=args.page, lines=args.lines,
                        offset=args.offset, max_chars=args.max_chars, around=args.around,
                        context=args.context)
-    return _out(args, part.to_dict(), render_text.part(part))
+    return _out(args, part.to_dict(), render.text.part(part))
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
@@ -190,9 +190,9 @@ def cmd_extract(args: argparse.Namespace) -> int:
     except SkipFile as skip:
         if args.json:
             return _out(args, {"file": args.file, "skipped": skip.reason}, "") or 1
-        print(render_text.terminal_safe(render_text.extract_skipped(args.file, skip.reason)))
+        print(render.text.terminal_safe(render.text.extract_skipped(args.file, skip.reason)))
         return 1
-    return _out(args, dict(doc.to_dict(), file=args.file), render_text.extracted(doc, args.file))
+    return _out(args, dict(doc.to_dict(), file=args.file), render.text.extracted(doc, args.file))
 
 
 def cmd_purge(args: argparse.Namespace) -> int:
@@ -210,39 +210,39 @@ def cmd_purge(args: argparse.Namespace) -> int:
                 print("Nothing was removed.", file=sys.stderr)
                 return 1
         done = ix.purge(args.source, all=args.all)
-    return _out(args, done.to_dict(), render_text.purged(done))
+    return _out(args, done.to_dict(), render.text.purged(done))
 
 
 def cmd_link(args: argparse.Namespace) -> int:
     with _open(args) as ix:
         report = ix.link(top_k=args.top_k, min_score=args.min_score,
                          progress=_progress("linking"))
-    return _out(args, report.to_dict(), render_text.linked(report))
+    return _out(args, report.to_dict(), render.text.linked(report))
 
 
 def cmd_related(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         result = ix.related(args.doc, limit=args.limit)
-    return _out(args, result.to_dict(), render_text.related(result))
+    return _out(args, result.to_dict(), render.text.related(result))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     with _open(args, readonly=not args.repair) as ix:
         report = ix.verify(repair=args.repair)
-    _out(args, report.to_dict(), render_text.verified(report, args.repair))
+    _out(args, report.to_dict(), render.text.verified(report, args.repair))
     return 0 if report.ok else 3
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         done = ix.export(args.path)
-    return _out(args, done.to_dict(), render_text.exported(done))
+    return _out(args, done.to_dict(), render.text.exported(done))
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as ix:
         report = ix.evaluate(args.golden, args.root)
-    return _out(args, report.to_dict(), render_text.evaluation(report))
+    return _out(args, report.to_dict(), render.text.evaluation(report))
 
 
 Verb = Callable[[argparse.Namespace], int]
