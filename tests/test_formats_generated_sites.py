@@ -1193,6 +1193,42 @@ def test_a_sitemap_is_skipped(open_ix, tmp_path):
         "quince.txt"]
 
 
+# -- DocBook's olink target database beside the pages (GIMP's gimp-xrefs.xml) --------------
+OLINK_DB = (
+    '<div element="book" href="index.html" number="" targetptr="quince-main"><ttl>Quince '
+    'Orchard Manual</ttl><xreftext>Quince Orchard Manual</xreftext><div element="preface" '
+    'href="preface.html" number="" targetptr="preface"><ttl>Preface</ttl><xreftext>Preface'
+    '</xreftext><div element="sect1" href="preface.html#quince-team" number="1" '
+    'targetptr="quince-team" lang="en"><ttl><acronym xmlns="http://www.w3.org/1999/xhtml" '
+    'class="acronym">QOM</acronym> Authors and Contributors\n          </ttl><xreftext>'
+    'Section 1, \u201cAuthors and Contributors\u201d</xreftext></div></div><div element="chapter" '
+    'href="quince-pruning.html" number="3" targetptr="quince-pruning"><ttl>Pruning Quince '
+    'Trees</ttl><xreftext>Chapter 3, <i>Pruning Quince Trees</i></xreftext></div></div>')
+
+
+def test_a_docbook_olink_database_is_skipped(open_ix, tmp_path):
+    # GIMP's manual ships its olink database (950 KB: every section's title and link)
+    # beside its pages; it came in the top eight of most questions on that manual.
+    with pytest.raises(SkipFile, match="DocBook's cross-reference database"):
+        read_document(OLINK_DB.encode(), "quince-xrefs.xml")
+    targetset = ('<?xml version="1.0"?>\n<targetset><targetsetinfo>Quince</targetsetinfo>'
+                 '<document targetdoc="quince">' + OLINK_DB + '</document></targetset>')
+    with pytest.raises(SkipFile, match="DocBook's cross-reference database"):
+        read_document(targetset.encode(), "olinkdb.xml")
+    # other XML that opens with a div, and prose about olinks, are read
+    assert "quince" in read_document(b'<div class="note"><p>Prune the quince in March.</p></div>',
+                                     "note.xml").text.lower()
+    folder = write_tree(tmp_path / "manual", {
+        "quince-xrefs.xml": OLINK_DB,
+        "quince-pruning.html": "<html><head><title>Pruning Quince Trees</title></head><body>"
+                               "<h1>Pruning Quince Trees</h1><p>Cut back the quince trees in "
+                               "late winter.</p></body></html>"})
+    ix = open_ix()
+    ix.index(folder)
+    assert [h.document["path"] for h in ix.search("pruning quince trees", limit=3).results] == [
+        "quince-pruning.html"]
+
+
 # -- Graphviz's image map beside its picture (Sphinx's inheritance diagrams) ---------------
 IMAGE_MAP = """<map id="inheritance0a1b" name="inheritance0a1b">
 <area shape="rect" id="node1" href="../../extdev/quince.html#quince.Directive" target="_top" \
