@@ -1193,6 +1193,80 @@ def test_a_sitemap_is_skipped(open_ix, tmp_path):
         "quince.txt"]
 
 
+# -- LaTeX2HTML's pages (gnuplot's manual as Debian's gnuplot-doc installs it) ------------
+LATEX2HTML_PAGE = """<!DOCTYPE HTML>
+<!--Converted with LaTeX2HTML 2022.2 (Released July 1, 2022) -->
+<HTML lang="en">
+<HEAD>
+<TITLE>Size</TITLE>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=utf-8">
+<META NAME="Generator" CONTENT="LaTeX2HTML v2022.2">
+<LINK REL="STYLESHEET" HREF="quince.css">
+</HEAD>
+<BODY >
+<DIV CLASS="navigation"><!--Navigation Panel-->
+<A
+ HREF="node410.html">
+<IMG WIDTH="37" HEIGHT="24" ALT="next" SRC="next.png"></A>
+<A
+ HREF="node263.html">
+<IMG WIDTH="26" HEIGHT="24" ALT="up" SRC="up.png"></A>
+<BR>
+<B> Next:</B> <A
+ HREF="node410.html">Spiderplot</A>
+<B> Up:</B> <A
+ HREF="node263.html">Set-show</A>
+<B> Previous:</B> <A
+ HREF="node408.html">Samples</A>
+<BR>
+<BR></DIV>
+<!--End of Navigation Panel-->
+
+<H2><A ID="SECTION0302984000000000000000">
+Size</A>
+</H2>
+<P>
+Syntax:
+<PRE>
+      set size {{no}square | ratio &lt;r&gt; | noratio} {&lt;xscale&gt;,&lt;yscale&gt;}
+</PRE>
+<P>
+The <SPAN CLASS="MATH">4#4</SPAN>xscale<SPAN CLASS="MATH">5#5</SPAN> and <SPAN CLASS="MATH">4#4</SPAN>yscale<SPAN CLASS="MATH">5#5</SPAN> values are scale factors for the size of the plot.
+<BR><HR>
+<!--Table of Child-Links-->
+<A ID="CHILD_LINKS"><STRONG>Subsections</STRONG></A>
+
+<UL CLASS="ChildLinks">
+<LI><A ID="tex2html5094"
+  HREF="node410.html">Quince ratios</A>
+</UL>
+<!--End of Table of Child-Links-->
+<DIV CLASS="navigation"><HR>
+<!--Navigation Panel-->
+<B> Next:</B> <A
+ HREF="node410.html">Spiderplot</A>
+<BR></DIV>
+</BODY>
+</HTML>
+"""
+
+
+def test_latex2html_navigation_and_math_placeholders_are_left_out():
+    # LaTeX2HTML writes an unconverted symbol as a numbered placeholder (4#4 for <),
+    # which stored `4#4xscale5#5` as one word; its navigation panels hold the titles
+    # of the pages around (Spiderplot, Samples), and the child links its subsections'.
+    doc = read_document(LATEX2HTML_PAGE.encode(), "node409.html")
+    assert "The xscale and yscale values are scale factors" in doc.text
+    assert "#" not in doc.text.replace("{{no}square", "")
+    for word in ("Spiderplot", "Samples", "Set-show", "Next:", "Quince ratios"):
+        assert word not in doc.text, word
+    assert doc.title == "Size"
+    # the same markup on a page of another generator is read as before
+    other = LATEX2HTML_PAGE.replace("LaTeX2HTML v2022.2", "quince-site 1.0")
+    text = read_document(other.encode(), "node409.html").text
+    assert "4#4" in text and "Spiderplot" in text
+
+
 # -- DocBook's olink target database beside the pages (GIMP's gimp-xrefs.xml) --------------
 OLINK_DB = (
     '<div element="book" href="index.html" number="" targetptr="quince-main"><ttl>Quince '
