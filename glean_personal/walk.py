@@ -72,12 +72,16 @@ SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_RE
 # Git's HTML manual keeps `git-reset.txt` (AsciiDoc) beside `git-reset.html`,
 # Node.js's `fs.md` and `fs.json.gz` beside `fs.html`. The page holds the text, so
 # those are skipped when the page is read too; one with no page of its name beside
-# it is read as ever.
+# it is read as ever. A manual's PDF is skipped the same way beside its HTML: beside
+# a page of its name, or beside the folder of pages texinfo's `makeinfo --html` writes
+# for it (Octave's `octave.pdf` beside `octave.html/`, which holds `index.html`).
 BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asciidoc",
-                              ".json", ".xml"})
+                              ".json", ".xml", ".pdf"})
 
 
-def _beside_page_reason(page: str) -> str:
+def _beside_page_reason(page: str, name: str = "") -> str:
+    if _stem_and_ext(name)[1] == ".pdf":
+        return f"a PDF of the HTML beside it ({page}), which is read"
     return f"the source or a data copy of the page beside it ({page}), which is read"
 
 
@@ -211,7 +215,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
                 if why:
                     yield Skipped(relpath, why)
                 elif page:
-                    yield Skipped(relpath, _beside_page_reason(page))
+                    yield Skipped(relpath, _beside_page_reason(page, name))
                 elif size == 0:
                     yield Skipped(relpath, "empty file")
                 elif max_bytes is not None and size > max_bytes:
@@ -238,16 +242,22 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
            included: Optional["_Globs"]) -> Dict[str, str]:
     """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
     skipped, so it stands for no source beside it; a page over `--max-bytes` still does
-    (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`)."""
+    (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`).
+    A folder named like a page that holds an `index.html` (texinfo's split HTML,
+    `octave.html/`) is listed as `octave.html/`, and stands for a PDF only."""
     pages: Dict[str, str] = {}
     for entry in entries:
         name = entry.name
         dot = name.rfind(".")
         if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
             relpath = prefix + name
-            if (not excluded(relpath, name) and (included is None or included.match(relpath, name))
-                    and entry.is_file(follow_symlinks=False) and _not_empty(entry)):
-                pages[name[:dot]] = name
+            if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
+                if entry.is_file(follow_symlinks=False):
+                    if _not_empty(entry):
+                        pages[name[:dot]] = name
+                elif (entry.is_dir(follow_symlinks=False)
+                      and os.path.isfile(os.path.join(entry.path, "index.html"))):
+                    pages[name[:dot]] = name + "/"
     return pages
 
 
@@ -261,7 +271,8 @@ def _not_empty(entry: os.DirEntry) -> bool:
 def _page_beside(name: str, pages: Dict[str, str]) -> Optional[str]:
     """The page read beside a file that is its source or a data copy of it, if any."""
     stem, ext = _stem_and_ext(name)
-    return pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
+    page = pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
+    return None if page and page.endswith("/") and ext != ".pdf" else page
 
 
 def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
@@ -308,7 +319,7 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         page = _page_beside(name, _pages(siblings, relpath[:len(relpath) - len(name)],
                                          excluded, included))
         if page:
-            return Skipped(relpath, _beside_page_reason(page))
+            return Skipped(relpath, _beside_page_reason(page, name))
     if st.st_size == 0:
         return Skipped(relpath, "empty file")
     if max_bytes is not None and st.st_size > max_bytes:

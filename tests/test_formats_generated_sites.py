@@ -1204,6 +1204,116 @@ def test_a_sitemap_is_skipped(open_ix, tmp_path):
         "quince.txt"]
 
 
+# -- LaTeX2HTML's pages (gnuplot's manual as Debian's gnuplot-doc installs it) ------------
+LATEX2HTML_PAGE = """<!DOCTYPE HTML>
+<!--Converted with LaTeX2HTML 2022.2 (Released July 1, 2022) -->
+<HTML lang="en">
+<HEAD>
+<TITLE>Size</TITLE>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=utf-8">
+<META NAME="Generator" CONTENT="LaTeX2HTML v2022.2">
+<LINK REL="STYLESHEET" HREF="quince.css">
+</HEAD>
+<BODY >
+<DIV CLASS="navigation"><!--Navigation Panel-->
+<A
+ HREF="node410.html">
+<IMG WIDTH="37" HEIGHT="24" ALT="next" SRC="next.png"></A>
+<A
+ HREF="node263.html">
+<IMG WIDTH="26" HEIGHT="24" ALT="up" SRC="up.png"></A>
+<BR>
+<B> Next:</B> <A
+ HREF="node410.html">Spiderplot</A>
+<B> Up:</B> <A
+ HREF="node263.html">Set-show</A>
+<B> Previous:</B> <A
+ HREF="node408.html">Samples</A>
+<BR>
+<BR></DIV>
+<!--End of Navigation Panel-->
+
+<H2><A ID="SECTION0302984000000000000000">
+Size</A>
+</H2>
+<P>
+Syntax:
+<PRE>
+      set size {{no}square | ratio &lt;r&gt; | noratio} {&lt;xscale&gt;,&lt;yscale&gt;}
+</PRE>
+<P>
+The <SPAN CLASS="MATH">4#4</SPAN>xscale<SPAN CLASS="MATH">5#5</SPAN> and <SPAN CLASS="MATH">4#4</SPAN>yscale<SPAN CLASS="MATH">5#5</SPAN> values are scale factors for the size of the plot.
+<BR><HR>
+<!--Table of Child-Links-->
+<A ID="CHILD_LINKS"><STRONG>Subsections</STRONG></A>
+
+<UL CLASS="ChildLinks">
+<LI><A ID="tex2html5094"
+  HREF="node410.html">Quince ratios</A>
+</UL>
+<!--End of Table of Child-Links-->
+<DIV CLASS="navigation"><HR>
+<!--Navigation Panel-->
+<B> Next:</B> <A
+ HREF="node410.html">Spiderplot</A>
+<BR></DIV>
+</BODY>
+</HTML>
+"""
+
+
+def test_latex2html_navigation_and_math_placeholders_are_left_out():
+    # LaTeX2HTML writes an unconverted symbol as a numbered placeholder (4#4 for <),
+    # which stored `4#4xscale5#5` as one word; its navigation panels hold the titles
+    # of the pages around (Spiderplot, Samples), and the child links its subsections'.
+    doc = read_document(LATEX2HTML_PAGE.encode(), "node409.html")
+    assert "The xscale and yscale values are scale factors" in doc.text
+    assert "#" not in doc.text.replace("{{no}square", "")
+    for word in ("Spiderplot", "Samples", "Set-show", "Next:", "Quince ratios"):
+        assert word not in doc.text, word
+    assert doc.title == "Size"
+    # the same markup on a page of another generator is read as before
+    other = LATEX2HTML_PAGE.replace("LaTeX2HTML v2022.2", "quince-site 1.0")
+    text = read_document(other.encode(), "node409.html").text
+    assert "4#4" in text and "Spiderplot" in text
+
+
+# -- DocBook's olink target database beside the pages (GIMP's gimp-xrefs.xml) --------------
+OLINK_DB = (
+    '<div element="book" href="index.html" number="" targetptr="quince-main"><ttl>Quince '
+    'Orchard Manual</ttl><xreftext>Quince Orchard Manual</xreftext><div element="preface" '
+    'href="preface.html" number="" targetptr="preface"><ttl>Preface</ttl><xreftext>Preface'
+    '</xreftext><div element="sect1" href="preface.html#quince-team" number="1" '
+    'targetptr="quince-team" lang="en"><ttl><acronym xmlns="http://www.w3.org/1999/xhtml" '
+    'class="acronym">QOM</acronym> Authors and Contributors\n          </ttl><xreftext>'
+    'Section 1, \u201cAuthors and Contributors\u201d</xreftext></div></div><div element="chapter" '
+    'href="quince-pruning.html" number="3" targetptr="quince-pruning"><ttl>Pruning Quince '
+    'Trees</ttl><xreftext>Chapter 3, <i>Pruning Quince Trees</i></xreftext></div></div>')
+
+
+def test_a_docbook_olink_database_is_skipped(open_ix, tmp_path):
+    # GIMP's manual ships its olink database (950 KB: every section's title and link)
+    # beside its pages; it came in the top eight of most questions on that manual.
+    with pytest.raises(SkipFile, match="DocBook's cross-reference database"):
+        read_document(OLINK_DB.encode(), "quince-xrefs.xml")
+    targetset = ('<?xml version="1.0"?>\n<targetset><targetsetinfo>Quince</targetsetinfo>'
+                 '<document targetdoc="quince">' + OLINK_DB + '</document></targetset>')
+    with pytest.raises(SkipFile, match="DocBook's cross-reference database"):
+        read_document(targetset.encode(), "olinkdb.xml")
+    # other XML that opens with a div, and prose about olinks, are read
+    assert "quince" in read_document(b'<div class="note"><p>Prune the quince in March.</p></div>',
+                                     "note.xml").text.lower()
+    folder = write_tree(tmp_path / "manual", {
+        "quince-xrefs.xml": OLINK_DB,
+        "quince-pruning.html": "<html><head><title>Pruning Quince Trees</title></head><body>"
+                               "<h1>Pruning Quince Trees</h1><p>Cut back the quince trees in "
+                               "late winter.</p></body></html>"})
+    ix = open_ix()
+    ix.index(folder)
+    assert [h.document["path"] for h in ix.search("pruning quince trees", limit=3).results] == [
+        "quince-pruning.html"]
+
+
 # -- Graphviz's image map beside its picture (Sphinx's inheritance diagrams) ---------------
 IMAGE_MAP = """<map id="inheritance0a1b" name="inheritance0a1b">
 <area shape="rect" id="node1" href="../../extdev/quince.html#quince.Directive" target="_top" \

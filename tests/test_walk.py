@@ -155,6 +155,34 @@ def test_a_pages_source_and_data_copy_beside_it_are_skipped(tmp_path):
     assert isinstance(walk_one(str(tmp_path), "node/fs.md", includes=["*.md"]), Candidate)
 
 
+def test_a_manuals_pdf_beside_its_html_is_skipped(tmp_path):
+    # Octave's manual as Debian installs it: octave.pdf beside octave.html/, the folder
+    # texinfo's `makeinfo --html` writes (it holds index.html); the PDF is the whole
+    # manual again. A PDF beside a page of its name is a copy too. A PDF with no HTML
+    # of its name, or beside a folder of that name without index.html, is read.
+    write(tmp_path, "octave.html/index.html", "<h1>GNU Octave</h1>")
+    write(tmp_path, "octave.html/Solvers.html", "<h1>Solvers</h1>")
+    write(tmp_path, "octave.pdf", "%PDF-1.5 the whole manual")
+    write(tmp_path, "refcard-a4.pdf", "%PDF-1.4 the reference card")
+    write(tmp_path, "report.html", "<h1>Report</h1>")
+    write(tmp_path, "report.pdf", "%PDF-1.4 the report")
+    write(tmp_path, "photos.html/README.txt", "a folder named like a page, not a manual")
+    write(tmp_path, "photos.pdf", "%PDF-1.4 an album")
+    write(tmp_path, "octave.txt", "a text file beside the folder is read as ever")
+    found, skipped = entries(tmp_path)
+    assert skipped["octave.pdf"] == "a PDF of the HTML beside it (octave.html/), which is read"
+    assert skipped["report.pdf"] == "a PDF of the HTML beside it (report.html), which is read"
+    assert {"refcard-a4.pdf", "photos.pdf", "octave.txt", "octave.html/Solvers.html"} <= set(found)
+    for path in ("octave.pdf", "report.pdf"):
+        assert isinstance(walk_one(str(tmp_path), path), Skipped), path
+    for path in ("refcard-a4.pdf", "photos.pdf", "octave.txt"):
+        assert isinstance(walk_one(str(tmp_path), path), Candidate), path
+    # the HTML left out by the filters does not stand for its PDF
+    found, _ = entries(tmp_path, excludes=["octave.html"])
+    assert "octave.pdf" in found
+    assert isinstance(walk_one(str(tmp_path), "octave.pdf", excludes=["octave.html"]), Candidate)
+
+
 def test_an_empty_page_stands_for_no_source_beside_it(tmp_path):
     # An empty page is skipped: its source is then the only copy of the text, and was
     # skipped too, as "the page beside it, which is read". A page over --max-bytes

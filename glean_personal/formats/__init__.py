@@ -67,6 +67,18 @@ _SITEMAP = re.compile(r"<(?:urlset|sitemapindex)\b[^>]*sitemaps\.org/schemas/sit
 # Graphviz's client-side image map beside its picture (`classes.png.map`, Sphinx's
 # inheritance and graphviz diagrams): the clickable boxes' links and tooltips.
 _IMAGE_MAP = re.compile(r"<map\b[^>]{0,300}>\s*(?:<area\b|</map>)", re.IGNORECASE)
+# DocBook XSL's olink target database (`collect.xref.targets`), which GIMP's manual
+# ships as `gimp-xrefs.xml` beside its pages: every book, chapter and section again
+# as `<div element="sect1" href="…" targetptr="…"><ttl>…</ttl><xreftext>…`, titles
+# and links but no sentence, in one file that matched nearly every question.
+_OLINK_DB = re.compile(r'(?:<targetset\b|<div element="\w+" href="[^"]*" number="[^"]*" targetptr=)')
+
+
+def _olink_db(head: str) -> bool:
+    body = head.lstrip()
+    if body.startswith("<?xml"):
+        body = body[body.find("?>") + 2:].lstrip()
+    return body[:4] in ("<tar", "<div") and bool(_OLINK_DB.match(body)) and "<ttl>" in body[:4000]
 
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
@@ -74,8 +86,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     none), a manual page, DocBook XML (no reader claims `.xml`), Org or Texinfo
     that says so on its first line, an Info file of another name (`elisp-1`), or
     a Vim help file.
-    Haddock's Hoogle database, qdoc's index, a site's sitemap and an image map
-    are skipped."""
+    Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map and
+    DocBook's olink target database are skipped."""
     head = decode_text(data[:65_536])
     if head.startswith(_HOOGLE_HEADER):
         raise SkipFile("a documentation generator's search index (Hoogle's database, by Haddock)")
@@ -83,6 +95,9 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         raise SkipFile("a help browser's index of the pages beside it (qdoc's .index)")
     if head.lstrip().startswith(("<?xml", "<urlset", "<sitemapindex")) and _SITEMAP.search(head, 0, 2000):
         raise SkipFile("a sitemap (the addresses of a site's pages, for search engines)")
+    if _olink_db(head):
+        raise SkipFile("DocBook's cross-reference database (olink targets: the titles and links "
+                       "of the pages beside it)")
     if head.lstrip()[:4].lower() == "<map" and _IMAGE_MAP.match(head.lstrip()):
         raise SkipFile("an image map (the links of a picture's clickable areas)")
     link = source_link(head)

@@ -274,6 +274,15 @@ _SPHINX_SEARCH_RESULTS = "search-results"
 # answer: FFmpeg's 158 took 24 of the first-ten places of its para6 questions.
 # Like Sphinx's highlighted module sources (`_modules/`, walk.py), they are skipped.
 _DOXYGEN_LINE = re.compile(r"l[0-9]{5}$")   # 1.9.4 writes an id and a name, 1.8 a name alone
+# LaTeX2HTML writes a symbol it could not convert as a numbered placeholder in a
+# `<span class="MATH">` (`4#4` for `<`, `5#5` for `>`, numbered per document in its
+# `images.pl`): gnuplot's manual writes each syntax placeholder `<xscale>` as
+# `4#4xscale5#5`, which stored the word joined to the digits. Read as a space.
+# Its navigation panel above and below each page (`<div class="navigation">`: *Next:
+# Spiderplot Up: Set-show Previous: Samples Index*, the neighbours' titles) and the list
+# of the page's subsections (`<ul class="ChildLinks">`) are left out like a frame.
+_LATEX2HTML_NAV = frozenset({"navigation", "ChildLinks"})
+_LATEX2HTML_PLACEHOLDER = re.compile(r"\s*([0-9]+)#\1\s*$")
 _DOXYGEN_SOURCE_TITLE = " Source File"
 _DOXYGEN_SOURCE_REASON = ("Doxygen's copy of a source file with its lines numbered, for the "
                           "'Go to the source code' links (the file's documented page is read)")
@@ -705,6 +714,7 @@ class _TextParser(HTMLParser):
         self._erldocgen = False                # a page made by Erlang/OTP's erl_docgen
         self._gtkdoc = False                   # a page made by gtk-doc
         self._doxygen = False                  # a page made by Doxygen
+        self._latex2html = False               # a page made by LaTeX2HTML
         self._source_lines = 0                 # Doxygen's numbered source lines (`a#l00012`)
         self._haddock = False                  # a page made by Haddock
         self._qdoc = False                     # a page made by Qt's qdoc
@@ -848,6 +858,7 @@ class _TextParser(HTMLParser):
                 self._makeinfo = generator.startswith(("makeinfo", "texi2any"))
                 self._gtkdoc = generator.startswith("gtk-doc")
                 self._doxygen = generator.startswith("doxygen")
+                self._latex2html = generator.startswith("latex2html")
         elif tag == "link" and not (self._httpd or self._rdoc):
             values = dict(attrs)
             href = (values.get("href") or "").strip()
@@ -981,6 +992,8 @@ class _TextParser(HTMLParser):
                 self._qdoc and tag == "div"
                 and not _QDOC_FRAME.isdisjoint((values.get("class") or "").split())) or (
                 self._rdoc and tag == "div" and _RDOC_SOURCE in (values.get("class") or "").split()) or (
+                self._latex2html and tag in ("div", "ul")
+                and not _LATEX2HTML_NAV.isdisjoint((values.get("class") or "").split())) or (
                 not _BREADCRUMB_CLASSES.isdisjoint((values.get("class") or "").lower().split())):
             self._flush()
             self._frame = [tag, 1]
@@ -1136,6 +1149,8 @@ class _TextParser(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._raw_skip or self._skip_depth:
             return
+        if self._latex2html and "#" in data and _LATEX2HTML_PLACEHOLDER.match(data):
+            data = " "
         if self._soft_edge and data and self._title_parts is None:
             self._after_soft_edge(data)
         if self._title_parts is not None:
