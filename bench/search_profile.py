@@ -71,7 +71,7 @@ def main(argv=None) -> int:
     timed(spelling, "suggest_words", "suggest_words")   # imported by search only when needed
     for name in ("parse", "_candidates", "_title_boosts", "_rank_documents",
                  "_rerank", "_demote_listings", "fold_near_duplicates", "chapters_first",
-                 "_representative", "snippet", "doc_summary", "_damp_release_notes",
+                 "_representative", "snippet", "doc_summary", "_damp_kinds",
                  "Weights", "_explain"):
         if hasattr(search, name):
             timed(search, name, name)

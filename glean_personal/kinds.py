@@ -1,5 +1,5 @@
 """What kind of document or section a search candidate is, by its title, path or heading:
-release notes, tests, code, legal notices. Search weighs them for the question asked (search.py)."""
+release notes, tests, code, legal notices, style sheets. Search weighs them for the question asked (search.py)."""
 from __future__ import annotations
 
 import functools
@@ -157,6 +157,14 @@ def is_code_path(path: str) -> bool:
     name = path.rsplit("/", 1)[-1]
     dot = name.rfind(".")
     return dot >= 0 and folded(name[dot:]) in _CODE_EXTENSIONS
+
+
+_STYLE_EXTENSIONS = (".css", ".scss", ".less", ".css.gz")
+
+
+def is_style_sheet(path: str) -> bool:
+    """A style sheet, by its extension (as the CSS reader takes it)."""
+    return folded(path).endswith(_STYLE_EXTENSIONS)
 
 
 @functools.lru_cache(maxsize=8192)
