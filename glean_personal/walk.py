@@ -75,6 +75,11 @@ SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_RE
 # it is read as ever. A manual's PDF is skipped the same way beside its HTML: beside
 # a page of its name, or beside the folder of pages texinfo's `makeinfo --html` writes
 # for it (Octave's `octave.pdf` beside `octave.html/`, which holds `index.html`).
+# A page much smaller than the PDF of its name is not that PDF again but a way to it
+# (a redirect stub, which its reader skips, or a landing page that links to it): a
+# page stands for its PDF only if it is at least PDF_PAGE_SHARE of the PDF's size
+# (the copies in /usr/share/doc: 0.34 to 1.4 of it, a PDF gzipped or not).
+PDF_PAGE_SHARE = 0.1
 BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asciidoc",
                               ".json", ".xml", ".pdf"})
 
@@ -211,7 +216,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
                 dot = name.rfind(".")   # os.path.splitext's extension, without its cost
                 ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
                 why = skip_by_name(name) if ext not in SUPPORTED else None
-                page = _page_beside(name, pages) if pages else None
+                page = _page_beside(name, size, pages) if pages else None
                 if why:
                     yield Skipped(relpath, why)
                 elif page:
@@ -239,13 +244,14 @@ def _sphinx_mark(path: str) -> bool:
 
 
 def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
-           included: Optional["_Globs"]) -> Dict[str, str]:
+           included: Optional["_Globs"]) -> Dict[str, Tuple[str, int]]:
     """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
     skipped, so it stands for no source beside it; a page over `--max-bytes` still does
     (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`).
     A folder named like a page that holds an `index.html` (texinfo's split HTML,
-    `octave.html/`) is listed as `octave.html/`, and stands for a PDF only."""
-    pages: Dict[str, str] = {}
+    `octave.html/`) is listed as `octave.html/`, and stands for a PDF only. Each page
+    comes with its size (a folder's is 0), which `_page_beside` weighs for a PDF."""
+    pages: Dict[str, Tuple[str, int]] = {}
     for entry in entries:
         name = entry.name
         dot = name.rfind(".")
@@ -253,26 +259,33 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
             relpath = prefix + name
             if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
                 if entry.is_file(follow_symlinks=False):
-                    if _not_empty(entry):
-                        pages[name[:dot]] = name
+                    size = _size(entry)
+                    if size:
+                        pages[name[:dot]] = (name, size)
                 elif (entry.is_dir(follow_symlinks=False)
                       and os.path.isfile(os.path.join(entry.path, "index.html"))):
-                    pages[name[:dot]] = name + "/"
+                    pages[name[:dot]] = (name + "/", 0)
     return pages
 
 
-def _not_empty(entry: os.DirEntry) -> bool:
+def _size(entry: os.DirEntry) -> int:
     try:
-        return entry.stat(follow_symlinks=False).st_size > 0
+        return entry.stat(follow_symlinks=False).st_size
     except OSError:
-        return False
+        return 0
 
 
-def _page_beside(name: str, pages: Dict[str, str]) -> Optional[str]:
-    """The page read beside a file that is its source or a data copy of it, if any."""
+def _page_beside(name: str, size: int, pages: Dict[str, Tuple[str, int]]) -> Optional[str]:
+    """The page read beside a file (of `size` bytes) that is its source or a data copy of
+    it, if any. A PDF's page is a folder of pages, or a page not much smaller than it."""
     stem, ext = _stem_and_ext(name)
-    page = pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
-    return None if page and page.endswith("/") and ext != ".pdf" else page
+    found = pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
+    if found is None:
+        return None
+    page, page_size = found
+    if ext != ".pdf":
+        return None if page.endswith("/") else page
+    return page if page.endswith("/") or page_size >= PDF_PAGE_SHARE * size else None
 
 
 def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
@@ -316,8 +329,8 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
                 siblings = [e for e in it if e.name.startswith(stem)]
         except OSError:
             siblings = []
-        page = _page_beside(name, _pages(siblings, relpath[:len(relpath) - len(name)],
-                                         excluded, included))
+        pages = _pages(siblings, relpath[:len(relpath) - len(name)], excluded, included)
+        page = _page_beside(name, st.st_size, pages)
         if page:
             return Skipped(relpath, _beside_page_reason(page, name))
     if st.st_size == 0:

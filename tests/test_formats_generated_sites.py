@@ -13,6 +13,7 @@ import pytest
 from glean_personal.errors import SkipFile
 from glean_personal.formats import extract, read_document
 from helpers.files import write_tree
+from pdf_factory import show, stream, text_pdf
 
 # -- mdBook's search index: every page's text again, as an elasticlunr index ----------
 CHAPTER = """<!DOCTYPE HTML><html lang="en"><head><meta charset="UTF-8">
@@ -1276,6 +1277,39 @@ def test_latex2html_navigation_and_math_placeholders_are_left_out():
     other = LATEX2HTML_PAGE.replace("LaTeX2HTML v2022.2", "quince-site 1.0")
     text = read_document(other.encode(), "node409.html").text
     assert "4#4" in text and "Spiderplot" in text
+
+
+# -- A PDF beside a page of its name that is only a way to it ------------------------------
+def _pdf_with_a_font(lines):
+    # a page of text and 20 KB of embedded font program, as a real PDF carries
+    return text_pdf([show(lines)], extra_objects={90: stream(bytes(range(256)) * 80)})
+
+
+def test_a_pdf_beside_a_redirect_or_landing_page_of_its_name_is_found(open_ix, tmp_path):
+    # A site keeps thesis.html as a redirect to thesis.pdf, and paper.html as a landing
+    # page that links to paper.pdf: the PDFs hold the text, and were skipped as copies
+    # of pages that are skipped themselves (the redirect) or say nothing of it.
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "thesis.html").write_text(
+        '<html><head><meta http-equiv="refresh" content="0; url=thesis.pdf"><title>Moved'
+        '</title></head><body>Redirecting to thesis.pdf</body></html>')
+    (folder / "thesis.pdf").write_bytes(_pdf_with_a_font(
+        ["Drip irrigation of quince orchards lowers fungal blight.",
+         "We measured soil moisture in forty orchards."]))
+    (folder / "paper.html").write_text(
+        "<html><head><title>Medlar paper</title></head><body><h1>Medlar paper</h1>"
+        "<p>Published 2024. <a href=paper.pdf>Download the PDF</a>.</p></body></html>")
+    (folder / "paper.pdf").write_bytes(_pdf_with_a_font(
+        ["Winter pruning of medlar trees doubles the fruit set in the second year."]))
+    ix = open_ix()
+    report = ix.index(folder)
+    assert [s["path"] for s in report.skipped] == ["thesis.html"]
+    assert [h.document["path"] for h in ix.search("quince irrigation blight").results] == [
+        "thesis.pdf"]
+    assert "paper.pdf" in [h.document["path"] for h in ix.search("medlar pruning fruit set").results]
+    # `index FILE` judges them alike
+    assert not ix.index(folder / "thesis.pdf").skipped
 
 
 # -- DocBook's olink target database beside the pages (GIMP's gimp-xrefs.xml) --------------

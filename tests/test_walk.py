@@ -183,6 +183,30 @@ def test_a_manuals_pdf_beside_its_html_is_skipped(tmp_path):
     assert isinstance(walk_one(str(tmp_path), "octave.pdf", excludes=["octave.html"]), Candidate)
 
 
+def test_a_page_much_smaller_than_the_pdf_of_its_name_does_not_stand_for_it(tmp_path):
+    # A redirect stub (which its reader then skips) or a landing page that links to the
+    # PDF is not the PDF again: the PDF is read. A page that is the PDF's text again is
+    # not much smaller than it (the copies in /usr/share/doc: 0.34 to 1.4 of its size,
+    # bzip2's manual.html 127 KB beside manual.pdf.gz 180 KB).
+    pdf = "%PDF-1.4 " + "the thesis, every chapter " * 400          # 10 KB
+    write(tmp_path, "thesis.html", '<meta http-equiv="refresh" content="0; url=thesis.pdf">')
+    write(tmp_path, "thesis.pdf", pdf)
+    write(tmp_path, "paper.html", "<h1>Paper</h1><p>Published 2024. <a href=paper.pdf>PDF</a></p>")
+    (tmp_path / "paper.pdf.gz").write_bytes(gzip.compress(pdf.encode(), 0))
+    write(tmp_path, "manual.html", "<p>" + "every chapter again " * 60 + "</p>")  # 1.2 KB
+    write(tmp_path, "manual.pdf", pdf)
+    write(tmp_path, "notes.html", "<p>notes</p>")
+    write(tmp_path, "notes.txt", "a source beside its page is a copy whatever its size " * 99)
+    found, skipped = entries(tmp_path)
+    assert {"thesis.pdf", "paper.pdf.gz", "thesis.html", "paper.html"} <= set(found)
+    assert skipped["manual.pdf"] == "a PDF of the HTML beside it (manual.html), which is read"
+    assert "(notes.html)" in skipped["notes.txt"]
+    for path in ("thesis.pdf", "paper.pdf.gz"):
+        assert isinstance(walk_one(str(tmp_path), path), Candidate), path
+    for path in ("manual.pdf", "notes.txt"):
+        assert isinstance(walk_one(str(tmp_path), path), Skipped), path
+
+
 def test_an_empty_page_stands_for_no_source_beside_it(tmp_path):
     # An empty page is skipped: its source is then the only copy of the text, and was
     # skipped too, as "the page beside it, which is read". A page over --max-bytes
