@@ -752,13 +752,18 @@ unless --append is given.</p>
 """
 
 
+def pages_about(names, sentence: str, folder: str = "", title: str = "{n}") -> dict:
+    """Small pages, one a name, among which a test's answer and its look-alike must rank."""
+    return {f"{folder}{n}.html": f"<html><head><title>{title.format(n=n)}</title></head><body>"
+            f"<h1>{n}</h1><p>{sentence.format(n=n)}</p></body></html>" for n in names}
+
+
 def test_a_licence_counts_half_for_a_question_not_about_licensing(tmp_path, open_ix):
     # A licence is long legal prose about programs, places and use: fish's license.html
     # (the GPL) came first for a plain question its add-to-the-path page answers.
-    others = {f"cmds/{name}.html": f"<html><head><title>{name} - {name} things</title></head>"
-              f"<body><h1>{name}</h1><p>The {name} command lists {name} entries and their "
-              f"values.</p></body></html>" for name in ("colours", "shapes", "planets", "rivers",
-                                                        "cities", "metals", "birds", "trees")}
+    others = pages_about(("colours", "shapes", "planets", "rivers", "cities", "metals", "birds",
+                          "trees"), "The {n} command lists {n} entries and their values.",
+                         folder="cmds/", title="{n} - {n} things")
     ix = open_ix()
     ix.index(write_tree(tmp_path / "doc", {"license.html": GPL_PAGE,
                                            "cmds/add_path.html": ADD_PATH_PAGE, **others}))
@@ -789,9 +794,8 @@ def test_a_style_sheet_counts_half_for_a_question_not_about_styling(tmp_path, op
     # A manual's theme names the page, its links, tables and images in its selectors and
     # comments: over the golden and blind sets' questions style sheets took 25 places in
     # the first ten and one first place.
-    others = {f"tools/{n}.html": f"<html><head><title>{n}</title></head><body><h1>{n}</h1>"
-              f"<p>The {n} tool changes colours and brushes of a layer.</p></body></html>"
-              for n in ("blur", "smudge", "dodge", "heal", "clone", "fill", "ink", "pencil")}
+    others = pages_about(("blur", "smudge", "dodge", "heal", "clone", "fill", "ink", "pencil"),
+                         "The {n} tool changes colours and brushes of a layer.", folder="tools/")
     ix = open_ix()
     ix.index(write_tree(tmp_path / "help", {"css/theme.css": THEME_CSS,
                                             "tools/crop.html": CROP_PAGE, **others}))
@@ -828,9 +832,8 @@ web site with a modest load.</p></body></html>"""
 def test_a_question_about_the_public_domain_is_about_licensing(tmp_path, open_ix):
     # Asked in the words of the licence's own title (SQLite's copyright.html, "SQLite Is
     # Public Domain"), with no licence or copyright, the notice counts in full.
-    others = {f"{n}.html": f"<html><head><title>{n}</title></head><body><h1>{n}</h1><p>SQLite "
-              f"{n} works with tables, indexes and their rows.</p></body></html>"
-              for n in ("lang", "pragma", "vtab", "fts5", "json1", "rtree", "wal", "backup")}
+    others = pages_about(("lang", "pragma", "vtab", "fts5", "json1", "rtree", "wal", "backup"),
+                         "SQLite {n} works with tables, indexes and their rows.")
     ix = open_ix()
     ix.index(write_tree(tmp_path / "doc", {"copyright.html": SQLITE_COPYRIGHT,
                                            "faq.html": SQLITE_FAQ, **others}))
