@@ -73,8 +73,10 @@ SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_RE
 # Node.js's `fs.md` and `fs.json.gz` beside `fs.html`. The page holds the text, so
 # those are skipped when the page is read too; one with no page of its name beside
 # it is read as ever. A manual's PDF is skipped the same way beside its HTML: beside
-# a page of its name, or beside the folder of pages texinfo's `makeinfo --html` writes
-# for it (Octave's `octave.pdf` beside `octave.html/`, which holds `index.html`).
+# a page of its name, or beside the folder of its pages, which holds `index.html`: the
+# one texinfo's `makeinfo --html` writes (Octave's `octave.pdf` beside `octave.html/`)
+# or any folder of the PDF's name (GnuCash's `gnucash-help-en.pdf.gz` beside
+# `gnucash-help-en/`, DocBook's chunked HTML; the `.gz` is looked through).
 BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asciidoc",
                               ".json", ".xml", ".pdf"})
 
@@ -243,21 +245,25 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
     """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
     skipped, so it stands for no source beside it; a page over `--max-bytes` still does
     (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`).
-    A folder named like a page that holds an `index.html` (texinfo's split HTML,
-    `octave.html/`) is listed as `octave.html/`, and stands for a PDF only."""
+    A folder that holds an `index.html`, named like a page (texinfo's split HTML,
+    `octave.html/`) or not (DocBook's chunked HTML, GnuCash's `gnucash-help-en/`), is
+    listed as `octave.html/` or `gnucash-help-en/`, and stands for a PDF only."""
     pages: Dict[str, str] = {}
     for entry in entries:
         name = entry.name
         dot = name.rfind(".")
-        if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
-            relpath = prefix + name
-            if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
-                if entry.is_file(follow_symlinks=False):
-                    if _not_empty(entry):
-                        pages[name[:dot]] = name
-                elif (entry.is_dir(follow_symlinks=False)
-                      and os.path.isfile(os.path.join(entry.path, "index.html"))):
-                    pages[name[:dot]] = name + "/"
+        paged = dot > 0 and name[dot:].lower() in PAGE_EXTS
+        stem = name[:dot] if paged else name
+        if stem in pages or not (paged or entry.is_dir(follow_symlinks=False)):
+            continue
+        relpath = prefix + name
+        if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
+            if paged and entry.is_file(follow_symlinks=False):
+                if _not_empty(entry):
+                    pages[stem] = name
+            elif (entry.is_dir(follow_symlinks=False)
+                  and os.path.isfile(os.path.join(entry.path, "index.html"))):
+                pages[stem] = name + "/"
     return pages
 
 
