@@ -249,12 +249,14 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
     `octave.html/`) or not (DocBook's chunked HTML, GnuCash's `gnucash-help-en/`), is
     listed as `octave.html/` or `gnucash-help-en/`, and stands for a PDF only."""
     pages: Dict[str, str] = {}
+    # a folder of any name is looked into only beside a PDF (one stat a folder saved)
+    pdfs = {_stem_and_ext(e.name)[0] for e in entries if _stem_and_ext(e.name)[1] == ".pdf"}
     for entry in entries:
         name = entry.name
         dot = name.rfind(".")
         paged = dot > 0 and name[dot:].lower() in PAGE_EXTS
         stem = name[:dot] if paged else name
-        if stem in pages or not (paged or entry.is_dir(follow_symlinks=False)):
+        if stem in pages or not (paged or (stem in pdfs and entry.is_dir(follow_symlinks=False))):
             continue
         relpath = prefix + name
         if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
