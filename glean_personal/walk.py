@@ -73,8 +73,10 @@ SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_RE
 # Node.js's `fs.md` and `fs.json.gz` beside `fs.html`. The page holds the text, so
 # those are skipped when the page is read too; one with no page of its name beside
 # it is read as ever. A manual's PDF is skipped the same way beside its HTML: beside
-# a page of its name, or beside the folder of pages texinfo's `makeinfo --html` writes
-# for it (Octave's `octave.pdf` beside `octave.html/`, which holds `index.html`).
+# a page of its name, or beside the folder of its pages, which holds `index.html`: the
+# one texinfo's `makeinfo --html` writes (Octave's `octave.pdf` beside `octave.html/`)
+# or any folder of the PDF's name (GnuCash's `gnucash-help-en.pdf.gz` beside
+# `gnucash-help-en/`, DocBook's chunked HTML; the `.gz` is looked through).
 # A page much smaller than the PDF of its name is not that PDF again but a way to it
 # (a redirect stub, which its reader skips, or a landing page that links to it): a
 # page stands for its PDF only if it is at least PDF_PAGE_SHARE of the PDF's size
@@ -248,23 +250,29 @@ def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str,
     """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
     skipped, so it stands for no source beside it; a page over `--max-bytes` still does
     (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`).
-    A folder named like a page that holds an `index.html` (texinfo's split HTML,
-    `octave.html/`) is listed as `octave.html/`, and stands for a PDF only. Each page
-    comes with its size (a folder's is 0), which `_page_beside` weighs for a PDF."""
+    A folder that holds an `index.html`, named like a page (texinfo's split HTML,
+    `octave.html/`) or not (DocBook's chunked HTML, GnuCash's `gnucash-help-en/`), is
+    listed as `octave.html/` or `gnucash-help-en/`, and stands for a PDF only. Each
+    page comes with its size (a folder's is 0), which `_page_beside` weighs for a PDF."""
     pages: Dict[str, Tuple[str, int]] = {}
+    # a folder of any name is looked into only beside a PDF (one stat a folder saved)
+    pdfs = {_stem_and_ext(e.name)[0] for e in entries if _stem_and_ext(e.name)[1] == ".pdf"}
     for entry in entries:
         name = entry.name
         dot = name.rfind(".")
-        if dot > 0 and name[dot:].lower() in PAGE_EXTS and name[:dot] not in pages:
-            relpath = prefix + name
-            if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
-                if entry.is_file(follow_symlinks=False):
-                    size = _size(entry)
-                    if size:
-                        pages[name[:dot]] = (name, size)
-                elif (entry.is_dir(follow_symlinks=False)
-                      and os.path.isfile(os.path.join(entry.path, "index.html"))):
-                    pages[name[:dot]] = (name + "/", 0)
+        paged = dot > 0 and name[dot:].lower() in PAGE_EXTS
+        stem = name[:dot] if paged else name
+        if stem in pages or not (paged or (stem in pdfs and entry.is_dir(follow_symlinks=False))):
+            continue
+        relpath = prefix + name
+        if not excluded(relpath, name) and (included is None or included.match(relpath, name)):
+            if paged and entry.is_file(follow_symlinks=False):
+                size = _size(entry)
+                if size:
+                    pages[stem] = (name, size)
+            elif (entry.is_dir(follow_symlinks=False)
+                  and os.path.isfile(os.path.join(entry.path, "index.html"))):
+                pages[stem] = (name + "/", 0)
     return pages
 
 

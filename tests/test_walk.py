@@ -207,6 +207,29 @@ def test_a_page_much_smaller_than_the_pdf_of_its_name_does_not_stand_for_it(tmp_
         assert isinstance(walk_one(str(tmp_path), path), Skipped), path
 
 
+def test_a_gzipped_pdf_beside_a_folder_of_its_pages_is_skipped(tmp_path):
+    # GnuCash's manuals as Debian installs them: DocBook's chunked HTML in
+    # gnucash-help-en/ (it holds index.html) beside gnucash-help-en.pdf.gz, the whole
+    # manual again, gzipped. A folder of that name without index.html stands for
+    # nothing, and the folder stands for no text file of its name.
+    write(tmp_path, "gnucash-help-en/index.html", "<h1>GnuCash Manual</h1>")
+    write(tmp_path, "gnucash-help-en/tool-calc.html", "<h1>Loan Repayment Calculator</h1>")
+    (tmp_path / "gnucash-help-en.pdf.gz").write_bytes(gzip.compress(b"%PDF-1.5 the whole manual"))
+    write(tmp_path, "photos/README.txt", "a folder without index.html")
+    (tmp_path / "photos.pdf.gz").write_bytes(gzip.compress(b"%PDF-1.4 an album"))
+    write(tmp_path, "gnucash-help-en.txt", "a text file beside the folder is read as ever")
+    found, skipped = entries(tmp_path)
+    assert skipped["gnucash-help-en.pdf.gz"] == \
+        "a PDF of the HTML beside it (gnucash-help-en/), which is read"
+    assert {"photos.pdf.gz", "gnucash-help-en.txt", "gnucash-help-en/tool-calc.html"} <= set(found)
+    assert isinstance(walk_one(str(tmp_path), "gnucash-help-en.pdf.gz"), Skipped)
+    for path in ("photos.pdf.gz", "gnucash-help-en.txt"):
+        assert isinstance(walk_one(str(tmp_path), path), Candidate), path
+    # the folder left out by the filters does not stand for its PDF
+    found, _ = entries(tmp_path, excludes=["gnucash-help-en"])
+    assert "gnucash-help-en.pdf.gz" in found
+
+
 def test_an_empty_page_stands_for_no_source_beside_it(tmp_path):
     # An empty page is skipped: its source is then the only copy of the text, and was
     # skipped too, as "the page beside it, which is read". A page over --max-bytes
