@@ -89,21 +89,15 @@ class Record:
         put = object.__setattr__
         for name, value in zip(cls._record_fields, args):
             put(self, name, value)
-        if kwargs:
-            names = cls._record_fields
-            for name, value in kwargs.items():
-                if name not in cls._record_names:
-                    raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
-                if given and name in names[:given]:
-                    raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
-                put(self, name, value)
-            for name, value in after[given]:
-                if name not in kwargs:
-                    if value is _MISSING:
-                        raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
-                    put(self, name, value.make() if type(value) is _Factory else value)
-            return
+        for name, value in kwargs.items():
+            if name not in cls._record_names:
+                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
+            if given and name in cls._record_fields[:given]:
+                raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
+            put(self, name, value)
         for name, value in after[given]:
+            if name in kwargs:
+                continue
             if value is _MISSING:
                 raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
             put(self, name, value.make() if type(value) is _Factory else value)

@@ -28,8 +28,7 @@ from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
-                    is_style_sheet,
-                    is_release_notes_title, is_test_path, is_test_section)
+                    is_release_notes_title, is_style_sheet, is_test_path, is_test_section)
 from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
@@ -526,8 +525,6 @@ def _damp_bulky_notes(boost: Dict[int, float], notes: Set[int]) -> None:
     for d in notes:
         if d in boost:
             boost[d] *= TUNING.changelog
-
-
 
 
 # The stems of a question about styling, which style sheets answer.

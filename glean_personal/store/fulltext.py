@@ -18,7 +18,8 @@ import math
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from typing import Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set,
+                    Tuple)
 
 from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
