@@ -365,7 +365,7 @@ class _Writer:
             return
         store.put_document(self.source_id, task.path, outcome.title, outcome.format, outcome.size,
                            mtime_ns, outcome.sha256, outcome.warnings, outcome.passages,
-                           outcome.phrases, outcome.redactions)
+                           outcome.phrases, outcome.redactions, outcome.language)
         report.text_chars += outcome.chars
         report.redacted += outcome.redactions
         self.changed = True

@@ -29,6 +29,7 @@ from .docref import doc_summary
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_style_sheet, is_test_path, is_test_section)
+from .language import query_language
 from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
@@ -91,6 +92,7 @@ class SearchTuning(Record, frozen=True):
     tests: float = 0.5          # test files keep this share for a question not about tests
     legal: float = 0.5          # licence and copyright notices keep this share for a question not about them
     style: float = 0.5          # style sheets keep this share for a question in plain words not about styling
+    other_language: float = 0.5   # a document in another language than the question's keeps this share
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -232,7 +234,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             if filters.any:
                 result.notices = _filter_notices(store, filters)
             return result
-        doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
+        doc_of, titles, paths, langs = store.passage_documents_titled([pid for pid, _ in hits])
         # A few long documents can fill the pool: fetch deeper until there are
         # documents enough for the page and one more, or none are left to fetch.
         for _ in range(TUNING.deeper):
@@ -240,7 +242,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             pool *= 4
             hits = _candidates(store, query, weights, pool, filters)
-            doc_of, titles, paths = store.passage_documents_titled([pid for pid, _ in hits])
+            doc_of, titles, paths, langs = store.passage_documents_titled(
+                [pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         marks = {d: _marks(title, paths[d]) for d, title in titles.items()}
         boost = _title_boosts(marks, words)
@@ -252,6 +255,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                  if weights.notes and not _about_releases(query, words) else set())
         about_versions = _about_versions(query, words)
         _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
+        _damp_other_languages(boost, langs, store, query)
         if about_versions and alone:
             _damp_bulky_notes(boost, alone)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
@@ -595,6 +599,31 @@ def _damp_kinds(boost: Dict[int, float], marks: Dict[int, "_Marks"], query: Quer
         for kind, share in shares:
             if getattr(m, kind):
                 boost[d] *= share
+
+
+def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],
+                          store: Store, query: Query) -> None:
+    """Manuals ship their translations beside the English pages, and a person's folders
+    mix languages: a document in another language than the question's counts
+    `TUNING.other_language` of its score. The question's language is its function
+    words' (`language.query_language`: *how do I …* is English); a question that has
+    none (a bare keyword query) is taken to be in the index's main language (most
+    passages'). Only when some candidates are in that language: a German question of
+    an English index keeps its order. A document of no known language is never
+    damped, and none disappears: a translation asked for in its own words is first
+    among its own language's pages."""
+    if TUNING.other_language >= 1.0:
+        return
+    spoken = set(langs.values())
+    spoken.discard(None)
+    if len(spoken) < 2:
+        return   # one language (or none known) among the candidates: nothing to prefer
+    target = query_language(query.text) or store.main_language()
+    if target not in spoken:
+        return
+    for d, lang in langs.items():
+        if lang is not None and lang != target and d in boost:
+            boost[d] *= TUNING.other_language
 
 
 def _damp_test_sections(hits: List[Tuple[int, float]], rows: _Rows,

@@ -41,6 +41,7 @@ from .config import Limits, PassageSizes
 from .document import Document, Section
 from .errors import SkipFile
 from .formats import SNIFF_BYTES, check_head, needs_sniff, read_document
+from .language import declared_in_markup, document_language
 from .passages import StoredPassage, split_document
 from .redact import redact
 from .phrases import document_phrases
@@ -67,6 +68,7 @@ class Extracted:
     chars: int = 0
     same_bytes: bool = False
     redactions: int = 0
+    language: Optional[str] = None   # language.py's code, None when unknown
 
 
 Outcome = object  # Extracted or SkipFile
@@ -183,11 +185,14 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         if not passages:
             raise SkipFile("no extractable text")
         text = doc.text
+        # markup (HTML, XHTML, DocBook) may say its language in its first bytes: `<html lang>`
+        declared = declared_in_markup(data) if data[:64].lstrip()[:1] == b"<" else None
         return Extracted(
             sha, len(data), doc.title, doc.format, tuple(doc.warnings),
             tuple((p.heading, p.text, p.start, p.end,
                    *(p.lines or (None, None)), p.page) for p in passages),
-            document_phrases(doc.title, text), len(text), redactions=redactions)
+            document_phrases(doc.title, text), len(text), redactions=redactions,
+            language=document_language(text, declared, task.path))
     except SkipFile as skip:
         return skip
     except MemoryError:

@@ -3,7 +3,7 @@
 Floors, lowest first (a module may import its own floor or below):
 
     0  version, errors, config, document, docref, porter, unicode61, records
-    1  analysis, synonyms, wordforms, query, evaluation
+    1  analysis, language, synonyms, wordforms, query, evaluation
     2  formats, passages, phrases, redact
     3  store
     4  walk, workers, indexer, search (with copies, evidence, snippets, kinds), spelling, suggest, graph,
@@ -28,7 +28,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "glean_personal"
 LAYERS = {
     "version": 0, "errors": 0, "config": 0, "document": 0, "docref": 0, "porter": 0, "unicode61": 0,
     "records": 0, "patterns": 0,
-    "analysis": 1, "synonyms": 1, "wordforms": 1, "query": 1, "evaluation": 1,
+    "analysis": 1, "language": 1, "synonyms": 1, "wordforms": 1, "query": 1, "evaluation": 1,
     "formats": 2, "passages": 2, "phrases": 2, "redact": 2,
     "store": 3,
     "walk": 4, "workers": 4, "indexer": 4, "search": 4, "copies": 4, "evidence": 4, "snippets": 4, "kinds": 4,

@@ -29,7 +29,7 @@ if TYPE_CHECKING:   # a search never loads the passage builder
 DocState = Tuple[int, int, int]  # id, size, mtime_ns
 
 _DOC_FIELDS = ("id", "source_id", "path", "title", "format", "size", "mtime_ns", "sha256",
-               "indexed_at", "warnings", "passages")
+               "indexed_at", "warnings", "passages", "lang")
 # Document columns plus the source's root and label, for `FROM documents d JOIN sources s`.
 DOC_SELECT = ", ".join("d." + f for f in _DOC_FIELDS) + ", s.root, s.label"
 DOC_FROM = "documents d JOIN sources s ON s.id = d.source_id"
@@ -306,23 +306,24 @@ class Store:
     def put_document(self, source_id: int, path: str, title: str, fmt: str, size: int,
                      mtime_ns: int, sha256: str, warnings: Sequence[str],
                      passages: Sequence[StoredPassage],
-                     phrases: bytes, redactions: int = 0) -> int:
-        """Insert or replace one document with its passages (caller holds the transaction)."""
+                     phrases: bytes, redactions: int = 0, lang: Optional[str] = None) -> int:
+        """Insert or replace one document with its passages (caller holds the transaction);
+        `lang` is its language's code (language.py), None when unknown."""
         row = self.conn.execute("SELECT id FROM documents WHERE source_id = ? AND path = ?",
                                 (source_id, path)).fetchone()
         values = (title, fmt, size, mtime_ns, sha256, time.time(), json.dumps(list(warnings)),
-                  len(passages), redactions)
+                  len(passages), redactions, lang)
         if row:
             doc_id = row[0]
             self._drop_passages([doc_id])
             self.conn.execute("UPDATE documents SET title = ?, format = ?, size = ?, mtime_ns = ?, "
                               "sha256 = ?, indexed_at = ?, warnings = ?, passages = ?, "
-                              "redactions = ? WHERE id = ?", values + (doc_id,))
+                              "redactions = ?, lang = ? WHERE id = ?", values + (doc_id,))
         else:
             doc_id = self.conn.execute(
                 "INSERT INTO documents(title, format, size, mtime_ns, sha256, indexed_at, "
-                "warnings, passages, redactions, source_id, path) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "warnings, passages, redactions, lang, source_id, path) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values + (source_id, path)).lastrowid
         first = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[0]
         rows = [(first + i, doc_id, i, _heading_json(tuple(h)), t, s, e, l1, l2, page)
@@ -404,23 +405,35 @@ class Store:
                 out[r[0]] = _passage_row(r)
         return out
 
-    def passage_documents_titled(self, passage_ids: Iterable[int]
-                                 ) -> Tuple[Dict[int, int], Dict[int, str], Dict[int, str]]:
-        """The document of each passage, and those documents' titles and paths (relative
-        to the source's root), in one read (no passage text: what ranking needs first)."""
+    def passage_documents_titled(self, passage_ids: Iterable[int]) -> Tuple[
+            Dict[int, int], Dict[int, str], Dict[int, str], Dict[int, Optional[str]]]:
+        """The document of each passage, and those documents' titles, paths (relative
+        to the source's root) and languages, in one read (no passage text: what ranking
+        needs first)."""
         doc_of: Dict[int, int] = {}
         titles: Dict[int, str] = {}
         paths: Dict[int, str] = {}
+        langs: Dict[int, Optional[str]] = {}
         for chunk in _chunks(list(passage_ids), 500):
-            for pid, doc_id, title, path in self.conn.execute(
-                    "SELECT p.id, p.document_id, d.title, d.path FROM passages p "
+            for pid, doc_id, title, path, lang in self.conn.execute(
+                    "SELECT p.id, p.document_id, d.title, d.path, d.lang FROM passages p "
                     "LEFT JOIN documents d ON d.id = p.document_id "
                     f"WHERE p.id IN ({','.join('?' * len(chunk))})", chunk):
                 doc_of[pid] = doc_id
                 if title is not None:
                     titles[doc_id] = title
                     paths[doc_id] = path
-        return doc_of, titles, paths
+                    langs[doc_id] = lang
+        return doc_of, titles, paths, langs
+
+    def main_language(self) -> Optional[str]:
+        """The language most of the index's passages are in (None: most are of no known
+        language). Kept while the index is unchanged."""
+        def read() -> Optional[str]:
+            row = self.conn.execute("SELECT lang FROM documents GROUP BY lang "
+                                    "ORDER BY sum(passages) DESC, lang LIMIT 1").fetchone()
+            return row[0] if row else None
+        return self.fulltext.remember("main language", None, read)
 
     def contained_share(self, part: int, whole: int) -> float:
         """The share of document `part`'s passages whose text is also a passage of `whole`."""
@@ -598,7 +611,7 @@ def _doc_row(r: Sequence) -> dict:
     return {"id": r[0], "source_id": r[1], "path": r[2], "title": r[3], "format": r[4],
             "size": r[5], "mtime_ns": r[6], "sha256": r[7], "indexed_at": r[8],
             "warnings": json.loads(r[9]) if r[9] != "[]" else [], "passages": r[10],
-            "root": r[11], "source": r[12]}
+            "lang": r[11], "root": r[12], "source": r[13]}
 
 
 def _passage_row(r: Sequence) -> dict:

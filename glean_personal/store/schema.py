@@ -10,7 +10,7 @@ from typing import Callable, Dict, Iterator
 
 from .graph import GRAPH_NORMS, GRAPH_SCHEMA
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 # Column weights of the full-text index: a title hit beats a heading hit beats a body hit.
@@ -59,6 +59,7 @@ CREATE TABLE documents (
     warnings TEXT NOT NULL DEFAULT '[]',
     passages INTEGER NOT NULL DEFAULT 0,
     redactions INTEGER NOT NULL DEFAULT 0,
+    lang TEXT,            -- the document's language (language.py), NULL when unknown
     UNIQUE (source_id, path)
 );
 CREATE TABLE passages (
@@ -145,8 +146,14 @@ def _add_column(conn: sqlite3.Connection, table: str, column: str, decl: str) ->
         conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
 
+def _v4_to_v5(conn: sqlite3.Connection) -> None:
+    """Documents learn their language (NULL, unknown, until re-read: the readers'
+    revision went up with it, so the next `index` of a source reads every file again)."""
+    _add_column(conn, "documents", "lang", "TEXT")
+
+
 MIGRATIONS: Dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+    1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 REBUILD_FULLTEXT_BEFORE = 3
 """A file older than this has its full-text index rebuilt from its passages

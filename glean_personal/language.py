@@ -1,0 +1,198 @@
+"""Which language a document or a question is written in (ISO 639-1 codes: `en`, `de`, `ja`).
+
+A document says so itself where its format has a field for it (`<html lang="de">`,
+`xml:lang`, a Content-Language meta: `declared_in_markup`); where it is silent, its
+text tells (`text_language`): a script of its own decides alone (kana → `ja`, hangul →
+`ko`, Han without kana → `zh`, Cyrillic, Greek, Arabic, Hebrew), and a Latin text is
+counted against each language's commonest function words (small tables below). A
+file-name or folder mark (`.html.fr`, `/de/`, `-de/`) only decides where the text does
+not (`path_hint`). A question is judged by the same tables (`query_language`): most
+questions asked in words hold a few function words; a bare keyword query holds none
+and stays undecided. Search weighs documents in another language than the question's
+less (search.py, docs/search.md "Languages").
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, Optional, Tuple
+
+# The commonest function words of each language, lower-case. A word shared by several
+# languages counts for each of them; single letters (`a`, `e`, `y`, `i`) are left out:
+# they are in too many languages and in code.
+_WORDS: Dict[str, str] = {
+    "en": """the and of to is that for with are this be it by not or from which can you your have
+             has was will an if when how what do does these there their they should would into its
+             than also but only other more been were where why my me about any all in on as at
+             we so""",
+    "de": """der die das und ist nicht mit den dem des ein eine einen einer eines auf für von zu im
+             sich auch wird werden sie ich wie oder aber wenn kann können bei nach aus noch nur sind
+             hat diese dieser dieses man über wir mein meine wo um zum zur durch dass daß muss kein
+             keine welche vom ob in""",
+    "fr": """le la les des du et est une un que qui dans pour pas sur ce cette ces avec par il elle
+             sont vous nous mais ou au aux être peut comment je mon ma mes quel quelle où plus
+             leur se ne sans faire votre vos fait""",
+    "es": """el la los las del y que en un una es por con para no se lo su sus como más pero está
+             son este esta esto cómo qué mi mis hay puede cuando donde también al sobre entre
+             usted hacer""",
+    "it": """il lo la gli le di che è un una per non con del della delle dei degli nel nella sono
+             come anche più ma questo questa si da al alla ci mio mia cosa quando dove può essere
+             ogni sul sulla in""",
+    "pt": """os as do da dos das em no na nos nas um uma que é não para com por se como mais mas ao
+             seu sua este esta isso isto meu minha você pode quando onde são também pelo pela""",
+    "nl": """de het een en van in is dat op te zijn niet met voor die er als aan ook om door bij naar
+             kan wordt worden maar hoe wat mijn ik je uw deze dit zal""",
+    "sv": """och att det som en är av för med till den på inte har de om ett jag kan vad hur eller
+             men från sig så min mitt var när också denna detta""",
+    "da": """og at det som en er af for med til den på ikke har de om et jeg kan hvad hvordan eller
+             men fra sig så min mit hvor når også denne dette""",
+    "no": """og å det som en er av for med til den på ikke har de om et jeg kan hva hvordan eller
+             men fra seg så min mitt hvor når også denne dette""",
+    "pl": """się nie do to że jest jak co ale po od przez dla jego są czy tak może być ten ta te tym
+             mój moja gdzie kiedy jeśli który która które""",
+    "tr": """ve bir bu da için ile çok ne olarak daha gibi ama nasıl nedir olan var yok mi mı ben
+             benim şu kadar her sonra""",
+}
+_LANGUAGES_OF: Dict[str, Tuple[str, ...]] = {}
+for _lang, _words in _WORDS.items():
+    for _w in _words.split():
+        _LANGUAGES_OF[_w] = _LANGUAGES_OF.get(_w, ()) + (_lang,)
+
+LANGUAGES = frozenset(_WORDS) | {"ja", "ko", "zh", "ru", "uk", "el", "ar", "he"}
+
+_WORD = re.compile(r"[^\W\d_]+")
+# Scripts that name their language by themselves (counted over a sample's letters).
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
+_GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
+_ARABIC = re.compile(r"[\u0600-\u06ff]")
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+SAMPLE_CHARS = 20000   # a document's language is judged on its first this many characters
+MIN_HITS = 8           # a text's language needs at least this many function words…
+MARGIN = 1.5           # …and this many times those of the next language
+
+
+def normalise(tag: Optional[str]) -> Optional[str]:
+    """A language tag as a code of `LANGUAGES` (`en-US` → `en`, `pt_BR` → `pt`, `nb` → `no`),
+    or None for a tag naming none of them (`C`, `x-klingon`, `und`)."""
+    if not tag:
+        return None
+    code = re.split(r"[-_.@]", tag.strip().lower(), 1)[0]
+    code = {"nb": "no", "nn": "no", "iw": "he"}.get(code, code)
+    return code if code in LANGUAGES else None
+
+
+def _script_language(sample: str, share: float) -> Optional[str]:
+    """The language a script names alone, when its letters are at least `share` of the
+    sample's letters; None for a Latin text (or a mixed one)."""
+    letters = len(_LETTER.findall(sample))
+    if not letters:
+        return None
+    kana, hangul, han = (len(p.findall(sample)) for p in (_KANA, _HANGUL, _HAN))
+    if kana + hangul + han >= share * letters:
+        if hangul > kana:
+            return "ko"
+        return "ja" if kana >= 0.05 * (kana + han) else "zh"
+    for pattern, lang in ((_CYRILLIC, "ru"), (_GREEK, "el"), (_ARABIC, "ar"), (_HEBREW, "he")):
+        if len(pattern.findall(sample)) >= share * letters:
+            if lang == "ru" and len(_UKRAINIAN.findall(sample)) * 100 >= letters:
+                return "uk"
+            return lang
+    return None
+
+
+def word_counts(words) -> Dict[str, int]:
+    """How many of the words are each language's function words."""
+    counts: Dict[str, int] = {}
+    for w in words:
+        for lang in _LANGUAGES_OF.get(w, ()):
+            counts[lang] = counts.get(lang, 0) + 1
+    return counts
+
+
+def _leader(counts: Dict[str, int], least: int, margin: float) -> Optional[str]:
+    """The language counted most, when it has `least` words and `margin` times the next's."""
+    if not counts:
+        return None
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    best, n = ranked[0]
+    runner = ranked[1][1] if len(ranked) > 1 else 0
+    return best if n >= least and n > runner * margin else None
+
+
+def text_language(text: str) -> Optional[str]:
+    """A text's language from its first `SAMPLE_CHARS` characters, or None when they do
+    not tell (too few function words, or two languages alike: code, a table of names)."""
+    sample = text[:SAMPLE_CHARS]
+    by_script = _script_language(sample, 0.3)
+    if by_script:
+        return by_script
+    return _leader(word_counts(w.lower() for w in _WORD.findall(sample)), MIN_HITS, MARGIN)
+
+
+def query_language(text: str) -> Optional[str]:
+    """A question's language: a script of its own, or more function words of one language
+    than of any other (*how do I …* → `en`; *wie kann ich …* → `de`); None for a bare
+    keyword query (*mod_rewrite redirect*) or a tie."""
+    by_script = _script_language(text, 0.5)
+    if by_script:
+        return by_script
+    return _leader(word_counts(w.lower() for w in _WORD.findall(text)), 1, 1.0)
+
+
+# `<html lang="de">`, `<html xml:lang="fr" …>`, DocBook's `<book lang="it">`, the first
+# `xml:lang` of any XML, and `<meta http-equiv="Content-Language" content="pt-BR">`: in a
+# file's first bytes (an element's own `lang` deeper in a page marks a quotation).
+_TAG = rb"[\"']?\s*([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)"
+_ROOT_LANG = re.compile(
+    rb"<(?:html|book|article|chapter|part|set|refentry|reference|appendix|preface)\b[^>]*?"
+    rb"\blang\s*=\s*" + _TAG + rb"|\bxml:lang\s*=\s*" + _TAG, re.IGNORECASE)
+_META_LANG = re.compile(
+    rb"<meta\b[^>]*?http-equiv\s*=\s*[\"']?content-language[\"']?[^>]*?content\s*=\s*" + _TAG,
+    re.IGNORECASE)
+HEAD_BYTES = 4096
+
+
+def declared_in_markup(head: bytes) -> Optional[str]:
+    """The language an HTML or XML file declares in its first `HEAD_BYTES` bytes, or None."""
+    head = head[:HEAD_BYTES]
+    if b"lang" not in head and b"LANG" not in head and b"Lang" not in head:
+        return None
+    for pattern in (_ROOT_LANG, _META_LANG):
+        found = pattern.search(head)
+        if found:
+            return normalise((found.group(1) or found.group(found.lastindex)).decode("ascii"))
+    return None
+
+
+# A language mark in a path: beside a document's extension (`index.html.fr`, Apache's
+# `foo.html.ja.utf8`, `guide.de.md`), or a folder named by a code (`de/`, `pt-br/`,
+# `zh_CN/`) or ending in one (`gnucash-guide-de/`, `manual_fr/`).
+_DOC_EXT = r"(?:html?|xhtml|md|txt|rst|xml|pdf|docx|odt|epub)"
+_NAME_MARK = re.compile(r"\." + _DOC_EXT + r"\.([a-z]{2}(?:-[a-z]{2})?)(?:\.[a-z0-9-]+)?$"
+                        r"|\.([a-z]{2}(?:[-_][a-z]{2})?)\." + _DOC_EXT + r"$")
+_FOLDER_MARK = re.compile(r"(?:^|[-_])([a-z]{2}(?:[-_][a-z]{2})?)$")
+
+
+def path_hint(path: str) -> Optional[str]:
+    """The language a file's name or folders name, nearest first; None when none does."""
+    *folders, name = path.lower().split("/")
+    found = _NAME_MARK.search(name)
+    if found and normalise(found.group(1) or found.group(2)):
+        return normalise(found.group(1) or found.group(2))
+    for folder in reversed(folders):
+        found = _FOLDER_MARK.search(folder)
+        if found and normalise(found.group(1)):
+            return normalise(found.group(1))
+    return None
+
+
+def document_language(text: str, declared: Optional[str] = None,
+                      path: str = "") -> Optional[str]:
+    """A document's language: what it declares, else what its text says, else what its
+    path names (None: unknown, and never weighed)."""
+    return declared or text_language(text) or (path_hint(path) if path else None)
