@@ -74,6 +74,7 @@ _LETTER = re.compile(r"[^\W\d_]")
 SAMPLE_CHARS = 20000   # a document's language is judged on its first this many characters
 MIN_HITS = 8           # a text's language needs at least this many function words…
 MARGIN = 1.5           # …and this many times those of the next language
+PROSE_SHARE = 0.15     # (a short text: function words at least this share of its words)
 
 
 def normalise(tag: Optional[str]) -> Optional[str]:
@@ -126,12 +127,17 @@ def _leader(counts: Dict[str, int], least: int, margin: float) -> Optional[str]:
 
 def text_language(text: str) -> Optional[str]:
     """A text's language from its first `SAMPLE_CHARS` characters, or None when they do
-    not tell (too few function words, or two languages alike: code, a table of names)."""
+    not tell (too few function words, or two languages alike: code, a table of names).
+    A short text needs fewer function words, but as large a share of its words as
+    prose holds (a third to a half of an English text's words are function words)."""
     sample = text[:SAMPLE_CHARS]
     by_script = _script_language(sample, 0.3)
     if by_script:
         return by_script
-    return _leader(word_counts(w.lower() for w in _WORD.findall(sample)), MIN_HITS, MARGIN)
+    words = _WORD.findall(sample)
+    # a short note decides on fewer: a few function words, as many as a prose text holds
+    least = min(MIN_HITS, max(3, int(PROSE_SHARE * len(words)) + 1))
+    return _leader(word_counts(w.lower() for w in words), least, MARGIN)
 
 
 def query_language(text: str) -> Optional[str]:

@@ -37,7 +37,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Callable, Deque, Iterable, Iterator, List, Optional, Tuple
 
 from .analysis import normalize
-from .config import Limits, PassageSizes
+from .config import CODE_EXTENSIONS, Limits, PassageSizes
 from .document import Document, Section
 from .errors import SkipFile
 from .formats import SNIFF_BYTES, check_head, needs_sniff, read_document
@@ -167,6 +167,12 @@ def redact_document(doc: Document) -> Tuple[Document, int]:
     return Document(title=title, format=doc.format, sections=sections, warnings=warnings), total
 
 
+# Code, configuration and tables: their words are a program's or a table's, in no
+# language a question is asked in (English keywords), and are never weighed by language.
+_NO_LANGUAGE = frozenset(CODE_EXTENSIONS.values()) | {
+    "json", "yaml", "toml", "ini", "css", "csv", "tsv", "makefile", "dockerfile"}
+
+
 def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> Outcome:
     """Read, hash, extract and cut one file; every failure becomes a SkipFile."""
     try:
@@ -187,12 +193,14 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         text = doc.text
         # markup (HTML, XHTML, DocBook) may say its language in its first bytes: `<html lang>`
         declared = declared_in_markup(data) if data[:64].lstrip()[:1] == b"<" else None
+        language = (None if doc.format in _NO_LANGUAGE
+                    else document_language(text, declared, task.path))
         return Extracted(
             sha, len(data), doc.title, doc.format, tuple(doc.warnings),
             tuple((p.heading, p.text, p.start, p.end,
                    *(p.lines or (None, None)), p.page) for p in passages),
             document_phrases(doc.title, text), len(text), redactions=redactions,
-            language=document_language(text, declared, task.path))
+            language=language)
     except SkipFile as skip:
         return skip
     except MemoryError:

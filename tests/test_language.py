@@ -1,0 +1,190 @@
+"""A document's language (declared, else its text's, else its path's), a question's, and
+search preferring the question's language, on both stores, over real-shaped files."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from glean_personal import search as search_module
+from glean_personal.language import (declared_in_markup, document_language, normalise,
+                                     path_hint, query_language, text_language)
+from helpers.files import write_tree
+
+# A manual's page and its translation, as Apache httpd ships them (`manual/en/`,
+# `manual/de/`, each page saying its language), with a German letter and English
+# notes beside them that say nothing of their language.
+_EN_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><title>Binding to Addresses and Ports - Apache HTTP Server</title></head>
+<body><h1>Binding to Addresses and Ports</h1>
+<p>Configuring Apache HTTP Server to listen on specific addresses and ports. When httpd
+starts, it binds to some port and address on the local machine and waits for incoming
+requests. By default, it listens to all addresses on the machine. However, it may need
+to be told to listen on specific ports, or only on selected addresses, or a combination
+of both. This is often combined with the Virtual Host feature, which determines how
+httpd responds to different IP addresses, hostnames and ports.</p>
+<p>The Listen directive tells the server to accept incoming requests only on the
+specified ports or address-and-port combinations. If only a port number is specified in
+the Listen directive, the server listens to the given port on all interfaces. If an IP
+address is given as well as a port, the server will listen on the given port and
+interface. Multiple Listen directives may be used to specify a number of addresses and
+ports to listen on.</p></body></html>
+"""
+_DE_PAGE = """<!DOCTYPE html>
+<html lang="de"><head><title>An Adressen und Ports binden - Apache HTTP Server</title></head>
+<body><h1>An Adressen und Ports binden</h1>
+<p>Konfiguration der vom Apache HTTP Server verwendeten Adressen und Ports. Beim Start
+bindet sich der httpd an bestimmte Adressen und Ports der lokalen Maschine und wartet
+auf eingehende Anfragen. Standardmäßig lauscht er an allen Adressen des Systems. Es
+kann jedoch notwendig sein, ihm mitzuteilen, nur an bestimmten Ports oder nur an
+ausgewählten Adressen zu lauschen. Die Listen Direktive legt die Ports des httpd fest:
+Listen 80.</p>
+</body></html>
+"""
+_LETTER = """Sehr geehrte Frau Weber,
+
+die Heizung in meiner Wohnung ist seit dem ersten Dezember ausgefallen. Ich habe den
+Hausmeister zweimal angerufen, aber es ist noch nichts passiert. Die Heizkörper bleiben
+kalt, auch wenn das Thermostat auf fünf steht. Ich bitte Sie, den Schaden bis zum Ende
+der Woche beheben zu lassen, und behalte mir vor, die Miete für diese Zeit zu mindern.
+
+Mit freundlichen Grüßen
+Anna Schmidt
+"""
+_NOTES = """Heating notes
+
+The radiators in the flat stay cold when the thermostat is on five. I called the
+caretaker twice about the heating, and nothing has happened yet. Next step: write to
+the landlord and ask for the repair to be done by the end of the week.
+"""
+FILES = {"manual/en/bind.html": _EN_PAGE, "manual/de/bind.html": _DE_PAGE,
+         "post/brief-vermieterin.txt": _LETTER, "post/heating.txt": _NOTES,
+         "recipes/bread.md": "# Sourdough bread\n\nFeed the starter the night before, then mix "
+                             "flour, water and salt, and leave the dough to rise for four hours.\n",
+         "recipes/soup.md": "# Lentil soup\n\nSoften an onion and a carrot in oil, add the red "
+                            "lentils and the stock, and simmer for twenty minutes.\n",
+         "garden.md": "# Garden\n\nPrune the apple tree in February, before the buds open, and "
+                      "mulch the beds with compost in spring.\n"}
+
+
+@pytest.fixture
+def ix(tmp_path, open_ix):
+    ix = open_ix()
+    report = ix.index(write_tree(tmp_path / "files", FILES), label="files")
+    assert report.added == len(FILES)
+    return ix
+
+
+def _paths(result):
+    return [h.document["path"] for h in result.results]
+
+
+def _stored_languages(ix) -> dict:
+    conn = sqlite3.connect(ix.store.path)
+    try:
+        return dict(conn.execute("SELECT path, lang FROM documents"))
+    finally:
+        conn.close()
+
+
+def test_each_document_keeps_its_language(ix):
+    assert _stored_languages(ix) == {"manual/en/bind.html": "en", "manual/de/bind.html": "de",
+                                     "post/brief-vermieterin.txt": "de",
+                                     "post/heating.txt": "en", "recipes/bread.md": "en",
+                                     "recipes/soup.md": "en", "garden.md": "en"}
+
+
+def test_an_english_question_prefers_the_english_page(ix, monkeypatch):
+    question = "how do I make the server listen on ports 80 and 8000"
+    assert _paths(ix.search(question))[0] == "manual/en/bind.html"
+    # the translation, shorter and holding every number, leads when languages weigh alike
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    assert _paths(ix.search(question))[0] == "manual/de/bind.html"
+
+
+def test_a_german_question_prefers_the_german_page(ix, monkeypatch):
+    question = "welche Ports nutzt der Server"
+    damped = {h.document["path"]: h.score for h in ix.search(question).results}
+    assert list(damped)[0] == "manual/de/bind.html"
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in ix.search(question).results}
+    assert damped["manual/en/bind.html"] == pytest.approx(alike["manual/en/bind.html"] / 2)
+    assert damped["manual/de/bind.html"] == pytest.approx(alike["manual/de/bind.html"])
+
+
+def test_nothing_disappears(ix):
+    # a translation asked for by its own words is found, and an English question still
+    # lists the German page after the English one
+    assert _paths(ix.search("lauschen Adressen"))[0] == "manual/de/bind.html"
+    assert _paths(ix.search("the heating is cold")) == ["post/heating.txt",
+                                                        "post/brief-vermieterin.txt"]
+    assert _paths(ix.search("warum bleibt die Heizung kalt"))[0] == "post/brief-vermieterin.txt"
+
+
+def test_a_keyword_query_takes_the_index_main_language(ix):
+    # no function words: the language most of the index is in (English, by passages)
+    assert query_language("Listen ports") is None
+    assert _paths(ix.search("Listen ports"))[0] == "manual/en/bind.html"
+
+
+@pytest.mark.parametrize("text, expected", [
+    (_EN_PAGE, "en"), (_LETTER, "de"), (_NOTES, "en"),
+    ("Pour configurer un hôte virtuel, il faut ajouter une section dans le fichier de "
+     "configuration et redémarrer le serveur. Les noms des hôtes sont dans la liste qui "
+     "est sur la page suivante, avec les adresses et les ports que vous pouvez utiliser.", "fr"),
+    ("Para configurar el servidor es necesario editar el fichero de configuración y reiniciar "
+     "el servicio. Los nombres de los hosts están en la lista que se encuentra en la página "
+     "siguiente, con las direcciones y los puertos que se pueden usar.", "es"),
+    ("バックアップを作成するには、ファイルメニューから保存を選択します。", "ja"),
+    ("Резервная копия создаётся из меню Файл.", "ru"),
+    ("백업을 만들려면 파일 메뉴에서 저장을 선택하십시오.", "ko"),
+    ("def main():\n    return run(argv[1:])\n", None),   # code says nothing
+    ("Listen 80\nListen 8000\n", None),
+])
+def test_text_language(text, expected):
+    assert text_language(text) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("how do I make apache serve a folder", "en"),
+    ("what is a split transaction", "en"),
+    ("wie lege ich ein neues Konto an", "de"),
+    ("comment configurer un hôte virtuel", "fr"),
+    ("cómo configurar el servidor", "es"),
+    ("mod_rewrite RewriteRule", None),              # keywords alone: undecided
+    ("set up mod_rewrite in apache", None),         # *in* is English, German, Dutch…
+    ("東京の天気", "ja"),
+])
+def test_query_language(question, expected):
+    assert query_language(question) == expected
+
+
+@pytest.mark.parametrize("head, expected", [
+    (b'<!DOCTYPE html SYSTEM "about:legacy-compat">\n<html lang="pt-br"><head>', "pt"),
+    (b'<?xml version="1.0"?>\n<book xml:lang="it"><title>', "it"),
+    (b'<html><head><meta http-equiv="Content-Language" content="de-DE"></head>', "de"),
+    (b'<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en-US" lang="en-US">', "en"),
+    (b'<html><body><p>no language said</p>', None),
+    (b'<html lang="x-klingon">', None),
+])
+def test_declared_in_markup(head, expected):
+    assert declared_in_markup(head) == expected
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("manual/de/bind.html", "de"), ("gnucash-guide-it/index.html", "it"),
+    ("index.html.fr", "fr"), ("mod/core.html.ja.utf8", "ja"), ("guide.de.md", "de"),
+    ("docs/en-US/intro.html", "en"), ("po/zh_CN/notes.txt", "zh"),
+    ("src/tool.pl", None), ("lisp/mode.el", None), ("my-docs/x.md", None),
+])
+def test_path_hint(path, expected):
+    assert path_hint(path) == expected
+
+
+def test_the_file_says_first_then_its_text_then_its_path():
+    # Debian's `manual/en/bind.html` of Apache httpd 2.4 is the Brazilian translation
+    assert document_language(_NOTES, "pt", "manual/en/bind.html") == "pt"
+    assert document_language(_LETTER, None, "manual/en/letter.txt") == "de"
+    assert document_language("Listen 80", None, "manual/fr/listen.txt") == "fr"
+    assert document_language("Listen 80", None, "listen.txt") is None
+    assert normalise("nb-NO") == "no" and normalise("C") is None
