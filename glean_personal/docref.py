@@ -38,9 +38,12 @@ def path_from_url(url: str) -> str:
 def doc_summary(row: Mapping) -> dict:
     """The document fields every result carries (docs/reference.md, "document")."""
     full, url = _place(row["root"], row["path"])
-    return {"id": row["id"], "title": row["title"], "url": url,
-            "source": row["source"], "path": row["path"], "format": row["format"],
-            "mtime_ns": row["mtime_ns"], "available": os.path.isfile(full)}
+    out = {"id": row["id"], "title": row["title"], "url": url,
+           "source": row["source"], "path": row["path"], "format": row["format"],
+           "mtime_ns": row["mtime_ns"], "available": os.path.isfile(full)}
+    if row.get("lang"):
+        out["language"] = row["lang"]   # where the index knows it (language.py)
+    return out
 
 
 @functools.lru_cache(maxsize=4096)

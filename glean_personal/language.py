@@ -13,6 +13,7 @@ less (search.py, docs/search.md "Languages").
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Dict, Optional, Tuple
 
@@ -182,17 +183,23 @@ _DOC_EXT = r"(?:html?|xhtml|md|txt|rst|xml|pdf|docx|odt|epub)"
 _NAME_MARK = re.compile(r"\." + _DOC_EXT + r"\.([a-z]{2}(?:-[a-z]{2})?)(?:\.[a-z0-9-]+)?$"
                         r"|\.([a-z]{2}(?:[-_][a-z]{2})?)\." + _DOC_EXT + r"$")
 _FOLDER_MARK = re.compile(r"(?:^|[-_])([a-z]{2}(?:[-_][a-z]{2})?)$")
+# Codes that are also words or common folder names (`it/`, `no/`, `uk/`, Perl's `pl/`,
+# Emacs Lisp's `el/`, `ar/` archives): a folder of that name alone is no mark (one
+# ending in it is: `gnucash-guide-it/`).
+_AMBIGUOUS_FOLDERS = frozenset({"it", "no", "uk", "pl", "el", "ar", "he"})
 
 
+@functools.lru_cache(maxsize=8192)
 def path_hint(path: str) -> Optional[str]:
-    """The language a file's name or folders name, nearest first; None when none does."""
+    """The language a file's name or folders name, nearest first; None when none does
+    (kept: search asks for its candidates' paths)."""
     *folders, name = path.lower().split("/")
     found = _NAME_MARK.search(name)
     if found and normalise(found.group(1) or found.group(2)):
         return normalise(found.group(1) or found.group(2))
     for folder in reversed(folders):
         found = _FOLDER_MARK.search(folder)
-        if found and normalise(found.group(1)):
+        if found and folder not in _AMBIGUOUS_FOLDERS and normalise(found.group(1)):
             return normalise(found.group(1))
     return None
 

@@ -29,7 +29,7 @@ from .docref import doc_summary
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_style_sheet, is_test_path, is_test_section)
-from .language import query_language
+from .language import path_hint, query_language
 from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
@@ -255,7 +255,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                  if weights.notes and not _about_releases(query, words) else set())
         about_versions = _about_versions(query, words)
         _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
-        _damp_other_languages(boost, langs, store, query)
+        _damp_other_languages(boost, langs, paths, store, query)
         if about_versions and alone:
             _damp_bulky_notes(boost, alone)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
@@ -602,7 +602,7 @@ def _damp_kinds(boost: Dict[int, float], marks: Dict[int, "_Marks"], query: Quer
 
 
 def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],
-                          store: Store, query: Query) -> None:
+                          paths: Dict[int, str], store: Store, query: Query) -> None:
     """Manuals ship their translations beside the English pages, and a person's folders
     mix languages: a document in another language than the question's counts
     `TUNING.other_language` of its score. The question's language is its function
@@ -622,7 +622,10 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
     if target not in spoken:
         return
     for d, lang in langs.items():
-        if lang is not None and lang != target and d in boost:
+        if lang is None or d not in boost:
+            continue
+        named = path_hint(paths[d])
+        if lang != target or (named is not None and named != target):
             boost[d] *= TUNING.other_language
 
 

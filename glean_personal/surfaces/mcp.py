@@ -126,6 +126,7 @@ class Tools:
                  "missed_terms": list(h.missed_terms or []),
                  "strength": round(float(h.strength), 3), "score": round(float(h.score), 6),
                  "available": bool(h.document.get("available", True)),
+                 **({"language": h.document["language"]} if h.document.get("language") else {}),
                  **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {}),
                  **({"scattered": True} if h.scattered else {}),
                  **_expanded_by(h)}

@@ -112,7 +112,7 @@ TOOLS: List[dict] = [
                      "page": _NULLABLE_STR, "passage_id": _INT, "snippet": _STR,
                      "passage": _STR, "passage_chars": _INT, "matched_terms": _STRS,
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
-                     "available": {"type": "boolean"}, "also_at": _STRS,
+                     "available": {"type": "boolean"}, "also_at": _STRS, "language": _STR,
                      "matched_synonyms": _STRS, "matched_forms": _STRS,
                      "scattered": {"type": "boolean"}}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
