@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Dict, Optional, Tuple
+from collections import Counter
+from typing import Dict, List, Optional, Tuple
+
+from .patterns import lazy
 
 # The commonest function words of each language, lower-case. A word shared by several
 # languages counts for each of them; single letters (`a`, `e`, `y`, `i`) are left out:
@@ -60,19 +63,31 @@ for _lang, _words in _WORDS.items():
 
 LANGUAGES = frozenset(_WORDS) | {"ja", "ko", "zh", "ru", "uk", "el", "ar", "he"}
 
-_WORD = re.compile(r"[^\W\d_]+")
-# Scripts that name their language by themselves (counted over a sample's letters).
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-_HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
-_GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
-_ARABIC = re.compile(r"[\u0600-\u06ff]")
-_HEBREW = re.compile(r"[\u0590-\u05ff]")
-_LETTER = re.compile(r"[^\W\d_]")
+_WORD = lazy(r"[^\W\d_]+")
+# What `_WORD` splits an ASCII text at, as a table for `str.translate` (no pattern to compile).
+_ASCII_GAPS = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
 
-SAMPLE_CHARS = 20000   # a document's language is judged on its first this many characters
+
+def _words(text: str) -> List[str]:
+    """The lower-case words of a text (runs of letters)."""
+    text = text.lower()
+    return text.translate(_ASCII_GAPS).split() if text.isascii() else _WORD.findall(text)
+# Scripts that name their language by themselves (counted over a sample's letters).
+_KANA = lazy(r"[\u3040-\u30ff]")
+_HANGUL = lazy(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_HAN = lazy(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+_CYRILLIC = lazy(r"[\u0400-\u04ff]")
+_UKRAINIAN = lazy(r"[іїєґІЇЄҐ]")
+_GREEK = lazy(r"[\u0370-\u03ff\u1f00-\u1fff]")
+_ARABIC = lazy(r"[\u0600-\u06ff]")
+_HEBREW = lazy(r"[\u0590-\u05ff]")
+_LETTER = lazy(r"[^\W\d_]")
+# Any letter of those scripts: a text with few of them is Latin (or has no letters).
+_OWN_SCRIPTS = lazy(r"[\u0370-\u06ff\u1100-\u11ff\u1f00-\u1fff\u3040-\u30ff\u3130-\u318f"
+                          r"\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+SAMPLE_CHARS = 6000    # a document's language is judged on its first this many characters
+                       # (about a thousand words of prose)
 MIN_HITS = 8           # a text's language needs at least this many function words…
 MARGIN = 1.5           # …and this many times those of the next language
 PROSE_SHARE = 0.15     # (a short text: function words at least this share of its words)
@@ -83,16 +98,24 @@ def normalise(tag: Optional[str]) -> Optional[str]:
     or None for a tag naming none of them (`C`, `x-klingon`, `und`)."""
     if not tag:
         return None
-    code = re.split(r"[-_.@]", tag.strip().lower(), 1)[0]
+    code = tag.strip().lower()
+    for mark in "-_.@":
+        code = code.partition(mark)[0]
     code = {"nb": "no", "nn": "no", "iw": "he"}.get(code, code)
     return code if code in LANGUAGES else None
 
 
 def _script_language(sample: str, share: float) -> Optional[str]:
     """The language a script names alone, when its letters are at least `share` of the
-    sample's letters; None for a Latin text (or a mixed one)."""
+    sample's letters; None for a Latin text (or a mixed one). A text in ASCII, or with
+    few letters of those scripts, is Latin without counting each script."""
+    if sample.isascii():
+        return None
+    own = len(_OWN_SCRIPTS.findall(sample))
+    if not own:
+        return None
     letters = len(_LETTER.findall(sample))
-    if not letters:
+    if own < share * letters:
         return None
     kana, hangul, han = (len(p.findall(sample)) for p in (_KANA, _HANGUL, _HAN))
     if kana + hangul + han >= share * letters:
@@ -108,11 +131,12 @@ def _script_language(sample: str, share: float) -> Optional[str]:
 
 
 def word_counts(words) -> Dict[str, int]:
-    """How many of the words are each language's function words."""
+    """How many of the (lower-case) words are each language's function words."""
+    seen = Counter(words)
     counts: Dict[str, int] = {}
-    for w in words:
-        for lang in _LANGUAGES_OF.get(w, ()):
-            counts[lang] = counts.get(lang, 0) + 1
+    for w in _LANGUAGES_OF.keys() & seen.keys():
+        for lang in _LANGUAGES_OF[w]:
+            counts[lang] = counts.get(lang, 0) + seen[w]
     return counts
 
 
@@ -135,10 +159,10 @@ def text_language(text: str) -> Optional[str]:
     by_script = _script_language(sample, 0.3)
     if by_script:
         return by_script
-    words = _WORD.findall(sample)
+    words = _words(sample)
     # a short note decides on fewer: a few function words, as many as a prose text holds
     least = min(MIN_HITS, max(3, int(PROSE_SHARE * len(words)) + 1))
-    return _leader(word_counts(w.lower() for w in words), least, MARGIN)
+    return _leader(word_counts(words), least, MARGIN)
 
 
 def query_language(text: str) -> Optional[str]:
@@ -148,17 +172,17 @@ def query_language(text: str) -> Optional[str]:
     by_script = _script_language(text, 0.5)
     if by_script:
         return by_script
-    return _leader(word_counts(w.lower() for w in _WORD.findall(text)), 1, 1.0)
+    return _leader(word_counts(_words(text)), 1, 1.0)
 
 
 # `<html lang="de">`, `<html xml:lang="fr" …>`, DocBook's `<book lang="it">`, the first
 # `xml:lang` of any XML, and `<meta http-equiv="Content-Language" content="pt-BR">`: in a
 # file's first bytes (an element's own `lang` deeper in a page marks a quotation).
 _TAG = rb"[\"']?\s*([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)"
-_ROOT_LANG = re.compile(
+_ROOT_LANG = lazy(
     rb"<(?:html|book|article|chapter|part|set|refentry|reference|appendix|preface)\b[^>]*?"
     rb"\blang\s*=\s*" + _TAG + rb"|\bxml:lang\s*=\s*" + _TAG, re.IGNORECASE)
-_META_LANG = re.compile(
+_META_LANG = lazy(
     rb"<meta\b[^>]*?http-equiv\s*=\s*[\"']?content-language[\"']?[^>]*?content\s*=\s*" + _TAG,
     re.IGNORECASE)
 HEAD_BYTES = 4096
@@ -178,15 +202,42 @@ def declared_in_markup(head: bytes) -> Optional[str]:
 
 # A language mark in a path: beside a document's extension (`index.html.fr`, Apache's
 # `foo.html.ja.utf8`, `guide.de.md`), or a folder named by a code (`de/`, `pt-br/`,
-# `zh_CN/`) or ending in one (`gnucash-guide-de/`, `manual_fr/`).
-_DOC_EXT = r"(?:html?|xhtml|md|txt|rst|xml|pdf|docx|odt|epub)"
-_NAME_MARK = re.compile(r"\." + _DOC_EXT + r"\.([a-z]{2}(?:-[a-z]{2})?)(?:\.[a-z0-9-]+)?$"
-                        r"|\.([a-z]{2}(?:[-_][a-z]{2})?)\." + _DOC_EXT + r"$")
-_FOLDER_MARK = re.compile(r"(?:^|[-_])([a-z]{2}(?:[-_][a-z]{2})?)$")
+# `zh_CN/`) or ending in one (`gnucash-guide-de/`, `manual_fr/`). Told by string
+# methods, no pattern: search asks for every candidate's path.
+_DOC_EXTS = frozenset("html htm xhtml md txt rst xml pdf docx odt epub".split())
 # Codes that are also words or common folder names (`it/`, `no/`, `uk/`, Perl's `pl/`,
 # Emacs Lisp's `el/`, `ar/` archives): a folder of that name alone is no mark (one
 # ending in it is: `gnucash-guide-it/`).
 _AMBIGUOUS_FOLDERS = frozenset({"it", "no", "uk", "pl", "el", "ar", "he"})
+
+
+def _code(part: str) -> Optional[str]:
+    """`de`, `pt-br`, `zh_cn` as a code of `LANGUAGES`, or None."""
+    if len(part) == 2 or (len(part) == 5 and part[2] in "-_"):
+        if part[:2].isalpha() and part[-2:].isalpha() and part.isascii():
+            return normalise(part)
+    return None
+
+
+def _name_mark(name: str) -> Optional[str]:
+    parts = name.split(".")
+    for i in range(1, len(parts) - 1):
+        if parts[i] in _DOC_EXTS and _code(parts[i + 1]):      # index.html.fr, .html.ja.utf8
+            return _code(parts[i + 1])
+        if parts[i + 1] in _DOC_EXTS and _code(parts[i]):      # guide.de.md
+            return _code(parts[i])
+    return None
+
+
+def _folder_mark(folder: str) -> Optional[str]:
+    if folder in _AMBIGUOUS_FOLDERS:
+        return None
+    for n in (5, 2):   # `pt-br`, `de`, alone or after `-` or `_`
+        if len(folder) == n or len(folder) > n and folder[-n - 1] in "-_":
+            code = _code(folder[-n:])
+            if code:
+                return code
+    return None
 
 
 @functools.lru_cache(maxsize=8192)
@@ -194,13 +245,13 @@ def path_hint(path: str) -> Optional[str]:
     """The language a file's name or folders name, nearest first; None when none does
     (kept: search asks for its candidates' paths)."""
     *folders, name = path.lower().split("/")
-    found = _NAME_MARK.search(name)
-    if found and normalise(found.group(1) or found.group(2)):
-        return normalise(found.group(1) or found.group(2))
+    found = _name_mark(name) if name.count(".") >= 2 else None
+    if found:
+        return found
     for folder in reversed(folders):
-        found = _FOLDER_MARK.search(folder)
-        if found and folder not in _AMBIGUOUS_FOLDERS and normalise(found.group(1)):
-            return normalise(found.group(1))
+        found = _folder_mark(folder)
+        if found:
+            return found
     return None
 
 

@@ -29,7 +29,7 @@ from .docref import doc_summary
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_style_sheet, is_test_path, is_test_section)
-from .language import path_hint, query_language
+from .language import path_hint
 from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
@@ -255,7 +255,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                  if weights.notes and not _about_releases(query, words) else set())
         about_versions = _about_versions(query, words)
         _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
-        _damp_other_languages(boost, langs, paths, store, query)
+        _damp_other_languages(boost, langs, marks, store, query)
         if about_versions and alone:
             _damp_bulky_notes(boost, alone)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
@@ -602,29 +602,34 @@ def _damp_kinds(boost: Dict[int, float], marks: Dict[int, "_Marks"], query: Quer
 
 
 def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],
-                          paths: Dict[int, str], store: Store, query: Query) -> None:
+                          marks: Dict[int, "_Marks"], store: Store, query: Query) -> None:
     """Manuals ship their translations beside the English pages, and a person's folders
     mix languages: a document in another language than the question's counts
-    `TUNING.other_language` of its score. The question's language is its function
-    words' (`language.query_language`: *how do I …* is English); a question that has
-    none (a bare keyword query) is taken to be in the index's main language (most
-    passages'). Only when some candidates are in that language: a German question of
-    an English index keeps its order. A document of no known language is never
-    damped, and none disappears: a translation asked for in its own words is first
-    among its own language's pages."""
+    `TUNING.other_language` of its score, and so does one whose path names another
+    (`language.path_hint`): a page left untranslated in a translation's folder
+    (`gnucash-help-de/`), English text beside the original in the English manual.
+    The question's language is its function words' (`language.query_language`:
+    *how do I …* is English); a question that has none (a bare keyword query) is
+    taken to be in the index's main language (most passages'). Only when some
+    candidates are in that language: a German question of an English index keeps its
+    order. A document of no known language is never damped, and none disappears: a
+    translation asked for in its own words still leads its own language's pages
+    (docs/search.md, "Languages")."""
     if TUNING.other_language >= 1.0:
         return
     spoken = set(langs.values())
+    spoken.update(m.language for m in marks.values())
     spoken.discard(None)
     if len(spoken) < 2:
         return   # one language (or none known) among the candidates: nothing to prefer
+    from .language import query_language   # only for candidates of several languages
     target = query_language(query.text) or store.main_language()
     if target not in spoken:
         return
     for d, lang in langs.items():
         if lang is None or d not in boost:
             continue
-        named = path_hint(paths[d])
+        named = marks[d].language
         if lang != target or (named is not None and named != target):
             boost[d] *= TUNING.other_language
 
@@ -887,6 +892,7 @@ class _Marks(NamedTuple):
     code: bool              # a source file
     legal: bool             # a licence or copyright notice
     style: bool             # a style sheet
+    language: Optional[str]  # the language its path names (`gnucash-guide-de/`), if any
 
 
 @functools.lru_cache(maxsize=8192)
@@ -897,7 +903,7 @@ def _marks(title: str, path: str) -> _Marks:
     return _Marks(tuple(words_of(title)), is_listing_title(title),
                   is_release_notes_title(title) or is_release_notes_path(path),
                   is_test_path(path), is_code_path(path), is_legal_notice(title, path),
-                  is_style_sheet(path))
+                  is_style_sheet(path), path_hint(path))
 
 
 def _coverage(text: str, query: Query, weights: Weights) -> float:

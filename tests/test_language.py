@@ -188,3 +188,67 @@ def test_the_file_says_first_then_its_text_then_its_path():
     assert document_language("Listen 80", None, "manual/fr/listen.txt") == "fr"
     assert document_language("Listen 80", None, "listen.txt") is None
     assert normalise("nb-NO") == "no" and normalise("C") is None
+
+
+# A manual and its German translation as GnuCash ships them (`gnucash-guide-en/`,
+# `gnucash-guide-de/`, no page saying its language), the translation holding a page
+# left in English: an older copy of the original, a little shorter.
+_BACKUP = """<html><head><title>Backing Up and Recovering Data</title></head><body>
+<h1>Backing Up and Recovering Data</h1>
+<p>GnuCash creates several types of files to help ensure that your data is not lost. If
+you look in the folder where your saved file resides, you may see other files created by
+GnuCash with the same name and a date and time stamp: backup files, which are a copy of
+the data file written every time you save. To recover data from a backup file, open the
+backup file that has the date and time you want to go back to, and save it under a new
+name. Log files record every change you make to the data file since the last save.{more}</p>
+</body></html>
+"""
+_SICHERN = """<html><head><title>Datensicherung und Wiederherstellung</title></head><body>
+<h1>Datensicherung und Wiederherstellung</h1>
+<p>GnuCash erzeugt mehrere Arten von Dateien, die dafür sorgen, dass Ihre Daten nicht
+verloren gehen. Wenn Sie in den Ordner schauen, in dem Ihre Datei gespeichert ist, sehen
+Sie vielleicht weitere Dateien mit dem gleichen Namen und einem Datum: Sicherungsdateien,
+die bei jedem Speichern geschrieben werden. Um Daten aus einer Sicherung wiederherzustellen,
+öffnen Sie die gewünschte Datei und speichern Sie sie unter einem neuen Namen.</p>
+</body></html>
+"""
+MANUALS = {
+    "gnucash-guide-en/basics-backup1.html": _BACKUP.format(
+        more=" Keep the backup files on another disk as well, in case the first one fails."),
+    "gnucash-guide-de/basics-backup1.html": _BACKUP.format(more=""),
+    "gnucash-guide-de/basics-sichern1.html": _SICHERN,
+    "gnucash-guide-de/basics-files1.html": _SICHERN.replace("Datensicherung", "Dateien"),
+    "it/notes.txt": "Notes on the office network\n\nThe printer on the second floor is "
+                    "shared with the accounts team, and its queue is cleared every night.\n",
+}
+
+
+@pytest.fixture
+def manuals(tmp_path, open_ix):
+    ix = open_ix()
+    report = ix.index(write_tree(tmp_path / "files", MANUALS), label="files")
+    assert report.added == len(MANUALS)
+    return ix
+
+
+def test_a_page_left_untranslated_counts_as_its_folders(manuals, monkeypatch):
+    # its text is English, and the index says so…
+    stored = _stored_languages(manuals)
+    assert stored["gnucash-guide-de/basics-backup1.html"] == "en"
+    assert stored["gnucash-guide-de/basics-sichern1.html"] == "de"
+    assert stored["it/notes.txt"] == "en"   # `it/` names no language alone
+    # …but it sits in the German manual: an English question prefers the English manual's page
+    question = "how do I recover my data from a backup file"
+    damped = {h.document["path"]: h.score for h in manuals.search(question).results}
+    assert list(damped) == ["gnucash-guide-en/basics-backup1.html",
+                            "gnucash-guide-de/basics-backup1.html"]
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in manuals.search(question).results}
+    copy = "gnucash-guide-de/basics-backup1.html"   # alike, the two are within a hair
+    assert damped[copy] == pytest.approx(alike[copy] / 2)
+    assert alike[copy] == pytest.approx(alike["gnucash-guide-en/basics-backup1.html"], rel=0.01)
+
+
+def test_the_language_is_in_the_json_summary(ix):
+    hit = ix.search("Heizung Thermostat").results[0]
+    assert hit.to_dict()["document"]["language"] == "de"
