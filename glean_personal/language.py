@@ -61,6 +61,8 @@ for _lang, _words in _WORDS.items():
     for _w in _words.split():
         _LANGUAGES_OF[_w] = _LANGUAGES_OF.get(_w, ()) + (_lang,)
 
+_WORDS_OF: Dict[str, Tuple[str, ...]] = {lang: tuple(dict.fromkeys(words.split()))
+                                         for lang, words in _WORDS.items()}
 LANGUAGES = frozenset(_WORDS) | {"ja", "ko", "zh", "ru", "uk", "el", "ar", "he"}
 
 _WORD = lazy(r"[^\W\d_]+")
@@ -91,6 +93,8 @@ SAMPLE_CHARS = 6000    # a document's language is judged on its first this many 
 MIN_HITS = 8           # a text's language needs at least this many function words…
 MARGIN = 1.5           # …and this many times those of the next language
 PROSE_SHARE = 0.15     # (a short text: function words at least this share of its words)
+LEAST_SHARE = 0.08     # any text: its language's function words at least this share of its words…
+LEAST_DISTINCT = 4     # …and this many different ones
 
 
 def normalise(tag: Optional[str]) -> Optional[str]:
@@ -132,7 +136,7 @@ def _script_language(sample: str, share: float) -> Optional[str]:
 
 def word_counts(words) -> Dict[str, int]:
     """How many of the (lower-case) words are each language's function words."""
-    seen = Counter(words)
+    seen = words if isinstance(words, Counter) else Counter(words)
     counts: Dict[str, int] = {}
     for w in _LANGUAGES_OF.keys() & seen.keys():
         for lang in _LANGUAGES_OF[w]:
@@ -162,7 +166,16 @@ def text_language(text: str) -> Optional[str]:
     words = _words(sample)
     # a short note decides on fewer: a few function words, as many as a prose text holds
     least = min(MIN_HITS, max(3, int(PROSE_SHARE * len(words)) + 1))
-    return _leader(word_counts(words), least, MARGIN)
+    seen = Counter(words)
+    best = _leader(word_counts(seen), least, MARGIN)
+    if best is None:
+        return None
+    own = [w for w in _WORDS_OF[best] if w in seen]
+    # prose: a share of its words, and several of them (`load 'all.dem'` twenty times
+    # holds the German *dem*; a list of names holds a stray *no* or *de*)
+    if sum(seen[w] for w in own) < LEAST_SHARE * len(words) or len(own) < LEAST_DISTINCT:
+        return None
+    return best
 
 
 def query_language(text: str) -> Optional[str]:
