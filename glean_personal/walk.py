@@ -348,6 +348,18 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
     return Candidate(relpath, st.st_size, st.st_mtime_ns, fs_path)
 
 
+def _outside_reason(target: str, folder: bool) -> str:
+    """Why a link out of the folder is skipped, naming where it leads (R installs its
+    manuals as links into another tree) unless that looks secret."""
+    if is_secret(target.replace(os.sep, "/").lstrip("/")):
+        return "symbolic link leads outside the folder: never followed"
+    shown = storable(target)
+    if folder:
+        return (f"symbolic link leads outside the folder, to {shown}: never followed "
+                "(index that folder to search its files)")
+    return f"symbolic link leads outside the folder, to {shown}: never followed"
+
+
 def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
              included: Optional[_Globs]) -> Optional[Skipped]:
     """Why a symbolic link is not followed (None: not worth reporting)."""
@@ -363,7 +375,7 @@ def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
         return Skipped(relpath, f"symbolic link cannot be followed ({_why(exc)})")
     target = os.path.realpath(entry.path)
     if target != real_root and not target.startswith(real_root + os.sep):
-        return Skipped(relpath, "symbolic link leads outside the folder: never followed")
+        return Skipped(relpath, _outside_reason(target, stat.S_ISDIR(st.st_mode)))
     shown = storable(os.path.relpath(target, real_root).replace(os.sep, "/"))
     if stat.S_ISDIR(st.st_mode):
         here = os.path.dirname(entry.path)

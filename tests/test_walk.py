@@ -299,8 +299,9 @@ def test_symbolic_links_are_never_followed(tmp_path):
         "alias": "symbolic link to the folder real: not followed "
                  "(its files are read at their own paths)",
         "link.md": "symbolic link to real/a.md: not followed (files are read at their own paths)",
-        "out": "symbolic link leads outside the folder: never followed",
-        "out.md": "symbolic link leads outside the folder: never followed",
+        "out": f"symbolic link leads outside the folder, to {outside}: never followed "
+               "(index that folder to search its files)",
+        "out.md": f"symbolic link leads outside the folder, to {outside / 'o.md'}: never followed",
         "real/self": "symbolic link loop: leads back to real",
         "dangling.md": "broken symbolic link: its target does not exist",
     }
