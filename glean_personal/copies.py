@@ -76,6 +76,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
 # through a memoryview: importing `phrases` (and `array`) for its `unpack` alone cost
 # every `search` command about a millisecond (a test checks that the two agree).
 ID_FORMAT = "i"
+# How many phrase ids a document keeps at most, its smallest (`phrases.MAX_PHRASES`).
+MAX_PHRASES = 20_000
 
 
 def _ids(blob: bytes) -> List[int]:
@@ -216,7 +218,6 @@ class _Books:
                     sample.append(i)
                     if len(sample) >= self.tuning.book_sample:
                         break
-        from .phrases import MAX_PHRASES
         if len(big) >= MAX_PHRASES:   # it kept only its smallest ids: compare those
             sample = sample[:bisect_right(sample, big[-1])]
         return _mostly_in(sample, big, self.tuning.contained)
