@@ -76,6 +76,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
 # through a memoryview: importing `phrases` (and `array`) for its `unpack` alone cost
 # every `search` command about a millisecond (a test checks that the two agree).
 ID_FORMAT = "i"
+# How many phrase ids a document keeps at most, its smallest (`phrases.MAX_PHRASES`).
+MAX_PHRASES = 20_000
 
 
 def _ids(blob: bytes) -> List[int]:
@@ -132,12 +134,21 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
     docs.load([doc_of[pid] for pid in pids])
     out: list = []
     first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
+    books = (None if passages or not tuning.book_pages else
+             _Books(store, docs, doc_of, tuning))
     for item, pid in zip(head, pids):
         doc = doc_of[pid]
         text = " ".join(rows[pid]["text"].split())
         key = (docs[doc]["source_id"], text)
         j = first.get(key) if len(text) >= tuning.same_passage_chars else None
         other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
+        if other is None and books is not None:
+            j = books.above(out, doc)
+            if j is not None:   # a chapter of a book in another form (a PDF of the pages)
+                out.insert(j, (item[0], out[j][1], item[2]))
+                first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
+                first.setdefault(key, j)
+                continue
         if other is None or other == doc:
             first.setdefault(key, len(out))
             out.append(item)
@@ -157,6 +168,76 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
         else:
             out.append(item)
     return out + ranked[enough:]
+
+
+class _Books:
+    """Which leading document holds a smaller one's text in another form: a manual's PDF
+    or help file beside its HTML pages (`chapters_first`). Their passages differ (a
+    PDF's are its pages), so the passages cannot tell; their phrases do. The smaller
+    is a chapter of the larger, of another format and at least `tuning.book_pages`
+    times its passages, when nearly all of its word pairs (`tuning.contained`) are
+    among the larger's: of a sample, its `tuning.book_sample` smallest pair ids
+    (phrase ids are hashes, kept sorted). A large document keeps only its smallest
+    phrase ids (`phrases.MAX_PHRASES`), so only the sample's ids in that range count."""
+
+    def __init__(self, store: Store, docs: "_Rows", doc_of: Dict[int, int],
+                 tuning: "SearchTuning") -> None:
+        self.store, self.docs, self.doc_of, self.tuning = store, docs, doc_of, tuning
+        self._ids: Dict[int, Sequence[int]] = {}
+        self._sample: Dict[int, List[int]] = {}
+
+    def above(self, out: list, doc: int) -> Optional[int]:
+        """The index in `out` of the first document that holds `doc`'s text, or None."""
+        part = self.docs[doc]
+        for j, entry in enumerate(out):
+            whole = self.doc_of[entry[0][0][1]]
+            big = self.docs[whole]
+            if (big["format"] != part["format"] and big["source_id"] == part["source_id"]
+                    and big["passages"] >= self.tuning.book_pages * part["passages"]
+                    and self._holds(whole, doc)):
+                return j
+        return None
+
+    def ids(self, doc: int) -> Sequence[int]:
+        """The document's phrase ids, sorted (read once, when first compared)."""
+        got = self._ids.get(doc)
+        if got is None:
+            blob = dict(self.store.phrase_sets([doc])).get(doc) or b""
+            got = self._ids[doc] = memoryview(blob).cast(ID_FORMAT)
+        return got
+
+    def _holds(self, whole: int, part: int) -> bool:
+        big = self.ids(whole)
+        if not big:
+            return False
+        sample = self._sample.get(part)
+        if sample is None:   # its smallest pair ids: a sample of its pairs (ids are hashes)
+            sample = self._sample[part] = []
+            for i in self.ids(part):
+                if i & 1:
+                    sample.append(i)
+                    if len(sample) >= self.tuning.book_sample:
+                        break
+        if len(big) >= MAX_PHRASES:   # it kept only its smallest ids: compare those
+            sample = sample[:bisect_right(sample, big[-1])]
+        return _mostly_in(sample, big, self.tuning.contained)
+
+
+def _mostly_in(ids: Sequence[int], sorted_ids: Sequence[int], need: float,
+               least: int = 5) -> bool:
+    """Are at least `need` of `ids` (and `least` of them) in `sorted_ids`? Stops at the
+    miss that settles it: unrelated documents are told apart in a few lookups."""
+    if len(ids) < least or not sorted_ids:
+        return False
+    misses = int((1.0 - need) * len(ids))   # the most that may be missing
+    n = len(sorted_ids)
+    for i in ids:
+        k = bisect_left(sorted_ids, i)
+        if k >= n or sorted_ids[k] != i:
+            misses -= 1
+            if misses < 0:
+                return False
+    return True
 
 
 class _Sketch:

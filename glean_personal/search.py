@@ -96,6 +96,12 @@ class SearchTuning(Record, frozen=True):
     min_phrases: int = 64       # documents with fewer phrases are never folded
     same_passage_chars: int = 200   # a shorter passage shown twice is no sign of one text
     contained: float = 0.8      # share of a document's passages another must hold to be its copy
+    # A chapter in another form: a leading document of another format than one above
+    # it, which has this many times its passages and nearly all (`contained`) of a
+    # sample of its word pairs, moves up to its place (0: off; a manual's PDF beside
+    # its pages; docs/search.md, "Copies of one text").
+    book_pages: float = 10.0
+    book_sample: int = 64       # word pairs of the smaller document compared
     # Questions in plain words also search the thesaurus's synonyms of their
     # words (synonyms.py); a slot held only by a synonym counts this share of
     # its weight in the coverage rerank and in match strength.

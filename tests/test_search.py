@@ -14,6 +14,7 @@ from glean_personal import search
 from glean_personal.errors import Ambiguous, NotFound
 from helpers.files import write_tree
 from helpers.templates import index_copy
+from pdf_factory import show, text_pdf
 
 FILES = {
     "espresso.md": "# Espresso machine care\n\nDescale the espresso machine weekly with citric "
@@ -1056,6 +1057,56 @@ def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
     assert paths(ix.search("what happens when a value goes out of scope")) == ["guide.md",
                                                                                "notes.md"]
 
+
+
+def _manual_with_pdf(tmp_path, open_ix, extra=None):
+    # A manual's pages and the same manual as one PDF (gnuplot ships gnuplot.pdf beside
+    # its HTML pages): the PDF's passages are its pages, not the HTML's sections.
+    p = BOOK_PARAGRAPHS
+    chapters = {"ownership": ("Ownership", f"{p['scope']} {p['moves']}"),
+                "threads": ("Threads", p["threads"])}
+    files = {f"{name}.html": f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
+                             f"<p>{text}</p></body></html>"
+             for name, (title, text) in chapters.items()}
+    files.update(extra or {})
+    root = write_tree(tmp_path / "manual", files)
+    pages = [["The book", "Every value has a scope and an owner; it goes when its scope ends."]]
+    pages += [[title, text] for title, text in chapters.values()]
+    pages += [["Appendix", "Scope rules, once more: a value lives until the end of its scope,",
+               "then it goes out of scope and its memory is returned."],
+              ["Loops", "A loop body is a scope too: a value made in it goes out of scope at",
+               "the end of each turn, and its memory is returned."],
+              ["Closures", "A closure keeps what it captures in scope: a value it holds goes",
+               "out of scope only when the closure itself is dropped."],
+              ["Index", "scope, value, owner, memory: see the chapters above, where a value",
+               "goes out of scope and what happens then."]]
+    pages += [[topic.title(), f"The {topic} chapter is about {topic} alone, and names nothing "
+               "else of the language."] for topic in ("cargo", "macros", "traits", "generics",
+                                                      "errors", "testing", "iterators")]
+    (root / "manual.pdf").write_bytes(text_pdf([show(lines) for lines in pages]))
+    ix = open_ix()
+    ix.index(root)
+    return ix
+
+
+def test_a_page_ranks_above_the_pdf_of_its_whole_manual(tmp_path, open_ix):
+    ix = _manual_with_pdf(tmp_path, open_ix)
+    result = ix.search("what happens when a value goes out of scope")
+    found = paths(result)
+    assert found[0] == "ownership.html"
+    assert found.index("manual.pdf") > 0
+    assert result.results[0].score == result.results[found.index("manual.pdf")].score
+
+
+def test_a_page_only_partly_in_the_pdf_keeps_its_place(tmp_path, open_ix):
+    # The notes repeat one paragraph of the manual, but the rest of them is not in it.
+    notes = ("<html><head><title>Notes</title></head><body><h1>Notes</h1><p>"
+             f"{BOOK_PARAGRAPHS['scope']}</p><p>The kettle in the office is descaled every "
+             "week with citric acid; the rota hangs beside the fridge, and whoever forgets "
+             "brings biscuits on Friday for the whole floor.</p></body></html>")
+    ix = _manual_with_pdf(tmp_path, open_ix, {"notes.html": notes})
+    found = paths(ix.search("what happens when a value goes out of scope"))
+    assert found.index("manual.pdf") < found.index("notes.html")
 
 RARE_AND_COMMON = {  # every word but *tusks*, *ice* and *herd* in over 30% of the passages
     "d0.md": ["beach vinegar walrus walrus walrus fish swim cold swim kettle fish.",
