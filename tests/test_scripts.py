@@ -26,6 +26,7 @@ from glean_personal.analysis import (
 )
 from glean_personal.query import parse
 
+from helpers.chat import ask, indexed_notes, message_text
 from helpers.files import write_tree
 from helpers.sqlite import needs_fts5
 from helpers.templates import index_copy
@@ -195,6 +196,32 @@ def test_every_script_is_found(scripts_ix, query, found, not_found):
     assert result.absent_terms == []
 
 
+@pytest.mark.parametrize("query, path", [
+    ("東京", "tokyo.txt"), ("渋谷区", "tokyo.txt"), ("서울", "seoul.txt"),
+    ("αθηνα", "athens.txt"), ("Αθήνα", "athens.txt"), ('"αθηνα ειναι"', "athens.txt"),
+    ("елка", "moscow.txt"), ("كتب", "arabic.txt"), ("parse args", "camel.txt"),
+])
+def test_strength_counts_what_the_search_form_matched(scripts_ix, query, path):
+    """Match strength reads the passage as the index does, search forms included: a
+    hit whose `--explain` says every word matched is not shown at strength 0."""
+    hit = next(h for h in scripts_ix.search(query, limit=20, explain=True).results
+               if h.document["path"] == path)
+    assert hit.missed_terms == [] and hit.matched_terms
+    assert hit.strength == 1.0 and hit.rare_matched
+
+
+@pytest.mark.parametrize("question, title", [
+    ("東京", "tokyo"), ("渋谷区", "tokyo"), ("Αθήνα", "athens"), ("ёлка", "moscow"),
+])
+def test_chat_quotes_a_passage_found_by_its_search_form(tmp_path, store_kind, question, title):
+    db = indexed_notes(tmp_path, {k: v for k, v in FILES.items() if k.startswith(title)}
+                       | {"other.txt": FILES["other.txt"]}, store_kind)
+    message = ask(db, question)
+    cited = [f["citation"]["sourceDocument"]["metadata"]["path"]
+             for f in message["fragments"] if "citation" in f]
+    assert cited == [title + ".txt"], message_text(message)
+
+
 @pytest.mark.parametrize("query", ["parse args", "parseArgs", '"parse args"'])
 def test_identifiers_are_found_by_their_parts(scripts_ix, query):
     paths = _paths(scripts_ix.search(query, limit=20))
@@ -295,3 +322,4 @@ def test_code_identifiers_by_their_parts(tmp_path, open_ix):
     for query in ("parse args", "parseArgs", "parse_args"):
         assert set(_paths(ix.search(query))) == {"cli.js", "cli.py"}, query
     assert _paths(ix.search("parseArgs"))[0] == "cli.js"
+
