@@ -323,3 +323,25 @@ def test_code_identifiers_by_their_parts(tmp_path, open_ix):
         assert set(_paths(ix.search(query))) == {"cli.js", "cli.py"}, query
     assert _paths(ix.search("parseArgs"))[0] == "cli.js"
 
+
+LONG_JAPANESE = ("これは長い文章です。" * 30 + "東京都の渋谷区に行きました。"
+                 + "新宿駅で友達に会いました。" * 30 + "\n")
+
+
+def test_a_cjk_snippet_is_cut_at_its_punctuation(tmp_path, open_ix):
+    """Text with no spaces is cut after a 。 or 、, not mid-sentence, and never
+    starts on the punctuation mark."""
+    docs = write_tree(tmp_path / "docs", {"long.txt": LONG_JAPANESE, "x.txt": "Other.\n"})
+    ix = open_ix()
+    ix.index(docs)
+    snip = ix.search("渋谷区").results[0].snippets[0]
+    assert [snip.text[a:b] for a, b in snip.ranges] == ["渋谷区"]
+    assert snip.text.startswith("これは") and snip.text.endswith("。"), snip.text
+
+
+def test_a_mark_holds_the_vowel_signs_of_its_last_letter(scripts_ix):
+    """كَتَبَ is marked whole, its last fatha too: a range never ends between a letter
+    and its combining marks."""
+    hit = scripts_ix.search("كتب").results[0]
+    snip = hit.snippets[0]
+    assert [snip.text[a:b] for a, b in snip.ranges] == ["كَتَبَ"]
