@@ -345,3 +345,27 @@ def test_a_mark_holds_the_vowel_signs_of_its_last_letter(scripts_ix):
     hit = scripts_ix.search("كتب").results[0]
     snip = hit.snippets[0]
     assert [snip.text[a:b] for a, b in snip.ranges] == ["كَتَبَ"]
+
+
+@pytest.mark.parametrize("typed, title, marked", [
+    ("ёлк", "Ёлка и праздник", "Ёлк"),
+    ("елка", "Ёлка и праздник", "Ёлка"),
+    ("αθη", "Ταξίδι στην Αθήνα", "Αθή"),
+    ("ΤΑΞΙΔΙ", "Ταξίδι στην Αθήνα", "Ταξίδι"),
+    ("creme", "Café et crème brûlée", "crème"),
+    ("旅", "北京旅行", "旅"),
+])
+def test_autocomplete_folds_titles_as_search_does(tmp_path, open_ix, typed, title, marked):
+    """A title completes whatever the script's case and marks, as search finds it:
+    SQLite's LIKE folds the case of ASCII letters only."""
+    docs = write_tree(tmp_path / "docs", {
+        "ru.md": "# Ёлка и праздник\n\nМы поставили ёлку.\n",
+        "el.md": "# Ταξίδι στην Αθήνα\n\nΗ Ακρόπολη.\n",
+        "fr.md": "# Café et crème brûlée\n\nLe café.\n",
+        "zh.md": "# 北京旅行\n\n长城非常壮观。\n",
+        "x.md": "# Other\n\nNothing here.\n"})
+    ix = open_ix()
+    ix.index(docs)
+    done = [c for c in ix.suggest(typed) if c.document is not None]
+    assert [c.text for c in done] == [title]
+    assert done[0].text[done[0].start:done[0].end] == marked
