@@ -369,3 +369,29 @@ def test_autocomplete_folds_titles_as_search_does(tmp_path, open_ix, typed, titl
     done = [c for c in ix.suggest(typed) if c.document is not None]
     assert [c.text for c in done] == [title]
     assert done[0].text[done[0].start:done[0].end] == marked
+
+
+@pytest.mark.parametrize("query, path", [
+    ("渋谷区に行ったことがある", "tokyo.txt"),   # a sentence no passage holds whole
+    ("東京で友達に会った", "tokyo.txt"),
+    ("서울에서 친구", "seoul.txt"),
+])
+def test_a_cjk_sentence_is_searched_by_its_pairs(scripts_ix, query, path):
+    """Ranking never abstains: a run of Chinese or Japanese that no passage holds whole
+    is searched by its character pairs, weighed by rarity, not answered with nothing."""
+    result = scripts_ix.search(query, explain=True)
+    assert _paths(result)[0] == path, _paths(result)
+    assert result.results[0].matched_terms
+
+
+def test_a_cjk_run_held_whole_stays_a_phrase(scripts_ix):
+    """...but a run some passage holds is still the phrase, and a quoted run always."""
+    assert "tokyo.txt" not in _paths(scripts_ix.search("京都の寺"))
+    assert _paths(scripts_ix.search('"渋谷区に行ったことがある"')) == []
+
+
+def test_a_cjk_question_held_only_in_part_is_weak(scripts_ix):
+    """The pairs no passage holds count against the strength: /chat does not quote the
+    Tokyo note for a question about Tokyo's weather."""
+    top = scripts_ix.search("東京の天気はどうですか").results[0]
+    assert top.document["path"] == "tokyo.txt" and top.strength < 0.33
