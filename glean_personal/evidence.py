@@ -189,10 +189,13 @@ class Weights:
         key = (line, forms)
         stems = self._line_stems.get(key)
         if stems is None:
-            stems = set(map(stem, self.heads.words(line.lower())))
-            if forms and has_identifiers(line):
-                may = self.heads.may_stem_to
-                stems.update(stem(tok) for tok in _alt_tokens(line) if may(tok))
+            if not forms:
+                stems = set(map(stem, self.heads.words(line.lower())))
+            else:   # the plain words' stems (kept from the coverage rerank), and the parts
+                stems = self._ascii_stems(line)
+                if has_identifiers(line):
+                    may = self.heads.may_stem_to
+                    stems = stems | {stem(tok) for tok in _alt_tokens(line) if may(tok)}
             if len(self._line_stems) < 512:
                 self._line_stems[key] = stems
         return stems
@@ -202,6 +205,9 @@ class Weights:
         known = self._seen.get((text, forms))
         if known is not None:
             return known
+        alt = _alt_tokens(text) if forms else []
+        if forms and not alt:   # no search forms: what the plain words hold (kept)
+            return self._present_in_tokens(text)
         terms = self.terms
         toks = tokenize(text)
         if text.isascii():   # the tokens that begin as a query stem does, found by pattern
@@ -213,7 +219,6 @@ class Weights:
         # The index matches a term in the search-form column too (`Αθήνα` as *αθηνα*,
         # `東京都` as *東京 京都*, `parseArgs` as *parse args*): so does the evidence.
         runs = [toks]
-        alt = _alt_tokens(text) if forms else []
         if alt:
             may = self.heads.may_stem_to
             stem_of.update((tok, stem(tok)) for tok in set(alt) if tok not in stem_of and may(tok))
