@@ -27,8 +27,10 @@ from html.parser import HTMLParser
 from typing import Iterator, List, Optional, Tuple
 from xml.etree import ElementTree as ET
 
+# Mallard help pages (.page, GNOME's /usr/share/help) are XML; the HTML tag stripper reads them
+# well enough for a baseline (every <title> goes to the title).
 EXTENSIONS = {".txt": "text", ".md": "text", ".markdown": "text", ".html": "html", ".htm": "html",
-              ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx"}
+              ".page": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx"}
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", "dist", "build",
              ".tox", ".mypy_cache", ".pytest_cache", ".cache"}
 MAX_BYTES = 5_000_000

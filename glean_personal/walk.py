@@ -86,10 +86,8 @@ BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asc
                               ".json", ".xml", ".pdf"})
 
 
-def _beside_page_reason(page: str, name: str = "") -> str:
-    if _stem_and_ext(name)[1] == ".pdf":
-        return f"a PDF of the HTML beside it ({page}), which is read"
-    return f"the source or a data copy of the page beside it ({page}), which is read"
+# Copies of a page that are data for programs (Node.js's `fs.json.gz` beside `fs.html`).
+DATA_COPY_EXTS = frozenset({".json", ".xml"})
 
 
 def _stem_and_ext(name: str) -> Tuple[str, str]:
@@ -218,11 +216,11 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
                 dot = name.rfind(".")   # os.path.splitext's extension, without its cost
                 ext = name[dot:].lower() if dot > 0 and name[:dot].strip(".") else ""
                 why = skip_by_name(name) if ext not in SUPPORTED else None
-                page = _page_beside(name, size, pages) if pages else None
+                copy = _copy_of_page(name, size, pages, max_bytes) if pages else None
                 if why:
                     yield Skipped(relpath, why)
-                elif page:
-                    yield Skipped(relpath, _beside_page_reason(page, name))
+                elif copy:
+                    yield Skipped(relpath, copy)
                 elif size == 0:
                     yield Skipped(relpath, "empty file")
                 elif max_bytes is not None and size > max_bytes:
@@ -247,13 +245,13 @@ def _sphinx_mark(path: str) -> bool:
 
 def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
            included: Optional["_Globs"]) -> Dict[str, Tuple[str, int]]:
-    """A folder's HTML pages the walk reads, by stem (`_page_beside`). An empty page is
-    skipped, so it stands for no source beside it; a page over `--max-bytes` still does
-    (Node.js's `all.html`, 8.4 MB, is its whole manual again, and so is `all.json.gz`).
+    """A folder's HTML pages, by stem (`_copy_of_page`). An empty page is skipped, so it
+    stands for no source beside it; a page over `--max-bytes` is kept with its size,
+    and stands for a data copy only (Node.js's `all.html`, 8.4 MB, and `all.json.gz`).
     A folder that holds an `index.html`, named like a page (texinfo's split HTML,
     `octave.html/`) or not (DocBook's chunked HTML, GnuCash's `gnucash-help-en/`), is
     listed as `octave.html/` or `gnucash-help-en/`, and stands for a PDF only. Each
-    page comes with its size (a folder's is 0), which `_page_beside` weighs for a PDF."""
+    page comes with its size (a folder's is 0), which `_copy_of_page` weighs."""
     pages: Dict[str, Tuple[str, int]] = {}
     # a folder of any name is looked into only beside a PDF (one stat a folder saved)
     pdfs = {_stem_and_ext(e.name)[0] for e in entries if _stem_and_ext(e.name)[1] == ".pdf"}
@@ -283,17 +281,27 @@ def _size(entry: os.DirEntry) -> int:
         return 0
 
 
-def _page_beside(name: str, size: int, pages: Dict[str, Tuple[str, int]]) -> Optional[str]:
-    """The page read beside a file (of `size` bytes) that is its source or a data copy of
-    it, if any. A PDF's page is a folder of pages, or a page not much smaller than it."""
+def _copy_of_page(name: str, size: int, pages: Dict[str, Tuple[str, int]],
+                  max_bytes: Optional[int]) -> Optional[str]:
+    """Why a file (of `size` bytes) is skipped as the source or a data copy of the page
+    beside it, if it is. A PDF's page is a folder of pages, or a page not much smaller
+    than it. A page over `max_bytes` is not read, so it stands for a data copy only: a
+    note exported with its pictures inlined must not hide the note."""
     stem, ext = _stem_and_ext(name)
     found = pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
     if found is None:
         return None
     page, page_size = found
-    if ext != ".pdf":
-        return None if page.endswith("/") else page
-    return page if page.endswith("/") or page_size >= PDF_PAGE_SHARE * size else None
+    if max_bytes is not None and page_size > max_bytes:
+        return (f"a data copy of the page beside it ({page}), which is over --max-bytes: "
+                "neither is read") if ext in DATA_COPY_EXTS else None
+    if ext == ".pdf":
+        if page.endswith("/") or page_size >= PDF_PAGE_SHARE * size:
+            return f"a PDF of the HTML beside it ({page}), which is read"
+        return None
+    if page.endswith("/"):
+        return None
+    return f"the source or a data copy of the page beside it ({page}), which is read"
 
 
 def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
@@ -338,14 +346,26 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         except OSError:
             siblings = []
         pages = _pages(siblings, relpath[:len(relpath) - len(name)], excluded, included)
-        page = _page_beside(name, st.st_size, pages)
-        if page:
-            return Skipped(relpath, _beside_page_reason(page, name))
+        copy = _copy_of_page(name, st.st_size, pages, max_bytes)
+        if copy:
+            return Skipped(relpath, copy)
     if st.st_size == 0:
         return Skipped(relpath, "empty file")
     if max_bytes is not None and st.st_size > max_bytes:
         return Skipped(relpath, f"larger than --max-bytes ({st.st_size:,} > {max_bytes:,} bytes)")
     return Candidate(relpath, st.st_size, st.st_mtime_ns, fs_path)
+
+
+def _outside_reason(target: str, folder: bool) -> str:
+    """Why a link out of the folder is skipped, naming where it leads (R installs its
+    manuals as links into another tree) unless that looks secret."""
+    if is_secret(target.replace(os.sep, "/").lstrip("/")):
+        return "symbolic link leads outside the folder: never followed"
+    shown = storable(target)
+    if folder:
+        return (f"symbolic link leads outside the folder, to {shown}: never followed "
+                "(index that folder to search its files)")
+    return f"symbolic link leads outside the folder, to {shown}: never followed"
 
 
 def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
@@ -363,7 +383,7 @@ def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
         return Skipped(relpath, f"symbolic link cannot be followed ({_why(exc)})")
     target = os.path.realpath(entry.path)
     if target != real_root and not target.startswith(real_root + os.sep):
-        return Skipped(relpath, "symbolic link leads outside the folder: never followed")
+        return Skipped(relpath, _outside_reason(target, stat.S_ISDIR(st.st_mode)))
     shown = storable(os.path.relpath(target, real_root).replace(os.sep, "/"))
     if stat.S_ISDIR(st.st_mode):
         here = os.path.dirname(entry.path)

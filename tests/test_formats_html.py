@@ -786,3 +786,56 @@ def test_doxygen_search_data_is_skipped_and_the_page_found(open_ix, tmp_path):
     paths = [hit.document["path"] for hit in ix.search("kettle_boil", limit=5).results]
     assert paths == ["group__kettle.html"]
     assert ix.search("initMenu", limit=1).results[0].document["path"] == "menu.js"   # code stays
+
+
+# A help viewer's navigation written as scripts, one link to a page a line: LibreOffice's
+# keyword index `bookmarks.js` and table of contents `contents.js`, Doxygen's tree-view
+# data (one file a page) and its `menudata.js`.
+HELP_BOOKMARKS = """var bookmarks = [
+{url:"en-US/text/scalc/guide/line_fix.html?DbPAR=CALC#bm_id1", app:"CALC", text:"freezing -- rows or columns"},
+{url:"en-US/text/scalc/guide/line_fix.html?DbPAR=CALC#bm_id2", app:"CALC", text:"rows -- freezing"},
+{url:"en-US/text/scalc/guide/print_title_row.html?DbPAR=CALC#bm_id3", app:"CALC", text:"rows -- repeating when printing"},
+];
+"""
+HELP_CONTENTS = """document.getElementById("Contents").innerHTML='\\
+    <ul><li><input type="checkbox" id="08"><label for="08">Spreadsheets (Calc)</label><ul>\\
+    <li><a target="_top" href="en-US/text/scalc/guide/line_fix.html?DbPAR=CALC">Freezing Rows or Columns as Headers</a></li>\\
+    <li><a target="_top" href="en-US/text/scalc/guide/print_title_row.html?DbPAR=CALC">Printing Rows or Columns on Every Page</a></li>\\
+    <li><a target="_top" href="en-US/text/scalc/guide/validity.html?DbPAR=CALC">Validity of Cell Contents</a></li>\\
+    <li><a target="_top" href="en-US/text/scalc/guide/goalseek.html?DbPAR=CALC">Applying Goal Seek</a></li>\\
+    </ul></li></ul>\\
+';
+"""
+DOXYGEN_TREE_DATA = """var kettle_8c =
+[
+    [ "kettle_boil", "kettle_8c.html#ga32a193c6bf4d7d5c5d579e71f22e9340", null ],
+    [ "kettle_pour", "kettle_8c.html#ga0b1b5c1e9e4f1d5a2a3e4d5c6b7a8f90", null ]
+];
+"""
+HELP_PAGE = """<html><head><title>Freezing Rows or Columns as Headers</title></head><body>
+<h1>Freezing Rows or Columns as Headers</h1>
+<p>If you have long rows or columns of data that extend beyond the viewable area of the
+sheet, you can freeze some rows or columns.</p></body></html>
+"""
+
+
+def test_a_help_viewers_navigation_scripts_are_skipped(open_ix, tmp_path):
+    folder = tmp_path / "en-US"
+    (folder / "text" / "scalc" / "guide").mkdir(parents=True)
+    (folder / "text" / "scalc" / "guide" / "line_fix.html").write_text(HELP_PAGE, encoding="utf-8")
+    (folder / "bookmarks.js").write_text(HELP_BOOKMARKS, encoding="utf-8")
+    (folder / "contents.js").write_text(HELP_CONTENTS, encoding="utf-8")
+    (folder / "kettle_8c.js").write_text(DOXYGEN_TREE_DATA, encoding="utf-8")
+    # a script that links to a page now and then is code
+    (folder / "help2.js").write_text(
+        "function goHome() {\n  // back to the start\n  window.location.href = 'index.html';\n}\n"
+        "function freezeRows(rows) {\n  return rows.filter(Boolean);\n}\n", encoding="utf-8")
+    for name in ("bookmarks.js", "contents.js", "kettle_8c.js"):
+        with pytest.raises(SkipFile, match="navigation data"):
+            extract(folder / name)
+    ix = open_ix()
+    ix.index(folder)
+    paths = [hit.document["path"] for hit in ix.search("freezing rows", limit=5).results]
+    assert paths[0] == "text/scalc/guide/line_fix.html"
+    assert not any(p.endswith(("bookmarks.js", "contents.js")) for p in paths)
+    assert ix.search("freezeRows", limit=1).results[0].document["path"] == "help2.js"

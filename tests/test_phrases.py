@@ -40,6 +40,7 @@ def test_search_reads_packed_sketches_as_unpack_does():
     # near-duplicate folding reads sketch prefixes without importing this module
     from glean_personal import copies
     assert copies.ID_FORMAT == phrases.ID_TYPECODE
+    assert copies.MAX_PHRASES == phrases.MAX_PHRASES
     blob = document_phrases("Sparse checkout", "Sparse checkout sparse checkout, again and again.")
     ids = array(phrases.ID_TYPECODE, [-2**31, -5, 0, 7, 2**31 - 1]).tobytes()
     for packed in (blob, blob[:8], b"", ids):

@@ -7,6 +7,8 @@ import random
 import time
 from pathlib import Path
 
+import textwrap
+
 import pytest
 
 from glean_personal import open_index
@@ -1061,6 +1063,40 @@ def test_a_chapter_ranks_above_the_single_page_edition_that_repeats_it(tmp_path,
     assert [d["path"] for d in first.also_at] == ["print.md"]
 
 
+def test_a_chapter_ranks_above_an_edition_that_words_it_alike_but_cuts_it_elsewhere(
+        tmp_path, open_ix):
+    # A manual's text edition beside its HTML chapters (gnuplot's `gnuplot.gih`
+    # and `gnuplot.pdf` beside `htmldocs/`): the same words, passages cut at other
+    # places, so no passage of the chapter is one of the edition's word for word.
+    p = BOOK_PARAGRAPHS
+    borrow = ("Borrowing lends a reference without moving ownership: shared references "
+              "allow reading from many places, one mutable reference allows changing the "
+              "borrowed value, and the borrow checker proves each reference outlives nothing "
+              "it points at.")
+    chapters = {"html/ownership.html": ("Ownership", [p["scope"], p["moves"], borrow]),
+                "html/threads.html": ("Threads", [p["threads"]])}
+    files = {path: f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
+             + "".join(f"<p>{text}</p>" for text in texts) + "</body></html>"
+             for path, (title, texts) in chapters.items()}
+    appendix = [f"What happens when a value goes out of scope {where}, {when}." for where in (
+        "in a loop", "in a closure", "while borrowed", "in a panic", "after a move",
+        "in a static", "in a thread") for when in ("told again", "with an example")]
+    files["book.txt"] = ("THE BOOK\n\n" + "\n\n".join(
+        f"{title.upper()}\n\n" + "\n".join(textwrap.wrap(" ".join(texts), 50))
+        for title, texts in chapters.values()) + "\n\nAPPENDIX\n\n"
+        + "\n\n".join(text + " The examples folder holds a longer program for it, with"
+                      " comments on each line, a makefile, and the expected output." * 6
+                      for text in appendix) + "\n")
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "manual", files))
+    result = ix.search("what happens when a value goes out of scope")
+    assert paths(result)[:2] == ["html/ownership.html", "book.txt"]
+    assert result.results[0].score == result.results[1].score
+    # Where the edition's best passage is not the chapter's text, the chapter stays below.
+    assert paths(ix.search("a value in a static, with an example"))[:2] == [
+        "book.txt", "html/ownership.html"]
+
+
 def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
     # The notes are the shorter page and show the same passage, but half of
     # them is not in the guide: neither is an edition of the other.
@@ -1366,3 +1402,5 @@ def test_a_question_s_passages_and_documents_page_on_without_repeating(tmp_path,
     pages = [h.document["path"] for offset in range(0, 8, 2)
              for h in ix.search(question, limit=2, offset=offset).results]
     assert pages == paths(ix.search(question, limit=8))
+
+

@@ -57,6 +57,9 @@ def _build(src: Path, outside: Path) -> None:
     os.symlink(outside / "outside.md", src / "outside-file.md")
     os.symlink("../" * 12 + str(outside / "outside.md").lstrip("/"), src / "relative-escape.md")
     os.symlink(".env", src / "innocent.md")
+    (outside / ".ssh").mkdir()
+    (outside / ".ssh" / "id_ed25519").write_text(f"key {SECRET_MARKER}")
+    os.symlink(outside / ".ssh" / "id_ed25519", src / "key-notes.md")
     os.symlink("inside.md", src / "alias.md")
     os.symlink("sub", src / "sub-alias")
     os.symlink("does-not-exist.md", src / "dangling.md")
@@ -70,8 +73,10 @@ EXPECT = {
     "sub/loop-parent": r"^symbolic link loop",
     "cycle-a.md": r"^symbolic link loop",
     "cycle-b.md": r"^symbolic link loop",
-    "outside-folder": r"^symbolic link leads outside the folder",
-    "outside-file.md": r"^symbolic link leads outside the folder",
+    "outside-folder": r"^symbolic link leads outside the folder, to /.*/outside/folder: never "
+                      r"followed \(index that folder to search its files\)$",
+    "outside-file.md": r"^symbolic link leads outside the folder, to /.*/outside\.md: never followed$",
+    "key-notes.md": r"^symbolic link leads outside the folder: never followed$",  # no secret's path
     "relative-escape.md": r"^symbolic link leads outside the folder",
     "innocent.md": r"^symbolic link to \.env: not followed",
     "alias.md": r"^symbolic link to inside\.md: not followed",

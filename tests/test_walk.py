@@ -230,24 +230,28 @@ def test_a_gzipped_pdf_beside_a_folder_of_its_pages_is_skipped(tmp_path):
     assert "gnucash-help-en.pdf.gz" in found
 
 
-def test_an_empty_page_stands_for_no_source_beside_it(tmp_path):
-    # An empty page is skipped: its source is then the only copy of the text, and was
-    # skipped too, as "the page beside it, which is read". A page over --max-bytes
-    # still stands for its copies (Node.js's all.html and all.json.gz: the whole manual).
+def test_a_page_not_read_stands_for_no_source_beside_it(tmp_path):
+    # An empty page or one over --max-bytes is skipped: its source is then the only
+    # copy of the text read, and was skipped too, as "the page beside it, which is read"
+    # (a note exported with its pictures inlined is larger than the note).
     write(tmp_path, "a.html", "")
     write(tmp_path, "a.txt", "the only copy of these words")
     (tmp_path / "a.json.gz").write_bytes(gzip.compress(b'{"text": "the only copy"}'))
     write(tmp_path, "all.html", "<p>" + "x " * 100 + "</p>")
     write(tmp_path, "all.md", "# the whole manual again")
+    write(tmp_path, "all.json", '{"text": "the whole manual as data"}')   # stands aside
+    (tmp_path / "all.pdf").write_bytes(b"%PDF-1.4 " + b"x" * 90)
     write(tmp_path, "c.html", "<h1>small page</h1>")
     write(tmp_path, "c.txt", "its source")
     found, skipped = entries(tmp_path, max_bytes=100)
-    assert sorted(found) == ["a.json.gz", "a.txt", "c.html"]
+    assert sorted(found) == ["a.json.gz", "a.txt", "all.md", "all.pdf", "c.html"]
     assert skipped["a.html"] == "empty file" and "--max-bytes" in skipped["all.html"]
-    assert "(all.html)" in skipped["all.md"] and "(c.html)" in skipped["c.txt"]
-    for path in ("a.txt", "a.json.gz"):
+    assert skipped["all.json"] == ("a data copy of the page beside it (all.html), which is "
+                                   "over --max-bytes: neither is read")
+    assert "(c.html)" in skipped["c.txt"]
+    for path in ("a.txt", "a.json.gz", "all.md", "all.pdf"):
         assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Candidate), path
-    for path in ("all.md", "c.txt"):
+    for path in ("all.json", "c.txt"):
         assert isinstance(walk_one(str(tmp_path), path, max_bytes=100), Skipped), path
 
 
@@ -299,8 +303,9 @@ def test_symbolic_links_are_never_followed(tmp_path):
         "alias": "symbolic link to the folder real: not followed "
                  "(its files are read at their own paths)",
         "link.md": "symbolic link to real/a.md: not followed (files are read at their own paths)",
-        "out": "symbolic link leads outside the folder: never followed",
-        "out.md": "symbolic link leads outside the folder: never followed",
+        "out": f"symbolic link leads outside the folder, to {outside}: never followed "
+               "(index that folder to search its files)",
+        "out.md": f"symbolic link leads outside the folder, to {outside / 'o.md'}: never followed",
         "real/self": "symbolic link loop: leads back to real",
         "dangling.md": "broken symbolic link: its target does not exist",
     }

@@ -39,6 +39,7 @@ from .package import PartError
 from .pdf import read_pdf
 from .pptx import read_pptx
 from .docbook import looks_like_docbook, read_docbook
+from .mallard import looks_like_mallard, read_mallard
 from .roff import looks_like_roff, read_roff, source_link
 from .rtf import read_rtf
 from .texinfo import looks_like_texinfo, read_texinfo
@@ -83,7 +84,8 @@ def _olink_db(head: str) -> bool:
 
 def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
-    none), a manual page, DocBook XML (no reader claims `.xml`), Org or Texinfo
+    none), a manual page, DocBook XML (no reader claims `.xml`), a Mallard help page
+    (GNOME's `.page`), Org or Texinfo
     that says so on its first line, an Info file of another name (`elisp-1`), or
     a Vim help file.
     Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map and
@@ -113,6 +115,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_rst(data, limits)
     if looks_like_docbook(head):
         return read_docbook(data, limits)
+    if looks_like_mallard(head):
+        return read_mallard(data, limits)
     if looks_like_org(head):
         return read_org(data, limits)
     if looks_like_texinfo(head):
@@ -126,7 +130,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 2
+READERS_REVISION = 3
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,

@@ -47,6 +47,9 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
     refuse_minified(lines)
     if fmt == "js" and _SEARCH_DATA.match(text):
         raise SkipFile("a documentation generator's search index (Doxygen's search data)")
+    if fmt == "js" and _navigation_data(text):
+        raise SkipFile("a help viewer's navigation data (the links of its table of contents "
+                       "or index, to the pages beside it)")
     warnings: List[str] = []
     spans: Optional[List[Span]] = None
     if fmt == "py":
@@ -72,6 +75,27 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
 # symbol, 55 of LMDB's 167 files) and the tree view's `navtreeindex0.js`. Kept,
 # they came before the pages for a symbol's name.
 _SEARCH_DATA = re.compile(r"\s*var\s+(?:searchData|NAVTREEINDEX[0-9]+)\s*=\s*[\[{]")
+
+
+# A help viewer's table of contents or keyword index written as a script, one link to a
+# page a line: LibreOffice's `bookmarks.js` (`{url:"en-US/text/…/calculate.html?…",
+# text:"= -- in Writer tables"}`, 6,700 lines) and `contents.js` (`<li><a href="…html">`),
+# Doxygen's `menudata.js` and its tree view's data, one file a page (`blob_8c.js`:
+# `[ "AttachBlob", "blob_8c.html#a…", null ]`). They hold the pages' titles and
+# links, no sentence, and the keyword index matched many questions. Such a script is
+# one whose lines with words (outside comments) name an `.html` page at least half
+# the time; a script's code (Doxygen's `navtree.js`, Sphinx's `doctools.js`, jQuery)
+# does at most a fifth of the time.
+_COMMENTS = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.DOTALL | re.MULTILINE)
+_WORD = re.compile(r"\w")
+
+
+def _navigation_data(text: str) -> bool:
+    """Whether a script is mostly links to pages (see above)."""
+    if ".html" not in text:
+        return False
+    lines = [line for line in _COMMENTS.sub("", text).split("\n") if _WORD.search(line)]
+    return bool(lines) and 2 * sum(".html" in line for line in lines) >= len(lines)
 
 
 # ---------------------------------------------------------------- Python, by ast
