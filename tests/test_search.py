@@ -307,6 +307,24 @@ def test_did_you_mean_from_the_index_vocabulary(ix):
     assert result.to_dict()["suggestions"] == {"espreso": ["espresso"]}
 
 
+@pytest.mark.parametrize("order", [("a.md", "b.md"), ("b.md", "a.md")])
+def test_did_you_mean_shows_a_word_that_finds_something(tmp_path, open_ix, order):
+    """A suggested stem is shown as a word of the text: *databas*, the stem of
+    *database*, is no word, and FTS5 reads it as *databa*, which finds nothing;
+    of the words with the stem, the one nearest what was typed, whichever file
+    the index met first (*connection* for *conection*, not *connectivity*)."""
+    texts = {"a.md": "# Notes\n\nBack up the database nightly. The connection pool "
+                     "keeps ten connections.\n",
+             "b.md": "# Other\n\nThe network connectivity was poor.\n"}
+    ix = open_ix()
+    for name in order:   # one file, then the other: passage ids in that order
+        root = write_tree(tmp_path / "t" / name[0], {name: texts[name]})
+        ix.index(root)
+    assert ix.search("databse").suggestions == {"databse": ["database"]}
+    assert ix.search("database").results
+    assert ix.search("conection").suggestions == {"conection": ["connection"]}
+
+
 def test_an_unknown_word_does_not_hide_a_good_answer(ix):
     # 'zyxwv' is unknown, but the espresso page matches the rest of the query well.
     result = ix.search("zyxwv descale espresso machine weekly")
