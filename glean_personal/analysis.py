@@ -156,6 +156,12 @@ def fold(text: str) -> str:
     return NON_ASCII_RE.sub(tables().fold_run, ascii_lower(text))
 
 
+def fold_all(text: str) -> str:
+    """`fold` after `unmark`: case and the marks of every script folded (`Ёлка` ->
+    `елка`, `Αθήνα` -> `αθηνα`, `Crème` -> `creme`), as search forms fold them."""
+    return fold(unmark(text))
+
+
 def is_stopword(token: str) -> bool:
     """True for an English function word, which says nothing about a topic."""
     return token in STOPWORDS or fold(token) in STOPWORDS

@@ -8,7 +8,6 @@ overlap) and by the passage each shows. docs/search.md, "Copies of one text".
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
@@ -77,6 +76,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
 # through a memoryview: importing `phrases` (and `array`) for its `unpack` alone cost
 # every `search` command about a millisecond (a test checks that the two agree).
 ID_FORMAT = "i"
+# How many phrase ids a document keeps at most, its smallest (`phrases.MAX_PHRASES`).
+MAX_PHRASES = 20_000
 
 
 def _ids(blob: bytes) -> List[int]:
@@ -116,128 +117,127 @@ def _shown_first(path: str) -> int:
 def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows",
                    docs: "_Rows", doc_of: Dict[int, int], also: Dict[int, List[int]],
                    enough: int, passages: bool, tuning: "SearchTuning") -> list:
-    """Rank a chapter above the all-in-one edition that repeats it; show a passage once.
+    """Rank a chapter above the all-in-one page that repeats it; show a passage once.
 
     A book's single-page edition (mdBook's `print.html`, a single-page build,
-    SQLite's `capi3ref.html`, a manual's PDF or text edition beside its HTML
-    chapters) holds every chapter, so for a question it shows the chapter's
-    own passage and outranks it on its further passages. When a leading hit
-    is contained in a larger hit of its source above it, it moves up to the
-    larger's place and score; both stay listed. Contained: it shows the
-    passage the larger shows and nearly every passage of it (`tuning.contained`)
-    is one of the larger's; or it is a page, the larger a PDF or text edition
-    holding nearly all its word pairs (`_containers`), and the two shown passages
-    share nearly all their words (an edition cuts its passages elsewhere). Pages
-    that only share a paragraph keep their order. A list of passages shows
-    such a text once, from the smaller document, naming the other under
-    "also at".
+    SQLite's `capi3ref.html`) holds every chapter, so for a question it shows
+    the chapter's own passage and outranks it on its further passages. When
+    a leading hit shows the passage a larger hit above it shows, and nearly
+    every passage of the smaller one (`tuning.contained`) is in the larger,
+    the smaller moves up to the larger's place and score; both stay listed.
+    Pages that only share a paragraph keep their order. A list of passages
+    shows such a text once, from the smaller document, naming the other
+    under "also at".
     """
     head = ranked[:enough]   # `pids`: the passage each of them shows
     rows.load(pids)
     docs.load([doc_of[pid] for pid in pids])
-    containers = {} if passages else _containers(
-        store, {doc_of[pid]: rows[pid]["text"] for pid in pids}, docs, tuning)
     out: list = []
     first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
-    placed: Dict[int, int] = {}   # a document → its index in `out`
+    books = (None if passages or not tuning.book_pages else
+             _Books(store, docs, doc_of, tuning))
     for item, pid in zip(head, pids):
         doc = doc_of[pid]
         text = " ".join(rows[pid]["text"].split())
         key = (docs[doc]["source_id"], text)
         j = first.get(key) if len(text) >= tuning.same_passage_chars else None
         other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
-        if passages:
-            if other is not None and other != doc:
-                smaller = docs[doc]["passages"] < docs[other]["passages"]
-                host, copy = (doc, other) if smaller else (other, doc)
-                if smaller:
-                    out[j] = (item[0], out[j][1], item[2])
-                named = also.setdefault(host, [])
-                if copy not in named:
-                    named.append(copy)
-                continue
-        else:
-            host = next((d for d in containers.get(doc, ()) if d in placed), None)
-            if host is None and other is not None and other != doc and (
-                    docs[doc]["passages"] < docs[other]["passages"]
-                    and store.contained_share(doc, other) >= tuning.contained):
-                host = other
-            if host is not None:
-                j = placed[host]
+        if other is None and books is not None:
+            j = books.above(out, doc)
+            if j is not None:   # a chapter of a book in another form (a PDF of the pages)
                 out.insert(j, (item[0], out[j][1], item[2]))
                 first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
-                placed = {d: (i + 1 if i >= j else i) for d, i in placed.items()}
-                first[key] = placed[doc] = j
+                first.setdefault(key, j)
                 continue
-        first.setdefault(key, len(out))
-        placed.setdefault(doc, len(out))
-        out.append(item)
+        if other is None or other == doc:
+            first.setdefault(key, len(out))
+            out.append(item)
+            continue
+        smaller = docs[doc]["passages"] < docs[other]["passages"]
+        if passages:
+            host, copy = (doc, other) if smaller else (other, doc)
+            if smaller:
+                out[j] = (item[0], out[j][1], item[2])
+            named = also.setdefault(host, [])
+            if copy not in named:
+                named.append(copy)
+        elif smaller and store.contained_share(doc, other) >= tuning.contained:
+            out.insert(j, (item[0], out[j][1], item[2]))
+            first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
+            first[key] = j
+        else:
+            out.append(item)
     return out + ranked[enough:]
 
 
-# Phrases kept per document (`phrases.MAX_PHRASES`, the smallest ids): a larger
-# document's set stops at its largest kept id (a test checks that the two agree).
-MAX_PHRASES = 20_000
+class _Books:
+    """Which leading document holds a smaller one's text in another form: a manual's PDF
+    or help file beside its HTML pages (`chapters_first`). Their passages differ (a
+    PDF's are its pages), so the passages cannot tell; their phrases do. The smaller
+    is a chapter of the larger, of another format and at least `tuning.book_pages`
+    times its passages, when nearly all of its word pairs (`tuning.contained`) are
+    among the larger's: of a sample, its `tuning.book_sample` smallest pair ids
+    (phrase ids are hashes, kept sorted). A large document keeps only its smallest
+    phrase ids (`phrases.MAX_PHRASES`), so only the sample's ids in that range count."""
+
+    def __init__(self, store: Store, docs: "_Rows", doc_of: Dict[int, int],
+                 tuning: "SearchTuning") -> None:
+        self.store, self.docs, self.doc_of, self.tuning = store, docs, doc_of, tuning
+        self._ids: Dict[int, Sequence[int]] = {}
+        self._sample: Dict[int, List[int]] = {}
+
+    def above(self, out: list, doc: int) -> Optional[int]:
+        """The index in `out` of the first document that holds `doc`'s text, or None."""
+        part = self.docs[doc]
+        for j, entry in enumerate(out):
+            whole = self.doc_of[entry[0][0][1]]
+            big = self.docs[whole]
+            if (big["format"] != part["format"] and big["source_id"] == part["source_id"]
+                    and big["passages"] >= self.tuning.book_pages * part["passages"]
+                    and self._holds(whole, doc)):
+                return j
+        return None
+
+    def ids(self, doc: int) -> Sequence[int]:
+        """The document's phrase ids, sorted (read once, when first compared)."""
+        got = self._ids.get(doc)
+        if got is None:
+            blob = dict(self.store.phrase_sets([doc])).get(doc) or b""
+            got = self._ids[doc] = memoryview(blob).cast(ID_FORMAT)
+        return got
+
+    def _holds(self, whole: int, part: int) -> bool:
+        big = self.ids(whole)
+        if not big:
+            return False
+        sample = self._sample.get(part)
+        if sample is None:   # its smallest pair ids: a sample of its pairs (ids are hashes)
+            sample = self._sample[part] = []
+            for i in self.ids(part):
+                if i & 1:
+                    sample.append(i)
+                    if len(sample) >= self.tuning.book_sample:
+                        break
+        if len(big) >= MAX_PHRASES:   # it kept only its smallest ids: compare those
+            sample = sample[:bisect_right(sample, big[-1])]
+        return _mostly_in(sample, big, self.tuning.contained)
 
 
-def _containers(store: Store, shows: Dict[int, str], docs: "_Rows", tuning: "SearchTuning"
-                ) -> Dict[int, List[int]]:
-    """For each page among the documents of `shows` (each with the passage it shows, in
-    rank order), the editions of its source ranked above it that are no page (a PDF, a text or help
-    file: `_shown_first`), hold at least twice its passages and nearly all its word
-    pairs (`tuning.contained`), and show a passage `_alike` its own.
-
-    Pages only: a page holding another (SQLite's `session.html` and its function
-    list) is a text of its own as often as an edition. Word pairs only: a manual's
-    words recur on every page, its word pairs do not. A larger document keeps its
-    smallest phrase ids only (`MAX_PHRASES`), so the page's are counted up to the
-    larger's last kept id. Phrase sets are read only when such a pair is there."""
-    rank = {d: i for i, d in enumerate(shows)}
-    pages = [d for d in shows if _shown_first(docs[d]["path"]) == 0]
-    editions = [d for d in shows if _shown_first(docs[d]["path"]) > 0] if pages else []
-    words: Dict[int, Set[str]] = {}
-    pairs = [(part, whole) for part in pages for whole in editions
-             if rank[whole] < rank[part]
-             and docs[part]["source_id"] == docs[whole]["source_id"]
-             and docs[whole]["passages"] >= 2 * docs[part]["passages"]
-             and _alike(_words(part, shows, words), _words(whole, shows, words), tuning)]
-    if not pairs:
-        return {}
-    sets = store.phrase_sketches(list({d for pair in pairs for d in pair}), MAX_PHRASES * 4)
-    out: Dict[int, List[int]] = {}
-    for part, whole in pairs:
-        ids = [x for x in _ids(sets[part][0]) if x & 1]
-        held = _ids(sets[whole][0])
-        if len(held) >= MAX_PHRASES:
-            ids = ids[:bisect_right(ids, held[-1])]
-        if len(ids) < tuning.min_phrases // 4:
-            continue
-        found = sum(1 for x in ids if _has(held, x))
-        if found >= tuning.contained * len(ids):
-            out.setdefault(part, []).append(whole)
-    return out
-
-
-_WORDS = re.compile(r"\w{3,}")
-
-
-def _words(doc: int, shows: Dict[int, str], cache: Dict[int, Set[str]]) -> Set[str]:
-    """The distinct words of the passage `doc` shows, made once."""
-    if doc not in cache:
-        cache[doc] = set(_WORDS.findall(shows[doc].lower()))
-    return cache[doc]
-
-
-def _alike(a: Set[str], b: Set[str], tuning: "SearchTuning") -> bool:
-    """Whether two passages' words read as one text, cut and wrapped elsewhere: most
-    words of the one with fewer are words of the other."""
-    return bool(a and b) and len(a & b) >= tuning.contained * min(len(a), len(b))
-
-
-def _has(ids: List[int], x: int) -> bool:
-    """Whether sorted `ids` hold `x`."""
-    i = bisect_left(ids, x)
-    return i < len(ids) and ids[i] == x
+def _mostly_in(ids: Sequence[int], sorted_ids: Sequence[int], need: float,
+               least: int = 5) -> bool:
+    """Are at least `need` of `ids` (and `least` of them) in `sorted_ids`? Stops at the
+    miss that settles it: unrelated documents are told apart in a few lookups."""
+    if len(ids) < least or not sorted_ids:
+        return False
+    misses = int((1.0 - need) * len(ids))   # the most that may be missing
+    n = len(sorted_ids)
+    for i in ids:
+        k = bisect_left(sorted_ids, i)
+        if k >= n or sorted_ids[k] != i:
+            misses -= 1
+            if misses < 0:
+                return False
+    return True
 
 
 class _Sketch:

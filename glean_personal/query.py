@@ -517,6 +517,14 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
                 if found:
                     paired.update(words)   # type: ignore[arg-type]
                     add(at[kept[0]], found)
+    # Words a hyphen joins are searched as their phrase (`see-through`, `built-in`), and
+    # may be one entry too.
+    joined = {t.tokens: i for i, t in enumerate(terms)
+              if t.is_phrase and not (t.prefix or t.quoted or t.slot >= 0)}
+    for tokens, quoted, prefix, negate, _ in pieces:
+        i = joined.get(tokens) if 1 < len(tokens) <= 3 and not (quoted or prefix or negate) else None
+        if i is not None:
+            add(i, synonyms(" ".join(tokens)))
     for word, i in at.items():
         if word in typed:
             for form in other_forms(word) if not is_request(terms[i]) else ():

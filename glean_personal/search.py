@@ -23,7 +23,7 @@ import os
 import re
 from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .analysis import stem
+from .analysis import bigram_chain, stem
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, words_of
@@ -98,6 +98,12 @@ class SearchTuning(Record, frozen=True):
     min_phrases: int = 64       # documents with fewer phrases are never folded
     same_passage_chars: int = 200   # a shorter passage shown twice is no sign of one text
     contained: float = 0.8      # share of a document's passages another must hold to be its copy
+    # A chapter in another form: a leading document of another format than one above
+    # it, which has this many times its passages and nearly all (`contained`) of a
+    # sample of its word pairs, moves up to its place (0: off; a manual's PDF beside
+    # its pages; docs/search.md, "Copies of one text").
+    book_pages: float = 10.0
+    book_sample: int = 64       # word pairs of the smaller document compared
     # Questions in plain words also search the thesaurus's synonyms of their
     # words (synonyms.py); a slot held only by a synonym counts this share of
     # its weight in the coverage rerank and in match strength.
@@ -217,6 +223,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 result.notices = _filter_notices(store, filters)
             return result
         weights = Weights(store, query, TUNING)
+        split = _split_absent_runs(query, weights.absent)
+        if split is not None:   # a sentence of Chinese or Japanese: searched by its pairs
+            query, weights = split, Weights(store, split, TUNING)
+            result.terms = query.labels()
         result.absent_terms, result.small_index = weights.absent, weights.small
         if weights.absent:
             from .spelling import known_bases, suggest_words   # only for a word the index lacks
@@ -325,6 +335,36 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     return result
 
 
+def _split_absent_runs(query: Query, absent: Sequence[str]) -> Optional[Query]:
+    """The query with each run of Chinese or Japanese of three or more characters that
+    no passage holds whole made its character pairs, each a term of its own; None
+    when there is none such.
+
+    A run is found as the phrase of its pairs, so that `京都の寺` does not find
+    `東京都`; but a question written as a sentence (`東京で何をしましたか`) is one
+    run, held by no passage, and found nothing although `東京` is indexed. Its
+    pairs, weighed by rarity, find the passages that hold its words; the pairs
+    no passage holds (`で何`) still count against a passage's match strength.
+    A quoted run is a phrase as typed; a question with synonyms keeps its terms
+    (their places are counted by index).
+    """
+    if not absent or query.expansions:
+        return None
+    gone = set(absent)
+    terms: List[Term] = []
+    split = False
+    for term in query.terms:
+        if term.label in gone and len(term.tokens) > 1 and not term.prefix \
+                and not term.quoted and term.slot < 0 and bigram_chain(term.tokens):
+            terms.extend(Term((pair,)) for pair in term.tokens)
+            split = True
+        else:
+            terms.append(term)
+    if not split:
+        return None
+    return query.replace(terms=list({(t.tokens, t.prefix, t.slot): t for t in terms}.values()))
+
+
 def _with_title(title: str, parts: List[str]) -> List[str]:
     """A passage's heading path, under its document's title when the path does not
     begin with it (a sheet or a slide: `Income` of *Budget 2024*), then its text:
@@ -380,7 +420,7 @@ def _known_types(filters: Filters) -> Filters:
     """Type filters as stored formats: aliases (`markdown`) and file extensions (`yml`)."""
     if not filters.formats:
         return filters
-    from .formats import SUPPORTED   # only when a type is asked for
+    from .config import SUPPORTED   # only when a type is asked for (not the readers: 0.13 s)
     formats = tuple(dict.fromkeys(canonical_type(f, SUPPORTED) for f in filters.formats))
     return filters.replace(formats=formats)
 

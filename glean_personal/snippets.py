@@ -7,6 +7,7 @@ query stem does are stemmed (`_Heads`), so a long passage costs little.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .analysis import ascii_equivalent, bigram_chain, identifier_spans, search_spans, stem
@@ -137,6 +138,8 @@ class Matcher:
                      for idx in (judge(tok),) if idx >= 0]
         if self.literals:
             marks += _literal_occurrences(text, self.literals)
+        if plain is None:   # a mark ends after the combining marks on its last letter
+            marks = [(start, _whole_end(text, end), idx) for start, end, idx in marks]
         return _merge_marks(marks)
 
 
@@ -224,15 +227,53 @@ def _densest(marks: Sequence[Tuple[int, int, int]], width: int) -> int:
     return best
 
 
+# Where text with no spaces (Chinese, Japanese) may be cut: after its punctuation.
+_CJK_BREAK_RE = re.compile("[\u3000-\u3003\u300d\u300f\u3011\uff01\uff09\uff0c\uff0e\uff1a\uff1b\uff1f\n]")
+
+
+def _last_break(text: str, low: int, high: int) -> int:
+    """The position after the last CJK punctuation mark (or line break) in text[low:high], or -1."""
+    found = -1
+    for m in _CJK_BREAK_RE.finditer(text, low, high):
+        found = m.end()
+    return found
+
+
+def _joined_on(text: str, pos: int) -> bool:
+    """Does the character at `pos` belong to the one before it (a combining mark, a
+    variation selector, or what a zero-width joiner joins)?"""
+    if pos <= 0 or pos >= len(text) or text[pos].isascii():
+        return False
+    return (unicodedata.category(text[pos]) in ("Mn", "Me", "Mc")
+            or text[pos - 1] == "\u200d" or text[pos] == "\u200d")
+
+
+def _whole_end(text: str, end: int) -> int:
+    """`end`, moved past the characters that belong to the one before it."""
+    while _joined_on(text, end):
+        end += 1
+    return end
+
+
 def _cut_start(text: str, pos: int) -> int:
     if pos <= 0:
         return 0
     space = text.rfind(" ", max(0, pos - 30), pos)
-    return space + 1 if space >= 0 else pos
+    if space >= 0:
+        return space + 1
+    after = _last_break(text, max(0, pos - 30), pos + 1)
+    if after >= 0:
+        return after
+    while _joined_on(text, pos):   # not between a letter and its marks
+        pos -= 1
+    return pos
 
 
 def _cut_end(text: str, pos: int) -> int:
     if pos >= len(text):
         return len(text)
     space = text.rfind(" ", max(0, pos - 30), pos)
-    return space if space > 0 else pos
+    if space > 0:
+        return space
+    after = _last_break(text, max(0, pos - 30), pos)
+    return after if after > 0 else _whole_end(text, pos)

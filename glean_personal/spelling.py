@@ -12,6 +12,8 @@ from .store.core import Store, passage_text
 
 
 MAX_SUGGESTIONS = 3
+# Passages read for the words that show a suggested stem (`_surface`).
+SURFACE_PASSAGES = 4
 
 
 def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
@@ -74,27 +76,34 @@ def _suggestions(store: Store, word: str) -> List[str]:
     found.sort()
     shown: List[str] = []
     for _, _, term in found[:MAX_SUGGESTIONS * 2]:
-        surface = _surface(store, term) or term
-        if surface not in shown and surface != word:
+        # A bare stem is shown only if it finds itself (Porter turns *databas*, the
+        # stem of *database*, into *databa*, which the index does not hold).
+        surface = _surface(store, term, word) or (term if stem(term) == term else None)
+        if surface and surface not in shown and surface != word:
             shown.append(surface)
         if len(shown) >= MAX_SUGGESTIONS:
             break
     return shown
 
 
-def _surface(store: Store, stem_: str) -> Optional[str]:
-    """A word of the index's text whose stem is `stem_` (the commonest in one passage)."""
-    pid = store.fulltext.a_passage_with(stem_)
-    if pid is None:
-        return None
-    rows = store.passages([pid])
-    if pid not in rows:
-        return None
+def _surface(store: Store, stem_: str, typed: str = "") -> Optional[str]:
+    """A word of the index's text whose stem is `stem_`: of the words of a few passages
+    that hold it, the one nearest the word `typed` (*connection*, not *connectivity*,
+    for *conection*), then the commonest."""
+    pids = store.fulltext.passages_with(stem_, SURFACE_PASSAGES)
+    rows = store.passages(pids) if pids else {}
     counts: Dict[str, int] = {}
-    for tok in tokenize(passage_text(rows[pid])):
-        if tok[:1] == stem_[:1] and stem(tok) == stem_:
-            counts[tok] = counts.get(tok, 0) + 1
-    return max(sorted(counts), key=lambda t: counts[t]) if counts else None
+    for pid in pids:
+        if pid not in rows:
+            continue
+        for tok in tokenize(passage_text(rows[pid])):
+            if tok[:1] == stem_[:1] and stem(tok) == stem_:
+                counts[tok] = counts.get(tok, 0) + 1
+    if not counts:
+        return None
+    far = len(typed) + max(map(len, counts))
+    return min(sorted(counts), key=lambda t: (_distance(typed, t, far) if typed else 0,
+                                               -counts[t]))
 
 
 def _distance(a: str, b: str, bound: int) -> int:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .analysis import is_stopword, stem, token_spans, tokenize
+from .analysis import fold_all, is_stopword, search_tokens, stem, token_spans, tokenize
 from .docref import doc_summary
 from .query import MIN_PREFIX_LEN, Term
 from .store import suggest as sql
@@ -58,10 +58,10 @@ def suggest(store: Store, text: str, limit: int = 10) -> List[Completion]:
     found: Dict[str, _Offer] = {}
     with store.reading():
         conn = store.conn
-        folded = typed.casefold()
+        folded = fold_all(typed)
         for row in sql.titles(conn, max(tokens, key=len)):
             title = row[1]
-            if title.casefold().startswith(folded):
+            if fold_all(title).startswith(folded):
                 _offer(found, (TITLE_SCORE, title, row))
             elif _has_words(title, tokens):
                 _offer(found, (TITLE_WORD_SCORE, title, row))
@@ -129,9 +129,10 @@ def _offer(found: Dict[str, _Offer], candidate: _Offer) -> None:
 
 
 def _has_words(text: str, tokens: Sequence[str]) -> bool:
-    """Every typed token begins some word of `text` (the last one may be partial)."""
-    words = tokenize(text)
-    return all(any(w.startswith(t) for w in words) for t in tokens)
+    """Every typed token begins some word of `text` (the last one may be partial), both
+    folded as search forms fold them (`ёлк` begins `Ёлка`, `αθη` begins `Αθήνα`)."""
+    words = search_tokens(text)
+    return all(any(w.startswith(t) for w in words) for t in search_tokens(" ".join(tokens)))
 
 
 def _word_start(prefix: str, before: str = "") -> "re.Pattern[str]":
@@ -147,10 +148,12 @@ def _word_start(prefix: str, before: str = "") -> "re.Pattern[str]":
 
 
 def _word_range(text: str, prefix: str) -> Tuple[int, int]:
+    want = fold_all(prefix)
     for start, end, tok in token_spans(text):
-        if tok.startswith(prefix):
+        if tok.startswith(prefix) or fold_all(tok).startswith(want):
             return start, min(end, start + len(prefix))
-    return 0, 0
+    at = text.find(prefix)   # inside a word of Chinese or Japanese (`旅` of `北京旅行`)
+    return (at, at + len(prefix)) if at >= 0 else (0, 0)
 
 
 def _last_token_start(text: str) -> int:

@@ -24,6 +24,21 @@ def test_encodings_decode_to_the_same_text(label, data):
     assert "\ufeff" not in doc.text
 
 
+@pytest.mark.parametrize("line", [
+    "新宿駅で友達に会いました。東京都の渋谷区に行きました。\n",
+    "서울에서 경복궁을 방문했습니다. 명동에서 쇼핑을 했어요.\n",
+    "Мы поставили ёлку в гостиной, а потом ели пельмени.\n",
+])
+@pytest.mark.parametrize("lines", [40, 2000])
+@pytest.mark.parametrize("pad", range(4))
+def test_long_utf8_text_is_text_wherever_a_sample_cuts_it(line, lines, pad):
+    """A .txt reader samples the first 64 KB and the last 2,000 bytes; a cut through
+    a character must not turn UTF-8 into cp1252 controls and the file into 'binary'."""
+    data = (line * lines + "x" * pad + "\n").encode("utf-8")
+    doc = read_document(data, "notes.txt")
+    assert line.strip() in doc.text
+
+
 def test_latin1_bytes_undefined_in_cp1252_still_decode():
     doc = read_document(b"caf\xe9 au lait, tr\xe8s bien \x81 and the rest of a long line", "old.txt")
     assert doc.text.startswith("café")

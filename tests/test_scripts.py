@@ -26,6 +26,7 @@ from glean_personal.analysis import (
 )
 from glean_personal.query import parse
 
+from helpers.chat import ask, indexed_notes, message_text
 from helpers.files import write_tree
 from helpers.sqlite import needs_fts5
 from helpers.templates import index_copy
@@ -195,6 +196,32 @@ def test_every_script_is_found(scripts_ix, query, found, not_found):
     assert result.absent_terms == []
 
 
+@pytest.mark.parametrize("query, path", [
+    ("東京", "tokyo.txt"), ("渋谷区", "tokyo.txt"), ("서울", "seoul.txt"),
+    ("αθηνα", "athens.txt"), ("Αθήνα", "athens.txt"), ('"αθηνα ειναι"', "athens.txt"),
+    ("елка", "moscow.txt"), ("كتب", "arabic.txt"), ("parse args", "camel.txt"),
+])
+def test_strength_counts_what_the_search_form_matched(scripts_ix, query, path):
+    """Match strength reads the passage as the index does, search forms included: a
+    hit whose `--explain` says every word matched is not shown at strength 0."""
+    hit = next(h for h in scripts_ix.search(query, limit=20, explain=True).results
+               if h.document["path"] == path)
+    assert hit.missed_terms == [] and hit.matched_terms
+    assert hit.strength == 1.0 and hit.rare_matched
+
+
+@pytest.mark.parametrize("question, title", [
+    ("東京", "tokyo"), ("渋谷区", "tokyo"), ("Αθήνα", "athens"), ("ёлка", "moscow"),
+])
+def test_chat_quotes_a_passage_found_by_its_search_form(tmp_path, store_kind, question, title):
+    db = indexed_notes(tmp_path, {k: v for k, v in FILES.items() if k.startswith(title)}
+                       | {"other.txt": FILES["other.txt"]}, store_kind)
+    message = ask(db, question)
+    cited = [f["citation"]["sourceDocument"]["metadata"]["path"]
+             for f in message["fragments"] if "citation" in f]
+    assert cited == [title + ".txt"], message_text(message)
+
+
 @pytest.mark.parametrize("query", ["parse args", "parseArgs", '"parse args"'])
 def test_identifiers_are_found_by_their_parts(scripts_ix, query):
     paths = _paths(scripts_ix.search(query, limit=20))
@@ -295,3 +322,76 @@ def test_code_identifiers_by_their_parts(tmp_path, open_ix):
     for query in ("parse args", "parseArgs", "parse_args"):
         assert set(_paths(ix.search(query))) == {"cli.js", "cli.py"}, query
     assert _paths(ix.search("parseArgs"))[0] == "cli.js"
+
+
+LONG_JAPANESE = ("これは長い文章です。" * 30 + "東京都の渋谷区に行きました。"
+                 + "新宿駅で友達に会いました。" * 30 + "\n")
+
+
+def test_a_cjk_snippet_is_cut_at_its_punctuation(tmp_path, open_ix):
+    """Text with no spaces is cut after a 。 or 、, not mid-sentence, and never
+    starts on the punctuation mark."""
+    docs = write_tree(tmp_path / "docs", {"long.txt": LONG_JAPANESE, "x.txt": "Other.\n"})
+    ix = open_ix()
+    ix.index(docs)
+    snip = ix.search("渋谷区").results[0].snippets[0]
+    assert [snip.text[a:b] for a, b in snip.ranges] == ["渋谷区"]
+    assert snip.text.startswith("これは") and snip.text.endswith("。"), snip.text
+
+
+def test_a_mark_holds_the_vowel_signs_of_its_last_letter(scripts_ix):
+    """كَتَبَ is marked whole, its last fatha too: a range never ends between a letter
+    and its combining marks."""
+    hit = scripts_ix.search("كتب").results[0]
+    snip = hit.snippets[0]
+    assert [snip.text[a:b] for a, b in snip.ranges] == ["كَتَبَ"]
+
+
+@pytest.mark.parametrize("typed, title, marked", [
+    ("ёлк", "Ёлка и праздник", "Ёлк"),
+    ("елка", "Ёлка и праздник", "Ёлка"),
+    ("αθη", "Ταξίδι στην Αθήνα", "Αθή"),
+    ("ΤΑΞΙΔΙ", "Ταξίδι στην Αθήνα", "Ταξίδι"),
+    ("creme", "Café et crème brûlée", "crème"),
+    ("旅", "北京旅行", "旅"),
+])
+def test_autocomplete_folds_titles_as_search_does(tmp_path, open_ix, typed, title, marked):
+    """A title completes whatever the script's case and marks, as search finds it:
+    SQLite's LIKE folds the case of ASCII letters only."""
+    docs = write_tree(tmp_path / "docs", {
+        "ru.md": "# Ёлка и праздник\n\nМы поставили ёлку.\n",
+        "el.md": "# Ταξίδι στην Αθήνα\n\nΗ Ακρόπολη.\n",
+        "fr.md": "# Café et crème brûlée\n\nLe café.\n",
+        "zh.md": "# 北京旅行\n\n长城非常壮观。\n",
+        "x.md": "# Other\n\nNothing here.\n"})
+    ix = open_ix()
+    ix.index(docs)
+    done = [c for c in ix.suggest(typed) if c.document is not None]
+    assert [c.text for c in done] == [title]
+    assert done[0].text[done[0].start:done[0].end] == marked
+
+
+@pytest.mark.parametrize("query, path", [
+    ("渋谷区に行ったことがある", "tokyo.txt"),   # a sentence no passage holds whole
+    ("東京で友達に会った", "tokyo.txt"),
+    ("서울에서 친구", "seoul.txt"),
+])
+def test_a_cjk_sentence_is_searched_by_its_pairs(scripts_ix, query, path):
+    """Ranking never abstains: a run of Chinese or Japanese that no passage holds whole
+    is searched by its character pairs, weighed by rarity, not answered with nothing."""
+    result = scripts_ix.search(query, explain=True)
+    assert _paths(result)[0] == path, _paths(result)
+    assert result.results[0].matched_terms
+
+
+def test_a_cjk_run_held_whole_stays_a_phrase(scripts_ix):
+    """...but a run some passage holds is still the phrase, and a quoted run always."""
+    assert "tokyo.txt" not in _paths(scripts_ix.search("京都の寺"))
+    assert _paths(scripts_ix.search('"渋谷区に行ったことがある"')) == []
+
+
+def test_a_cjk_question_held_only_in_part_is_weak(scripts_ix):
+    """The pairs no passage holds count against the strength: /chat does not quote the
+    Tokyo note for a question about Tokyo's weather."""
+    top = scripts_ix.search("東京の天気はどうですか").results[0]
+    assert top.document["path"] == "tokyo.txt" and top.strength < 0.33

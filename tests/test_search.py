@@ -7,8 +7,6 @@ import random
 import time
 from pathlib import Path
 
-import textwrap
-
 import pytest
 
 from glean_personal import open_index
@@ -16,6 +14,7 @@ from glean_personal import search
 from glean_personal.errors import Ambiguous, NotFound
 from helpers.files import write_tree
 from helpers.templates import index_copy
+from pdf_factory import show, text_pdf
 
 FILES = {
     "espresso.md": "# Espresso machine care\n\nDescale the espresso machine weekly with citric "
@@ -306,6 +305,24 @@ def test_did_you_mean_from_the_index_vocabulary(ix):
     assert ix.search("zzqqxx").suggestions == {}
     assert ix.search("espresso").suggestions == {}
     assert result.to_dict()["suggestions"] == {"espreso": ["espresso"]}
+
+
+@pytest.mark.parametrize("order", [("a.md", "b.md"), ("b.md", "a.md")])
+def test_did_you_mean_shows_a_word_that_finds_something(tmp_path, open_ix, order):
+    """A suggested stem is shown as a word of the text: *databas*, the stem of
+    *database*, is no word, and FTS5 reads it as *databa*, which finds nothing;
+    of the words with the stem, the one nearest what was typed, whichever file
+    the index met first (*connection* for *conection*, not *connectivity*)."""
+    texts = {"a.md": "# Notes\n\nBack up the database nightly. The connection pool "
+                     "keeps ten connections.\n",
+             "b.md": "# Other\n\nThe network connectivity was poor.\n"}
+    ix = open_ix()
+    for name in order:   # one file, then the other: passage ids in that order
+        root = write_tree(tmp_path / "t" / name[0], {name: texts[name]})
+        ix.index(root)
+    assert ix.search("databse").suggestions == {"databse": ["database"]}
+    assert ix.search("database").results
+    assert ix.search("conection").suggestions == {"conection": ["connection"]}
 
 
 def test_an_unknown_word_does_not_hide_a_good_answer(ix):
@@ -1045,40 +1062,6 @@ def test_a_chapter_ranks_above_the_single_page_edition_that_repeats_it(tmp_path,
     assert [d["path"] for d in first.also_at] == ["print.md"]
 
 
-def test_a_chapter_ranks_above_an_edition_that_words_it_alike_but_cuts_it_elsewhere(
-        tmp_path, open_ix):
-    # A manual's text edition beside its HTML chapters (gnuplot's `gnuplot.gih`
-    # and `gnuplot.pdf` beside `htmldocs/`): the same words, passages cut at other
-    # places, so no passage of the chapter is one of the edition's word for word.
-    p = BOOK_PARAGRAPHS
-    borrow = ("Borrowing lends a reference without moving ownership: shared references "
-              "allow reading from many places, one mutable reference allows changing the "
-              "borrowed value, and the borrow checker proves each reference outlives nothing "
-              "it points at.")
-    chapters = {"html/ownership.html": ("Ownership", [p["scope"], p["moves"], borrow]),
-                "html/threads.html": ("Threads", [p["threads"]])}
-    files = {path: f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
-             + "".join(f"<p>{text}</p>" for text in texts) + "</body></html>"
-             for path, (title, texts) in chapters.items()}
-    appendix = [f"What happens when a value goes out of scope {where}, {when}." for where in (
-        "in a loop", "in a closure", "while borrowed", "in a panic", "after a move",
-        "in a static", "in a thread") for when in ("told again", "with an example")]
-    files["book.txt"] = ("THE BOOK\n\n" + "\n\n".join(
-        f"{title.upper()}\n\n" + "\n".join(textwrap.wrap(" ".join(texts), 50))
-        for title, texts in chapters.values()) + "\n\nAPPENDIX\n\n"
-        + "\n\n".join(text + " The examples folder holds a longer program for it, with"
-                      " comments on each line, a makefile, and the expected output." * 6
-                      for text in appendix) + "\n")
-    ix = open_ix()
-    ix.index(write_tree(tmp_path / "manual", files))
-    result = ix.search("what happens when a value goes out of scope")
-    assert paths(result)[:2] == ["html/ownership.html", "book.txt"]
-    assert result.results[0].score == result.results[1].score
-    # Where the edition's best passage is not the chapter's text, the chapter stays below.
-    assert paths(ix.search("a value in a static, with an example"))[:2] == [
-        "book.txt", "html/ownership.html"]
-
-
 def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
     # The notes are the shorter page and show the same passage, but half of
     # them is not in the guide: neither is an edition of the other.
@@ -1092,6 +1075,56 @@ def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
     assert paths(ix.search("what happens when a value goes out of scope")) == ["guide.md",
                                                                                "notes.md"]
 
+
+
+def _manual_with_pdf(tmp_path, open_ix, extra=None):
+    # A manual's pages and the same manual as one PDF (gnuplot ships gnuplot.pdf beside
+    # its HTML pages): the PDF's passages are its pages, not the HTML's sections.
+    p = BOOK_PARAGRAPHS
+    chapters = {"ownership": ("Ownership", f"{p['scope']} {p['moves']}"),
+                "threads": ("Threads", p["threads"])}
+    files = {f"{name}.html": f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
+                             f"<p>{text}</p></body></html>"
+             for name, (title, text) in chapters.items()}
+    files.update(extra or {})
+    root = write_tree(tmp_path / "manual", files)
+    pages = [["The book", "Every value has a scope and an owner; it goes when its scope ends."]]
+    pages += [[title, text] for title, text in chapters.values()]
+    pages += [["Appendix", "Scope rules, once more: a value lives until the end of its scope,",
+               "then it goes out of scope and its memory is returned."],
+              ["Loops", "A loop body is a scope too: a value made in it goes out of scope at",
+               "the end of each turn, and its memory is returned."],
+              ["Closures", "A closure keeps what it captures in scope: a value it holds goes",
+               "out of scope only when the closure itself is dropped."],
+              ["Index", "scope, value, owner, memory: see the chapters above, where a value",
+               "goes out of scope and what happens then."]]
+    pages += [[topic.title(), f"The {topic} chapter is about {topic} alone, and names nothing "
+               "else of the language."] for topic in ("cargo", "macros", "traits", "generics",
+                                                      "errors", "testing", "iterators")]
+    (root / "manual.pdf").write_bytes(text_pdf([show(lines) for lines in pages]))
+    ix = open_ix()
+    ix.index(root)
+    return ix
+
+
+def test_a_page_ranks_above_the_pdf_of_its_whole_manual(tmp_path, open_ix):
+    ix = _manual_with_pdf(tmp_path, open_ix)
+    result = ix.search("what happens when a value goes out of scope")
+    found = paths(result)
+    assert found[0] == "ownership.html"
+    assert found.index("manual.pdf") > 0
+    assert result.results[0].score == result.results[found.index("manual.pdf")].score
+
+
+def test_a_page_only_partly_in_the_pdf_keeps_its_place(tmp_path, open_ix):
+    # The notes repeat one paragraph of the manual, but the rest of them is not in it.
+    notes = ("<html><head><title>Notes</title></head><body><h1>Notes</h1><p>"
+             f"{BOOK_PARAGRAPHS['scope']}</p><p>The kettle in the office is descaled every "
+             "week with citric acid; the rota hangs beside the fridge, and whoever forgets "
+             "brings biscuits on Friday for the whole floor.</p></body></html>")
+    ix = _manual_with_pdf(tmp_path, open_ix, {"notes.html": notes})
+    found = paths(ix.search("what happens when a value goes out of scope"))
+    assert found.index("manual.pdf") < found.index("notes.html")
 
 RARE_AND_COMMON = {  # every word but *tusks*, *ice* and *herd* in over 30% of the passages
     "d0.md": ["beach vinegar walrus walrus walrus fish swim cold swim kettle fish.",
@@ -1384,5 +1417,3 @@ def test_a_question_s_passages_and_documents_page_on_without_repeating(tmp_path,
     pages = [h.document["path"] for offset in range(0, 8, 2)
              for h in ix.search(question, limit=2, offset=offset).results]
     assert pages == paths(ix.search(question, limit=8))
-
-

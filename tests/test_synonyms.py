@@ -123,6 +123,10 @@ def test_two_words_typed_as_one_entry_take_its_synonyms():
     assert ("stack", "traceback") in added("print the stack trace of an exception")
     assert synonyms("logs in") == [] and ("symbolic", "symlink") not in added("a link symbolic")
     assert not [a for a in added('how to make a "symbolic link"') if a[1] == "symlink"]
+    # words a hyphen joins are searched as their phrase, and are the entry too
+    assert ('"see through"', "transparent") in added("make the background of a logo see-through")
+    assert ('"log in"', "login") in added("the log-in page of my router is slow")
+    assert not [a for a in added('make the "see-through" logo smaller') if a[1] == "transparent"]
 
 
 def test_a_two_word_entry_says_which_sense_its_words_have():

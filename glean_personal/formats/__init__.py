@@ -25,7 +25,7 @@ from .code import read_code
 from .conffiles import read_css, read_dockerfile, read_makefile, read_tables, read_yaml
 from .csvtext import read_csv
 from .docx import read_docx
-from .encoding import decode_text
+from .encoding import decode_head, decode_tail
 from .epub import read_epub
 from .gettext import read_po
 from .htmltext import read_html_file
@@ -90,7 +90,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     a Vim help file.
     Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map and
     DocBook's olink target database are skipped."""
-    head = decode_text(data[:65_536])
+    head = decode_head(data, 65_536)
     if head.startswith(_HOOGLE_HEADER):
         raise SkipFile("a documentation generator's search index (Hoogle's database, by Haddock)")
     if head.lstrip().startswith(("<?xml", _QDOC_INDEX)) and _QDOC_INDEX in head[:200]:
@@ -121,7 +121,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_org(data, limits)
     if looks_like_texinfo(head):
         return read_texinfo(data, limits)
-    if looks_like_vim_help(head, decode_text(data[-2000:])):
+    if looks_like_vim_help(head, decode_tail(data, 2000)):
         return read_vim_help(data, limits)
     return read_txt(data, limits)
 

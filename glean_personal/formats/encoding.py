@@ -78,6 +78,45 @@ def decode_text(data: bytes, declared: Optional[str] = None) -> str:
     return _check_text(text)
 
 
+def decode_head(data: bytes, size: int) -> str:
+    """`decode_text` of the file's first `size` bytes, less a UTF-8 character the cut
+    splits (decoded whole, its bytes would fail UTF-8 and read as cp1252, C1
+    controls among them, and the sample look binary)."""
+    part = data[:size]
+    if len(data) > size and _may_be_utf8(data, part):
+        part = part[:len(part) - _split_tail(part)]
+    return decode_text(part or data[:size])
+
+
+def decode_tail(data: bytes, size: int) -> str:
+    """`decode_text` of the file's last `size` bytes, less the continuation bytes of a
+    UTF-8 character the cut splits."""
+    part = data[-size:]
+    if len(data) > size and _may_be_utf8(data, part):
+        lead = 0
+        while lead < 3 and lead < len(part) and 0x80 <= part[lead] <= 0xBF:
+            lead += 1
+        part = part[lead:] or part
+    return decode_text(part)
+
+
+def _may_be_utf8(data: bytes, part: bytes) -> bool:
+    """Not UTF-16 or UTF-32 (a BOM that says so, or NULs): a cut may split a UTF-8 character."""
+    return bom_encoding(data)[0] in (None, "utf-8") and b"\x00" not in part
+
+
+def _split_tail(part: bytes) -> int:
+    """How many bytes at the end of `part` begin a UTF-8 character they do not finish."""
+    for back in range(1, min(4, len(part)) + 1):
+        byte = part[-back]
+        if byte < 0x80:
+            return 0
+        if byte >= 0xC0:   # a lead byte: how long its character is
+            need = 2 if byte < 0xE0 else 3 if byte < 0xF0 else 4
+            return back if need > back else 0
+    return 0
+
+
 def single_byte(data: bytes) -> str:
     """cp1252, except that its five undefined bytes read as latin-1."""
     return "".join(

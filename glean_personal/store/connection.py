@@ -8,13 +8,14 @@ hot journal that the next open rolls back.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sqlite3
 import threading
 from pathlib import Path
 from typing import Iterator
 
-from ..analysis import alt_text
+from ..analysis import alt_text, fold_all
 from ..errors import DatabaseError, LockedError, ReadOnlyError, UsageError
 from .schema import ALT_FUNCTION
 
@@ -194,8 +195,23 @@ def connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
 
 
 def register_functions(conn: sqlite3.Connection) -> None:
-    """The SQL functions the schema relies on: the FTS5 store's view of search forms."""
+    """The SQL functions the schema relies on: the FTS5 store's view of search forms;
+    and `glean_fold`, text folded as search forms fold it (autocomplete's titles)."""
     conn.create_function(ALT_FUNCTION, 1, _alt_sql, deterministic=True)
+    conn.create_function(FOLD_FUNCTION, 1, _fold_sql, deterministic=True)
+
+
+FOLD_FUNCTION = "glean_fold"
+
+
+def _fold_sql(value: object) -> str:
+    return _folded(value) if isinstance(value, str) else ""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _folded(text: str) -> str:
+    # Kept: autocomplete folds the same titles at every keystroke.
+    return fold_all(text)
 
 
 _CTRL_C = threading.local()

@@ -443,6 +443,10 @@ class Store:
             " FROM passages a WHERE a.document_id = ?", (whole, part)).fetchone()
         return shared / total if total else 0.0
 
+    def phrase_sets(self, doc_ids: Sequence[int]) -> List[Tuple[int, bytes]]:
+        """(document id, its packed phrase ids) of those of the documents that have them."""
+        return graph_sql.doc_phrases_of(self.conn, doc_ids)
+
     def phrase_sketches(self, doc_ids: Sequence[int],
                         max_bytes: int) -> Dict[int, Tuple[bytes, int, int]]:
         """Each document's phrase sketch (a prefix of its sorted phrase ids), full size, and

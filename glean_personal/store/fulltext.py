@@ -68,6 +68,8 @@ class FullText:
     # MCP server asks for the same words' counts and vocabulary again and again).
     CACHED_COUNTS = 4096
     CACHED_SLICES = 64
+    # Passages read to find a stem that is not its own stem (`a_passage_with`, FTS5).
+    PREFIX_PROBES = 20
 
     # Answers kept by name (`remember`: did-you-mean's, per word): past this many in one,
     # it starts over.
@@ -232,6 +234,11 @@ class FullText:
 
     def a_passage_with(self, stem_: str) -> Optional[int]:
         """Some passage whose text holds the stem (to show a word that has it)."""
+        found = self.passages_with(stem_, 1)
+        return found[0] if found else None
+
+    def passages_with(self, stem_: str, limit: int) -> List[int]:
+        """Up to `limit` passages whose heading or text holds the stem, in id order."""
         raise NotImplementedError
 
     def filter_report(self, filters: Filters) -> Dict[str, object]:
@@ -464,11 +471,22 @@ class Fts5Text(FullText):
             f"SELECT term, doc FROM {self._vocab()} WHERE term >= ? AND term < ?",
             (low, high)).fetchall()
 
-    def a_passage_with(self, stem_: str) -> Optional[int]:
-        row = self.conn.execute(
-            "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? LIMIT 1",
-            ("{heading text} : " + Term((stem_,)).fts5(),)).fetchone()
-        return row[0] if row else None
+    def passages_with(self, stem_: str, limit: int) -> List[int]:
+        if stem(stem_) == stem_:
+            return [r[0] for r in self.conn.execute(
+                "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? LIMIT ?",
+                ("{heading text} : " + Term((stem_,)).fts5(), limit))]
+        # FTS5 stems a query word again, and Porter's stems are not all their own
+        # stem (*database* is indexed as `databas`, which a query reads as `databa`):
+        # such a stem is found as a prefix, which FTS5 does not stem, and checked.
+        rows = self.conn.execute(
+            "SELECT p.id, p.heading, p.text FROM passage_fts f JOIN passages p ON p.id = f.rowid "
+            "WHERE passage_fts MATCH ? LIMIT ?",
+            ("{heading text} : " + Term((stem_,), prefix=True).fts5(),
+             max(limit, self.PREFIX_PROBES)))
+        return [pid for pid, heading, text in rows
+                if any(stem(tok) == stem_ for tok in tokenize(f"{heading}\n{text}")
+                       if tok.startswith(stem_))][:limit]
 
     def compact(self) -> None:
         # FTS5 keeps deleted rows' tokens in old segments until they merge.
@@ -807,10 +825,10 @@ class PlainText(FullText):
             "SELECT term, count(*) FROM plain_postings WHERE term >= ? AND term < ? GROUP BY term",
             (low, high)).fetchall()
 
-    def a_passage_with(self, stem_: str) -> Optional[int]:
-        row = self.conn.execute("SELECT passage_id FROM plain_postings WHERE term = ? LIMIT 1",
-                                (stem_,)).fetchone()
-        return row[0] if row else None
+    def passages_with(self, stem_: str, limit: int) -> List[int]:
+        return [r[0] for r in self.conn.execute(
+            "SELECT passage_id FROM plain_postings WHERE term = ? ORDER BY passage_id LIMIT ?",
+            (stem_, limit))]
 
     def rebuild(self) -> None:
         self.conn.execute("DELETE FROM plain_postings")

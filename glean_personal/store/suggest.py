@@ -13,7 +13,8 @@ import json
 import sqlite3
 from typing import List, Tuple
 
-from .connection import like_contains
+from ..analysis import fold_all
+from .connection import FOLD_FUNCTION, like_contains
 
 _MAX_CHAR = "\U0010ffff"
 
@@ -28,9 +29,29 @@ def titles_sql(fragment: str, limit: int) -> Tuple[str, list]:
             [like_contains(fragment), limit])
 
 
+def folded_titles_sql(fragment: str, limit: int) -> Tuple[str, list]:
+    """Documents whose title is not all ASCII and, folded as search forms fold it (case,
+    the marks of every script), contains `fragment` folded: `Crème`, `Ёлка`, `Αθήνα`,
+    which LIKE, folding ASCII letters alone, does not find for `creme`, `ёлк`, `αθη`."""
+    return ("SELECT d.id, d.title, d.path, d.format, d.mtime_ns, s.root, s.label "
+            "FROM documents d JOIN sources s ON s.id = d.source_id "
+            f"WHERE d.title GLOB ? AND {FOLD_FUNCTION}(d.title) LIKE ? ESCAPE '\\' "
+            "ORDER BY length(d.title), d.id LIMIT ?",
+            [_NOT_ASCII, like_contains(fold_all(fragment)), limit])
+
+
+_NOT_ASCII = "*[^\x01-\x7f]*"
+
+
 def titles(conn: sqlite3.Connection, fragment: str, limit: int = 60) -> List[DocRow]:
+    """Titles holding `fragment` (LIKE), then the titles not in ASCII that hold it folded."""
     sql, params = titles_sql(fragment, limit)
-    return [tuple(r) for r in conn.execute(sql, params)]
+    rows = [tuple(r) for r in conn.execute(sql, params)]
+    if len(rows) < limit:
+        seen = {r[0] for r in rows}
+        sql, params = folded_titles_sql(fragment, limit)
+        rows += [tuple(r) for r in conn.execute(sql, params) if r[0] not in seen][:limit - len(rows)]
+    return rows
 
 
 def fts5_sql(expression: str, limit: int, column: str = "") -> Tuple[str, list]:
