@@ -5,11 +5,12 @@ A document says so itself where its format has a field for it (`<html lang="de">
 text tells (`text_language`): a script of its own decides alone (kana → `ja`, hangul →
 `ko`, Han without kana → `zh`, Cyrillic, Greek, Arabic, Hebrew), and a Latin text is
 counted against each language's commonest function words (small tables below). A
-file-name or folder mark (`.html.fr`, `/de/`, `-de/`) only decides where the text does
-not (`path_hint`). A question is judged by the same tables (`query_language`): most
-questions asked in words hold a few function words; a bare keyword query holds none
-and stays undecided. Search weighs documents in another language than the question's
-less (search.py, docs/search.md "Languages").
+file-name or folder mark (`.html.fr`, `/de/`, `-de/`: `path_hint`) decides only where
+the text does not; search reads it beside the document's own (a page left in English
+in a German manual's folder). A question is judged by the same tables
+(`query_language`): most questions asked in words hold a few function words; a bare
+keyword query holds none and stays undecided. Search weighs documents in another
+language than the question's less (search.py, docs/search.md "Languages").
 """
 from __future__ import annotations
 
@@ -56,13 +57,13 @@ _WORDS: Dict[str, str] = {
     "tr": """ve bir bu da için ile çok ne olarak daha gibi ama nasıl nedir olan var yok mi mı ben
              benim şu kadar her sonra""",
 }
-_LANGUAGES_OF: Dict[str, Tuple[str, ...]] = {}
-for _lang, _words in _WORDS.items():
-    for _w in _words.split():
-        _LANGUAGES_OF[_w] = _LANGUAGES_OF.get(_w, ()) + (_lang,)
-
+# Each language's words, and each word's languages.
 _WORDS_OF: Dict[str, Tuple[str, ...]] = {lang: tuple(dict.fromkeys(words.split()))
                                          for lang, words in _WORDS.items()}
+_LANGUAGES_OF: Dict[str, Tuple[str, ...]] = {}
+for _lang, _own in _WORDS_OF.items():
+    for _word in _own:
+        _LANGUAGES_OF[_word] = _LANGUAGES_OF.get(_word, ()) + (_lang,)
 LANGUAGES = frozenset(_WORDS) | {"ja", "ko", "zh", "ru", "uk", "el", "ar", "he"}
 
 _WORD = lazy(r"[^\W\d_]+")
@@ -74,6 +75,8 @@ def _words(text: str) -> List[str]:
     """The lower-case words of a text (runs of letters)."""
     text = text.lower()
     return text.translate(_ASCII_GAPS).split() if text.isascii() else _WORD.findall(text)
+
+
 # Scripts that name their language by themselves (counted over a sample's letters).
 _KANA = lazy(r"[\u3040-\u30ff]")
 _HANGUL = lazy(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
@@ -86,7 +89,7 @@ _HEBREW = lazy(r"[\u0590-\u05ff]")
 _LETTER = lazy(r"[^\W\d_]")
 # Any letter of those scripts: a text with few of them is Latin (or has no letters).
 _OWN_SCRIPTS = lazy(r"[\u0370-\u06ff\u1100-\u11ff\u1f00-\u1fff\u3040-\u30ff\u3130-\u318f"
-                          r"\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+                    r"\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 SAMPLE_CHARS = 6000    # a document's language is judged on its first this many characters
                        # (about a thousand words of prose)
