@@ -23,7 +23,8 @@ from typing import Callable, Iterator, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .encoding import decode_text
-from .htmltext import _document, _parse, _TextParser
+from .htmltext import _document, _parse
+from .xmlhtml import XmlAsHtmlParser
 
 # `<page xmlns="http://projectmallard.org/1.0/" …>`, after an XML declaration and comments.
 _MALLARD = re.compile(
@@ -122,57 +123,7 @@ def _page_desc(text: str) -> Optional[str]:
     return block[desc[1]:desc[2]].strip() if desc else None
 
 
-class _MallardParser(_TextParser):
+class _MallardParser(XmlAsHtmlParser):
     """The HTML reader's parser, given Mallard's elements as the HTML they stand for."""
 
-    def __init__(self, budget: int, rescans: int = 1 << 62) -> None:
-        super().__init__(budget, rescans)
-        self._depth = 0             # open page and section elements
-        self._title_next = False    # the next <title> heads the section just opened
-        self._open_title: Optional[str] = None
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        tag = tag.rsplit(":", 1)[-1]   # `if:when`, `ui:expander`
-        if tag in _SECTIONS:
-            self._depth += 1
-            self._title_next = True
-            super().handle_starttag("section", [])
-            return
-        if tag == "title":
-            if self._title_next and self._open_title is None:
-                self._open_title = f"h{min(max(self._depth, 1), 6)}"
-            else:
-                self._open_title = "p"   # a list's, a table's or a note's caption
-            self._title_next = False
-            super().handle_starttag(self._open_title, [])
-            return
-        mapped = _AS_HTML.get(tag)
-        if mapped is None:
-            if tag in _APART:
-                self._space()
-            return   # inline: its words run on in the line
-        self._title_next = False   # text came first: a later title is a caption
-        super().handle_starttag(mapped, [])
-
-    def handle_endtag(self, tag: str) -> None:
-        tag = tag.rsplit(":", 1)[-1]
-        if tag in _SECTIONS:
-            self._depth = max(0, self._depth - 1)
-            self._title_next = False
-            super().handle_endtag("section")
-            return
-        if tag == "title":
-            if self._open_title is not None:
-                super().handle_endtag(self._open_title)
-                self._open_title = None
-            return
-        mapped = _AS_HTML.get(tag)
-        if mapped is not None:
-            super().handle_endtag(mapped)
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        tag = tag.rsplit(":", 1)[-1]
-        if tag in _SECTIONS or tag == "title" or tag in _AS_HTML:
-            self.handle_starttag(tag, attrs)
-            self.handle_endtag(tag)
-        # `<link xref="files-recover"/>`: its words are its target's title, in another file
+    sections, as_html, apart = _SECTIONS, _AS_HTML, _APART
