@@ -223,3 +223,46 @@ def test_every_entry_can_be_typed():
     from glean_personal.analysis import is_stopword
     assert not [k for k in SYNONYMS if len(k.split()) > 3]
     assert not [k for k in SYNONYMS if all(is_stopword(w) for w in k.split())]
+
+
+TITLED = {
+    # a page titled by a synonym of *photo*, whose text says nothing of one
+    "gallery.html": "<html><head><title>Picture and image gallery</title></head><body>"
+                    "<p>Old prints from the attic, scanned last winter.</p></body></html>",
+    "tomatoes.html": "<html><head><title>Picture diary</title></head><body>"
+                     "<p>Plant the tomatoes in spring.</p></body></html>",
+    "sepia.html": "<html><head><title>Sepia toning</title></head><body>"
+                  "<p>Make a photo look old: tone it brown, as a darkroom did.</p></body></html>",
+    "crop.html": "<html><head><title>Cropping</title></head><body>"
+                 "<p>Crop an image by dragging its corners.</p></body></html>",
+}
+
+
+@pytest.fixture
+def titled(tmp_path, tmp_path_factory, store_kind, open_ix):
+    """TITLED indexed once per store kind (a copy per test)."""
+    def build(home: Path) -> Path:
+        db = home / "p.db"
+        with open_index(db) as index:
+            index.index(write_tree(home / "files", TITLED), label="files")
+        return db
+    index_copy(tmp_path_factory, "synonym-titles", store_kind, build, tmp_path / "p.db")
+    return open_ix()
+
+
+@pytest.mark.parametrize("titles", [False, True])
+def test_a_synonym_is_searched_in_headings_and_text_not_the_title(titled, monkeypatch, titles):
+    # Every passage carries its document's title: a synonym there scored as a word typed
+    # at the title's weight, and a page titled *Picture ...* led for *photo* over the
+    # passage holding the words typed (ImageMagick's motion-picture page).
+    from glean_personal import search as search_module
+    monkeypatch.setattr(search_module, "TUNING",
+                        search_module.TUNING.replace(synonym_titles=titles))
+    result = titled.search("how do I crop a photo", explain=True)
+    assert paths(result)[0] == "crop.html"   # crop, and *image* in its text
+    assert ("photo", "image") in result.results[0].matched_synonyms
+    # a title alone holding a synonym finds nothing (with titles searched, it did)
+    assert ("tomatoes.html" in paths(result)) is titles
+    result = titled.search("make my photo look old")
+    assert paths(result)[0] == "sepia.html"
+    assert ("tomatoes.html" in paths(result)) is titles
