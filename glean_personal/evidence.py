@@ -87,13 +87,6 @@ class Weights:
         self.tuning = tuning
         terms = query.terms
         wanted = query.expansions if self.tuning.synonyms else []
-        if wanted and not self.tuning.synonym_titles:
-            # A synonym is searched in headings and text only: every passage carries its
-            # document's title, and a page titled by a synonym outranked the passages
-            # holding the words typed (docs/search.md, "Synonyms"). A word's other
-            # form (wordforms.py) is the word, and is searched as it is.
-            wanted = [(i, t if t.tokens in query.forms else t.replace(body_only=True))
-                      for i, t in wanted]
         searched = terms + [t for _, t in wanted]
         dfs = store.fulltext.frequencies(searched) if terms else []
         passages = store.passage_count()

@@ -106,10 +106,6 @@ def canonical_type(name: str, extensions: Optional[Dict[str, str]] = None) -> st
     return (extensions or {}).get("." + key, key)
 
 
-# The full-text columns other than the title and its search form, as an FTS5 column filter.
-BODY_COLUMNS = "{heading text heading_alt text_alt}"
-
-
 class Term(Record, frozen=True):
     """One query term: a token sequence, matched as a phrase when longer than one.
 
@@ -121,9 +117,6 @@ class Term(Record, frozen=True):
     prefix: bool = False
     quoted: bool = False
     slot: int = -1
-    # Matched in headings and text only, not in the document's title: a synonym
-    # searched for a question's word (docs/search.md, "Synonyms").
-    body_only: bool = False
 
     @property
     def text(self) -> str:
@@ -134,13 +127,9 @@ class Term(Record, frozen=True):
         return len(self.tokens) > 1
 
     def fts5(self) -> str:
-        """This term as an FTS5 string literal (a phrase), quoted so it is never syntax;
-        one `body_only` is limited to the columns other than the title's."""
+        """This term as an FTS5 string literal (a phrase), quoted so it is never syntax."""
         body = " ".join(t.replace('"', '""') for t in self.tokens)
-        literal = f'"{body}"' + ("*" if self.prefix else "")
-        import os
-        cols = "{text text_alt}" if os.environ.get("R10_TEXT") else BODY_COLUMNS
-        return f"{cols} : {literal}" if self.body_only else literal
+        return f'"{body}"' + ("*" if self.prefix else "")
 
     def stems(self) -> Tuple[str, ...]:
         return _stems(self.tokens)

@@ -107,10 +107,6 @@ class SearchTuning(Record, frozen=True):
     # its weight in the coverage rerank and in match strength.
     synonyms: bool = True
     synonym_cover: float = 0.25
-    # A synonym matches in the title too (off: in headings and text only; a page
-    # titled by a synonym led for ten of ImageMagick's 28 questions).
-    synonym_titles: bool = True
-    synonym_share: float = 1.0
     synonym_strength: float = 0.75
 
 
@@ -280,8 +276,6 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         defined: Set[int] = set()
         if (query.names and not query.bare_name) or code and (runs or query.bare_name):
             hits, defined = _definition_lift(hits, rows, query, runs, code)
-        global _TITLES
-        _TITLES = (titles, doc_of)
         if passages:
             ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined, alone)
         else:
@@ -378,17 +372,7 @@ def _candidates(store: Store, query: Query, weights: Weights, pool: int,
                 filters: Filters) -> List[Tuple[int, float]]:
     """The store's best passages for the query and its synonyms, in one OR: BM25 sums its terms."""
     if weights.expansions:
-        # BM25 sums its terms' parts: each word typed (and its other forms) is named
-        # `_typed_times` times, so that a synonym adds a share of what the word adds.
-        times = _typed_times()
-        own = len(query.terms)
-        typed = [t for j, t in enumerate(weights.terms)
-                 if j < own or j in weights.forms] * times
-        syns = [t for j, t in enumerate(weights.terms) if j >= own and j not in weights.forms]
-        if os.environ.get("R10_HALF"):
-            typed = typed * 2
-            syns = syns + [t.replace(body_only=True) for t in syns]
-        query = Query(query.text, typed + syns, query.excluded)
+        query = Query(query.text, weights.terms, query.excluded)
     rarer = _rarer(weights, filters)
     hits = store.fulltext.search(query, pool, filters, rarer)
     if rarer and len(hits) < pool:
@@ -400,14 +384,6 @@ def _candidates(store: Store, query: Query, weights: Weights, pool: int,
             more = _at_most(more, hits[-1][1])
         hits += more[:pool - len(hits)]
     return hits
-
-
-def _typed_times() -> int:
-    """How many times a question's own words are named in the store's query beside
-    their synonyms: a synonym's part of a passage's BM25 counts `TUNING.synonym_share`
-    of the words' (1: as much)."""
-    share = TUNING.synonym_share
-    return max(1, round(1 / share)) if share > 0 else 1
 
 
 def _rarer(weights: Weights, filters: Filters) -> List[Term]:
@@ -825,34 +801,12 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
     under them, so that scores shown never rise down the list."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
     rows.load([pid for pid, _, _ in ranked[:TUNING.rerank]])
-    head = [(pid, score * _coverage(rows[pid]["text"], query, weights) * _cap(pid, rows, weights)
+    head = [(pid, score * _coverage(rows[pid]["text"], query, weights)
              * (TUNING.listing if listings and _is_listing(rows[pid]["text"]) else 1.0), n)
             for pid, score, n in ranked[:TUNING.rerank]]
     head.sort(key=lambda t: (-t[1], t[0]))
     tail = ranked[TUNING.rerank:]
     return head + (_at_most(tail, head[-1][1]) if head else tail)
-
-
-_TITLES = ({}, {})
-
-
-def _cap(pid, rows, weights):
-    f = float(os.environ.get("R10_CAP", "1"))
-    if f == 1 or not weights.expansions:
-        return 1.0
-    titles, doc_of = _TITLES
-    title = titles.get(doc_of.get(pid), "")
-    if not title:
-        return 1.0
-    in_title = weights.present(title)
-    row = rows[pid]
-    in_text = weights.present_in(list(row["heading"]) + [row["text"]])
-    for k, group in enumerate(weights.slots):
-        if any(in_title[i] or in_text[i] for i in group):
-            continue
-        if any(in_title[j] and j not in weights.forms for j in weights.synonyms_of[k]):
-            return f
-    return 1.0
 
 
 def _at_most(items: list, low: float) -> list:

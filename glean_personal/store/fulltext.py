@@ -23,7 +23,7 @@ from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List, Opt
 
 from ..analysis import alt_text, stem, tokenize
 from ..docref import storable
-from ..query import BODY_COLUMNS, Filters, Query, Term
+from ..query import Filters, Query, Term
 from . import bounded
 from .connection import interruptible, interrupted
 from .schema import (ALT_SHARE, BM25_WEIGHTS, BODY_WEIGHT, FTS_COLUMNS, HEADING_WEIGHT,
@@ -324,11 +324,8 @@ class Fts5Text(FullText):
         # Each part keeps only its `limit` best before they are merged: a passage
         # among the best overall is among the best of the part giving its full
         # score, since a score from `among` alone is never above the full one.
-        # (A term the query names twice, as a question's words beside their synonyms,
-        # is named twice here too: BM25 counts it twice.)
-        chosen = [t for t in query.terms if t in among]
-        some = Query(query.text, chosen, query.excluded).fts5()
-        both = (f"({' OR '.join(t.fts5() for t in chosen)}) AND "
+        some = Query(query.text, list(among), query.excluded).fts5()
+        both = (f"({' OR '.join(t.fts5() for t in among)}) AND "
                 f"({' OR '.join(t.fts5() for t in others)})")
         if query.excluded:
             both = f"({both}) NOT ({' OR '.join(t.fts5() for t in query.excluded)})"
@@ -524,7 +521,7 @@ class Fts5Text(FullText):
 def _any_of(terms: Sequence[Term], in_title: bool) -> str:
     """An FTS5 expression for any of `terms`; without `in_title`, in headings and text only."""
     expr = " OR ".join(t.fts5() for t in terms)
-    return expr if in_title else f"{BODY_COLUMNS} : ({expr})"
+    return expr if in_title else "{heading text heading_alt text_alt} : (" + expr + ")"
 
 
 _COLUMNS = ", ".join(FTS_COLUMNS)
@@ -665,37 +662,26 @@ class PlainText(FullText):
         whole list is what costs), and their frequency is counted instead: over
         the whole index, as search never passes `among` under a filter."""
         if not among:
-            read: Dict[str, Tuple[Dict[int, float], int]] = {}   # a term named twice is read once
             out = []
             for term in terms:
-                key = term.fts5()
-                if key not in read:
-                    found = self._postings(term, allowed)
-                    read[key] = (found, len(found))
-                out.append(read[key])
+                found = self._postings(term, allowed)
+                out.append((found, len(found)))
             return out
         chosen = {t.fts5(): self._postings(t, allowed) for t in among}
         held_set = {pid for found in chosen.values() for pid in found}
         held = sorted(held_set)
         out = []
-        others: Dict[str, Tuple[Dict[int, float], int]] = {}
         for term in terms:
             found = chosen.get(term.fts5())
             if found is not None:
                 out.append((found, len(found)))
-            elif term.fts5() in others:   # a term named twice is read once
-                out.append(others[term.fts5()])
             elif term.is_phrase or term.prefix:
                 found = self._postings(term, allowed)
                 out.append(({pid: tf for pid, tf in found.items() if pid in held_set},
                             len(found)))
-                others[term.fts5()] = out[-1]
             else:
-                found = self._postings_among(term.stems()[0], held)
-                if term.body_only:
-                    found = self._without_title(found, term)
-                out.append((found, self.frequencies([term])[0]))
-            others[term.fts5()] = out[-1]
+                out.append((self._postings_among(term.stems()[0], held),
+                            self.frequencies([term])[0]))
         return out
 
     def _postings_among(self, stem_: str, ids: Sequence[int]) -> Dict[int, float]:
@@ -721,7 +707,7 @@ class PlainText(FullText):
         out: Set[int] = set()
         for term in terms:
             postings = self._postings(term, None, (lo, hi))
-            if not in_title and postings and not term.body_only:
+            if not in_title and postings:
                 # Postings fold in the title's weighted count; any more came from the body.
                 floor = self._title_tf(term, lo)
                 postings = {pid: tf for pid, tf in postings.items() if tf > floor}
@@ -731,30 +717,18 @@ class PlainText(FullText):
     def _title_tf(self, term: Term, lo: int) -> float:
         """The weight a term gets from the title of the document whose passages start at `lo`."""
         row = self.conn.execute("SELECT title FROM passage_content WHERE id = ?", (lo,)).fetchone()
-        return _title_weight(row[0], term.stems(), term.prefix) if row else 0.0
-
-    def _without_title(self, found: Dict[int, float], term: Term) -> Dict[int, float]:
-        """A term's postings less what the passages' title adds, those holding it only
-        there left out: a `body_only` term, as FTS5's column filter counts it. A title
-        adds `TITLE_WEIGHT * ALT_SHARE` or more, so only the passages weighing that
-        much are looked up."""
-        least = TITLE_WEIGHT * ALT_SHARE
-        heavy = sorted(pid for pid, tf in found.items() if tf >= least)
-        if not heavy:
-            return found
-        out = dict(found)
+        if not row:
+            return 0.0
         want = term.stems()
-        for i in range(0, len(heavy), 900):
-            chunk = heavy[i:i + 900]
-            for pid, title in self.conn.execute(
-                    "SELECT p.id, d.title FROM passages p JOIN documents d ON d.id = p.document_id "
-                    f"WHERE p.id IN ({','.join('?' * len(chunk))})", chunk):
-                tf = out[pid] - _title_weight(title or "", want, term.prefix)
-                if tf > 0:
-                    out[pid] = tf
-                else:
-                    del out[pid]
-        return out
+        total = 0.0
+        for field, weight in ((row[0], TITLE_WEIGHT), (alt_text(row[0]), TITLE_WEIGHT * ALT_SHARE)):
+            stems = [stem(t) for t in tokenize(field)]
+            if len(want) > 1:
+                total += _phrase_count(stems, want) * weight
+            else:
+                total += sum(weight for s in stems
+                             if s == want[0] or (term.prefix and s.startswith(want[0])))
+        return total
 
     def _allowed(self, filters: Filters) -> Optional[Set[int]]:
         if not filters.any:
@@ -787,8 +761,6 @@ class PlainText(FullText):
                 return {}
         if found and len(stems) > 1:
             found = self._phrase_postings(term, found, stems, allowed is None and not bounds)
-        if found and term.body_only:
-            found = self._without_title(found, term)
         return found or {}
 
     def _phrase_postings(self, term: Term, candidates: Dict[int, float],
@@ -841,7 +813,7 @@ class PlainText(FullText):
     def _frequencies(self, terms: Sequence[Term]) -> List[int]:
         out = []
         for t in terms:
-            if t.is_phrase or t.prefix or t.body_only:
+            if t.is_phrase or t.prefix:
                 out.append(self.document_frequency(t))
             else:
                 out.append(self.conn.execute("SELECT count(*) FROM plain_postings WHERE term = ?",
@@ -880,22 +852,6 @@ class PlainText(FullText):
         if missing or extra:
             out.append(f"term index does not match the passages ({missing} missing, {extra} stale)")
         return out
-
-
-@functools.lru_cache(maxsize=1024)
-def _title_weight(title: str, want: Tuple[str, ...], prefix: bool = False) -> float:
-    """The weight a term (its stems, and whether it is a `word*`) gets in a passage's
-    postings from its document's title: the title's count and its search form's."""
-    total = 0.0
-    for field, weight in ((title, TITLE_WEIGHT), (_short_alt(title), TITLE_WEIGHT * ALT_SHARE)):
-        if not field:
-            continue
-        stems = [stem(t) for t in tokenize(field)]
-        if len(want) > 1:
-            total += _phrase_count(stems, want) * weight
-        else:
-            total += sum(weight for s in stems if s == want[0] or (prefix and s.startswith(want[0])))
-    return total
 
 
 def _weighted_terms(title: str, heading: str, text: str) -> Counter:
