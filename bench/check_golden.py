@@ -22,6 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 from baselines import fts_search  # noqa: E402
+import floor  # noqa: E402
 from floor import build, extract  # noqa: E402
 from glean_personal.evaluation import load_golden  # noqa: E402
 
@@ -38,7 +39,10 @@ def main(argv=None) -> int:
     ap.add_argument("--include", action="append", default=[])
     ap.add_argument("--db", help="reuse this floor db of ROOT (default: build bench/out/check-golden.db afresh)")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--read-more", action="store_true",
+                    help="also read gzipped files, XML, roff man pages and PDF (bench/floor.py)")
     args = ap.parse_args(argv)
+    floor.READ_MORE = args.read_more
     cases = load_golden(args.golden)
     failures = 0
     texts = {}

@@ -66,7 +66,8 @@ def _key(*parts: object) -> str:
 
 
 def floor_db(root: str, exclude: Sequence[str], name: str, include: Sequence[str] = ()) -> str:
-    db = os.path.join(OUT, f"search-floor-{name}-{_key(root, tuple(exclude), tuple(include))}.db")
+    more = ("read-more",) if floor.READ_MORE else ()
+    db = os.path.join(OUT, f"search-floor-{name}-{_key(root, tuple(exclude) + more, tuple(include))}.db")
     if not os.path.exists(db):
         floor.build(root, db, tuple(exclude), tuple(include))
     return db
@@ -328,7 +329,10 @@ def main(argv=None) -> int:
                     help="only glean_personal's latency on --latency-db (in process and whole "
                          "command), no quality run and no baselines")
     ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
+    ap.add_argument("--read-more", action="store_true",
+                    help="the baselines also read gzipped files, XML, roff man pages and PDF (bench/floor.py)")
     args = ap.parse_args(argv)
+    floor.READ_MORE = args.read_more
     for attr in ("golden", "root", "db", "latency_corpus", "latency_db"):
         if getattr(args, attr):
             setattr(args, attr, os.path.abspath(getattr(args, attr)))

@@ -350,6 +350,14 @@ def bigram_chain(tokens: Sequence[str]) -> Optional[str]:
     return tokens[0] + "".join(t[1] for t in tokens[1:])
 
 
+def cjk_pairs(tokens: Sequence[str]) -> bool:
+    """Whether the tokens are the character pairs of runs of Chinese, Japanese or Korean
+    (a lone character where a run is one): one run's (`bigram_chain`), or those of
+    runs a punctuation mark parts (`東京。渋谷` -> `東京 渋谷`), one pair at least."""
+    return (any(len(t) == 2 for t in tokens)
+            and all(0 < len(t) <= 2 and all(map(_is_cjk, t)) for t in tokens))
+
+
 def unmark(text: str) -> str:
     """NFKC, then without the combining marks of Latin, Greek, Cyrillic, Hebrew
     and Arabic (`Αθήνα` -> `Αθηνα`, `ﬁle` -> `file`, `ＡＢＣ` -> `ABC`)."""

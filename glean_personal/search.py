@@ -23,7 +23,7 @@ import os
 import re
 from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .analysis import bigram_chain, stem
+from .analysis import cjk_pairs, stem
 from .copies import chapters_first, fold_near_duplicates
 from .docref import doc_summary
 from .evidence import Weights, words_of
@@ -345,6 +345,8 @@ def _split_absent_runs(query: Query, absent: Sequence[str]) -> Optional[Query]:
     run, held by no passage, and found nothing although `東京` is indexed. Its
     pairs, weighed by rarity, find the passages that hold its words; the pairs
     no passage holds (`で何`) still count against a passage's match strength.
+    Runs a punctuation mark parts (`渋谷区に行った。新宿で`) are one phrase,
+    and split so too.
     A quoted run is a phrase as typed; a question with synonyms keeps its terms
     (their places are counted by index).
     """
@@ -355,7 +357,7 @@ def _split_absent_runs(query: Query, absent: Sequence[str]) -> Optional[Query]:
     split = False
     for term in query.terms:
         if term.label in gone and len(term.tokens) > 1 and not term.prefix \
-                and not term.quoted and term.slot < 0 and bigram_chain(term.tokens):
+                and not term.quoted and term.slot < 0 and cjk_pairs(term.tokens):
             terms.extend(Term((pair,)) for pair in term.tokens)
             split = True
         else:

@@ -359,7 +359,8 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
 def _outside_reason(target: str, folder: bool) -> str:
     """Why a link out of the folder is skipped, naming where it leads (R installs its
     manuals as links into another tree) unless that looks secret."""
-    if is_secret(target.replace(os.sep, "/").lstrip("/")):
+    if is_secret(target.replace(os.sep, "/").lstrip("/")) or (
+            folder and os.path.basename(target) in SECRET_DIRS):   # `.ssh` itself
         return "symbolic link leads outside the folder: never followed"
     shown = storable(target)
     if folder:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,24 @@ def test_the_parser_built_for_one_verb_parses_as_the_whole_one(monkeypatch):
                  ["index", "notes", "--include", "*.md", "--label", "n"], ["status"], ["repl"]):
         assert vars(build_parser(argv[0]).parse_args(argv)) == vars(whole.parse_args(argv))
     assert build_parser("--help").format_help() == whole.format_help()
+
+
+def test_links_out_of_the_folder_in_the_text_report(tmp_path, store_kind):
+    """A link out of the folder names its target: each target was a summary line of its
+    own, and a target's line break or colour code went to the terminal as it was."""
+    root, outside = tmp_path / "notes", tmp_path / "outside"
+    write_tree(root, {"a.md": "# A\n\nlanternfish\n"})
+    for name in ("R-intro", "R-lang", "odd\nname\x1b[31m"):
+        (outside / name).mkdir(parents=True)
+        os.symlink(outside / name, root / name.split("\n")[0])
+    done = run("index", root, "--db", tmp_path / "p.db")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "        3  symbolic link leads outside the folder" in lines
+    assert "\x1b" not in done.stdout
+    odd = [line for line in lines if line.startswith("    odd: ")]
+    assert odd == ["    odd: symbolic link leads outside the folder, to "
+                   f"{outside}/odd\\nname\\x1b[31m: never followed "
+                   "(index that folder to search its files)"]
+    status = run("status", "--skips", "--db", tmp_path / "p.db").stdout
+    assert "\x1b" not in status and "odd\\nname" in status

@@ -83,3 +83,17 @@ def test_a_gzipped_mallard_page_and_other_xml_of_that_name():
     # a `.page` file that is not Mallard is read as text, as before
     other = read_document(b"<page><title>Not Mallard</title></page>\n", "notes.page")
     assert "<title>" in other.sections[0].text
+
+
+def test_an_empty_info_block_hides_nothing():
+    """`<info/>` was read as an info block's start, which ran to the next `</info>` (a
+    section's): the page's title and first paragraph were lost, the section's
+    description shown."""
+    page = (b'<page xmlns="http://projectmallard.org/1.0/" id="p"><info/>\n'
+            b'<title>Printing</title><p>Choose a printer first.</p>\n'
+            b'<section id="s"><info><desc>About trays.</desc></info><title>Paper</title>'
+            b'<p>Load the tray.</p></section></page>')
+    doc = read_document(page, "printing.page")
+    assert doc.title == "Printing"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        (("Printing",), "Choose a printer first."), (("Printing", "Paper"), "Load the tray.")]

@@ -314,3 +314,23 @@ def test_a_title_set_on_two_lines_is_read_whole():
                        show(["The year began with a leaking tap,", "and ended with new paths",
                              "laid with woodchip by the members", "on two Saturdays in March."], y=600)])
     assert read(text_pdf([page])).title == "Allotment Society Annual Report 2026"
+
+
+# groff man pages printed to PDF through Ghostscript (Graphviz's pdf/*.1.pdf, for one) justify
+# lines with the character spacing: a word space can be the spacing after the last letter of a
+# word shown in one string with the first letter of the next (`(se)Tj` at 3pt in a 10pt font for
+# "removes edges"), and a tight pair is set with a negative spacing before the next string is
+# placed from the line's start (`-1.11 Tc (Ve)Tj 0 Tc 10.55 0 Td (rbose output.)Tj`).
+TIMES = b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>"
+GROFF_JUSTIFIED = (b"BT /F1 10 Tf 72 700 Td 0.503 Tw (This remo)Tj -0.15 Tc 41.1828 0 Td (ve)Tj "
+                   b"3.003 Tc 9.28984 0 Td (se)Tj 0 Tc 11.3328 0 Td (dges implied by transiti)Tj "
+                   b"95.4289 0 Td (vity)Tj 5.503 Tc 14.9102 0 Td (.N)Tj 0 Tc 15.223 0 Td "
+                   b"(odes are not otherwise af)Tj ET "
+                   b"BT /F1 10 Tf 72 680 Td (-v)Tj -1.11 Tc 36 0 Td (Ve)Tj 0 Tc 10.55 0 Td (rbose output.)Tj ET")
+
+
+def test_character_spacing_of_a_justified_groff_page():
+    text = read(text_pdf([GROFF_JUSTIFIED], font=TIMES)).sections[0].text
+    assert "This removes edges implied by transitivity. Nodes are not otherwise af" in text
+    assert "Verbose output." in text
+

@@ -375,6 +375,11 @@ def test_autocomplete_folds_titles_as_search_does(tmp_path, open_ix, typed, titl
     ("渋谷区に行ったことがある", "tokyo.txt"),   # a sentence no passage holds whole
     ("東京で友達に会った", "tokyo.txt"),
     ("서울에서 친구", "seoul.txt"),
+    # two sentences: the runs either side of a `。` or `、` were one phrase, and it
+    # was not split, being no chain of pairs
+    ("渋谷区に行った。新宿で友達に会った", "tokyo.txt"),
+    ("京都の寺、見に行った", "kyoto.txt"),
+    ("東京。渋谷", "tokyo.txt"),
 ])
 def test_a_cjk_sentence_is_searched_by_its_pairs(scripts_ix, query, path):
     """Ranking never abstains: a run of Chinese or Japanese that no passage holds whole

@@ -1076,7 +1076,6 @@ def test_pages_that_share_a_paragraph_keep_their_order(tmp_path, open_ix):
                                                                                "notes.md"]
 
 
-
 def _manual_with_pdf(tmp_path, open_ix, extra=None):
     # A manual's pages and the same manual as one PDF (gnuplot ships gnuplot.pdf beside
     # its HTML pages): the PDF's passages are its pages, not the HTML's sections.
@@ -1125,6 +1124,7 @@ def test_a_page_only_partly_in_the_pdf_keeps_its_place(tmp_path, open_ix):
     ix = _manual_with_pdf(tmp_path, open_ix, {"notes.html": notes})
     found = paths(ix.search("what happens when a value goes out of scope"))
     assert found.index("manual.pdf") < found.index("notes.html")
+
 
 RARE_AND_COMMON = {  # every word but *tusks*, *ice* and *herd* in over 30% of the passages
     "d0.md": ["beach vinegar walrus walrus walrus fish swim cold swim kettle fish.",

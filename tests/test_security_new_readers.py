@@ -463,3 +463,30 @@ def test_held_text_inside_held_text_is_put_back():
         assert "\x00" not in _text(doc)
     assert _text(org) == "See ads:Dominik,C and Some\nsection there."
     assert "Tags start with `{%`, as in `{% seo %}`." in _text(md)
+
+
+MALLARD_HEAD = '<page xmlns="http://projectmallard.org/1.0/" id="p"><title>Printing</title>'
+
+
+@pytest.mark.parametrize("unclosed", ["<info>", "<code>", "<info><desc>"])
+def test_mallard_elements_without_end_cost_one_pass(unclosed):
+    """20,000 `<info>` with no `</info>` cost 17 CPU s (a pattern of `<info>.*?</info>`
+    looked for the end after each); `<code>` and a description's `<desc>` 11 s."""
+    if unclosed == "<info><desc>":   # the page's description, in its info block
+        data = ('<page xmlns="http://projectmallard.org/1.0/"><info>' + "<desc>" * 20_000
+                + "</info><title>Printing</title><p>Choose a printer.</p></page>")
+    else:
+        data = MALLARD_HEAD + unclosed * 20_000 + "<p>Choose a printer.</p></page>"
+    with cpu_budget(BUDGET):
+        doc = read_document(data.encode(), "printing.page")
+    assert doc.title == "Printing" and "Choose a printer." in _text(doc)
+
+
+def test_navigation_script_check_costs_one_pass():
+    """A `.js` that names a page after 100 KB of blank lines cost 9 CPU s (`^\\s*//`
+    rescanned the blank lines from each), and 20,000 unclosed `/*` 7 s."""
+    code = "function goHome() {\n  window.location.href = 'index.html';\n}\nvar pages = 2;\n"
+    for data in ("\n" * 100_000 + code, "var a = 1; /* a\n" * 20_000 + code):
+        with cpu_budget(BUDGET):
+            doc = read_document(data.encode(), "help.js")
+        assert "goHome" in _text(doc)   # code, not navigation data

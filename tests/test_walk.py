@@ -311,6 +311,21 @@ def test_symbolic_links_are_never_followed(tmp_path):
     }
 
 
+
+def test_a_link_out_to_a_secret_folder_does_not_name_it(tmp_path):
+    # A link to a file in `.ssh` never named it; one to `.ssh` itself named it, and
+    # said to index it (its files would be skipped as secret).
+    root, outside = tmp_path / "root", tmp_path / "home"
+    write(root, "a.md")
+    write(outside, ".ssh/id_ed25519")
+    write(outside, ".gnupg/pubring.kbx")
+    os.symlink(outside / ".ssh", root / "keys")
+    os.symlink(outside / ".gnupg", root / "gpg")
+    os.symlink(outside / ".ssh" / "id_ed25519", root / "key")
+    _, skipped = entries(root)
+    for name in ("keys", "gpg", "key"):
+        assert skipped[name] == "symbolic link leads outside the folder: never followed"
+
 def test_a_root_reached_through_a_link_is_walked_at_its_real_path(tmp_path):
     write(tmp_path, "real/a.md")
     os.symlink("real", tmp_path / "via")

@@ -22,7 +22,8 @@ from typing import Dict, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .encoding import decode_text
-from .htmltext import _document, _parse, _TextParser
+from .htmltext import _document, _parse
+from .xmlhtml import XmlAsHtmlParser
 
 # Elements that hold a section, whose first `<title>` heads it.
 _SECTIONS = frozenset("""
@@ -293,67 +294,22 @@ def _without_cdata(text: str) -> str:
     return "".join(out)
 
 
-class _DocBookParser(_TextParser):
+class _DocBookParser(XmlAsHtmlParser):
     """The HTML reader's parser, given DocBook's elements as the HTML they stand for."""
+
+    sections, titles, as_html, apart = _SECTIONS, _TITLES, _AS_HTML, _APART
+    apart_after = True
 
     def __init__(self, budget: int, rescans: int = 1 << 62) -> None:
         super().__init__(budget, rescans)
-        self._depth = 0             # open section elements
-        self._title_next = False    # the next <title> heads the section just opened
-        self._open_title: Optional[str] = None
         self._info = 0              # open info blocks (an author's address is no text yet)
 
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        tag = tag.rsplit(":", 1)[-1]   # `db:para` in a namespaced document
-        if tag in _SECTIONS:
-            self._depth += 1
-            self._title_next = True
-            super().handle_starttag("section", [])
-            return
-        if tag in _INFO:
-            self._info += 1   # its title is the section's: keep expecting it
-            return
-        if tag in _TITLES:
-            if self._title_next and self._open_title is None:
-                self._open_title = f"h{min(max(self._depth, 1), 6)}"
-            else:
-                self._open_title = "p"
-            self._title_next = False
-            super().handle_starttag(self._open_title, [])
-            return
-        mapped = _AS_HTML.get(tag)
-        if mapped is None:
-            if tag in _APART:
-                self._space()
-            return   # inline: its words run on in the line
-        if not self._info and (tag in _CAPTIONED or mapped in ("p", "pre", "li", "td", "dt")):
-            self._title_next = False   # text came first: a later title is a caption
-        super().handle_starttag(mapped, [])
+    def held(self, tag: str, start: bool) -> bool:
+        if tag not in _INFO:
+            return False
+        # its title is the section's: keep expecting it
+        self._info = self._info + 1 if start else max(0, self._info - 1)
+        return True
 
-    def handle_endtag(self, tag: str) -> None:
-        tag = tag.rsplit(":", 1)[-1]
-        if tag in _SECTIONS:
-            self._depth = max(0, self._depth - 1)
-            self._title_next = False
-            super().handle_endtag("section")
-            return
-        if tag in _INFO:
-            self._info = max(0, self._info - 1)
-            return
-        if tag in _TITLES:
-            if self._open_title is not None:
-                super().handle_endtag(self._open_title)
-                self._open_title = None
-            return
-        mapped = _AS_HTML.get(tag)
-        if mapped is not None:
-            super().handle_endtag(mapped)
-        elif tag in _APART:
-            self._space()
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        tag = tag.rsplit(":", 1)[-1]
-        if tag in _SECTIONS or tag in _TITLES or tag in _AS_HTML:
-            self.handle_starttag(tag, attrs)
-            self.handle_endtag(tag)
-        # `<xref linkend="x"/>`, `<co/>`, `<sbr/>`: nothing to show without the target
+    def text_begins(self, tag: str, mapped: str) -> bool:
+        return not self._info and (tag in _CAPTIONED or mapped in ("p", "pre", "li", "td", "dt"))

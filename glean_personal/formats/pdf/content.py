@@ -9,6 +9,7 @@ string becomes a `Chunk` in page space; layout.py puts them into lines.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .fonts import Font, load_font
@@ -17,6 +18,10 @@ from .lexer import Name, Ref, Stream, content_operations
 
 Matrix = Tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+# character spacing (a fraction of the font size) wide enough to part letters into words, as
+# layout.SPACE_GAP parts two strings
+WIDE_SPACING = 0.1
+_SPACES = re.compile(r" {2,}")
 
 
 def mult(m: Matrix, n: Matrix) -> Matrix:
@@ -98,6 +103,14 @@ class Interpreter:
                 return
             text, width, n, spaces = font.decode(raw)
             tx = (((width - kern) / 1000.0) * fs + tc * n + tw * spaces) * th
+            # The visible text ends at its last glyph, before the character spacing that
+            # follows it: the next string may be placed from there (groff's justified lines
+            # set a tight pair with a negative spacing, then place the rest of the word).
+            seen = tx - tc * th if n else tx
+            if n > 1 and tc > WIDE_SPACING * abs(fs) and not (actual and actual[-1][0] is not None):
+                # spacing as wide as a word space parts every glyph from the next: a justified
+                # line sets two words' touching letters in one string (`(se)` for "removes edges")
+                text = _SPACES.sub(" ", " ".join(text)).strip()
             ta, tb, tc_, td, te, tf = tm
             ca, cb, cc, cd, ce, cf = ctm
             a = ta * ca + tb * cc
@@ -106,8 +119,8 @@ class Interpreter:
             d = tc_ * cb + td * cd
             x0 = ts * c + te * ca + tf * cc + ce
             y0 = ts * d + te * cb + tf * cd + cf
-            x1 = tx * a + x0
-            y1 = tx * b + y0
+            x1 = seen * a + x0
+            y1 = seen * b + y0
             if actual:
                 top = actual[-1]
                 if top[0] is not None:

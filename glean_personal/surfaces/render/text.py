@@ -96,16 +96,17 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
             by_reason.setdefault(_reason_kind(s["reason"]), []).append(s)
         lines.append("  skipped:")
         for kind, items in sorted(by_reason.items(), key=lambda kv: -len(kv[1])):
-            lines.append(f"    {len(items):>5}  {kind}")
+            lines.append(f"    {len(items):>5}  {printable(kind)}")
         lines.append("  skipped files:" if len(r.skipped) <= verbose_skips else
                      f"  first {verbose_skips} skipped files (all of them: --json, or `status --skips`):")
         for s in r.skipped[:verbose_skips]:
-            lines.append(f"    {printable(s['path'])}: {s['reason']}")
+            lines.append(f"    {printable(s['path'])}: {printable(s['reason'])}")
     return "\n".join(lines)
 
 
 def _reason_kind(reason: str) -> str:
-    return reason.split(" (")[0].split(":")[0]
+    """A reason without what names one file's case (`, to TARGET` of a link out)."""
+    return reason.split(" (")[0].split(":")[0].split(", to ")[0]
 
 
 def _did_you_mean(result) -> List[str]:
@@ -214,7 +215,7 @@ def status(st, skips: bool = False) -> str:
     for s in st.sources:
         lines.append(f"  {s['label']:<16} {s['documents']:>6} docs  {s['root']}" + _missing(s))
     if skips:
-        lines.append("\n".join(f"  skipped {s['label']}: {printable(k['path'])}: {k['reason']}"
+        lines.append("\n".join(f"  skipped {s['label']}: {printable(k['path'])}: {printable(k['reason'])}"
                                for s in st.sources for k in s["last_skipped"]))
     return "\n".join(lines)
 
