@@ -67,12 +67,16 @@ FILES = {"manual/en/bind.html": _EN_PAGE, "manual/de/bind.html": _DE_PAGE,
                       "mulch the beds with compost in spring.\n"}
 
 
+def _indexed(tmp_path, open_ix, files):
+    ix = open_ix()
+    report = ix.index(write_tree(tmp_path / "files", files), label="files")
+    assert report.added == len(files)
+    return ix
+
+
 @pytest.fixture
 def ix(tmp_path, open_ix):
-    ix = open_ix()
-    report = ix.index(write_tree(tmp_path / "files", FILES), label="files")
-    assert report.added == len(FILES)
-    return ix
+    return _indexed(tmp_path, open_ix, FILES)
 
 
 def _paths(result):
@@ -225,10 +229,7 @@ MANUALS = {
 
 @pytest.fixture
 def manuals(tmp_path, open_ix):
-    ix = open_ix()
-    report = ix.index(write_tree(tmp_path / "files", MANUALS), label="files")
-    assert report.added == len(MANUALS)
-    return ix
+    return _indexed(tmp_path, open_ix, MANUALS)
 
 
 def test_a_page_left_untranslated_counts_as_its_folders(manuals, monkeypatch):
