@@ -362,11 +362,8 @@ def _outside_reason(target: str, folder: bool) -> str:
     if is_secret(target.replace(os.sep, "/").lstrip("/")) or (
             folder and os.path.basename(target) in SECRET_DIRS):   # `.ssh` itself
         return "symbolic link leads outside the folder: never followed"
-    shown = storable(target)
-    if folder:
-        return (f"symbolic link leads outside the folder, to {shown}: never followed "
-                "(index that folder to search its files)")
-    return f"symbolic link leads outside the folder, to {shown}: never followed"
+    reason = f"symbolic link leads outside the folder, to {storable(target)}: never followed"
+    return reason + " (index that folder to search its files)" if folder else reason
 
 
 def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,

@@ -156,6 +156,13 @@ def test_bulky_release_notes_count_as_one_passage_when_words_are_weighed(open_ix
         assert weights.term[0] > weights.term[1] and plain.term[0] < plain.term[1]
 
 
+def _changelog(folder, word, versions):
+    """A shortlog of `versions` releases, each fixing a crash in `word`."""
+    (folder / "changelog.md").write_text("# Changelog\n\n" + "".join(
+        f"## Version 2.{n}\n\n- {word}: fix a crash with {TOPICS[n % 12]}\n\n"
+        for n in range(versions)), encoding="utf-8")
+
+
 def test_a_word_the_release_notes_repeat_still_weighs_as_rare(open_ix, tmp_path, monkeypatch):
     # Counted in the shortlog's passages, *blame* weighs less than *row*, and the
     # pages holding *row* lead; counted once for the notes, it is as rare as *row*,
@@ -163,9 +170,7 @@ def test_a_word_the_release_notes_repeat_still_weighs_as_rare(open_ix, tmp_path,
     from glean_personal import search as search_module
     folder = tmp_path / "manual"
     folder.mkdir()
-    (folder / "changelog.md").write_text("# Changelog\n\n" + "".join(
-        f"## Version 2.{n}\n\n- blame: fix a crash with {TOPICS[n % 12]}\n\n"
-        for n in range(40)), encoding="utf-8")
+    _changelog(folder, "blame", 40)
     (folder / "git-blame.md").write_text(
         "# git-blame\n\nBlame a file: show what revision and author last modified each line.\n",
         encoding="utf-8")
@@ -243,9 +248,7 @@ def test_bulky_release_notes_lend_themselves_no_support(open_ix, tmp_path, monke
     from glean_personal import search as search_module
     folder = tmp_path / "manual"
     folder.mkdir()
-    (folder / "changelog.md").write_text("# Changelog\n\n" + "".join(
-        f"## Version 2.{n}\n\n- autocrlf: fix a crash with {TOPICS[n % 12]}\n\n"
-        for n in range(150)), encoding="utf-8")
+    _changelog(folder, "autocrlf", 150)
     (folder / "config.md").write_text(
         "# Configuration\n\nThe autocrlf setting converts the line endings of text files "
         "when they are added, and back when they are checked out.\n", encoding="utf-8")
