@@ -82,6 +82,11 @@ SPHINX_FOLDERS = {"_sources": SPHINX_SOURCES_REASON, "_static": SPHINX_STATIC_RE
 # page stands for its PDF only if it is at least PDF_PAGE_SHARE of the PDF's size
 # (the copies in /usr/share/doc: 0.34 to 1.4 of it, a PDF gzipped or not).
 PDF_PAGE_SHARE = 0.1
+# A page rendered from a text source holds its text and markup, so it is larger than
+# the source (the 546 pairs in /usr/share/doc: 1.57 times it or more); a page under
+# half its size is some other page (a redirect stub, a landing page), and the source
+# beside it is read: skipped as its copy, the source's text would be in no result.
+TEXT_PAGE_SHARE = 0.5
 BESIDE_PAGE_EXTS = frozenset({".txt", ".md", ".markdown", ".rst", ".adoc", ".asciidoc",
                               ".json", ".xml", ".pdf"})
 
@@ -285,8 +290,9 @@ def _copy_of_page(name: str, size: int, pages: Dict[str, Tuple[str, int]],
                   max_bytes: Optional[int]) -> Optional[str]:
     """Why a file (of `size` bytes) is skipped as the source or a data copy of the page
     beside it, if it is. A PDF's page is a folder of pages, or a page not much smaller
-    than it. A page over `max_bytes` is not read, so it stands for a data copy only: a
-    note exported with its pictures inlined must not hide the note."""
+    than it, a text source's a page not much smaller than the source. A page over
+    `max_bytes` is not read, so it stands for a data copy only: a note exported with its
+    pictures inlined must not hide the note."""
     stem, ext = _stem_and_ext(name)
     found = pages.get(stem) if ext in BESIDE_PAGE_EXTS else None
     if found is None:
@@ -299,7 +305,7 @@ def _copy_of_page(name: str, size: int, pages: Dict[str, Tuple[str, int]],
         if page.endswith("/") or page_size >= PDF_PAGE_SHARE * size:
             return f"a PDF of the HTML beside it ({page}), which is read"
         return None
-    if page.endswith("/"):
+    if page.endswith("/") or (ext not in DATA_COPY_EXTS and page_size < TEXT_PAGE_SHARE * size):
         return None
     return f"the source or a data copy of the page beside it ({page}), which is read"
 

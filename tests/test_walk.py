@@ -195,16 +195,45 @@ def test_a_page_much_smaller_than_the_pdf_of_its_name_does_not_stand_for_it(tmp_
     (tmp_path / "paper.pdf.gz").write_bytes(gzip.compress(pdf.encode(), 0))
     write(tmp_path, "manual.html", "<p>" + "every chapter again " * 60 + "</p>")  # 1.2 KB
     write(tmp_path, "manual.pdf", pdf)
-    write(tmp_path, "notes.html", "<p>notes</p>")
-    write(tmp_path, "notes.txt", "a source beside its page is a copy whatever its size " * 99)
     found, skipped = entries(tmp_path)
     assert {"thesis.pdf", "paper.pdf.gz", "thesis.html", "paper.html"} <= set(found)
     assert skipped["manual.pdf"] == "a PDF of the HTML beside it (manual.html), which is read"
-    assert "(notes.html)" in skipped["notes.txt"]
     for path in ("thesis.pdf", "paper.pdf.gz"):
         assert isinstance(walk_one(str(tmp_path), path), Candidate), path
-    for path in ("manual.pdf", "notes.txt"):
+    assert isinstance(walk_one(str(tmp_path), "manual.pdf"), Skipped)
+
+
+def test_a_page_much_smaller_than_its_text_source_does_not_stand_for_it(tmp_path):
+    # A page rendered from a source holds the source's text and its markup, so it is
+    # larger; a redirect stub or a landing page of the source's name is not its copy,
+    # and the note beside it is read. A data copy is skipped beside any page.
+    notes = "the only copy of these notes, every line of them " * 40     # 2 KB
+    write(tmp_path, "notes.html", '<meta http-equiv="refresh" content="0; url=notes/">')
+    write(tmp_path, "notes.md", notes)
+    write(tmp_path, "todo.html", "<p>todo</p>")
+    (tmp_path / "todo.txt.gz").write_bytes(gzip.compress(notes.encode(), 0))
+    write(tmp_path, "data.html", "<p>data</p>")
+    write(tmp_path, "data.json", '{"text": "%s"}' % notes)
+    write(tmp_path, "guide.html", "<h1>Guide</h1><p>" + notes + "</p>")
+    write(tmp_path, "guide.md", notes)
+    found, skipped = entries(tmp_path)
+    assert {"notes.md", "notes.html", "todo.txt.gz", "todo.html"} <= set(found)
+    assert "(data.html)" in skipped["data.json"] and "(guide.html)" in skipped["guide.md"]
+    for path in ("notes.md", "todo.txt.gz"):
+        assert isinstance(walk_one(str(tmp_path), path), Candidate), path
+    for path in ("data.json", "guide.md"):
         assert isinstance(walk_one(str(tmp_path), path), Skipped), path
+
+
+def test_a_note_beside_a_redirect_page_of_its_name_is_found(tmp_path, open_ix):
+    root = tmp_path / "site"
+    write(root, "plans.html", '<meta http-equiv="refresh" content="0; url=plans/index.html">'
+                              "<p>Redirecting to plans/index.html</p>")
+    write(root, "plans.md", "# Plans\n\nThe quokka survey starts in March; "
+                            "we count them on Rottnest Island. " * 20)
+    ix = open_ix()
+    ix.index(root)
+    assert [r.document["path"] for r in ix.search("quokka survey").results] == ["plans.md"]
 
 
 def test_a_gzipped_pdf_beside_a_folder_of_its_pages_is_skipped(tmp_path):
