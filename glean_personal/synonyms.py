@@ -1404,6 +1404,73 @@ join files > cat, concatenate, paste
 glue together > concatenate, join, cat
 split a file > split, csplit
 compare files > diff, cmp, comm
+# a sixteenth batch, written without looking at any question (and before the
+# para11 sets were written): running a machine and its services, editors and
+# shells, and the words people use for what goes wrong
+start automatically > autostart, enable, boot, startup
+on startup > autostart, boot, startup
+run every day > cron, schedule, timer, daily
+every night > cron, schedule, nightly
+every hour > cron, hourly, schedule
+background service > daemon, service, unit
+restart the service > restart, reload, systemctl
+reload config > reload, sighup, reread
+error log > errorlog, log, logging
+too many files > file descriptors, ulimit, open files
+open files > file descriptors, ulimit
+listen on > bind, listen, port
+open a port > firewall, allow, accept, port
+forward traffic > forwarding, nat, proxy
+ip address > address, ipv4, ipv6, inet
+domain name > dns, domain, zone
+name lookup > dns, resolve, resolver
+load balancing > balance, backend, upstream
+reverse proxy > proxy, backend, upstream
+health check > check, monitor, healthcheck
+slow down requests > rate limit, throttle, limit
+too many requests > rate limit, throttle
+upload limit > max size, body size, limit
+expired certificate > expiry, renew, certificate
+log in remotely > ssh, remote login
+remote login > ssh, login
+passwordless > key, public key, authorized keys
+ssh key > public key, authorized keys, keygen
+to another machine > scp, rsync, sftp, remote
+mirror a folder > rsync, sync, mirror
+keep in sync > rsync, synchronize, mirror
+back up > backup, dump, snapshot
+# editors and shells
+text editor > editor
+go to line > goto, jump, line number
+jump to > goto, go to, move
+redo > undo
+select all > selection, select
+syntax colours > syntax highlighting, highlighting, colorscheme
+colour scheme > colorscheme, theme, colors
+auto complete > completion, autocomplete, complete
+tab completion > completion, complete
+command history > history, histfile
+previous command > history, recall
+shell alias > alias
+shortcut command > alias, function
+path variable > path, search path
+run a script > execute, source, run
+pipe > pipeline, redirect
+redirect output > redirection, redirect, stdout
+silence output > quiet, null, devnull
+# what goes wrong
+freezes > freeze, hang
+keeps crashing > crash, segfault
+won't start > fails to start, startup, error
+will not start > fails to start, startup, error
+not found > missing, no such, enoent
+command not found > path, install, missing
+out of disk > disk full, no space, enospc
+too slow > slow, performance, speed
+too much cpu > cpu usage, load, performance
+high load > load, cpu usage, performance
+weird characters > encoding, charset, unicode
+wrong time > time zone, timezone, clock
 """
 
 
