@@ -704,13 +704,18 @@ def _is_listing_line(line: str) -> bool:
 
 
 # A line of a cross-reference: a name, then the files that name it, written out
-# (`.dump → changes.html#version_3_20_0 nulinstr.html`).
+# (`.dump → changes.html#version_3_20_0 nulinstr.html`), or the manual pages that
+# do (`systemd.socket(5)`, `sd_bus_open(3), sd_bus_close(3),`: systemd's index of
+# every setting, `systemd.directives(7)`, and of every page, `systemd.index(7)`,
+# a page's name a line and its one-line summary the next).
 _FILE_ENDINGS = tuple("." + e for e in ("html", "htm", "md", "rst", "txt", "pdf", "xml"))
-_HAS_FILE_ENDING = re.compile(r"\.(?:%s)\b" % "|".join(e[1:] for e in _FILE_ENDINGS))
+_HAS_FILE_ENDING = re.compile(r"\.(?:%s)\b|\w\([1-9][a-z]{0,3}\)" % "|".join(e[1:] for e in _FILE_ENDINGS))
+_MAN_REFERENCE = lazy(r"[\w.:@+-]+\([1-9][a-z]{0,3}\)[,;.]?")
 
 
 def _is_file_reference(word: str) -> bool:
-    return word.partition("#")[0].endswith(_FILE_ENDINGS)
+    return (word.partition("#")[0].endswith(_FILE_ENDINGS)
+            or ")" in word[-2:] and _MAN_REFERENCE.fullmatch(word) is not None)
 
 
 def _is_reference_line(line: str) -> bool:
