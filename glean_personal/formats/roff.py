@@ -6,7 +6,7 @@ with the page header (`.TH` for man(7), `.Dd`/`.Dt` for mdoc(7)) is read here.
 `.TH "GIT-RM" "1"` names the page `git-rm(1)`, the title; `.SH` (`.Sh`) and
 `.SS` (`.Ss`) headings make sections below it. Every other line stays on its
 own line number: comments, requests and macro definitions become blank lines,
-font and size escapes go, character escapes become their characters
+font, size and colour escapes go, character escapes become their characters
 (`\\-` -, `\\(em` —, `\\(aq` '), and a macro line keeps its words (`.B --force`,
 `.BR git-add (1)` → `git-add(1)`, `.TP` then its tag line, mdoc's `.Fl f` → `-f`).
 Tables (`.TS`…`.TE`) keep their rows, cells apart by spaces.
@@ -61,7 +61,7 @@ _ESCAPE = re.compile(
     r"|s[-+]?(?:\d|\(\d\d|\[\d+\])"          # sizes \s-1 \s0
     r"|\((..)|\[([^\]\s]{1,20})\]"           # characters \(em \[em]
     r"|\*(?:\((..)|\[([^\]\s]{1,20})\]|(.))"  # strings \*(Aq \*[Aq] \*R
-    r"|[nkg](?:\(..|\[[^\]\\]*\]|.)"         # registers \n(.g
+    r"|[nkgmMFVY](?:\(..|\[[^\]\\]*\]|.)"   # registers \n(.g, colours \m[blue] (DocBook's links)
     r"|[hvwlLDxoXZbN]'[^']*'"               # motions and drawing \h'1m'
     r"|(.))")                                # one character: \- \e \& \| \^ \  \~ \c
 
