@@ -134,6 +134,9 @@ def test_a_manual_pages_index_page_is_a_listing(tmp_path, open_ix, monkeypatch):
                        "kiln-cool.conf(5), kiln-lid.conf(5),")
     assert not _is_listing("Start it with kilnctl(1).\nThen read the log with kilnlog(1) to see\n"
                            "what the firing did, and when.\nSee also kiln.unit(5) for the rest.")
+    # a sentence whose page names stand on lines of their own, as roff keeps DocBook's
+    assert not _is_listing("These files configure the kiln manager,\nkilnd.service(8). See\n"
+                           "kiln.syntax(7)\nfor a general description of the syntax.")
     (tmp_path / "man" / "man5").mkdir(parents=True)
     (tmp_path / "man" / "man7").mkdir()
     (tmp_path / "man" / "man7" / "kiln.index.7.gz").write_bytes(KILN_INDEX)
