@@ -173,3 +173,42 @@ def test_colour_and_font_family_escapes_show_nothing():
     assert "see the\nKiln Lock Documentation[1]." in text
     assert "Marked in the manual." in text
     assert "blue" not in doc.text and "yellow" not in doc.text and "[]" not in doc.text
+
+
+# A table as DocBook XSL writes it in a man page (systemd.exec(5)'s limits): every cell
+# a tbl text block, `T{` … `T}`, the cells of a row apart by `T}:T{`, and `.T&` giving
+# new format lines for the rows below the header.
+TABLE = r""".TH "KILN\&.EXEC" "5" "" "kiln 1" "kiln.exec"
+.SH "LIMITS"
+.TS
+allbox tab(:);
+lB lB.
+T{
+Directive
+T}:T{
+Meaning
+T}
+.T&
+l l
+l l.
+T{
+LimitHeat=
+T}:T{
+Highest cone the kiln may reach
+T}
+T{
+LimitHours=
+T}:T{
+Longest firing, in hours
+T}
+.TE
+"""
+
+
+def test_a_tables_text_blocks_read_as_its_cells():
+    doc = read_document(TABLE.encode(), "kiln.exec.5")
+    text = doc.sections[0].text
+    assert "T{" not in text and "T}" not in text and "l l" not in text
+    rows = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+    assert rows == ["Directive | Meaning", "LimitHeat= | Highest cone the kiln may reach",
+                    "LimitHours= | Longest firing, in hours"]
