@@ -36,11 +36,12 @@ EXTENSIONS = {".txt": "text", ".md": "text", ".markdown": "text", ".html": "html
               ".page": "html", ".json": "json", ".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx"}
 # With READ_MORE (run_search.py and check_golden.py --read-more), the baselines also read
 # gzipped files (by the name under .gz), DocBook and other XML (the tag stripper), roff man
-# pages (requests and font escapes dropped) and PDF (the text operators of Flate streams):
+# pages (requests and font escapes dropped), PDF (the text operators of Flate streams) and
+# POD as plain text (its `=head1` and `C<…>` marks left in):
 # enough for a baseline on trees such as man pages or gzipped PDF manuals. Off by default, so
 # the figures of the sets written before it do not move.
 READ_MORE = False
-MORE_EXTENSIONS = {".xml": "html", ".docbook": "html", ".pdf": "pdf"}
+MORE_EXTENSIONS = {".xml": "html", ".docbook": "html", ".pdf": "pdf", ".pod": "text"}
 ROFF_NAME = re.compile(r"\.[1-9][a-z]*$")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", "dist", "build",
              ".tox", ".mypy_cache", ".pytest_cache", ".cache"}

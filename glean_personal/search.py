@@ -704,19 +704,31 @@ def _is_listing_line(line: str) -> bool:
 
 
 # A line of a cross-reference: a name, then the files that name it, written out
-# (`.dump → changes.html#version_3_20_0 nulinstr.html`).
+# (`.dump → changes.html#version_3_20_0 nulinstr.html`), or a line of nothing but
+# manual pages (`systemd.socket(5)`, `sd_bus_open(3), sd_bus_close(3),`: systemd's
+# index of every setting, `systemd.directives(7)`, and of every page,
+# `systemd.index(7)`, a page's name a line and its one-line summary the next; a SEE
+# ALSO list). Not a sentence's line that names one (`systemd-logind.service(8). See`):
+# the roff reader keeps a page's source lines, and DocBook's put each name on its own.
 _FILE_ENDINGS = tuple("." + e for e in ("html", "htm", "md", "rst", "txt", "pdf", "xml"))
-_HAS_FILE_ENDING = re.compile(r"\.(?:%s)\b" % "|".join(e[1:] for e in _FILE_ENDINGS))
+_HAS_FILE_ENDING = re.compile(r"\.(?:%s)\b|\w\([1-9][a-z]{0,3}\)" % "|".join(e[1:] for e in _FILE_ENDINGS))
+_MAN_REFERENCE = lazy(r"[\w.:@+-]+\([1-9][a-z]{0,3}\)[,;.]?")
 
 
 def _is_file_reference(word: str) -> bool:
     return word.partition("#")[0].endswith(_FILE_ENDINGS)
 
 
+def _is_page_reference(word: str) -> bool:
+    return ")" in word[-2:] and _MAN_REFERENCE.fullmatch(word) is not None
+
+
 def _is_reference_line(line: str) -> bool:
     words = line.split()
     refs = sum(map(_is_file_reference, words))
-    return refs > 0 and 2 * refs >= len(words) - 2
+    if refs:
+        return 2 * refs >= len(words) - 2
+    return bool(words) and all(map(_is_page_reference, words))
 
 
 def _is_listing(text: str) -> bool:

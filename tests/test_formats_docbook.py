@@ -196,3 +196,58 @@ def test_a_cross_reference_shows_its_targets_title_or_name():
            ' <xref linkend="PCP-DETACH-NODE"/>.</para></sect1></article>\n')
     text = read_document(src.encode(), "t.xml").text
     assert "See Setting up SSL and pcp detach node." in text
+
+
+# Shaped like a KDE handbook (KMyMoney's, as Debian's kmymoney-common installs it in
+# /usr/share/doc/HTML/en/kmymoney): the book file declares KDE's variant of the DocBook
+# DTD, and each chapter is a file of its own, `*.docbook`, that opens with an XML
+# declaration and an info block, here a chapter of questions and answers.
+KDE_BOOK = b"""<?xml version="1.0" ?>
+<!DOCTYPE book PUBLIC "-//KDE//DTD DocBook XML V4.5-Based Variant V1.1//EN" "dtd/kdedbx45.dtd" [
+  <!ENTITY package "office">
+  <!ENTITY faq SYSTEM "faq.docbook">
+]>
+<book id="seedbank" lang="&language;">
+<bookinfo>
+<title>The Seed Bank Handbook</title>
+<abstract><para>Seed Bank keeps a record of the seeds you swap.</para></abstract>
+</bookinfo>
+&faq;
+</book>
+"""
+KDE_CHAPTER = b"""<?xml version="1.0" encoding="UTF-8"?>
+<chapter id="faq">
+<chapterinfo>
+  <authorgroup><author> &Ann.Gardener; </author></authorgroup>
+  <date>2014-08-30</date>
+</chapterinfo>
+
+<title>Questions and Answers</title>
+
+<para>
+  This chapter answers what new users often ask.
+</para>
+
+<qandaset>
+<qandadiv><title>Startup Questions</title>
+<qandaentry>
+ <question><para>The program stops as soon as I open my file.</para></question>
+ <answer><para>Start it without your file, then open a copy of the file.</para></answer>
+</qandaentry>
+</qandadiv>
+</qandaset>
+</chapter>
+"""
+
+
+def test_a_kde_handbook_and_its_chapter_files_are_read_as_docbook():
+    book = read_document(KDE_BOOK, "index.docbook")
+    assert book.title == "The Seed Bank Handbook"
+    assert "Seed Bank keeps a record of the seeds you swap." in book.text
+    assert "<!DOCTYPE" not in book.text and "<para>" not in book.text
+    chapter = read_document(KDE_CHAPTER, "faq.docbook")
+    assert chapter.title == "Questions and Answers"
+    text = " ".join(chapter.text.split())
+    assert "The program stops as soon as I open my file." in text
+    assert "Start it without your file, then open a copy of the file." in text
+    assert "<" not in chapter.text and "qandaentry" not in chapter.text

@@ -146,3 +146,69 @@ def test_a_name_in_capitals_keeps_the_spelling_its_name_section_gives(tmp_path, 
     ix.index(man)
     hits = ix.search("maximum time transfer", limit=1).results
     assert hits and hits[0].title == "CURLOPT_TIMEOUT(3)"
+
+
+# A link as DocBook XSL writes it in a man page (systemd's, git's): the link text in
+# blue, then its note number raised; the address is listed under NOTES.
+LINKED = r""".TH "KILN\-LOCK" "1" "" "kiln 1" "kiln-lock"
+.SH "NAME"
+kiln-lock \- Hold the kiln closed while it cools
+.SH "DESCRIPTION"
+.PP
+For more information see the
+\m[blue]\fBKiln Lock Documentation\fR\m[]\&\s-2\u[1]\d\s+2\&.
+\M[yellow]\F[HB]Marked\F[]\M[] in the manual\&.
+.SH "NOTES"
+.IP " 1." 4
+Kiln Lock Documentation
+.RS 4
+\%https://example.org/kiln-lock
+.RE
+"""
+
+
+def test_colour_and_font_family_escapes_show_nothing():
+    doc = read_document(LINKED.encode(), "kiln-lock.1")
+    text = doc.sections[1].text
+    assert "see the\nKiln Lock Documentation[1]." in text
+    assert "Marked in the manual." in text
+    assert "blue" not in doc.text and "yellow" not in doc.text and "[]" not in doc.text
+
+
+# A table as DocBook XSL writes it in a man page (systemd.exec(5)'s limits): every cell
+# a tbl text block, `T{` … `T}`, the cells of a row apart by `T}:T{`, and `.T&` giving
+# new format lines for the rows below the header.
+TABLE = r""".TH "KILN\&.EXEC" "5" "" "kiln 1" "kiln.exec"
+.SH "LIMITS"
+.TS
+allbox tab(:);
+lB lB.
+T{
+Directive
+T}:T{
+Meaning
+T}
+.T&
+l l
+l l.
+T{
+LimitHeat=
+T}:T{
+Highest cone the kiln may reach
+T}
+T{
+LimitHours=
+T}:T{
+Longest firing, in hours
+T}
+.TE
+"""
+
+
+def test_a_tables_text_blocks_read_as_its_cells():
+    doc = read_document(TABLE.encode(), "kiln.exec.5")
+    text = doc.sections[0].text
+    assert "T{" not in text and "T}" not in text and "l l" not in text
+    rows = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+    assert rows == ["Directive | Meaning", "LimitHeat= | Highest cone the kiln may reach",
+                    "LimitHours= | Longest firing, in hours"]

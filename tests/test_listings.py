@@ -100,3 +100,55 @@ def test_a_page_titled_as_a_table_of_contents_or_an_index_is_a_listing(tmp_path,
     ix.index(tmp_path / "docs")
     hits = ix.search("how do I cool the kiln slowly", limit=2).results
     assert [h.document["path"] for h in hits] == ["kilncooling.md", "kilntoc.md"]
+
+
+# Manual pages' own index pages, as systemd's: `systemd.index(7)` lists every page, its
+# name on one line and its summary on the next; `systemd.directives(7)` lists every
+# setting, then the pages that document it. Read by the roff reader, gzipped.
+def _roff(name: str, section: str, summary: str, body: str) -> bytes:
+    import gzip
+    return gzip.compress((f'.TH "{name.upper()}" "{section}" "" "kiln 1" "{name}"\n.SH "NAME"\n'
+                          f"{name} \\- {summary}\n{body}").encode())
+
+
+KILN_INDEX = _roff("kiln.index", "7", "List all manpages from the kiln project",
+                   '.SH "C"\n' + "".join(
+                       f".PP\n\\fB{page}\\fR(5)\n.RS 4\n\\(em {summary}\n.RE\n"
+                       for page, summary in [
+                           ("kiln-cool.conf", "Cooling the kiln slowly after a firing"),
+                           ("kiln-cone.conf", "Cone numbers for the kiln firing"),
+                           ("kiln-damper.conf", "Damper settings of the kiln while cooling"),
+                           ("kiln-lid.conf", "When the kiln lid may be opened after cooling"),
+                           ("kiln-shelf.conf", "Shelves and posts of the kiln")]))
+KILN_COOL = _roff("kiln-cool.conf", "5", "Cooling configuration",
+                  '.SH "DESCRIPTION"\n.PP\nSlowDown= sets how many degrees an hour the kiln may '
+                  "lose after the last cone has bent. Keep the damper closed and the lid shut "
+                  "until the kiln is below one hundred degrees, or the ware cracks and the glaze "
+                  "crazes. A thick pot wants a slower rate than a thin one.\n")
+
+
+def test_a_manual_pages_index_page_is_a_listing(tmp_path, open_ix, monkeypatch):
+    import glean_personal.search as search
+    from glean_personal.search import _is_listing
+    assert _is_listing("Accept=\n\nkiln-socket(5)\n\nAfter=\n\nkiln.unit(5)\n\nSlowDown=\n\n"
+                       "kiln-cool.conf(5), kiln-lid.conf(5),")
+    assert not _is_listing("Start it with kilnctl(1).\nThen read the log with kilnlog(1) to see\n"
+                           "what the firing did, and when.\nSee also kiln.unit(5) for the rest.")
+    # a sentence whose page names stand on lines of their own, as roff keeps DocBook's
+    assert not _is_listing("These files configure the kiln manager,\nkilnd.service(8). See\n"
+                           "kiln.syntax(7)\nfor a general description of the syntax.")
+    (tmp_path / "man" / "man5").mkdir(parents=True)
+    (tmp_path / "man" / "man7").mkdir()
+    (tmp_path / "man" / "man7" / "kiln.index.7.gz").write_bytes(KILN_INDEX)
+    (tmp_path / "man" / "man5" / "kiln-cool.conf.5.gz").write_bytes(KILN_COOL)
+    for n, topic in enumerate(["garden", "music", "travel", "books", "cars", "games"]):
+        (tmp_path / "man" / "man5" / f"{topic}.5.gz").write_bytes(
+            _roff(topic, "5", f"Notes on {topic}", f'.SH "DESCRIPTION"\n.PP\nNothing about {topic} {n}.\n'))
+    ix = open_ix()
+    ix.index(tmp_path / "man")
+
+    def first():
+        return [h.document["path"] for h in ix.search("cool the kiln slowly after firing").results][:2]
+    assert first() == ["man5/kiln-cool.conf.5.gz", "man7/kiln.index.7.gz"]
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(references=False))
+    assert first() == ["man7/kiln.index.7.gz", "man5/kiln-cool.conf.5.gz"]

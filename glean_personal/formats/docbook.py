@@ -69,19 +69,22 @@ _TITLES = frozenset({"title", "refentrytitle"})
 _APART = frozenset({"citation", "footnote", "firstname", "surname", "othername",
                     "honorific", "lineage", "year", "holder", "manvolnum", "term"})
 
-# `<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.1.2//EN"`, or a DocBook 5
-# root element in its namespace.
+# `<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.1.2//EN"`, or a variant of
+# the DTD another body publishes (KDE's handbooks: `"-//KDE//DTD DocBook XML V4.5-Based
+# Variant V1.1//EN"`), or a DocBook 5 root element in its namespace.
 _DOCBOOK = re.compile(
-    r"""<!DOCTYPE\s+[\w:-]+\s+PUBLIC\s+["']-//OASIS//DTD\s+DocBook"""
+    r"""<!DOCTYPE\s+[\w:-]+\s+PUBLIC\s+["']-//[^/"'<>]{1,80}//DTD\s+DocBook"""
     r"""|<[\w:]*(?:article|book|chapter|refentry|section|part|appendix|set)\b[^>]{0,500}?"""
     r"""xmlns(?::\w+)?\s*=\s*["']http://docbook\.org/ns/docbook["']""",
     re.IGNORECASE)
 
 
 # A part of a manual kept in a file of its own (PostgreSQL's and pgpool-II's
-# `doc/src/sgml/*.sgml`, included by entity from the book's file): no DOCTYPE, but
-# its first element is a DocBook section and its title follows.
+# `doc/src/sgml/*.sgml`, KDE's `*.docbook` chapters, included by entity from the book's
+# file): no DOCTYPE, but its first element, after an XML declaration and comments if
+# any, is a DocBook section and its title follows.
 _FRAGMENT = re.compile(
+    r"(?:<\?xml\b[^<>]{0,200}\?>\s*)?"
     r"(?:<!--(?:[^-]|-(?!->)){0,2000}-->\s*)*"
     r"<(book|part|chapter|appendix|preface|reference|refentry|sect[1-5]|partintro|"
     r"glossary|bibliography|simplesect|refsect[1-3])\b[^<>]{0,500}>\s*"

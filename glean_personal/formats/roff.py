@@ -6,10 +6,11 @@ with the page header (`.TH` for man(7), `.Dd`/`.Dt` for mdoc(7)) is read here.
 `.TH "GIT-RM" "1"` names the page `git-rm(1)`, the title; `.SH` (`.Sh`) and
 `.SS` (`.Ss`) headings make sections below it. Every other line stays on its
 own line number: comments, requests and macro definitions become blank lines,
-font and size escapes go, character escapes become their characters
+font, size and colour escapes go, character escapes become their characters
 (`\\-` -, `\\(em` —, `\\(aq` '), and a macro line keeps its words (`.B --force`,
 `.BR git-add (1)` → `git-add(1)`, `.TP` then its tag line, mdoc's `.Fl f` → `-f`).
-Tables (`.TS`…`.TE`) keep their rows, cells apart by spaces.
+Tables (`.TS`…`.TE`) keep their rows, cells apart by spaces; text blocks (`T{`…`T}`)
+lose their marks, and `.T&`'s format lines go as the first ones do.
 """
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ _ESCAPE = re.compile(
     r"|s[-+]?(?:\d|\(\d\d|\[\d+\])"          # sizes \s-1 \s0
     r"|\((..)|\[([^\]\s]{1,20})\]"           # characters \(em \[em]
     r"|\*(?:\((..)|\[([^\]\s]{1,20})\]|(.))"  # strings \*(Aq \*[Aq] \*R
-    r"|[nkg](?:\(..|\[[^\]\\]*\]|.)"         # registers \n(.g
+    r"|[nkgmMFVY](?:\(..|\[[^\]\\]*\]|.)"   # registers \n(.g, colours \m[blue] (DocBook's links)
     r"|[hvwlLDxoXZbN]'[^']*'"               # motions and drawing \h'1m'
     r"|(.))")                                # one character: \- \e \& \| \^ \  \~ \c
 
@@ -155,9 +156,10 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
         if line[:1] not in (".", "'") or len(line) > LONGEST_INLINE:
             if table and line.strip() in ("T{", "T}", "_", "=") :
                 body.append("")
+            elif table:
+                body.append(_table_row(_inline(line), cell))
             else:
-                text = _inline(line)
-                body.append(text.replace(cell, "  ") if table else text)
+                body.append(_inline(line))
             i += 1
             continue
         name, args = _request(line)
@@ -186,6 +188,9 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
         elif name == "TE":
             table = 0
             body.append("")
+        elif name == "T&" and table:   # new format lines for the rows below, up to one ending in "."
+            table = 1
+            body.append("")
         elif name == "IP":   # an indented paragraph's tag is its first argument
             body.append(_inline(args[0]) if args else "")
         elif name in _MDOC_LAYOUT:
@@ -198,6 +203,21 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
             body.append("")
         i += 1
     return title, marks, body
+
+
+def _table_row(text: str, cell: str) -> str:
+    """A table's line, its cells apart by two spaces, without the marks of tbl's text
+    blocks: a cell written over several lines opens with `T{` and closes on a line
+    that starts with `T}`, so DocBook's tables read `T}:T{` between two cells. That
+    line becomes ` | `, so that a row's cells stay one paragraph."""
+    parts = text.split(cell)
+    if not ("T{" in text or "T}" in text):
+        return "  ".join(parts)
+    marks = [p.strip() in ("T{", "T}") for p in parts]
+    kept = [p for p, mark in zip(parts, marks) if not mark]
+    if not kept:
+        return "|" if len(parts) > 1 else ""
+    return ("| " if marks[0] else "") + " | ".join(kept) + (" |" if marks[-1] else "")
 
 
 def _request(line: str) -> Tuple[str, List[str]]:
