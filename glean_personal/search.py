@@ -272,8 +272,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
             code_docs = {d for d, m in marks.items() if m.code}
-            if code_docs:   # most questions' candidates hold no code file
-                code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
+            code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
         if damp_tests and code:
             hits = _damp_test_sections(hits, rows, code)
         if query.literals:
@@ -292,7 +291,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         if not passages:   # the passages that may represent the first documents, in one read
             rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
         probes = _probes(weights.terms)
-        docs = _Rows(store.shown_documents)
+        docs = _Rows(store.documents)
         pids = [item[0] if passages else _representative(item[0], rows, probes)
                 for item in ranked[:want + 1]]
         # each document's representative, by its best passage (chapters_first reorders them)

@@ -416,26 +416,6 @@ def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
     assert ix.search("samovr").suggestions == {}
 
 
-def test_kept_document_facts_follow_changes_to_the_index(tmp_path, open_ix):
-    """A document's row, passage range and phrase sketch, kept between searches, are
-    read again when the index changes, through this handle or another one."""
-    root = write_tree(tmp_path / "notes", {"tea.md": "# Samovar care\n\nThe samovar keeps the water hot.\n"})
-    ix = open_ix()
-    ix.index(root)
-    hit = ix.search("samovar water").results[0]
-    assert (hit.title, hit.passages_total, hit.passages_matched) == ("Samovar care", 1, 1)
-    (root / "tea.md").write_text("# Brewing with a samovar\n\nThe samovar keeps the water hot.\n\n"
-                                 "## Cleaning\n\nRinse the samovar with warm water once a week.\n")
-    ix.index(root)                            # written through this handle
-    hit = ix.search("samovar water").results[0]
-    assert (hit.title, hit.passages_total, hit.passages_matched) == ("Brewing with a samovar", 2, 2)
-    (root / "tea.md").write_text("# The samovar\n\nA samovar heats water for tea all day.\n")
-    open_ix().index(root)                     # the same file, another connection
-    hit = ix.search("samovar water").results[0]
-    assert (hit.title, hit.passages_total, hit.passages_matched) == ("The samovar", 1, 1)
-    assert hit.passage_text == "A samovar heats water for tea all day."
-
-
 def test_a_word_begins_as_its_stem_less_two_letters():
     """Search stems only the words that begin as a query stem does (snippets._heads):
     it relies on Porter changing no more than a stem's last two letters."""

@@ -13,8 +13,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence,
-                    Tuple)
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ..docref import storable
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
@@ -43,9 +42,6 @@ class Store:
     # What seeking one passage by id costs, in documents' rows read in a row
     # (`long_documents` chooses its way by it).
     SEEK_ROWS = 50
-    # Documents whose row, passage range and phrase sketch a connection keeps while the
-    # index is unchanged (`_per_document`): some 2 kB each at most.
-    KEPT_DOCUMENTS = 8192
 
     def __init__(self, path: Path, conn: sqlite3.Connection, kind: str) -> None:
         self.path = path
@@ -371,14 +367,7 @@ class Store:
         return _doc_row(row) if row else None
 
     def documents(self, doc_ids: Iterable[int]) -> Dict[int, dict]:
-        return self._read_documents(list(doc_ids))
-
-    def shown_documents(self, doc_ids: Iterable[int]) -> Dict[int, dict]:
-        """`documents`, kept while the index is unchanged (`_per_document`): the rows a
-        search shows. The rows are shared: their reader must not change them."""
-        return self._per_document("documents", doc_ids, self._read_documents)
-
-    def _read_documents(self, ids: List[int]) -> Dict[int, dict]:
+        ids = list(doc_ids)
         out: Dict[int, dict] = {}
         for chunk in _chunks(ids, 500):
             marks = ",".join("?" * len(chunk))
@@ -437,19 +426,6 @@ class Store:
                     langs[doc_id] = lang
         return doc_of, titles, paths, langs
 
-    def _per_document(self, name: str, doc_ids: Iterable[int],
-                      read: Callable[[List[int]], Dict[int, Any]]) -> Dict[int, Any]:
-        """What `read` gives for each of the documents (those it finds, in the order
-        asked), kept per document while the index is unchanged (`FullText.kept`): a
-        long-lived process (REPL, MCP, a library caller) shows and compares the same
-        documents again and again. Only the documents not kept are read."""
-        box = self.fulltext.kept(name, self.KEPT_DOCUMENTS)
-        ids = list(dict.fromkeys(doc_ids))
-        missing = [d for d in ids if d not in box]
-        if missing:
-            box.update(read(missing))
-        return {d: box[d] for d in ids if d in box}
-
     def main_language(self) -> Optional[str]:
         """The language most of the index's passages are in (None: most are of no known
         language). Kept while the index is unchanged."""
@@ -475,19 +451,13 @@ class Store:
                         max_bytes: int) -> Dict[int, Tuple[bytes, int, int]]:
         """Each document's phrase sketch (a prefix of its sorted phrase ids), full size, and
         source id (what telling copies apart needs, in one read); b"", 0 without phrases."""
-        def read(ids: List[int]) -> Dict[int, Tuple[bytes, int, int]]:
-            return {d: (blob or b"", size or 0, source) for d, blob, size, source
-                    in graph_sql.doc_sketches_of(self.conn, ids, max_bytes)}
-        return self._per_document(f"sketches {max_bytes}", doc_ids, read)
+        return {d: (blob or b"", size or 0, source) for d, blob, size, source
+                in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:
         """The first and last passage id of each document (they are contiguous, numbered
         in the passages' order: `put_document`). Two seeks in the index by document and
-        ordinal, not a walk over every passage of a long document. Kept per document
-        (`_per_document`)."""
-        return self._per_document("passage ranges", doc_ids, self._read_passage_ranges)
-
-    def _read_passage_ranges(self, doc_ids: List[int]) -> Dict[int, Tuple[int, int]]:
+        ordinal, not a walk over every passage of a long document."""
         out: Dict[int, Tuple[int, int]] = {d: (0, -1) for d in doc_ids}
         for chunk in _chunks(list(out), 500):
             for doc_id, lo, hi in self.conn.execute(

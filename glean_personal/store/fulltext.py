@@ -118,16 +118,6 @@ class FullText:
             box[key] = compute()
         return box[key]
 
-    def kept(self, name: str, most: int) -> dict:
-        """The answers kept under `name` while the index is unchanged, as a dict its
-        caller reads and fills for many keys at once (`remember` computes one); it
-        starts over once it holds `most`. Callers never change what they put in it."""
-        self._fresh()
-        box = self._kept.setdefault(name, {})
-        if len(box) >= most:
-            box.clear()
-        return box
-
     @contextlib.contextmanager
     def steady(self) -> Iterator[None]:
         """Around the reads of one read transaction (`Store.reading`): the index's data
