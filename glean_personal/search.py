@@ -272,7 +272,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         code: Set[int] = set()   # the candidates from code files, whose headings are names
         if damp_tests or runs or query.bare_name:
             code_docs = {d for d, m in marks.items() if m.code}
-            code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
+            if code_docs:   # most questions' candidates hold no code file
+                code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
         if damp_tests and code:
             hits = _damp_test_sections(hits, rows, code)
         if query.literals:
