@@ -138,7 +138,7 @@ def titled_by_folder(title: str, path: str) -> str:
 def clean(doc: Document) -> Document:
     """Normalised text everywhere: no characters that glue words or upset SQLite."""
     return Document(
-        title=normalize(doc.title).strip(),
+        title=" ".join(normalize(doc.title).split()),   # one line, whatever the file name
         format=doc.format,
         sections=[Section(tuple(normalize(h) for h in s.heading), normalize(s.text), s.first_line, s.page)
                   for s in doc.sections],
