@@ -426,3 +426,24 @@ def test_a_name_that_is_not_utf8_has_its_own_url_and_is_on_this_machine(tmp_path
         moved = ix.search("lanternfish").results[0].document
         assert moved["available"] is True
         assert moved["url"] == "file://" + quote_from_bytes(os.fsencode(new) + b"/caf\xe9 \xff.md")
+
+
+def test_a_source_whose_folder_name_is_not_utf8_is_refreshed_not_missing(tmp_path, store_kind):
+    """Its root is stored escaped (`caf\\xe9 notes`): a bare re-index (index_all, `watch`)
+    took that text for the folder, found none, and marked the source missing forever."""
+    import os
+    raw = os.path.join(os.fsencode(tmp_path), b"caf\xe9 notes")
+    os.mkdir(raw)
+    note = os.path.join(raw, b"n.md")
+    with open(note, "w") as fh:
+        fh.write("# Note\n\nThe quokka of the harbour.\n")
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        first = ix.index(os.fsdecode(raw))
+        assert first.added == 1 and first.root.endswith("caf\\xe9 notes")
+        with open(note, "a") as fh:
+            fh.write("\nA lanternfish too.\n")
+        bump_mtime(Path(os.fsdecode(note)))
+        [again] = ix.index_all()
+        assert again.missing_since is None and again.updated == 1
+        assert [s["available"] for s in ix.sources()] == [True]
+        assert ix.search("lanternfish").results[0].document["available"] is True
