@@ -200,3 +200,19 @@ def test_a_file_name_with_a_line_break_keeps_every_output_line_one_line(tmp_path
     bad = run("status", "--db", root / "new\nline\tname.txt")
     assert bad.returncode == 3
     assert len(bad.stderr.strip().splitlines()) == 1 and "new\\nline\\tname.txt" in bad.stderr
+
+
+def test_a_word_with_one_dash_excludes_as_typed_on_the_command_line(db):
+    """`search budget -lisbon` was refused ("unrecognized arguments: -lisbon", exit 2):
+    the shell passes the word alone, and only `search "budget -lisbon"` worked."""
+    out = run("search", "quarterly", "-salary", "--db", db, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["query"] == "quarterly -salary" and data["excluded_terms"] == ["salary"]
+    assert data["results"] == []
+    kept = json.loads(run("search", "--json", "passport", "-salary", "--limit", "3",
+                          "--db", db).stdout)
+    assert [h["document"]["path"] for h in kept["results"]] == ["trip.txt"]
+    assert run("search", "passport", "--bogus", "--db", db).returncode == 2
+    assert json.loads(run("search", "--db", db, "--json", "--", "--passport").stdout)["query"] \
+        == "--passport"

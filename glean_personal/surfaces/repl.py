@@ -21,7 +21,7 @@ from typing import Iterator, List, Optional, TextIO, Tuple
 from ..docref import is_digits, is_file_url
 from ..errors import Ambiguous, GleanError, UsageError
 from ..version import __version__
-from .args import build_parser
+from .args import build_parser, search_argv
 from .failures import internal_error
 from .local_backend import Backend, error_response, resolve_backend
 from .render import client as render_client
@@ -159,6 +159,8 @@ class Session:
             raise UsageError("/personal needs a verb: " + ", ".join(PERSONAL_VERBS))
         if argv[0] in ("-h", "--help", "help"):
             argv = ["--help"]
+        elif argv[0] == "search":
+            argv = search_argv(argv)   # `-word` excludes, as on the command line
         try:
             with _stdout(self.out):
                 args = build_parser().parse_args(argv)
