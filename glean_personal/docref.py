@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import posixpath
+import re
 from typing import Any, Mapping, Optional, Tuple
 from urllib.parse import quote_from_bytes, unquote, urlparse
 
@@ -19,11 +20,25 @@ ROW_ID_MAX = (1 << 63) - 1          # SQLite's largest integer
 
 def file_url(root: str, path: str) -> str:
     """`Path(root, path).as_uri()` for the absolute root and clean relative path stored."""
-    return _url_of(posixpath.join(root, path))
+    return _url_of(disk_path(posixpath.join(root, path)))
 
 
 def _url_of(full: str) -> str:
     return URL_SCHEME + quote_from_bytes(os.fsencode(full))
+
+
+_ESCAPED_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
+
+
+def disk_path(full: str) -> str:
+    """The file a stored absolute path names. Undecodable bytes of a file name are
+    stored escaped (`caf\\xe9.md`, see `storable`); here the escapes become those bytes
+    again (as `os.fsdecode` gives them), unless a file of the escaped name itself exists
+    (the name may hold a backslash).
+    Every other path is returned as it is, unexamined."""
+    if "\\x" not in full or os.path.lexists(full):
+        return full
+    return _ESCAPED_BYTE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), full)
 
 
 def is_file_url(text: str) -> bool:
@@ -31,8 +46,9 @@ def is_file_url(text: str) -> bool:
 
 
 def path_from_url(url: str) -> str:
-    """The absolute path a file:// URL names (percent-escapes decoded)."""
-    return unquote(urlparse(url).path)
+    """The absolute path a file:// URL names (percent-escapes decoded), as it is stored:
+    bytes that are not UTF-8 (`%E9` of a Latin-1 name) escaped as `\\xe9`."""
+    return storable(unquote(urlparse(url).path, errors="surrogateescape"))
 
 
 def doc_summary(row: Mapping) -> dict:
@@ -51,13 +67,13 @@ def _place(root: str, path: str) -> Tuple[str, str]:
     """A document's absolute path (file_url's and file_available's) and its file:// URL,
     kept: a long-lived process shows the same documents often, and quoting the URL
     byte by byte is most of a summary's cost (whether the file is there is asked anew)."""
-    full = posixpath.join(root, path)
+    full = disk_path(posixpath.join(root, path))
     return full, _url_of(full)
 
 
 def file_available(root: str, path: str) -> bool:
     """Is the document's file on this machine? (A copied index may name roots that are not.)"""
-    return os.path.isfile(posixpath.join(root, path))
+    return os.path.isfile(disk_path(posixpath.join(root, path)))
 
 
 MAX_DIGITS = 4000

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .config import Limits, PassageSizes, Progress
+from .docref import disk_path
 from .errors import NotFound, SkipFile, UsageError
 from .formats import READERS_REVISION
 from .store.core import Store
@@ -90,14 +91,17 @@ def resolve_root(folder: str) -> str:
 
 
 def source_root(folder: str) -> Tuple[str, str]:
-    """(path to open, root as stored) of a folder as the user named it."""
-    fs_root = os.path.abspath(os.path.expanduser(str(folder)))
+    """(path to open, root as stored) of a folder as the user named it, or as the
+    index stored it (a name that is not UTF-8 is stored escaped: `disk_path`)."""
+    fs_root = disk_path(os.path.abspath(os.path.expanduser(str(folder))))
     return fs_root, storable(fs_root)
 
 
 def root_missing(fs_root: str, documents: int) -> bool:
     """Is a source's root not here? Gone, not a folder, or an empty folder where a
-    source with documents was (an unplugged drive leaves its empty mount point)."""
+    source with documents was (an unplugged drive leaves its empty mount point).
+    `fs_root` may be the root as stored."""
+    fs_root = disk_path(fs_root)
     if not os.path.isdir(fs_root):
         return True
     if documents:
@@ -123,7 +127,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     stored = store.source_settings(root)
     if stored and root_missing(fs_root, store.document_count(stored["id"])):
         return mark_missing(store, stored, root)
-    fs_root = resolve_root(folder)
+    fs_root = resolve_root(fs_root)
     if label:
         label = storable(label)
     if label and store.label_taken(label, root):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Dict, List, Pattern, Tuple
+from typing import Dict, List, Optional, Pattern, Tuple
 
 _B64 = r"[A-Za-z0-9+/=]"
 
@@ -123,13 +123,27 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{1,20}\Z")
 MARKER_PREFIX = "[redacted "
 
 
-def redact(text: str) -> Tuple[str, int]:
-    """The text with every credential-shaped span replaced by a marker, and how many."""
+Pattern_ = Tuple[str, Pattern[str], str]
+
+
+def patterns_in(text: str) -> List[Pattern_]:
+    """The patterns whose triggers `text` holds: only they can match in it, or in any part
+    of it. A document's sections are checked against these alone, so a file of 400,000
+    tiny sections costs one pass per trigger, not a test of every trigger per section
+    (which took 20 of the 39 CPU seconds of such a file, profiled)."""
+    lowered = text.lower()
+    return [p for p in PATTERNS
+            if any((t in lowered) if t.islower() else (t in text) for t in TRIGGERS[p[0]])]
+
+
+def redact(text: str, patterns: Optional[List[Pattern_]] = None) -> Tuple[str, int]:
+    """The text with every credential-shaped span replaced by a marker, and how many.
+    `patterns` narrows the search to those (`patterns_in` of a text that holds this one)."""
     if not text:
         return text, 0
     total = 0
     lowered = text.lower()
-    for name, pattern, replacement in PATTERNS:
+    for name, pattern, replacement in (PATTERNS if patterns is None else patterns):
         if not any((t in lowered) if t.islower() else (t in text) for t in TRIGGERS[name]):
             continue
         if name == "password in a URL":

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import List
 
+from .docref import disk_path
 from .store.core import Store
 
 SAMPLE_FILES = 32
@@ -49,7 +50,7 @@ def check_folder(store: Store, source: dict, new_root: str,
     check = MoveCheck(source["label"], source["root"], new_root, source["documents"])
     for path, size, sha in store.sample_documents(source["id"], sample):
         check.checked += 1
-        fs_path = os.path.join(new_root, *path.split("/"))
+        fs_path = disk_path(os.path.join(new_root, *path.split("/")))
         try:
             if os.path.islink(fs_path) or not os.path.isfile(fs_path):
                 check.missing += 1

@@ -43,7 +43,7 @@ from .errors import SkipFile
 from .formats import SNIFF_BYTES, check_head, needs_sniff, read_document
 from .language import declared_in_markup, document_language
 from .passages import StoredPassage, split_document
-from .redact import redact
+from .redact import patterns_in, redact
 from .phrases import document_phrases
 
 
@@ -138,7 +138,7 @@ def titled_by_folder(title: str, path: str) -> str:
 def clean(doc: Document) -> Document:
     """Normalised text everywhere: no characters that glue words or upset SQLite."""
     return Document(
-        title=normalize(doc.title).strip(),
+        title=" ".join(normalize(doc.title).split()),   # one line, whatever the file name
         format=doc.format,
         sections=[Section(tuple(normalize(h) for h in s.heading), normalize(s.text), s.first_line, s.page)
                   for s in doc.sections],
@@ -147,13 +147,17 @@ def clean(doc: Document) -> Document:
 
 def redact_document(doc: Document) -> Tuple[Document, int]:
     """Credentials replaced by markers in the title and every section (see redact.py)."""
-    title, total = redact(doc.title)
+    patterns = patterns_in("\n".join([doc.title, *(s.text for s in doc.sections),
+                                       *{h for s in doc.sections for h in s.heading}]))
+    if not patterns:
+        return doc, 0
+    title, total = redact(doc.title, patterns)
     if total and any(doc.title in s.heading for s in doc.sections):
         total = 0   # the title is a heading's text: its secrets are counted there
     sections = []
     for s in doc.sections:
-        text, n = redact(s.text)
-        heading = [redact(h) for h in s.heading]
+        text, n = redact(s.text, patterns)
+        heading = [redact(h, patterns) for h in s.heading]
         changed = n or any(k for _, k in heading)
         if heading:   # a parent heading repeats in its subsections: counted once, as its own
             n += heading[-1][1]

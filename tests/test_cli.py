@@ -176,3 +176,43 @@ def test_links_out_of_the_folder_in_the_text_report(tmp_path, store_kind):
                    "(index that folder to search its files)"]
     status = run("status", "--skips", "--db", tmp_path / "p.db").stdout
     assert "\x1b" not in status and "odd\\nname" in status
+
+
+def test_a_file_name_with_a_line_break_keeps_every_output_line_one_line(tmp_path, store_kind):
+    """A title taken from such a name is one line; the path in `fetch`, `related` and an
+    error line shows the break escaped (the search hit's path line always did)."""
+    root = tmp_path / "notes"
+    write_tree(root, {"new\nline\tname.txt": "lanternfish harbour\n",
+                      "other.txt": "lanternfish harbour quay\n"})
+    db_path = tmp_path / "p.db"
+    assert run("index", root, "--db", db_path).returncode == 0
+    hits = json.loads(run("search", "lanternfish", "--db", db_path, "--json").stdout)["results"]
+    named = [h for h in hits if h["document"]["path"] == "new\nline\tname.txt"]
+    assert named and named[0]["title"] == "new line name"
+    shown = run("search", "lanternfish", "--db", db_path).stdout
+    assert "1. new line name" in shown or "2. new line name" in shown
+    fetched = run("fetch", "name.txt", "--db", db_path)
+    assert fetched.returncode == 0, fetched.stderr
+    assert "notes: new\\nline\\tname.txt  (txt, id" in fetched.stdout.splitlines()[1]
+    assert run("link", "--db", db_path).returncode == 0
+    related = run("related", "other", "--db", db_path).stdout
+    assert "(new\\nline\\tname.txt)" in related
+    bad = run("status", "--db", root / "new\nline\tname.txt")
+    assert bad.returncode == 3
+    assert len(bad.stderr.strip().splitlines()) == 1 and "new\\nline\\tname.txt" in bad.stderr
+
+
+def test_a_word_with_one_dash_excludes_as_typed_on_the_command_line(db):
+    """`search budget -lisbon` was refused ("unrecognized arguments: -lisbon", exit 2):
+    the shell passes the word alone, and only `search "budget -lisbon"` worked."""
+    out = run("search", "quarterly", "-salary", "--db", db, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["query"] == "quarterly -salary" and data["excluded_terms"] == ["salary"]
+    assert data["results"] == []
+    kept = json.loads(run("search", "--json", "passport", "-salary", "--limit", "3",
+                          "--db", db).stdout)
+    assert [h["document"]["path"] for h in kept["results"]] == ["trip.txt"]
+    assert run("search", "passport", "--bogus", "--db", db).returncode == 2
+    assert json.loads(run("search", "--db", db, "--json", "--", "--passport").stdout)["query"] \
+        == "--passport"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -286,3 +287,23 @@ def test_a_placeholder_core_title_gives_way_to_the_first_heading():
     body = para("Seed swap", style="Heading1") + para("Second Saturday of October.")
     assert read(docx(body, title="Title")).title == "Seed swap"
     assert read(docx(body, title="Seed swap 2026")).title == "Seed swap 2026"
+
+
+@pytest.mark.parametrize("declared, said", [("UTF-7", "multi-byte encoding"),
+                                            ("x-no-such-codec", "encoding Python does not know")])
+def test_a_part_in_an_encoding_the_xml_parser_cannot_read_is_refused_plainly(declared, said):
+    """Once "could not read .docx file (ValueError: multi-byte encodings are not supported)"."""
+    parts = {i.filename: z.read(i.filename)
+             for z in [zipfile.ZipFile(io.BytesIO(docx(para("words"))))] for i in z.infolist()}
+    body = parts["word/document.xml"].decode()
+    parts["word/document.xml"] = re.sub(r"^<\?xml[^>]*\?>", f'<?xml version="1.0" encoding="{declared}"?>',
+                                        body).encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    with pytest.raises(SkipFile) as info:
+        read_document(buffer.getvalue(), "odd.docx")
+    reason = str(info.value)
+    assert "word/document.xml" in reason and said in reason, reason
+    assert "could not read" not in reason and "Error" not in reason

@@ -229,3 +229,27 @@ def test_endnotes_block_under_the_chapter_title_and_a_placeholder_title():
     doc = read_document(epub([("one.xhtml", chapter("one", body))], title="Untitled"), "seeds.epub")
     assert doc.title == "seeds"
     assert {s.heading: s.text for s in doc.sections}[("Sowing", "Endnotes")] == "Or in a cold frame."
+
+
+@pytest.mark.parametrize("codec", ["shift_jis", "euc-jp"])
+def test_a_chapter_in_the_encoding_its_xml_declaration_names_is_read_in_it(codec):
+    """EPUB 2 books from Japan may keep Shift_JIS or EUC-JP chapters, named only by the
+    XML declaration; they were read as cp1252 (`“Œ‹ž‚Ì˜b` for 東京の話)."""
+    xhtml = (f'<?xml version="1.0" encoding="{codec}"?>\n'
+             + chapter("東京", "<h1>東京の話</h1><p>渋谷区に行きました。</p>"))
+    book = epub([("c1.xhtml", "")], extra={"OEBPS/text/c1.xhtml": xhtml.encode(codec)})
+    doc = read_document(book, "tokyo.epub")
+    assert ("東京の話",) in headings(doc) and "渋谷区に行きました。" in doc.text
+
+
+def test_a_package_document_in_an_encoding_expat_lacks_is_refused_plainly():
+    book = epub([("c1.xhtml", chapter("One", "<p>words</p>"))])
+    opf = zipfile.ZipFile(io.BytesIO(book)).read("OEBPS/content.opf").decode()
+    opf = opf.replace('encoding="UTF-8"', 'encoding="Shift_JIS"')
+    book = epub([("c1.xhtml", chapter("One", "<p>words</p>"))],
+                extra={"OEBPS/content.opf": opf.encode("shift_jis")})
+    with pytest.raises(SkipFile) as info:
+        read_document(book, "sjis.epub")
+    reason = str(info.value)
+    assert "OEBPS/content.opf" in reason and "multi-byte encoding" in reason, reason
+    assert "could not read" not in reason and "ValueError" not in reason

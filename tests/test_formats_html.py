@@ -137,6 +137,20 @@ def test_http_equiv_charset():
     assert doc.text == "été"
 
 
+def test_xml_declaration_charset_of_an_xhtml_page():
+    page = ('<?xml version="1.0" encoding="Shift_JIS"?>\n<html xmlns="http://www.w3.org/1999/xhtml">'
+            "<head><title>東京</title></head><body><p>東京の話</p></body></html>")
+    doc, _ = _sections(page.encode("shift_jis"))
+    assert doc.title == "東京" and doc.text == "東京の話"
+
+
+def test_a_meta_charset_wins_over_the_xml_declaration():
+    page = ('<?xml version="1.0" encoding="Shift_JIS"?><html><head><meta charset="utf-8">'
+            "<title>x</title></head><body><p>été</p></body></html>")
+    doc, _ = _sections(page.encode("utf-8"))
+    assert doc.text == "été"
+
+
 def test_utf8_without_declaration_and_cp1252_fallback():
     assert _sections("<p>Grüße</p>".encode("utf-8"))[0].text == "Grüße"
     assert _sections("<p>Grüße</p>".encode("cp1252"))[0].text == "Grüße"

@@ -144,3 +144,27 @@ def test_unterminated_string_reason_reads_well():
 def test_pathological_json_is_linear(data):
     with cpu_budget(2.0), pytest.raises(SkipFile):
         read_document(data, "p.json")
+
+
+def test_a_whole_number_longer_than_python_converts_is_read_as_written():
+    """Valid JSON: `int()` refuses more than 4,300 digits, which once skipped the file as
+    "could not read .json file (ValueError: Exceeds the limit…)"."""
+    digits = "7" * 5000
+    data = ('{"title": "Big numbers", "key": ' + digits + ', "negative": -' + digits
+            + ', "small": 12, "note": "modulus of the test key"}').encode()
+    doc = read_document(data, "keys.json")
+    lines = doc.text.split("\n")
+    assert doc.title == "Big numbers"
+    assert "key: " + digits in lines and "negative: -" + digits in lines
+    assert "small: 12" in lines and "note: modulus of the test key" in lines
+
+
+def test_a_big_whole_number_in_a_folder_is_indexed_and_found(tmp_path, store_kind):
+    import glean_personal
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "keys.json").write_text('{"name": "rsa modulus", "n": ' + "9" * 6000 + "}")
+    with glean_personal.open_index(tmp_path / "i.db") as ix:
+        report = ix.index(folder)
+        assert report.added == 1 and not report.skipped, report.skipped
+        assert [h.document["path"] for h in ix.search("modulus").results] == ["keys.json"]

@@ -181,3 +181,10 @@ def test_indented_code_and_display_math_in_a_markdown_cell_stay_as_typed():
     assert "total = a <b>bold</b> [l](u)\n    print(total)" in doc.text
     assert "$$\na < b > c [l](u)\n$$" in doc.text
     assert "Then more." in doc.text
+
+
+def test_a_whole_number_longer_than_python_converts_does_not_skip_the_notebook():
+    data = json.dumps({"nbformat": 4, "cells": [md("# Primes\nA large prime below.")],
+                       "metadata": {}})[:-1] + ', "big": ' + "3" * 5000 + "}"
+    doc = read_document(data.encode(), "primes.ipynb")
+    assert doc.title == "Primes" and "A large prime below." in doc.text

@@ -398,3 +398,52 @@ def test_an_index_run_that_changed_much_leaves_one_full_text_segment(tmp_path, m
         ix.index(folder)
         assert {h.title for h in ix.search("revised3 extra").results} == {"Note 3", "Extra"}
     assert _fts5_segments(db) == 2
+
+
+def test_a_name_that_is_not_utf8_has_its_own_url_and_is_on_this_machine(tmp_path, store_kind):
+    """Such a name is stored escaped (`caf\\xe9 \\xff.md`); its URL, `available`, a fetch by
+    that URL and `sources move` reach the real file, not one named with backslashes."""
+    import os
+    from urllib.parse import quote_from_bytes
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    raw = os.path.join(os.fsencode(folder), b"caf\xe9 \xff.md")
+    with open(raw, "wb") as fh:
+        fh.write(b"# Ledger\n\nThe lanternfish ledger of the harbour.\n")
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        assert ix.index(folder).added == 1
+        [hit] = ix.search("lanternfish").results
+        doc = hit.document
+        assert doc["path"] == "caf\\xe9 \\xff.md"
+        assert doc["url"] == "file://" + quote_from_bytes(raw)
+        assert doc["available"] is True
+        assert ix.fetch(doc["url"]).document["id"] == doc["id"]
+        assert ix.fetch(doc["path"]).document["available"] is True
+        new = tmp_path / "moved"
+        shutil.move(str(folder), str(new))
+        done = ix.move_source("notes", new)
+        assert (done.checked, done.matched, done.missing) == (1, 1, 0)
+        moved = ix.search("lanternfish").results[0].document
+        assert moved["available"] is True
+        assert moved["url"] == "file://" + quote_from_bytes(os.fsencode(new) + b"/caf\xe9 \xff.md")
+
+
+def test_a_source_whose_folder_name_is_not_utf8_is_refreshed_not_missing(tmp_path, store_kind):
+    """Its root is stored escaped (`caf\\xe9 notes`): a bare re-index (index_all, `watch`)
+    took that text for the folder, found none, and marked the source missing forever."""
+    import os
+    raw = os.path.join(os.fsencode(tmp_path), b"caf\xe9 notes")
+    os.mkdir(raw)
+    note = os.path.join(raw, b"n.md")
+    with open(note, "w") as fh:
+        fh.write("# Note\n\nThe quokka of the harbour.\n")
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        first = ix.index(os.fsdecode(raw))
+        assert first.added == 1 and first.root.endswith("caf\\xe9 notes")
+        with open(note, "a") as fh:
+            fh.write("\nA lanternfish too.\n")
+        bump_mtime(Path(os.fsdecode(note)))
+        [again] = ix.index_all()
+        assert again.missing_since is None and again.updated == 1
+        assert [s["available"] for s in ix.sources()] == [True]
+        assert ix.search("lanternfish").results[0].document["available"] is True

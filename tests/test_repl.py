@@ -353,3 +353,28 @@ def test_chat_citation_names_a_title_its_heading_path_repeats_once(tmp_path, mon
     code, out, _ = run(["/chat does a change made to a view show in the original array"],
                        "--db", str(db), monkeypatch=monkeypatch)
     assert code == 0 and "[1] Copies and views \u203a View\n" in out, out
+
+
+@pytest.mark.parametrize("line, searched", [
+    ("/search what's the Lisbon trip", "what's the Lisbon trip"),      # an apostrophe
+    ('/search "Lisbon trip" passport', '"Lisbon trip" passport'),      # a phrase keeps its quotes
+    ('/search "Lisbon trip', '"Lisbon trip'),                          # a quote left open
+    ("/search --source 'notes' '\"Lisbon trip\"'", '"Lisbon trip"'),   # shell-style quoting
+    ('/search --limit "3" Lisbon', "Lisbon"),
+])
+def test_a_search_line_is_a_query_as_typed_never_a_shell_error(db, monkeypatch, line, searched):
+    """`/search what's …` once answered "cannot read that line (No closing quotation)",
+    and `/search "a b"` lost its quotes (two words ORed, not the phrase)."""
+    code, out, err = run([line.replace("/search", "/search --json", 1)], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    assert err == "", err
+    answer = json.loads(out)
+    assert answer["metadata"]["searchedQuery"] == searched
+
+
+def test_query_split_keeps_phrases_and_apostrophes():
+    assert repl.query_split("it's \"a b\" c") == ["it's", '"a b"', "c"]
+    assert repl.query_split('x "open to the end') == ["x", '"open to the end']
+    assert repl.query_split("--source 'my notes' y") == ["--source", "my notes", "y"]
+    assert repl.query_split("don't 'x") == ["don't", "'x"]
+    assert repl.query_split("   ") == []

@@ -130,3 +130,25 @@ def test_an_index_folder_the_user_cannot_create_is_one_clear_line(tree):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot create the index folder" in lines[0], proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("verb", [["status"], ["search", "words"], ["index", "SRC"]])
+def test_an_index_behind_a_folder_the_user_cannot_search_is_a_database_problem(
+        tree, store_kind, verb):
+    """`--db` inside a folder the user may not enter: `stat` fails with EACCES, which
+    `Path.exists` raises; one line and exit 3, never an internal error."""
+    uid = _unprivileged_uid()
+    src, closed = tree / "src", tree / "closed"
+    src.mkdir()
+    (src / "a.md").write_text("words")
+    _chown_tree(src, uid)
+    closed.mkdir(mode=0o700)
+    if uid < 0:
+        os.chmod(closed, 0o000)
+    args = [str(src) if a == "SRC" else a for a in verb]
+    proc = _run(uid, [*args, "--db", str(closed / "personal.db")], tree)
+    assert proc.returncode == 3, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "cannot open the index" in lines[0] and "ermission denied" in lines[0], lines
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr

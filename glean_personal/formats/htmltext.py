@@ -252,6 +252,9 @@ _MAX_BOLD_HEADING_CHARS = 160
 _MAX_TITLE_CHARS = 500
 _META_CHARSET = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
+# XHTML (an EPUB's chapters, pages written as XML) names its encoding in the XML
+# declaration instead: `<?xml version="1.0" encoding="Shift_JIS"?>`.
+_XML_ENCODING = re.compile(rb"""\s*<\?xml\s[^>]*?encoding\s*=\s*["']([-\w.:]+)""")
 # Whitespace runs other than a lone space: prose has none, so collapsing is a scan.
 _WHITESPACE = re.compile(r"[^\S ]\s*| \s+")
 # Word's "<![if !supportLists]>" ... "<![endif]>" markers: no text of their own.
@@ -446,10 +449,11 @@ def _replay(ops: List["_Op"], builder: SectionBuilder) -> Optional[str]:
 
 
 def sniff_charset(data: bytes) -> Optional[str]:
-    """The encoding a `<meta>` tag declares in the first 2 KB, if usable."""
+    """The encoding a `<meta>` tag (or else an XML declaration) declares in the first
+    2 KB, if usable."""
     if bom_encoding(data)[0]:
         return None
-    match = _META_CHARSET.search(data[:2048])
+    match = _META_CHARSET.search(data[:2048]) or _XML_ENCODING.match(data, 0, 2048)
     if not match:
         return None
     try:

@@ -33,6 +33,20 @@ _CLOSING_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*[ \t\n]*>")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:[ \t\n/][^<>]*)?>")
 
 
+def load(text: str) -> Any:
+    """`json.loads`, keeping a whole number longer than Python converts (4,300 digits:
+    `int()` refuses more, a guard against slow conversions) as its digits, which are
+    shown as they are written: valid JSON, so never a reason to skip the file."""
+    return json.loads(text, parse_int=_whole_number)
+
+
+def _whole_number(digits: str) -> Any:
+    return int(digits) if len(digits) <= _MAX_INT_DIGITS else digits
+
+
+_MAX_INT_DIGITS = 4000
+
+
 def read_json(data: bytes, limits: Limits) -> Document:
     """One paragraph per top-level entry (long ones split every few lines)."""
     text = decode_json(data)
@@ -40,7 +54,7 @@ def read_json(data: bytes, limits: Limits) -> Document:
     if depth > _LOAD_DEPTH_CEILING:
         raise SkipFile(f"JSON nested too deeply ({depth} levels)")
     try:
-        value = json.loads(text)
+        value = load(text)
     except json.JSONDecodeError as exc:
         message = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg   # "starting at"
         raise SkipFile(f"invalid JSON: {message} at line {exc.lineno}") from None

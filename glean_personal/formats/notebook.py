@@ -17,7 +17,7 @@ from typing import Any, List, Optional
 from ..config import Limits
 from ..document import Document
 from ..errors import SkipFile
-from .jsontext import decode_json, nesting_depth
+from .jsontext import decode_json, load, nesting_depth
 from .sections import SectionBuilder
 from .text import atx_heading, heading_words, markdown_inline
 
@@ -35,7 +35,7 @@ def read_ipynb(data: bytes, limits: Limits) -> Document:
     if nesting_depth(text) > _LOAD_DEPTH_CEILING:
         raise SkipFile("notebook JSON nested too deeply")
     try:
-        notebook = json.loads(text)
+        notebook = load(text)
     except json.JSONDecodeError as exc:
         message = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg
         raise SkipFile(f"invalid notebook: not JSON ({message} at line {exc.lineno})") from None

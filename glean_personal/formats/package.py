@@ -50,6 +50,20 @@ class PartError(Exception):
     """One part is missing or malformed; the reader decides if that is fatal."""
 
 
+def _encoding_error(part: str, exc: Exception) -> Exception:
+    """An XML declaration naming an encoding expat cannot read (`Shift_JIS`, `UTF-7`:
+    "multi-byte encodings are not supported"; or no codec of that name) as the
+    part's fault, said plainly; any other exception as it is."""
+    text = str(exc)
+    if isinstance(exc, LookupError) and text.startswith("unknown encoding"):
+        return PartError(f"XML part {part} declares an encoding Python does not know "
+                         f"({text[len('unknown encoding: '):][:40]})")
+    if isinstance(exc, ValueError) and "encodings are not supported" in text:
+        return PartError(f"XML part {part} declares a multi-byte encoding other than "
+                         "UTF-8 or UTF-16, which the XML parser cannot read")
+    return exc
+
+
 class Rel(NamedTuple):
     """One relationship: `part` is the resolved in-package name, or None."""
 
@@ -266,6 +280,8 @@ class Package:
             return parser.close()
         except ET.ParseError as exc:
             raise PartError(f"malformed XML in {part}: {exc}") from None
+        except (ValueError, LookupError) as exc:
+            raise _encoding_error(part, exc) from None
 
     def events(self, part: str, cut_at_cap: bool = False,
                kinds: Sequence[str] = ("start", "end")) -> Iterator[Tuple[str, ET.Element]]:
@@ -281,6 +297,8 @@ class Package:
                 yield from parser.read_events()
         except ET.ParseError as exc:
             raise PartError(f"malformed XML in {part}: {exc}") from None
+        except (ValueError, LookupError) as exc:
+            raise _encoding_error(part, exc) from None
 
     def feed(self, part: str, target: object, cut_at_cap: bool = False) -> None:
         """Stream `part` into a parser target (start/end/data callbacks).
@@ -297,6 +315,8 @@ class Package:
                 parser.close()
         except ET.ParseError as exc:
             raise PartError(f"malformed XML in {part}: {exc}") from None
+        except (ValueError, LookupError) as exc:
+            raise _encoding_error(part, exc) from None
 
     # -- relationships and well-known parts ---------------------------------
     def rels(self, source: str) -> Optional[List[Rel]]:

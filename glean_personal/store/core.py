@@ -7,6 +7,7 @@ transaction, so a kill at any moment leaves its old or its new state.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import os
@@ -36,6 +37,19 @@ DOC_FROM = "documents d JOIN sources s ON s.id = d.source_id"
 PASSAGE_SELECT = "id, document_id, ordinal, heading, text, start, end, line_start, line_end, page"
 
 
+def _exists(path: Path) -> bool:
+    """Is there a file at `path`? A folder on the way that cannot be searched (no x
+    permission) is a database problem with one clear line, not an internal error:
+    `Path.exists` raises PermissionError there."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.EBADF):
+            return False   # as Path.exists: no file there
+        raise DatabaseError(f"cannot open the index {path}: {exc.strerror or exc}") from None
+    return True
+
+
 class Store:
     """An open personal.db."""
 
@@ -62,7 +76,7 @@ class Store:
         but a new file is ever turned into an index.
         """
         path = Path(path).expanduser().absolute()
-        if not path.exists():
+        if not _exists(path):
             if readonly:
                 raise NotFound(f"no index at {path}: run `glean-personal index FOLDER` first")
             kind = force_kind or ("fts5" if _probe_fts5() else "plain")

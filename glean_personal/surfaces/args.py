@@ -6,7 +6,7 @@ all read their flags through `build_parser`; nothing here runs a verb.
 from __future__ import annotations
 
 import argparse
-from typing import Optional
+from typing import List, Optional
 
 from ..errors import UsageError
 from ..version import __version__
@@ -51,6 +51,39 @@ class _OnlyVerb:
             return _Unused()
         self.found = True
         return self.sub.add_parser(name, **kwargs)
+
+
+def search_argv(argv: List[str]) -> List[str]:
+    """A `search` command line with its query words last, after `--`, in their order.
+
+    A word with one leading dash that is no flag of `search` (`git -rebase`) is a
+    query word, which excludes, as in the REPL's /search; argparse would refuse it
+    ("unrecognized arguments: -rebase"). Flags and their values keep their places;
+    an unknown `--flag` is still refused by the parser."""
+    parser = build_parser("search")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    takes_value = {o: a.nargs != 0 for a in sub.choices["search"]._actions
+                   for o in a.option_strings}
+    words: List[str] = []
+    options: List[str] = []
+    i = 1
+    while i < len(argv):
+        token = argv[i]
+        name = token.split("=", 1)[0]
+        if token == "--":
+            words += argv[i + 1:]
+            break
+        if name in takes_value:
+            options.append(token)
+            if takes_value[name] and "=" not in token and i + 1 < len(argv):
+                i += 1
+                options.append(argv[i])
+        elif token.startswith("--"):
+            options.append(token)
+        else:
+            words.append(token)
+        i += 1
+    return argv[:1] + options + (["--"] + words if words else [])
 
 
 def build_parser(verb: Optional[str] = None) -> argparse.ArgumentParser:
@@ -101,8 +134,9 @@ def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
     _common(p)
 
     p = sub.add_parser("search", help="ranked documents for a query", description=(
-        "Search the index. Quoted spans are exact phrases; other words are ORed prefix "
-        "matches. Use `search -- --text` for a query that starts with a dash."))
+        "Search the index. Quoted spans are exact phrases; other words are ORed and "
+        "match by stem (`word*` by prefix); a word with one leading dash (`-word`) "
+        "excludes. Use `search -- --text` for a query word that starts with two dashes."))
     p.add_argument("query", nargs="+", metavar="QUERY")
     p.add_argument("--limit", type=_positive_int, default=10, metavar="N",
                    help="how many results (default 10)")

@@ -13,13 +13,15 @@ from typing import Optional, Sequence
 
 from ..errors import GleanError
 from . import render
-from .args import build_parser
+from .args import build_parser, search_argv
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line on `argv` (default: sys.argv); returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv) or ["repl"]
     try:
+        if argv[0] == "search":
+            argv = search_argv(argv)
         args = build_parser(argv[0]).parse_args(argv)
         return run(args)
     except GleanError as exc:

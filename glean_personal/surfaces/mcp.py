@@ -19,7 +19,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mapping, Optional
 
-from ..docref import MAX_DIGITS, is_digits, is_file_url, path_from_url
+from ..docref import MAX_DIGITS, disk_path, is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
 from ..version import __version__
 from .args import timestamp_of
@@ -289,7 +289,7 @@ def _present(source: Mapping) -> bool:
     """Is the source's folder there? (The index's own answer when it has one.)"""
     if "available" in source:
         return bool(source["available"])
-    return os.path.isdir(source["root"])
+    return os.path.isdir(disk_path(source["root"]))
 
 
 def _link_strength(score: float, median: float) -> float:

@@ -21,7 +21,7 @@ from typing import Iterator, List, Optional, TextIO, Tuple
 from ..docref import is_digits, is_file_url
 from ..errors import Ambiguous, GleanError, UsageError
 from ..version import __version__
-from .args import build_parser
+from .args import build_parser, search_argv
 from .failures import internal_error
 from .local_backend import Backend, error_response, resolve_backend
 from .render import client as render_client
@@ -159,6 +159,8 @@ class Session:
             raise UsageError("/personal needs a verb: " + ", ".join(PERSONAL_VERBS))
         if argv[0] in ("-h", "--help", "help"):
             argv = ["--help"]
+        elif argv[0] == "search":
+            argv = search_argv(argv)   # `-word` excludes, as on the command line
         try:
             with _stdout(self.out):
                 args = build_parser().parse_args(argv)
@@ -195,7 +197,7 @@ class Session:
         """A Client API endpoint: build the request, ask the backend, render the answer."""
         as_json = self.as_json
         if name == "search":
-            if {"-h", "--help"} & set(_split(rest)):
+            if {"-h", "--help"} & set(query_split(rest)):
                 self.say(_search_parser().format_help().replace(
                     "glean-personal search", "/search", 1))
                 return
@@ -266,7 +268,7 @@ def search_request(rest: str) -> Tuple[dict, bool]:
 
     Words that start with one dash and are not flags (`-milk`) stay in the query,
     where they exclude; an unknown `--flag` is an error that lists the real ones."""
-    argv = _split(rest)
+    argv = query_split(rest)
     if not argv:
         raise UsageError("search for something: /search QUERY")
     parser = _search_parser()
@@ -282,10 +284,10 @@ def search_request(rest: str) -> Tuple[dict, bool]:
             words += argv[i + 1:]
             break
         if name in takes_value:
-            options.append(token)
+            options.append(_unquoted(token))
             if takes_value[name] and "=" not in token and i + 1 < len(argv):
                 i += 1
-                options.append(argv[i])
+                options.append(_unquoted(argv[i]))
         elif token.startswith("--"):
             raise UsageError(f"/search does not take {token}; it takes "
                              + ", ".join(f for f in flags if f not in _NOT_IN_REPL))
@@ -356,6 +358,47 @@ def _request(name: str, rest: str) -> dict:
             raise UsageError("name a document: /getdocuments ID|PATH|file://URL")
         return {"documentSpecs": specs}
     return {"query": rest} if rest else {}
+
+
+def query_split(text: str) -> List[str]:
+    """A /search line's words, split at spaces as a user types a query, not as a shell:
+    a double-quoted span stays one word, quotes and all (a phrase), and one left open
+    runs to the end; an apostrophe is a letter (`what's`); a word that starts with a
+    single quote closed before a space is that span without its quotes (`--source 'my
+    notes'`, `'"exact phrase"'`). Never fails: any text is a query."""
+    words: List[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        start, parts = i, []
+        while i < n and not text[i].isspace():
+            ch = text[i]
+            if ch == '"':
+                end = text.find('"', i + 1)
+                end = n if end < 0 else end + 1
+                parts.append(text[i:end])
+                i = end
+                continue
+            if ch == "'" and i == start:
+                end = text.find("'", i + 1)
+                if end > 0 and (end + 1 == n or text[end + 1].isspace()):
+                    parts.append(text[i + 1:end])
+                    i = end + 1
+                    continue
+            parts.append(ch)
+            i += 1
+        words.append("".join(parts))
+    return words
+
+
+def _unquoted(token: str) -> str:
+    """A flag's value as the shell would pass it: `"my notes"` -> `my notes`."""
+    name, eq, value = token.partition("=") if token.startswith("--") else ("", "", token)
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    return name + eq + value
 
 
 def _split(text: str) -> List[str]:

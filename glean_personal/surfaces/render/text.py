@@ -267,9 +267,9 @@ def watch_event(e: Mapping) -> str:
     if e["event"] == "graph":
         return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
     if e["event"] == "missing":
-        return f"{stamp} missing  {e['source']}: {e['path']} is not on this machine; kept as it is"
+        return f"{stamp} missing  {e['source']}: {printable(e['path'])} is not on this machine; kept as it is"
     if e["event"] == "back":
-        return f"{stamp} back     {e['source']}: {e['path']}"
+        return f"{stamp} back     {e['source']}: {printable(e['path'])}"
     return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
 
 
@@ -297,7 +297,7 @@ def fetched(document: Mapping, body: str, warnings: Sequence[str],
     `chars` is the whole text's length when `body` was cut (MCP's max_chars).
     """
     d = document
-    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+    head = [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})",
             d["url"] if d.get("available", True) else "(not on this machine: shown from the index)"]
     head += [f"warning: {w}" for w in warnings]
     tail = (f"\n\n[cut at {len(body):,} of {chars:,} characters; "
@@ -308,7 +308,7 @@ def fetched(document: Mapping, body: str, warnings: Sequence[str],
 def part(p) -> str:
     """Part of a document: the head, where the part is, its text, and how to read on."""
     d = p.document
-    head = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+    head = [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})",
             d["url"], p.where]
     head += [f"warning: {w}" for w in p.warnings]
     tail = ""
@@ -323,7 +323,7 @@ def part(p) -> str:
 def outline(o) -> str:
     """A document's headings, indented by level, with lines or pages and sizes."""
     d = o.document
-    lines = [f"{d['title']}", f"{d['source']}: {d['path']}  ({d['format']}, id {d['id']})",
+    lines = [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})",
              f"{len(o.entries)} sections, {o.chars:,} characters"
              + (f", {o.total_lines} lines" if o.total_lines else "")
              + (f", {len(o.pages)} pages" if o.pages else ""), ""]
@@ -393,7 +393,7 @@ def linked(report: "LinkReport") -> str:
 def related(result: "Related", ids: bool = False) -> str:
     """A document's neighbours and the phrases they share; `ids` adds document ids (MCP)."""
     def where(doc: Mapping) -> str:
-        return f"{doc['path']}, id {doc['id']}" if ids else doc["path"]
+        return f"{printable(doc['path'])}, id {doc['id']}" if ids else printable(doc["path"])
 
     d = result.document
     lines = [f"Related to {d['title']} ({where(d)}):"]
@@ -439,7 +439,7 @@ def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:
     lines = [f"{len(rows)} passage{'s' if len(rows) != 1 else ''} for {query!r}"
              + (" (more available: raise limit)" if has_more else "") + ":"]
     for r in rows:
-        where = f"{r['source']}: {r['path']}"
+        where = f"{r['source']}: {printable(r['path'])}"
         if r["section"]:
             where += " \u203a " + " \u203a ".join(r["section"])
         lines += ["", f"{r['rank']}. {r['title']}  [document id {r['id']}]", f"   {where}",
@@ -451,15 +451,16 @@ def search_passages(query: str, rows: Sequence[Mapping], has_more: bool) -> str:
 
 def candidates(items: Sequence[Mapping], limit: int = 20) -> List[str]:
     """The documents an ambiguous reference could mean, one line each."""
-    return [f"  {c['id']}: {c['source']}: {c['path']}" for c in items[:limit]]
+    return [f"  {c['id']}: {c['source']}: {printable(c['path'])}" for c in items[:limit]]
 
 
 def failure(exc: BaseException) -> str:
-    """An expected failure's message; an ambiguous reference lists its candidates below it."""
-    lines = [str(exc)] + candidates(getattr(exc, "candidates", None) or [])
+    """An expected failure's message, on one line (a path in it with a line break shown
+    escaped); an ambiguous reference lists its candidates below it, one line each."""
+    lines = [printable(str(exc))] + candidates(getattr(exc, "candidates", None) or [])
     return "\n".join(lines)
 
 
 def internal_error(exc: BaseException) -> str:
-    return (f"internal error ({type(exc).__name__}: {exc}); "
+    return (f"internal error ({type(exc).__name__}: {printable(str(exc))}); "
             "set GLEAN_PERSONAL_DEBUG=1 to see where")
