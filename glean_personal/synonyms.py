@@ -1317,7 +1317,6 @@ encrypted email > pgp, gpg, encryption
 # GNOME, LibreOffice, ImageMagick, coreutils, Graphviz and Gnumeric)
 wi-fi > wireless, wifi, wlan
 bluetooth > wireless, pairing, paired
-battery > power, charge, charging
 battery life > power saving, power
 sleep mode > suspend, hibernate
 go to sleep > suspend, hibernate
@@ -1410,7 +1409,6 @@ compare files > diff, cmp, comm
 start automatically > autostart, enable, boot, startup
 on startup > autostart, boot, startup
 run every day > cron, schedule, timer, daily
-every night > cron, schedule, nightly
 every hour > cron, hourly, schedule
 background service > daemon, service, unit
 restart the service > restart, reload, systemctl
@@ -1418,7 +1416,6 @@ reload config > reload, sighup, reread
 error log > errorlog, log, logging
 too many files > file descriptors, ulimit, open files
 open files > file descriptors, ulimit
-listen on > bind, listen, port
 open a port > firewall, allow, accept, port
 forward traffic > forwarding, nat, proxy
 ip address > address, ipv4, ipv6, inet
@@ -1476,7 +1473,6 @@ wrong time > time zone, timezone, clock
 # para9 LibreOffice questions had been read, so not blind there)
 page numbers > page number, numbering, footer, field
 header and footer > header, footer, page style
-table of contents > toc, contents, index
 track changes > changes, record changes, revision, redline
 spell check > spelling, spellcheck, autocorrect
 spellcheck > spelling, spell check, autocorrect
@@ -1538,6 +1534,38 @@ ask the user > input, prompt, read, stdin
 print to screen > print, output, stdout, echo
 round a number > round, rounding, floor, ceil
 sort a list > sort, sorted, order
+# an eighteenth batch: programming tasks in everyday words (written from general
+# knowledge, after reading the para11 Perl questions, so not blind there; the
+# lines that only restated those questions' phrasings were left out)
+no duplicates > unique, distinct, set
+measure speed > benchmark, timing, timeit
+external program > subprocess, system, exec, spawn
+run another program > subprocess, system, exec, spawn
+capture output > stdout, output, capture
+keep going > continue, ignore errors, recover
+catch errors > exception, try, catch, eval
+handle errors > exception, error handling, try, catch
+try again > retry, retries
+my own type > class, struct, custom type
+binary file > binary, bytes, pack, struct
+decimal point > decimal places, round, format, precision
+in parallel > concurrent, threads, processes, multiprocessing
+untrusted > taint, tainted, validation, sanitize
+dangerous input > untrusted, taint, sanitize, validation
+nested lists > nested data, data structure, references
+list of lists > nested, array of arrays, two-dimensional
+without root > user, local, home directory
+inline documentation > docstring, pod, doc comments
+tidy up > cleanup, clean up, finally
+clean up > cleanup, finally, teardown
+when it quits > exit, end, cleanup, atexit
+on exit > atexit, end, cleanup
+press ctrl-c > sigint, signal, interrupt, keyboardinterrupt
+ctrl-c > sigint, signal, interrupt, keyboardinterrupt
+ctrl c > sigint, signal, interrupt
+kill signal > signal, sigterm, sigkill
+over the network > socket, sockets, network, tcp
+talk to > connect, communicate, socket, client
 """
 
 
