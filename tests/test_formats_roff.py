@@ -91,6 +91,94 @@ def test_an_mdoc_page_too():
     assert "-tag" not in doc.text
 
 
+# Shaped as OpenSSH's pages are (sftp.1): the name given once in NAME, then `.Nm`
+# alone wherever the text says the program's name, and `.Xr` for other pages.
+MDOC_NAMED = """.Dd $Mdocdate: January 1 2026 $
+.Dt KILN-LOAD 1
+.Os
+.Sh NAME
+.Nm kiln-load
+.Nd stack shelves in a kiln
+.Sh DESCRIPTION
+.Nm
+is a loading program, similar to
+.Xr kiln-fire 1 ,
+which stacks every shelf
+.Pq see Xr kiln.conf 5 .
+Run
+.Nm .
+again after a firing.
+"""
+
+
+def test_an_mdoc_page_says_its_name_where_nm_stands_alone():
+    doc = read_document(gzip.compress(MDOC_NAMED.encode()), "kiln-load.1.gz")
+    text = lines_of(doc)
+    assert text[8] == "kiln-load" and text[9] == "is a loading program, similar to"
+    assert text[10] == "kiln-fire(1),"
+    assert text[12] == "see kiln.conf(5)."
+    assert text[14] == "kiln-load."
+    assert "kiln-load is a loading program" in " ".join(doc.sections[-1].text.split())
+
+
+# Shaped as Tcl's pages are: each carries Tcl's man.macros, whose `.QW` (a quoted word)
+# and `.AP` (a C function's argument) print what they are given, while `.VS` (a change
+# bar, its argument a version) and `.AS` (tab stops) print nothing of theirs.
+TCL_PAGE = r""".TH Kiln_Load 3tcl 8.6 Tcl "Tcl Library Procedures"
+.de AP
+.ie !"\\$4"" .TP \\$4
+.el \{\
+.   ie !"\\$2"" .TP \\n()Cu
+.   el          .TP 15
+.\}
+.ta \\n()Au \\n()Bu
+.ie !"\\$3"" \{\
+\&\\$1 \\fI\\$2\\fP (\\$3)
+.\}
+..
+.de AS
+.nr )A 10n
+.if !"\\$1"" .nr )A \\w'\\$1'u+3n
+..
+.de VS
+.if !"\\$2"" .br
+.mk ^Y
+.ie n 'mc \s12\(br\s0
+.el .nr ^v 1u
+..
+.de QW
+.ie '\\*(lq'"' ``\\$1''\\$2
+.\"" fix emacs highlighting
+.el \\*(lq\\$1\\*(rq\\$2
+..
+.SH NAME
+Kiln_Load \- stack shelves in a kiln
+.SH ARGUMENTS
+.AS int shelves
+.AP int shelves in
+How many shelves to stack.
+.SH DESCRIPTION
+.VS 8.6
+Returns the index of the
+.QW shelf
+where the stacking fails, or the
+.QW top ),
+whichever comes first.
+"""
+
+
+def test_a_page_s_own_macros_that_print_their_arguments_keep_them():
+    doc = read_document(gzip.compress(TCL_PAGE.encode()), "Kiln_Load.3tcl.gz")
+    assert doc.title == "Kiln_Load(3tcl)"
+    assert [s.heading[-1] for s in doc.sections] == ["NAME", "ARGUMENTS", "DESCRIPTION"]
+    arguments = " ".join(doc.sections[1].text.split())
+    assert arguments == "int shelves in How many shelves to stack."
+    description = " ".join(doc.sections[2].text.split())
+    assert description == ("Returns the index of the shelf where the stacking fails, "
+                           "or the top), whichever comes first.")
+    assert "8.6" not in doc.sections[2].text
+
+
 def test_text_that_mentions_roff_stays_plain():
     doc = read_document(b"Notes on .TH and .SH requests\n.SH is a heading in roff.\n", "notes.txt")
     assert doc.sections[0].heading == () and ".SH is a heading" in doc.text

@@ -49,6 +49,7 @@ from .orgtext import looks_like_org
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
 from .vimhelp import looks_like_vim_help, read_vim_help
+from .zimwiki import looks_like_zim_wiki, read_zim_wiki
 from .xlsx import read_xlsx
 
 Reader = Callable[[bytes, Limits], Document]
@@ -86,8 +87,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     """Plain text, unless it is AsciiDoc or reStructuredText under a `.txt` name (or
     none), a manual page, DocBook XML (no reader claims `.xml`), a Mallard help page
     (GNOME's `.page`), Org or Texinfo
-    that says so on its first line, an Info file of another name (`elisp-1`), or
-    a Vim help file.
+    that says so on its first line, an Info file of another name (`elisp-1`),
+    a Vim help file or a Zim wiki page.
     Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map and
     DocBook's olink target database are skipped."""
     head = decode_head(data, 65_536)
@@ -107,6 +108,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         raise SkipFile(f"a manual page that only shows another ({link})")
     if looks_like_roff(head):
         return read_roff(data, limits)
+    if looks_like_zim_wiki(head):
+        return read_zim_wiki(data, limits)
     if looks_like_info(head):   # before reStructuredText: its titles are underlined too
         return read_info(data, limits)
     if looks_like_asciidoc(head):
@@ -130,7 +133,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 6   # 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
+READERS_REVISION = 7   # 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,

@@ -8,7 +8,9 @@ with the page header (`.TH` for man(7), `.Dd`/`.Dt` for mdoc(7)) is read here.
 own line number: comments, requests and macro definitions become blank lines,
 font, size and colour escapes go, character escapes become their characters
 (`\\-` -, `\\(em` —, `\\(aq` '), and a macro line keeps its words (`.B --force`,
-`.BR git-add (1)` → `git-add(1)`, `.TP` then its tag line, mdoc's `.Fl f` → `-f`).
+`.BR git-add (1)` → `git-add(1)`, `.TP` then its tag line, mdoc's `.Fl f` → `-f`,
+a bare `.Nm` the page's name, and a macro the page defines its arguments when
+its definition prints them: Tcl's `.QW word`).
 Tables (`.TS`…`.TE`) keep their rows, cells apart by spaces; text blocks (`T{`…`T}`)
 lose their marks, and `.T&`'s format lines go as the first ones do.
 """
@@ -39,6 +41,9 @@ _WORDS = frozenset({"B", "I", "SM", "SB", "OP", "Nm", "Nd", "Ar", "Pa",
                     "Lk", "Mt", "Ad", "An", "Cd", "Ms", "Ot", "Ap", "It", "Op", "D1", "Dl",
                     "Em", "No", "Ns", "Pf", "Qq", "Aq", "Bq", "Brq", "Ev", "Lb", "In"})
 _MDOC_WORD = re.compile(r"^(?:[A-Z][a-z]{1,2}|D1|Dl)$")
+# mdoc's delimiters, given as arguments of their own: `.Xr ftp 1 ,`, `.Pq Ar file )`.
+_CLOSING = frozenset({".", ",", ":", ";", ")", "]", "?", "!"})
+_OPENING = frozenset({"(", "["})
 # mdoc requests that lay out lists and displays: nothing of theirs is shown.
 _MDOC_LAYOUT = frozenset({"Bl", "El", "Bd", "Ed", "Pp", "Lp", "Bf", "Ef", "Bk", "Ek", "Rs", "Re",
                           "Os", "Dd", "Sx", "Oo", "Oc", "Ns", "Sm", "Db", "Ud"})
@@ -138,11 +143,16 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
     skip_to: Optional[str] = None     # inside a macro definition: the line that ends it
     table = 0                         # 1: a table's options and format lines, 2: its rows
     cell = "\t"                       # what parts a table's cells (tbl's `tab(:)` option)
+    page = ""                         # mdoc: the name the first `.Nm` gives, which a bare `.Nm` shows
+    defining = ""                     # the macro whose definition is being skipped
+    showing: set = set()              # the page's own macros that print their arguments
     i = 0
     while i < len(lines):
         line = lines[i]
         if skip_to is not None:
             skip_to = None if "".join(line.split()) == skip_to else skip_to   # `.  .` ends too
+            if defining and skip_to is not None and _prints_argument(line):
+                showing.add(defining)
             body.append("")
             i += 1
             continue
@@ -181,6 +191,7 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
             continue
         elif name in ("de", "de1", "am", "ig"):
             skip_to = ".." if name != "ig" or not args else "." + args[0]
+            defining = args[0] if args and name != "ig" else ""
             body.append("")
         elif name == "TS":
             table, cell = 1, "\t"
@@ -198,11 +209,45 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
         elif name in _ALTERNATING:
             body.append("".join(_inline(a) for a in args))
         elif name in _WORDS or _MDOC_WORD.match(name or ""):
-            body.append(_mdoc_words(name, args))
+            if name == "Nm" and not page and args and not _MDOC_WORD.match(args[0]):
+                page = _inline(args[0])
+            body.append(_mdoc_words(name, args, page))
+        elif name in showing and args:   # the page's own macro that prints what it is given
+            body.append(_own_macro_words(args))
         else:   # any other request (.PP .TP .sp .nf .RS .if .ds .so …) shows nothing
             body.append("")
         i += 1
     return title, marks, body
+
+
+# A conditional's head in a macro's body: `.ie '\\*(lq'"' `, `.if !"\\$2"" `, `.el \{\`.
+_CONDITION = re.compile(r"""[.'][ \t]*(?:(?:ie|if)[ \t]+!?(?:(['"]).*?\1.*?\1|\S+)|el)[ \t]*(?:\\\{\\?)?[ \t]*""")
+
+
+def _prints_argument(line: str) -> bool:
+    """Whether a line of a macro's definition prints one of the macro's arguments:
+    a text line (or a conditional's text) with `\\$1`…`\\$9`, `\\$*` or `\\$@`
+    in it. Tcl's pages define `.QW` (`\\*(lq\\$1\\*(rq\\$2`, a quoted word)
+    and `.AP` (`\\$1 \\fI\\$2\\fP (\\$3)`, a C argument) so; a request
+    that only uses one (`.mc \\$1`, `.nr )A \\w'\\$1'u`) prints nothing."""
+    if "\\$" not in line:
+        return False
+    head = _CONDITION.match(line)
+    rest = line[head.end():] if head else line
+    return bool(rest) and rest[0] not in ".'" and bool(re.search(r"\\\\\$[1-9*@]", rest))
+
+
+def _own_macro_words(args: List[str]) -> str:
+    """A call of the page's own macro as its arguments' words; a mark of punctuation
+    given apart (`.QW a ),`) follows the word before it."""
+    out: List[str] = []
+    for arg in args:
+        word = _inline(arg)
+        if out and word and not any(c.isalnum() for c in word):
+            out[-1] += word
+        elif word:
+            out.append(word)
+    return " ".join(out)
 
 
 def _table_row(text: str, cell: str) -> str:
@@ -248,17 +293,53 @@ def _page_title(args: List[str]) -> str:
     return f"{name}({section})" if section else name
 
 
-def _mdoc_words(name: str, args: List[str]) -> str:
-    """A macro line's words: `.B --force`, mdoc's `.Fl f Ar file` → `-f file`."""
+def _mdoc_words(name: str, args: List[str], page: str = "") -> str:
+    """A macro line's words: `.B --force`, mdoc's `.Fl f Ar file` → `-f file`.
+
+    In mdoc, `.Nm` with no name of its own shows the page's (the one the first
+    `.Nm` gave: `.Nm` then *is a file transfer program* reads *sftp is a …*),
+    `.Xr ftp 1` is `ftp(1)`, and a closing delimiter given apart (`.Xr ftp 1 ,`)
+    follows the word before it, an opening one the word after it."""
     out: List[str] = []
+    mdoc = bool(_MDOC_WORD.match(name))
+    macro = name
     dash = name == "Fl"
+    glue = False                      # an opening delimiter: the next word follows it
+    words: List[str] = []             # the current macro's words (for `.Xr`)
+
+    def emit(word: str) -> None:
+        nonlocal glue
+        if mdoc and word in _CLOSING and out:
+            out[-1] += word
+        elif glue and out:
+            out[-1] += word
+        else:
+            out.append(word)
+        glue = mdoc and word in _OPENING
+
+    def end_macro() -> None:
+        if macro == "Nm" and not words and page:
+            emit(page)
+        elif macro == "Xr" and len(words) == 2 and words[1][:1].isdigit():
+            out[-2:] = [f"{words[0]}({words[1]})"]
+
     for arg in args:
         if _MDOC_WORD.match(arg) and name[:1].isupper() and name not in ("B", "I"):
+            end_macro()
+            macro, words = arg, []
             dash = arg == "Fl"
             continue
         word = _inline(arg)
-        out.append(("-" + word) if dash else word)
+        if mdoc and word in _CLOSING:
+            end_macro()
+            macro, words = "", []
+            emit(word)
+            continue
+        word = ("-" + word) if dash else word
+        words.append(word)
+        emit(word)
         dash = False
+    end_macro()
     if name == "Fl" and not args:
         out.append("-")
     return " ".join(out)
