@@ -15,6 +15,7 @@ from .kinds import is_release_notes_path, is_release_notes_title
 from .query import Query, Term, is_request
 from .snippets import _Heads
 from .store.core import Store
+from .synonyms import same_word
 
 if TYPE_CHECKING:
     from .search import SearchTuning
@@ -128,6 +129,12 @@ class Weights:
         # Another form of the word (wordforms.py) holds it as the word itself does.
         self.forms = {len(terms) + j for j, (_, t) in enumerate(self.expansions)
                       if t.tokens in query.forms}
+        # For strength, a synonym the thesaurus gives as the same word (`folder =
+        # directory`) holds it in full (`synonym_same`); one an everyday word only
+        # expands to (`rid > remove`), `synonym_strength` of it.
+        self.same = {len(terms) + j for j, (i, t) in enumerate(self.expansions)
+                     if len(terms) + j not in self.forms and not terms[i].prefix
+                     and same_word(" ".join(terms[i].tokens), t.tokens)}
         self._seen: Dict[Tuple[str, bool], List[bool]] = {}
         self._line_stems: Dict[Tuple[str, bool], Set[str]] = {}
         self.prefixed = any(t.prefix for t in self.terms)
@@ -248,27 +255,42 @@ class Weights:
         return sum(w * self._credit(have, k, self.tuning.synonym_cover)
                    for k, w in enumerate(self.slot)) / self.total
 
-    def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
-        """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
+    def _credit(self, have: Sequence[bool], k: int, synonym: float,
+                same: Optional[float] = None) -> float:
+        """1 when the text holds slot k's own word, `synonym` when only a synonym of it
+        (`same`, when given, for a synonym that is the same word: `self.same`)."""
         for i in self.slots[k]:
             if have[i]:
                 return 1.0
+        best = 0.0
         for j in self.synonyms_of[k]:
             if have[j]:
-                return 1.0 if j in self.forms else synonym
-        return 0.0
+                if j in self.forms:
+                    return 1.0
+                best = max(best, same if same is not None and j in self.same else synonym)
+        return best
 
-    def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:
-        """(match strength of the text, whether it holds every rare slot); `lines`, when
-        given, are the text's lines (`present_in`).
+    def strength(self, text: str, lines: Optional[Sequence[str]] = None
+                 ) -> Tuple[float, bool, bool]:
+        """(match strength of the text, whether it holds every rare slot, whether the
+        words it holds rarely meet); `lines`, when given, are the text's lines
+        (`present_in`).
 
         The strength is the share of the slots' weight the text holds, scaled
         by `few_words_factor` when the text holds fewer than
         `strength_words` of the query's words (all, for a shorter
         query): one or two words in common are often chance.
+
+        The words rarely meet when the text holds `strength_words` or more of the
+        query's slots whose weights (as they count for strength) sum to at least
+        log N + `together_margin`, N the passages the weights are counted over. A
+        weight is about log(N / df), so were words independent, N · Π df/N, under
+        e^-together_margin, passages would hold them all by chance: a long question
+        whose other words the text lacks (everyday words a manual never uses) may
+        still have its answer here.
         """
         if not self.held_total:
-            return 0.0, False
+            return 0.0, False, False
         have = list(self.present_in(lines, True) if lines else self.present(text, True))
         if any(have[i] for i in self.clipped):
             toks = set(tokenize(text))
@@ -277,10 +299,11 @@ class Weights:
                     clip = self.query.terms[i].stems()[0]
                     have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
                                   and stem(tok) == clip for tok in toks)
-        credit = [self._credit(have, k, self.tuning.synonym_strength)
+        credit = [self._credit(have, k, self.tuning.synonym_strength, self.tuning.synonym_same)
                   for k in range(len(self.slots))]
         covered = [c > 0 for c in credit]
-        got = sum(w * c for w, c in zip(self.held_slot, credit)) / self.held_total
+        weight = sum(w * c for w, c in zip(self.held_slot, credit))
+        got = weight / self.held_total
         held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
         for k, group in enumerate(self.slots):
             if self.asks[k]:
@@ -293,7 +316,12 @@ class Weights:
         if len(held) < self.need:
             got *= self.tuning.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)
-        return got, rare_ok
+        margin = self.tuning.together_margin
+        together = (margin > 0
+                    and sum(c and not a for c, a in zip(covered, self.asks))
+                    >= self.tuning.strength_words
+                    and weight >= math.log(max(2, self.passages)) + margin)
+        return got, rare_ok, together
 
     def scattered(self, lines: Sequence[str], window: int) -> bool:
         """Whether a passage (its headings, then its text: `lines`) holds the query's
