@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
 
-from .analysis import alt_text, ascii_equivalent, has_identifiers, search_spans, stem, tokenize
+from .analysis import (_camel_words, alt_text, ascii_equivalent, has_identifiers, identifier_parts,
+                       search_spans, stem, tokenize)
 from .kinds import is_release_notes_path, is_release_notes_title
 from .query import Query, Term, is_request
 from .snippets import _Heads
@@ -137,6 +138,8 @@ class Weights:
                      and same_word(" ".join(terms[i].tokens), t.tokens)}
         self._seen: Dict[Tuple[str, bool], List[bool]] = {}
         self._line_stems: Dict[Tuple[str, bool], Set[str]] = {}
+        self._parts_of: Dict[str, Set[str]] = {}
+        self._parts_held: Optional[Set[str]] = None
         self.prefixed = any(t.prefix for t in self.terms)
         self._needs = [(frozenset(t.stems()), t.prefix, frozenset(t.stems()[:-1]),
                         "\n" + t.stems()[-1] if t.prefix and t.stems() else "")
@@ -178,12 +181,17 @@ class Weights:
         """
         plain = [] if self.sequence else [line if line.isascii() else ascii_equivalent(line)
                                           for line in lines]
+        self._parts_held = None   # unknown, unless read below
         if self.sequence or None in plain:
             return self._present_in_tokens("\n".join(lines), forms)
         if len(plain) == 1:
             stems = self._ascii_stems(plain[0], forms)
         else:
             stems = set().union(*(self._ascii_stems(line, forms) for line in plain))
+        if forms:   # the stems only a code name's parts hold here (`_lone_parts_out`)
+            parts = [self._parts_of[line] for line in plain if self._parts_of.get(line)]
+            self._parts_held = (set().union(*parts).difference(
+                *(self._ascii_stems(line) for line in plain)) if parts else set())
         joined = "\n" + "\n".join(stems) if self.prefixed else ""
         # _term_in, with each term's stems as sets made once
         return [need <= stems or (prefix and head <= stems and last in joined)
@@ -200,9 +208,12 @@ class Weights:
                 stems = set(map(stem, self.heads.words(line.lower())))
             else:   # the plain words' stems (kept from the coverage rerank), and the parts
                 stems = self._ascii_stems(line)
+                parts: Set[str] = set()
                 if has_identifiers(line):
                     may = self.heads.may_stem_to
-                    stems = stems | {stem(tok) for tok in _alt_tokens(line) if may(tok)}
+                    parts = {stem(tok) for tok in _alt_tokens(line) if may(tok)} - stems
+                    stems = stems | parts
+                self._parts_of[line] = parts   # what only a code name's parts hold
             if len(self._line_stems) < 512:
                 self._line_stems[key] = stems
         return stems
@@ -292,6 +303,8 @@ class Weights:
         if not self.held_total:
             return 0.0, False, False
         have = list(self.present_in(lines, True) if lines else self.present(text, True))
+        if lines is not None:
+            self._lone_parts_out(have, lines)
         if any(have[i] for i in self.clipped):
             toks = set(tokenize(text))
             for i, word in self.clipped.items():
@@ -322,6 +335,44 @@ class Weights:
                     >= self.tuning.strength_words
                     and weight >= math.log(max(2, self.passages)) + margin)
         return got, rare_ok, together
+
+    def _lone_parts_out(self, have: List[bool], lines: Sequence[str]) -> None:
+        """Unmark each word `have` (as `present_in(lines, True)` just read it) holds
+        only as a part of a code name that holds no other word of the query:
+        `XMLHttpRequest` is no evidence for *request*, where `parseArgs` is for
+        *parse args* (both its parts asked for)."""
+        held = self._parts_held
+        if held is not None and not held:
+            return   # the common case: no code name's part held a word here
+        if held is None:   # read as tokens: which words only the search forms hold
+            plain = self.present_in(lines)
+            maybe = [i for i, (h, p) in enumerate(zip(have, plain)) if h and not p]
+        else:
+            maybe = [i for i, h in enumerate(have) if h and self.terms[i].stems()[-1:] and
+                     self.terms[i].stems()[-1] in held]
+        maybe = [i for i in maybe if not (self.terms[i].is_phrase or self.terms[i].prefix)
+                 and self.terms[i].stems()]
+        if not maybe:
+            return
+        alone = self._lone_parts(lines)
+        for i in maybe:
+            if self.terms[i].stems()[0] in alone:
+                have[i] = False
+
+    def _lone_parts(self, lines: Sequence[str]) -> Set[str]:
+        """The query's stems that a code name of the lines has for a part with no other
+        of the query's stems among its parts (and no code name has beside another)."""
+        wanted = {t.stems()[0] for t in self.terms if not t.is_phrase and t.stems()}
+        paired: Set[str] = set()
+        alone: Set[str] = set()
+        for line in lines:
+            line = line if line.isascii() else ascii_equivalent(line)
+            if line is None or not has_identifiers(line):
+                continue
+            for _, _, word in _camel_words(line):
+                mine = {s for s in map(stem, identifier_parts(word)) if s in wanted}
+                (paired if len(mine) >= 2 else alone).update(mine)
+        return alone - paired
 
     def scattered(self, lines: Sequence[str], window: int) -> bool:
         """Whether a passage (its headings, then its text: `lines`) holds the query's
