@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
 
-from .analysis import alt_text, ascii_equivalent, has_identifiers, search_spans, stem, tokenize
+from .analysis import (_camel_words, alt_text, ascii_equivalent, has_identifiers, identifier_parts,
+                       search_spans, stem, tokenize)
 from .kinds import is_release_notes_path, is_release_notes_title
 from .query import Query, Term, is_request
 from .snippets import _Heads
 from .store.core import Store
+from .synonyms import same_word
 
 if TYPE_CHECKING:
     from .search import SearchTuning
@@ -128,8 +130,16 @@ class Weights:
         # Another form of the word (wordforms.py) holds it as the word itself does.
         self.forms = {len(terms) + j for j, (_, t) in enumerate(self.expansions)
                       if t.tokens in query.forms}
+        # For strength, a synonym the thesaurus gives as the same word (`folder =
+        # directory`) holds it in full (`synonym_same`); one an everyday word only
+        # expands to (`rid > remove`), `synonym_strength` of it.
+        self.same = {len(terms) + j for j, (i, t) in enumerate(self.expansions)
+                     if len(terms) + j not in self.forms and not terms[i].prefix
+                     and same_word(" ".join(terms[i].tokens), t.tokens)}
         self._seen: Dict[Tuple[str, bool], List[bool]] = {}
         self._line_stems: Dict[Tuple[str, bool], Set[str]] = {}
+        self._parts_of: Dict[str, Set[str]] = {}
+        self._parts_held: Optional[Set[str]] = None
         self.prefixed = any(t.prefix for t in self.terms)
         self._needs = [(frozenset(t.stems()), t.prefix, frozenset(t.stems()[:-1]),
                         "\n" + t.stems()[-1] if t.prefix and t.stems() else "")
@@ -171,12 +181,17 @@ class Weights:
         """
         plain = [] if self.sequence else [line if line.isascii() else ascii_equivalent(line)
                                           for line in lines]
+        self._parts_held = None   # unknown, unless read below
         if self.sequence or None in plain:
             return self._present_in_tokens("\n".join(lines), forms)
         if len(plain) == 1:
             stems = self._ascii_stems(plain[0], forms)
         else:
             stems = set().union(*(self._ascii_stems(line, forms) for line in plain))
+        if forms:   # the stems only a code name's parts hold here (`_lone_parts_out`)
+            parts = [self._parts_of[line] for line in plain if self._parts_of.get(line)]
+            self._parts_held = (set().union(*parts).difference(
+                *(self._ascii_stems(line) for line in plain)) if parts else set())
         joined = "\n" + "\n".join(stems) if self.prefixed else ""
         # _term_in, with each term's stems as sets made once
         return [need <= stems or (prefix and head <= stems and last in joined)
@@ -193,9 +208,12 @@ class Weights:
                 stems = set(map(stem, self.heads.words(line.lower())))
             else:   # the plain words' stems (kept from the coverage rerank), and the parts
                 stems = self._ascii_stems(line)
+                parts: Set[str] = set()
                 if has_identifiers(line):
                     may = self.heads.may_stem_to
-                    stems = stems | {stem(tok) for tok in _alt_tokens(line) if may(tok)}
+                    parts = {stem(tok) for tok in _alt_tokens(line) if may(tok)} - stems
+                    stems = stems | parts
+                self._parts_of[line] = parts   # what only a code name's parts hold
             if len(self._line_stems) < 512:
                 self._line_stems[key] = stems
         return stems
@@ -248,28 +266,45 @@ class Weights:
         return sum(w * self._credit(have, k, self.tuning.synonym_cover)
                    for k, w in enumerate(self.slot)) / self.total
 
-    def _credit(self, have: Sequence[bool], k: int, synonym: float) -> float:
-        """1 when the text holds slot k's own word, `synonym` when only a synonym of it."""
+    def _credit(self, have: Sequence[bool], k: int, synonym: float,
+                same: Optional[float] = None) -> float:
+        """1 when the text holds slot k's own word, `synonym` when only a synonym of it
+        (`same`, when given, for a synonym that is the same word: `self.same`)."""
         for i in self.slots[k]:
             if have[i]:
                 return 1.0
+        best = 0.0
         for j in self.synonyms_of[k]:
             if have[j]:
-                return 1.0 if j in self.forms else synonym
-        return 0.0
+                if j in self.forms:
+                    return 1.0
+                best = max(best, same if same is not None and j in self.same else synonym)
+        return best
 
-    def strength(self, text: str, lines: Optional[Sequence[str]] = None) -> Tuple[float, bool]:
-        """(match strength of the text, whether it holds every rare slot); `lines`, when
-        given, are the text's lines (`present_in`).
+    def strength(self, text: str, lines: Optional[Sequence[str]] = None
+                 ) -> Tuple[float, bool, bool]:
+        """(match strength of the text, whether it holds every rare slot, whether the
+        words it holds rarely meet); `lines`, when given, are the text's lines
+        (`present_in`).
 
         The strength is the share of the slots' weight the text holds, scaled
         by `few_words_factor` when the text holds fewer than
         `strength_words` of the query's words (all, for a shorter
         query): one or two words in common are often chance.
+
+        The words rarely meet when the text holds `strength_words` or more of the
+        query's slots whose weights (as they count for strength) sum to at least
+        log N + `together_margin`, N the passages the weights are counted over. A
+        weight is about log(N / df), so were words independent, N · Π df/N, under
+        e^-together_margin, passages would hold them all by chance: a long question
+        whose other words the text lacks (everyday words a manual never uses) may
+        still have its answer here.
         """
         if not self.held_total:
-            return 0.0, False
+            return 0.0, False, False
         have = list(self.present_in(lines, True) if lines else self.present(text, True))
+        if lines is not None:
+            self._lone_parts_out(have, lines)
         if any(have[i] for i in self.clipped):
             toks = set(tokenize(text))
             for i, word in self.clipped.items():
@@ -277,10 +312,11 @@ class Weights:
                     clip = self.query.terms[i].stems()[0]
                     have[i] = any(len(tok) >= len(word) and tok[:1] == clip[:1]
                                   and stem(tok) == clip for tok in toks)
-        credit = [self._credit(have, k, self.tuning.synonym_strength)
+        credit = [self._credit(have, k, self.tuning.synonym_strength, self.tuning.synonym_same)
                   for k in range(len(self.slots))]
         covered = [c > 0 for c in credit]
-        got = sum(w * c for w, c in zip(self.held_slot, credit)) / self.held_total
+        weight = sum(w * c for w, c in zip(self.held_slot, credit))
+        got = weight / self.held_total
         held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
         for k, group in enumerate(self.slots):
             if self.asks[k]:
@@ -293,7 +329,50 @@ class Weights:
         if len(held) < self.need:
             got *= self.tuning.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)
-        return got, rare_ok
+        margin = self.tuning.together_margin
+        together = (margin > 0
+                    and sum(c and not a for c, a in zip(covered, self.asks))
+                    >= self.tuning.strength_words
+                    and weight >= math.log(max(2, self.passages)) + margin)
+        return got, rare_ok, together
+
+    def _lone_parts_out(self, have: List[bool], lines: Sequence[str]) -> None:
+        """Unmark each word `have` (as `present_in(lines, True)` just read it) holds
+        only as a part of a code name that holds no other word of the query:
+        `XMLHttpRequest` is no evidence for *request*, where `parseArgs` is for
+        *parse args* (both its parts asked for)."""
+        held = self._parts_held
+        if held is not None and not held:
+            return   # the common case: no code name's part held a word here
+        if held is None:   # read as tokens: which words only the search forms hold
+            plain = self.present_in(lines)
+            maybe = [i for i, (h, p) in enumerate(zip(have, plain)) if h and not p]
+        else:
+            maybe = [i for i, h in enumerate(have) if h and self.terms[i].stems()[-1:] and
+                     self.terms[i].stems()[-1] in held]
+        maybe = [i for i in maybe if not (self.terms[i].is_phrase or self.terms[i].prefix)
+                 and self.terms[i].stems()]
+        if not maybe:
+            return
+        alone = self._lone_parts(lines)
+        for i in maybe:
+            if self.terms[i].stems()[0] in alone:
+                have[i] = False
+
+    def _lone_parts(self, lines: Sequence[str]) -> Set[str]:
+        """The query's stems that a code name of the lines has for a part with no other
+        of the query's stems among its parts (and no code name has beside another)."""
+        wanted = {t.stems()[0] for t in self.terms if not t.is_phrase and t.stems()}
+        paired: Set[str] = set()
+        alone: Set[str] = set()
+        for line in lines:
+            line = line if line.isascii() else ascii_equivalent(line)
+            if line is None or not has_identifiers(line):
+                continue
+            for _, _, word in _camel_words(line):
+                mine = {s for s in map(stem, identifier_parts(word)) if s in wanted}
+                (paired if len(mine) >= 2 else alone).update(mine)
+        return alone - paired
 
     def scattered(self, lines: Sequence[str], window: int) -> bool:
         """Whether a passage (its headings, then its text: `lines`) holds the query's

@@ -110,6 +110,14 @@ class SearchTuning(Record, frozen=True):
     synonyms: bool = True
     synonym_cover: float = 0.25
     synonym_strength: float = 0.75
+    # ... but one the thesaurus gives as the same word (`folder = directory`) this
+    # share of it in match strength (docs/search.md, "Match strength").
+    synonym_same: float = 1.0
+    # A passage holding `strength_words` or more of the query's words whose weights
+    # sum to at least log(passages) + this (by chance, e^-3 ≈ 1/20 of a passage would
+    # hold them all) has them `rare_together` (0: never); /chat answers from it as
+    # from one of enough strength (docs/search.md, "Match strength").
+    together_margin: float = 3.0
 
 
 TUNING = SearchTuning()
@@ -135,6 +143,7 @@ class Hit(Record):
     strength: float = 0.0
     rare_matched: bool = False
     scattered: bool = False   # the query's words only far apart in the passage (evidence.py)
+    rare_together: bool = False   # it holds three or more query words that seldom meet (evidence.py)
     also_at: List[dict] = field(default_factory=list)   # near-duplicates folded into this hit
     matched_synonyms: Optional[List[Tuple[str, str]]] = None   # (query word, synonym) found
     matched_forms: Optional[List[Tuple[str, str]]] = None      # (query word, its other form) found
@@ -155,7 +164,7 @@ class Hit(Record):
                "snippets": [s.to_dict() for s in self.snippets],
                "passage": {"id": self.passage_id, "text": self.passage_text},
                "strength": round(self.strength, 3), "rare_matched": self.rare_matched,
-               "scattered": self.scattered}
+               "scattered": self.scattered, "rare_together": self.rare_together}
         if self.lines is not None:
             out["lines"] = list(self.lines)
         if self.page is not None:
@@ -324,9 +333,10 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                       [snippet(passage["text"], matcher, passage["ordinal"])], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
             parts = _with_title(doc.get("title") or "", passage_parts(passage))
-            hit.strength, hit.rare_matched = weights.strength(passage_text(passage), parts)
+            hit.strength, hit.rare_matched, hit.rare_together = weights.strength(
+                passage_text(passage), parts)
             # judged where it matters: for a passage strong enough to quote
-            hit.scattered = (hit.strength >= TUNING.answer_strength
+            hit.scattered = ((hit.strength >= TUNING.answer_strength or hit.rare_together)
                              and weights.scattered(parts, TUNING.scatter_window))
             hit.also_at = [doc_summary(docs[d]) for d in also.get(doc["id"], ())]
             if explain:

@@ -1689,3 +1689,13 @@ def synonyms(word: str) -> List[Tuple[str, ...]]:
     """The table's synonyms of a lower-case word (each a tuple of words), best first."""
     key = _key(word)
     return list(_entry(key)[1]) if key is not None else []   # type: ignore[index]
+
+
+def same_word(word: str, other: Tuple[str, ...]) -> bool:
+    """Whether the table gives `other` as the same word as `word` (a lower-case word
+    or phrase, looked up as `synonyms` looks it up): one `=` line holds both, so each
+    expands to the other (`folder = directory`), where `a > b` only expands an
+    everyday word to the manuals' (`rid > remove`)."""
+    key = _key(word)
+    return key is not None and tuple(key.split()) in synonyms(" ".join(other))
+

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from glean_personal import open_index
+from glean_personal import search as search_module
 from glean_personal.query import parse
 from glean_personal.surfaces.render.text import search_results
 from glean_personal.synonyms import SYNONYMS, synonyms
@@ -159,7 +160,17 @@ def test_the_questions_own_words_outrank_a_synonym(ix):
     assert paths(result)[0] == "own-words.md"
     own, syn = result.results[0], result.results[1]
     assert syn.document["path"] == "rmtree.md"
-    assert own.strength > syn.strength > 0   # a synonym holds its word at reduced credit
+    # ranked below, but for match strength a synonym that is the same word (the table's
+    # `delete = remove`, `folder = directory`) holds its word in full (synonym_same) ...
+    assert own.strength == syn.strength == 1.0
+
+
+def test_a_synonym_at_reduced_credit_holds_less(ix, monkeypatch):
+    # ... and at the credit of any synonym, less than the question's own words
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(synonym_same=0.75))
+    own, syn = ix.search("how do I delete a folder").results[:2]
+    assert syn.document["path"] == "rmtree.md"
+    assert own.strength > syn.strength > 0
 
 
 def test_one_word_and_a_phrase_are_not_expanded(ix):

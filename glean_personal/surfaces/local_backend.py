@@ -376,8 +376,10 @@ def _listed(words: Sequence[str]) -> str:
 
 
 def strong(hit) -> bool:
-    """Has the hit's passage the match strength the search layer calls enough?"""
-    return hit.strength >= search_module.TUNING.answer_strength
+    """Has the hit's passage the match strength the search layer calls enough, or three
+    or more of the question's words that seldom meet (`rare_together`)?"""
+    return (hit.strength >= search_module.TUNING.answer_strength
+            or getattr(hit, "rare_together", False))
 
 
 def covers(hit) -> bool:

@@ -129,6 +129,7 @@ class Tools:
                  **({"language": h.document["language"]} if h.document.get("language") else {}),
                  **({"also_at": [d["path"] for d in h.also_at]} if h.also_at else {}),
                  **({"scattered": True} if h.scattered else {}),
+                 **({"rare_together": True} if h.rare_together else {}),
                  **_expanded_by(h)}
                 for n, h in enumerate(result.results, start=1)]
         data = {"query": query, "store": result.store, "offset": offset, "results": rows,

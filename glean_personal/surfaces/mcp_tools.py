@@ -68,7 +68,9 @@ TOOLS: List[dict] = [
          "under 200 passages). Below about 0.33 "
          "(where the REPL's /chat declines) treat it as weak evidence and say the index "
          "may not answer; so too when `scattered` is true (the passage holds three or more "
-         "of the query's words, but no two close together); then search again in the words "
+         "of the query's words, but no two close together). A passage with `rare_together` "
+         "true holds three or more of the query's words that seldom meet by chance, which "
+         "/chat answers from at any strength. When neither holds, search again in the words "
          "the documents would use (a command, function, option or term of the field). "
          "`absent_terms` are words no indexed passage holds; one of three or more letters, "
          "starting with a letter, not a request word such as show, with no `suggestions` "
@@ -114,7 +116,8 @@ TOOLS: List[dict] = [
                      "missed_terms": _STRS, "strength": _NUM, "score": _NUM,
                      "available": {"type": "boolean"}, "also_at": _STRS, "language": _STR,
                      "matched_synonyms": _STRS, "matched_forms": _STRS,
-                     "scattered": {"type": "boolean"}}}},
+                     "scattered": {"type": "boolean"},
+                     "rare_together": {"type": "boolean"}}}},
              "absent_terms": _STRS, "suggestions": {"type": "object"}, "notices": _STRS,
              "expansions": {"type": "object"},
              "max_chars": _INT, "trimmed": {"type": "boolean"}}}},

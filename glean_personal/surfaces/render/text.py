@@ -167,7 +167,8 @@ def search_results(result, color: bool, explain: bool = False) -> str:
             lines.append(f"   \u203a score {hit.score:.3f} {bar(hit.relative)}"
                          f"   match strength {hit.strength:.2f}"
                          + ("" if hit.rare_matched else " (not every rare term)")
-                         + (" (its words far apart)" if hit.scattered else ""))
+                         + (" (its words far apart)" if hit.scattered else "")
+                         + (" (rare words together)" if hit.rare_together else ""))
         lines.append("")
     if result.has_more:
         lines.append("More results: use --offset or a larger --limit.")
