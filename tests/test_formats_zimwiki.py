@@ -52,9 +52,10 @@ def test_a_text_that_only_mentions_zim_stays_plain():
 
 def test_marks_never_closed_cost_linear_time():
     """A bold, italic or underline mark with no closing one was read from each mark to
-    the line's end: six lines of 4,750 such marks took 5 CPU seconds, a 1 MB line hours."""
+    the line's end: six lines of 4,750 such marks took 5 CPU seconds, a 1 MB line hours;
+    a `[[` or `{{` never closed 300 characters on (10 CPU seconds a megabyte of them)."""
     lines = [mark + "a " for mark in ("**", "//", "__", "~~", "''")]
-    body = "\n\n".join(unit * 4_750 for unit in lines)
+    body = "\n\n".join([unit * 4_750 for unit in lines] + ["[[" * 9_900] * 10 + ["{{" * 9_900] * 10)
     page = ("Content-Type: text/x-zim-wiki\nWiki-Format: zim 0.4\n\n====== Marks ======\n\n"
             + body + "\n\n" + "**b " * 250_000 + "**end**\n\nlast **words** here\n")
     with cpu_budget(1.0):

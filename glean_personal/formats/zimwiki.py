@@ -25,8 +25,10 @@ _HEADER_LINE = re.compile(r"[A-Za-z][\w-]{0,40}:.*")
 # `====== Title ======`: the runs need not be equal, as Zim reads them.
 _HEADING = re.compile(r"(={2,6})[ \t]*(\S.*?)[ \t]*=+[ \t]*")
 _HEADING_CHARS = 200
-_LINK = re.compile(r"\[\[([^\]|\n]{0,300})(?:\|([^\]\n]{0,300}))?\]\]")
-_IMAGE = re.compile(r"\{\{[^}\n]{0,300}\}\}")
+# Neither holds a bracket or brace of its own, so a run of `[[` or `{{` never closed
+# is read once, not 300 characters on from each.
+_LINK = re.compile(r"\[\[([^\[\]|\n]{0,300})(?:\|([^\[\]\n]{0,300}))?\]\]")
+_IMAGE = re.compile(r"\{\{[^{}\n]{0,300}\}\}")
 # Bold, underline, strike and verbatim; italic apart, since `//` is in every address.
 # A span ends at the next mark of its kind (an address's `://` aside, in italic), so
 # a line of marks never closed is read once, not once from each mark to its end.
