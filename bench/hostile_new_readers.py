@@ -1,4 +1,4 @@
-"""Grow hostile inputs for the AsciiDoc and roff readers and the MDX code; print CPU seconds per size.
+"""Grow hostile inputs for the AsciiDoc, roff and Zim readers and the MDX code; print CPU seconds per size.
 
 Usage: PYTHONPATH=$PWD python bench/hostile_new_readers.py [SIZES [NAME-PART]], e.g. `250000,500000,1000000 roff`.
 """
@@ -11,6 +11,8 @@ def line_of(unit, n):
 
 ADOC_HEAD = "= T\n\n"
 ROFF_HEAD = ".TH X 1\n.SH NAME\n"
+MDOC_HEAD = ".Dd x\n.Dt X 1\n.Sh NAME\n.Nm x\n"
+ZIM_HEAD = "Content-Type: text/x-zim-wiki\nWiki-Format: zim 0.4\n\n"
 
 def cases():
     # (name, file name, builder(size) -> bytes)
@@ -70,6 +72,21 @@ def cases():
     c["roff sh-storm"] = ("x.1", many(".SH\n.SS\n", R))
     c["roff sh-deep"] = ("x.1", many(".SH a\n.SS b\n.SS c\n", R))
     c["roff gz"] = ("x.1.gz", lambda s: gzip.compress((R + "\\fBa\\fR \\(em b\n" * (s // 16)).encode()))
+    c["roff own-macro"] = ("x.1", many(".de QW\n\\\\$1\\\\$2\n.QW \\\\$1\n..\n.QW a ),\n", R))
+    c["roff own-macro-if"] = ("x.1", lambda s: (R + ".de XX\n" + ".ie '" + "'" * (s // 2) + " \\\\$1\n..\n.XX a\n").encode())
+    c["roff tbl-blocks"] = ("x.1", lines("", "T{\tT}\t", R + ".TS\nl l.\n"))
+    c["roff mdoc-xr"] = ("x.1", lines(".Xr ", "a 1 , ( ", MDOC_HEAD))
+    c["roff mdoc-nm"] = ("x.1", many(".Nm\n.Nm :\n.It Nm Ar a\n", MDOC_HEAD))
+    # Zim wiki pages
+    Z = ZIM_HEAD
+    for k, (p, u) in {"bold-open": ("", "**a "), "italic-open": ("", "//a "), "under-open": ("", "__a "),
+                      "italic-url": ("", "//a://b "), "link-open": ("", "[["), "link-label": ("", "[[a|b "), "image-open": ("", "{{"),
+                      "verbatim-open": ("", "''a "), "nested": ("", "**//__"),
+                      }.items():
+        c["zim " + k] = ("x.txt", lines(p, u, Z))
+    c["zim bold-1line"] = ("x.txt", single("", "**a ", Z))
+    c["zim heading-storm"] = ("x.txt", many("====== T ======\n== a ==\n", Z))
+    c["zim header-only"] = ("x.txt", lambda s: ("Content-Type: text/x-zim-wiki\n" + "X-A: b\n" * (s // 7)).encode())
     # Markdown (new code)
     for k, (p, u) in {"esm-import": ("import ", " "), "esm-import2": ("import a", " a from"),
                       "esm-export": ("export default a", " ; "), "jsx-open": ("<A", " <"),

@@ -220,7 +220,7 @@ def alt_text(text: str) -> str:
     """What the extra full-text column holds for a field: '' when nothing differs."""
     plain = text if text.isascii() else ascii_equivalent(text)
     if plain is not None:   # only identifiers can differ: their parts
-        return " ".join(part for _, _, word in _camel_words(plain)
+        return " ".join(part for _, _, word in camel_words(plain)
                         for part in identifier_parts(word))
     stream: List[str] = []
     parts: List[str] = []
@@ -240,10 +240,10 @@ def alt_text(text: str) -> str:
 
 def has_identifiers(text: str) -> bool:
     """Does the text hold a word whose case changes inside it (`parseArgs`)?"""
-    return _CAMEL_HINT_RE.search(text) is not None and bool(_camel_words(text))
+    return _CAMEL_HINT_RE.search(text) is not None and bool(camel_words(text))
 
 
-def _camel_words(text: str) -> List[Tuple[int, int, str]]:
+def camel_words(text: str) -> List[Tuple[int, int, str]]:
     """(start, end, word) of each ASCII word of the text whose case changes inside it.
 
     A capital letter after a letter or digit is rare in prose, so the scan
@@ -318,7 +318,7 @@ def identifier_spans(text: str) -> List[Tuple[int, int, str]]:
     each camelCase word's parts, at their places in it. A snippet finds the tokens
     themselves faster by pattern."""
     out: List[Tuple[int, int, str]] = []
-    for start, end, word in _camel_words(text):
+    for start, end, word in camel_words(text):
         parts = identifier_parts(word)
         if parts:
             _place(out, text[start:end].lower(), start, end, parts)
@@ -384,7 +384,7 @@ def _forms_of(text: str) -> List[Tuple[int, int, str, Tuple[str, ...], int]]:
     for the whole word with no token of its own."""
     plain = text if text.isascii() else ascii_equivalent(text)
     if plain is not None:
-        camel = {start: word for start, _, word in _camel_words(plain)}
+        camel = {start: word for start, _, word in camel_words(plain)}
         out = []
         for start, end, token in _ascii_spans(plain):
             parts = identifier_parts(camel[start]) if start in camel else ()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
 
-from .analysis import (_camel_words, alt_text, ascii_equivalent, has_identifiers, identifier_parts,
+from .analysis import (alt_text, ascii_equivalent, camel_words, has_identifiers, identifier_parts,
                        search_spans, stem, tokenize)
 from .kinds import is_release_notes_path, is_release_notes_title
 from .query import Query, Term, is_request
@@ -369,7 +369,7 @@ class Weights:
             line = line if line.isascii() else ascii_equivalent(line)
             if line is None or not has_identifiers(line):
                 continue
-            for _, _, word in _camel_words(line):
+            for _, _, word in camel_words(line):
                 mine = {s for s in map(stem, identifier_parts(word)) if s in wanted}
                 (paired if len(mine) >= 2 else alone).update(mine)
         return alone - paired

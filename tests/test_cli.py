@@ -216,3 +216,16 @@ def test_a_word_with_one_dash_excludes_as_typed_on_the_command_line(db):
     assert run("search", "passport", "--bogus", "--db", db).returncode == 2
     assert json.loads(run("search", "--db", db, "--json", "--", "--passport").stdout)["query"] \
         == "--passport"
+
+
+def test_search_takes_an_abbreviated_flag_with_its_value(db):
+    """argparse takes `--lim 1` for `--limit 1`, and `search` did; reading `-word`s as
+    query words once made `--lim` a flag with no value and `1` a query word
+    ("argument --limit: expected one argument", exit 2)."""
+    out = run("search", "--lim", "1", "passport", "--sou", "notes", "--db", db, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["query"] == "passport" and len(data["results"]) == 1
+    assert run("search", "passport", "--lim=1", "--db", db).returncode == 0
+    ambiguous = run("search", "passport", "--pa", "x", "--db", db)   # --path, --passages
+    assert ambiguous.returncode == 2 and "ambiguous" in ambiguous.stderr

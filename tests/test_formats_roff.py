@@ -121,6 +121,16 @@ def test_an_mdoc_page_says_its_name_where_nm_stands_alone():
     assert "kiln-load is a loading program" in " ".join(doc.sections[-1].text.split())
 
 
+def test_an_mdoc_name_is_a_word_not_a_delimiter():
+    """`.Nm :` before the page's name gave no name, but made `:` the page's name, which
+    every bare `.Nm` then showed (and `::` for `.Nm :` itself)."""
+    page = MDOC_NAMED.replace(".Sh NAME\n", ".Sh NAME\n.Nm :\n.Nm\n", 1)
+    doc = read_document(page.encode(), "kiln-load.1")
+    text = lines_of(doc)
+    assert text[5] == ":" and text[6] == "" and text[7] == "kiln-load"
+    assert text[10] == "kiln-load" and text[16] == "kiln-load."   # `:` and `:.` before
+
+
 # Shaped as Tcl's pages are: each carries Tcl's man.macros, whose `.QW` (a quoted word)
 # and `.AP` (a C function's argument) print what they are given, while `.VS` (a change
 # bar, its argument a version) and `.AS` (tab stops) print nothing of theirs.

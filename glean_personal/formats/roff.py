@@ -210,7 +210,7 @@ def _parse(lines: Sequence[str]) -> Tuple[str, List[Mark], List[str]]:
             body.append("".join(_inline(a) for a in args))
         elif name in _WORDS or _MDOC_WORD.match(name or ""):
             if name == "Nm" and not page and args and not _MDOC_WORD.match(args[0]):
-                page = _inline(args[0])
+                page = _inline(args[0]) if any(c.isalnum() for c in args[0]) else ""
             body.append(_mdoc_words(name, args, page))
         elif name in showing and args:   # the page's own macro that prints what it is given
             body.append(_own_macro_words(args))

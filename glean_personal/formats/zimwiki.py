@@ -17,6 +17,7 @@ from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .sections import SectionBuilder
+from .text import LONGEST_INLINE
 
 _CONTENT_TYPE = re.compile(r"Content-Type:[ \t]*text/x-zim-wiki[ \t]*(?:\r?\n|$)", re.IGNORECASE)
 # A header line: `Wiki-Format: zim 0.4`.
@@ -24,11 +25,15 @@ _HEADER_LINE = re.compile(r"[A-Za-z][\w-]{0,40}:.*")
 # `====== Title ======`: the runs need not be equal, as Zim reads them.
 _HEADING = re.compile(r"(={2,6})[ \t]*(\S.*?)[ \t]*=+[ \t]*")
 _HEADING_CHARS = 200
-_LINK = re.compile(r"\[\[([^\]|\n]{0,300})(?:\|([^\]\n]{0,300}))?\]\]")
-_IMAGE = re.compile(r"\{\{[^}\n]{0,300}\}\}")
+# Neither holds a bracket or brace of its own, so a run of `[[` or `{{` never closed
+# is read once, not 300 characters on from each.
+_LINK = re.compile(r"\[\[([^\[\]|\n]{0,300})(?:\|([^\[\]\n]{0,300}))?\]\]")
+_IMAGE = re.compile(r"\{\{[^{}\n]{0,300}\}\}")
 # Bold, underline, strike and verbatim; italic apart, since `//` is in every address.
-_MARKS = re.compile(r"(\*\*|__|~~|'')(?=\S)(.+?)(?<=\S)\1")
-_ITALIC = re.compile(r"(?<![:/\w])//(?=[^\s/])(.+?)(?<=[^\s:/])//")
+# A span ends at the next mark of its kind (an address's `://` aside, in italic), so
+# a line of marks never closed is read once, not once from each mark to its end.
+_MARKS = re.compile(r"(\*\*|__|~~|'')(?=\S)((?:(?!\1).)+?)(?<=\S)\1")
+_ITALIC = re.compile(r"(?<![:/\w])//(?=[^\s/])((?:(?<=:)//|(?!//).)+?)(?<=[^\s:/])//")
 _VERBATIM_FENCE = re.compile(r"[ \t]*'''[ \t]*")
 
 
@@ -79,7 +84,10 @@ def read_zim_wiki(data: bytes, limits: Limits) -> Document:
 
 def _plain(line: str) -> str:
     """A line without the wiki's marks: a link as its label (or its target), an
-    image left out, bold, italic and the rest as their words."""
+    image left out, bold, italic and the rest as their words. A line longer than
+    `LONGEST_INLINE` is no prose: kept as it is written."""
+    if len(line) > LONGEST_INLINE:
+        return line
     line = _LINK.sub(lambda m: (m.group(2) or m.group(1)).strip(), line)
     line = _IMAGE.sub("", line)
     line = _MARKS.sub(r"\2", line)

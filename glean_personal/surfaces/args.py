@@ -6,7 +6,7 @@ all read their flags through `build_parser`; nothing here runs a verb.
 from __future__ import annotations
 
 import argparse
-from typing import List, Optional
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..errors import UsageError
 from ..version import __version__
@@ -53,26 +53,41 @@ class _OnlyVerb:
         return self.sub.add_parser(name, **kwargs)
 
 
-def search_argv(argv: List[str]) -> List[str]:
-    """A `search` command line with its query words last, after `--`, in their order.
-
-    A word with one leading dash that is no flag of `search` (`git -rebase`) is a
-    query word, which excludes, as in the REPL's /search; argparse would refuse it
-    ("unrecognized arguments: -rebase"). Flags and their values keep their places;
-    an unknown `--flag` is still refused by the parser."""
+def search_parser() -> argparse.ArgumentParser:
+    """The `search` verb's own parser (its flags and help), as the command line builds it."""
     parser = build_parser("search")
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    takes_value = {o: a.nargs != 0 for a in sub.choices["search"]._actions
-                   for o in a.option_strings}
+    for action in parser._actions:  # argparse keeps subparsers here; read-only use
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices["search"]
+    raise AssertionError("the command-line parser has no search verb")
+
+
+def search_flags(parser: argparse.ArgumentParser) -> Dict[str, bool]:
+    """Each option string of a `search` parser (`--limit`, `-h`), with whether it takes a value."""
+    return {o: a.nargs != 0 for a in parser._actions for o in a.option_strings}
+
+
+def part_query(argv: Sequence[str], takes_value: Mapping[str, bool],
+               unknown: Callable[[str], str]) -> Tuple[List[str], List[str]]:
+    """A `search` line's arguments (the verb left out) as (flags with their values,
+    query words in their order).
+
+    A word with one leading dash that is no flag (`git -rebase`) is a query word,
+    which excludes; everything after `--` is too. `unknown(name)` is asked what an
+    unknown `--flag` (its part before any `=`) stands for: a flag of `takes_value`,
+    whose value then follows it as for that flag, or anything else (kept, takes no
+    value); it may raise instead."""
     words: List[str] = []
     options: List[str] = []
-    i = 1
+    i = 0
     while i < len(argv):
         token = argv[i]
         name = token.split("=", 1)[0]
         if token == "--":
             words += argv[i + 1:]
             break
+        if name not in takes_value and token.startswith("--"):
+            name = unknown(name)
         if name in takes_value:
             options.append(token)
             if takes_value[name] and "=" not in token and i + 1 < len(argv):
@@ -83,6 +98,24 @@ def search_argv(argv: List[str]) -> List[str]:
         else:
             words.append(token)
         i += 1
+    return options, words
+
+
+def search_argv(argv: List[str]) -> List[str]:
+    """A `search` command line with its query words last, after `--`, in their order.
+
+    A word with one leading dash that is no flag of `search` (`git -rebase`) is a
+    query word, which excludes, as in the REPL's /search; argparse would refuse it
+    ("unrecognized arguments: -rebase"). Flags and their values keep their places,
+    an abbreviated flag (`--lim 3`, as argparse takes it) with its value; an unknown
+    `--flag` is still refused by the parser."""
+    takes_value = search_flags(search_parser())
+
+    def abbreviated(name: str) -> str:
+        whole = [o for o in takes_value if o.startswith(name)]
+        return whole[0] if len(whole) == 1 else name
+
+    options, words = part_query(argv[1:], takes_value, abbreviated)
     return argv[:1] + options + (["--"] + words if words else [])
 
 

@@ -21,7 +21,7 @@ from typing import Iterator, List, Optional, TextIO, Tuple
 from ..docref import is_digits, is_file_url
 from ..errors import Ambiguous, GleanError, UsageError
 from ..version import __version__
-from .args import build_parser, search_argv
+from .args import build_parser, part_query, search_argv, search_flags, search_parser
 from .failures import internal_error
 from .local_backend import Backend, error_response, resolve_backend
 from .render import client as render_client
@@ -198,7 +198,7 @@ class Session:
         as_json = self.as_json
         if name == "search":
             if {"-h", "--help"} & set(query_split(rest)):
-                self.say(_search_parser().format_help().replace(
+                self.say(search_parser().format_help().replace(
                     "glean-personal search", "/search", 1))
                 return
             request, flagged_json = search_request(rest)
@@ -271,29 +271,16 @@ def search_request(rest: str) -> Tuple[dict, bool]:
     argv = query_split(rest)
     if not argv:
         raise UsageError("search for something: /search QUERY")
-    parser = _search_parser()
-    takes_value = {o: a.nargs != 0 for a in parser._actions for o in a.option_strings}
+    parser = search_parser()
+    takes_value = search_flags(parser)
     flags = sorted(o for o in takes_value if o.startswith("--"))
-    words: List[str] = []
-    options: List[str] = []
-    i = 0
-    while i < len(argv):
-        token = argv[i]
-        name = token.split("=", 1)[0]
-        if token == "--":
-            words += argv[i + 1:]
-            break
-        if name in takes_value:
-            options.append(_unquoted(token))
-            if takes_value[name] and "=" not in token and i + 1 < len(argv):
-                i += 1
-                options.append(_unquoted(argv[i]))
-        elif token.startswith("--"):
-            raise UsageError(f"/search does not take {token}; it takes "
-                             + ", ".join(f for f in flags if f not in _NOT_IN_REPL))
-        else:
-            words.append(token)   # query words, `-word` exclusions included
-        i += 1
+
+    def refused(name: str) -> str:
+        raise UsageError(f"/search does not take {name}; it takes "
+                         + ", ".join(f for f in flags if f not in _NOT_IN_REPL))
+
+    options, words = part_query(argv, takes_value, refused)
+    options = [_unquoted(token) for token in options]
     if not words:
         raise UsageError("search for something: /search QUERY [FLAGS]")
     caught = io.StringIO()
@@ -326,14 +313,6 @@ def search_request(rest: str) -> Tuple[dict, bool]:
 
 
 _NOT_IN_REPL = ("--explain", "--passages", "--db")
-
-
-def _search_parser() -> argparse.ArgumentParser:
-    parser = build_parser()
-    for action in parser._actions:  # argparse keeps subparsers here; read-only use
-        if isinstance(action, argparse._SubParsersAction):
-            return action.choices["search"]
-    raise AssertionError("the command-line parser has no search verb")
 
 
 def _request(name: str, rest: str) -> dict:
