@@ -381,6 +381,25 @@ def test_skip_links_and_permalinks_are_dropped_but_real_links_kept():
     assert "Skip" not in doc.text
 
 
+def test_links_back_to_the_top_of_the_page_are_dropped():
+    # Double Commander's help ends each section with a link back to the page's top,
+    # and each Vim help page ends with one; a link elsewhere or to a section stays.
+    page = _page('<a name="topofpage"></a><div class="dchelpage"><h1>2.5. Find files</h1>'
+                 '<h2 id="1">1. Introduction</h2><p>Tabs group the search tool.</p>'
+                 '<p class="navback"><a href="#topofpage">(back to top)</a></p>'
+                 '<h2 id="2">2. Tab "Standard"</h2><p>Search by name. See <a href="#top">Top</a> and '
+                 '<a href="#2">the top panel</a> and <a href="toolbar.html">top</a>.</p>'
+                 '<p class="navback"><a href="#topofpage">Back to the top of the page ↑</a></p>'
+                 '<p>See the note at the <a href="#top">top</a> of this page.</p></div>'
+                 '<pre>diff text.\n<A HREF="#top">top</A> - <A HREF="index.html">main help file</A></pre>')
+    doc, body = _sections(page)
+    assert body[("2.5. Find files", "1. Introduction")] == "Tabs group the search tool."
+    standard = body[("2.5. Find files", '2. Tab "Standard"')]
+    assert standard.startswith("Search by name. See Top and the top panel and top .")
+    assert "back" not in doc.text.lower() and "main help file" in standard
+    assert "See the note at the top of this page." in standard
+
+
 def test_unbalanced_and_deep_markers_stay_bounded():
     data = b'<div class="body">' * 50_000 + b"<h2>Deep</h2><p>bottom</p>"
     doc, body = _sections(data)

@@ -238,6 +238,16 @@ _PERMALINK_CLASSES = frozenset({
     "headerlink", "anchor", "anchorjs-link", "hash-link", "header-anchor",
     "heading-anchor", "anchor-link", "permalink"})
 _SKIP_LINK = re.compile(r"^(?:skip|jump)\s+(?:to|over|navigation|nav\b|links)", re.IGNORECASE)
+# A link back to the top of the same page (`<a href="#topofpage">(back to top)</a>` after
+# each section of Double Commander's help, 238 in its 21 pages; `<A HREF="#top">top</A>`
+# at the foot of each Vim help page): navigation, so its words are not the section's,
+# when nothing but punctuation comes before it on its line (Graphviz's *see the note
+# at the <a href="#top">top</a> of this page* keeps its word).
+_TOP_LINK = re.compile(
+    r"^[\s()\[\]↑⇑⬆^«»‹›<>|:.\-–—]*"
+    r"(?:(?:(?:back|return|go|jump|scroll)\s+)?(?:up\s+)?to\s+(?:the\s+)?)?top"
+    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:page|document))?"
+    r"[\s()\[\]↑⇑⬆^«»‹›<>|:.\-–—]*$", re.IGNORECASE)
 _TRAILING_MARKS = " ¶§#\u200b"
 _MAX_HEADING_CHARS = 300   # a longer "heading" is an unclosed tag swallowing the page
 _SIGNATURE_LEVEL = 7       # under the h6 of its page: a definition is the innermost section
@@ -1119,7 +1129,8 @@ class _TextParser(HTMLParser):
             self._makeinfo and "summary-letter" in classes.split()) or (
             self._haddock and text == _HADDOCK_SOURCE and "link" in classes.split()) or (
             text in _VIEWCODE_LABELS and _viewcode_link(href, classes))
-        if permalink or (local_link and _SKIP_LINK.match(text)):
+        if permalink or (local_link and (_SKIP_LINK.match(text) or (
+                _TOP_LINK.match(text) and _starts_line(target, start)))):
             del target[start:]
 
     @property
@@ -1471,6 +1482,18 @@ def _join_split_words(text: str) -> str:
 def _bold_heading(text: str) -> bool:
     """Whether a paragraph's text, all of it bold, is a question heading its answer."""
     return text.endswith("?") and "\n" not in text and len(text) <= _MAX_BOLD_HEADING_CHARS
+
+
+def _starts_line(target: List[str], start: int) -> bool:
+    """Does nothing but punctuation come before `start` on its line? (A link back to the
+    top stands apart; *the note at the <a>top</a> of this page* is a sentence's word.)"""
+    for piece in reversed(target[:start]):
+        line = piece.rsplit("\n", 1)
+        if any(ch.isalnum() for ch in line[-1]):
+            return False
+        if len(line) > 1:
+            return True
+    return True
 
 
 def _classes(attrs: list) -> List[str]:
