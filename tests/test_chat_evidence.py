@@ -14,7 +14,7 @@ import pytest
 import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces import mcp
-from helpers.chat import ask, indexed_notes, message_text
+from helpers.chat import ask, indexed_notes, message_text, top_passage
 
 NETWORK = """\
 # Home network
@@ -59,22 +59,17 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-def _top(db, question: str):
-    with glean_personal.open_index(db, readonly=True) as ix:
-        return ix.search(question, passages=True).results[0]
-
-
 def test_a_synonym_that_is_the_same_word_holds_it_in_full(db):
     # delete = remove and folder = directory are lines of one meaning: the passage
     # holds all of the question.
-    hit = _top(db, "delete an empty folder")
+    hit = top_passage(db, "delete an empty folder")
     assert hit.section[-1] == "Cleaning up"
     assert hit.strength == 1.0 and hit.rare_matched
 
 
 def test_a_synonym_an_everyday_word_expands_to_holds_less(db):
     # rid > remove only expands the everyday word: three quarters of its weight.
-    hit = _top(db, "rid an empty folder")
+    hit = top_passage(db, "rid an empty folder")
     assert hit.section[-1] == "Cleaning up"
     assert 0.75 < hit.strength < 1.0
 
@@ -82,12 +77,12 @@ def test_a_synonym_an_everyday_word_expands_to_holds_less(db):
 def test_the_same_word_counts_as_any_synonym_when_turned_down(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(synonym_same=0.75))
-    assert _top(db, "delete an empty folder").strength < 1.0
+    assert top_passage(db, "delete an empty folder").strength < 1.0
 
 
 def test_rare_words_together_answer_a_long_everyday_question(db):
     question = f"forward a port on the router to the nas {VISIT}"
-    hit = _top(db, question)
+    hit = top_passage(db, question)
     assert hit.section[-1] == "Port forwarding"
     # The everyday words hold most of the weight, so the share is low ...
     assert hit.strength < search_module.TUNING.answer_strength
@@ -126,7 +121,7 @@ def test_the_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(together_margin=0.0))
     question = f"forward a port on the router to the nas {VISIT}"
-    assert not _top(db, question).rare_together
+    assert not top_passage(db, question).rare_together
     assert "citations" not in ask(db, question)
 
 
@@ -141,8 +136,8 @@ def test_a_lone_part_of_a_code_name_is_no_evidence(db):
 
 def test_two_parts_of_one_code_name_are_evidence(db):
     # parseArgs holds *parse args*: both its parts are asked for ...
-    hit = _top(db, "parse args options")
+    hit = top_passage(db, "parse args options")
     assert hit.section[-1] == "Options" and hit.strength == 1.0
     # ... but *parse* alone is only a part of it.
-    hit = _top(db, "parse the options")
+    hit = top_passage(db, "parse the options")
     assert hit.section[-1] == "Options" and hit.strength < 1.0

@@ -12,7 +12,7 @@ import pytest
 import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces import mcp
-from helpers.chat import ask, indexed_notes, message_text
+from helpers.chat import ask, indexed_notes, message_text, top_passage
 
 # One passage (under 1,200 characters) holding django, admins, custom, list and
 # filter, each 34 or more words from the next, as a logging guide might.
@@ -64,14 +64,9 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-def _top(db, question: str):
-    with glean_personal.open_index(db, readonly=True) as ix:
-        return ix.search(question, passages=True).results[0]
-
-
 def test_every_word_far_apart_in_one_passage_is_not_quoted(db):
     question = "django admin custom list filter"
-    hit = _top(db, question)
+    hit = top_passage(db, question)
     assert hit.title == "Logging recipes"
     # Strength keeps its meaning: the passage holds every word of the question.
     assert hit.strength == 1.0 and hit.rare_matched
@@ -85,7 +80,7 @@ def test_every_word_far_apart_in_one_passage_is_not_quoted(db):
 def test_two_words_together_are_enough_though_the_rarest_stands_apart(db):
     # custom and host stand together; django, the rarest, is far from both: not
     # scattered (the rule asks for two words together, not for the rarest one).
-    hit = _top(db, "django custom host")
+    hit = top_passage(db, "django custom host")
     assert hit.title == "Logging recipes" and not hit.scattered
 
 
@@ -103,7 +98,7 @@ def test_mcp_says_a_passage_is_scattered_and_only_then(db):
 
 def test_words_together_in_a_passage_are_quoted(db):
     question = "custom formatter that adds the host name to every message"
-    hit = _top(db, question)
+    hit = top_passage(db, question)
     assert hit.title == "Logging recipes" and not hit.scattered
     message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Logging recipes"
@@ -113,7 +108,7 @@ def test_words_together_in_a_passage_are_quoted(db):
 def test_a_word_in_the_heading_is_near_every_word_of_the_text(db):
     # nightly (in the heading), backup, database, disk: the answer is quoted.
     question = "which disk does the nightly database backup go to"
-    hit = _top(db, question)
+    hit = top_passage(db, question)
     assert hit.section[-1] == "Nightly backup" and not hit.scattered
     message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Home server"
@@ -122,7 +117,7 @@ def test_a_word_in_the_heading_is_near_every_word_of_the_text(db):
 
 def test_the_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(scatter_window=0))
-    assert not _top(db, "django admin custom list filter").scattered
+    assert not top_passage(db, "django admin custom list filter").scattered
     assert "citations" in ask(db, "django admin custom list filter")
 
 

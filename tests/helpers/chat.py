@@ -23,6 +23,12 @@ def indexed_notes(tmp: Path, files: Dict[str, str], store: str) -> Path:
     return tmp / "p.db"
 
 
+def top_passage(db, question: str):
+    """The first hit of a passage search (as /chat reads them) on the index at `db`."""
+    with glean_personal.open_index(db, readonly=True) as ix:
+        return ix.search(question, passages=True).results[0]
+
+
 def ask(db, question: str) -> dict:
     """The first message of /chat's answer to one USER question, on the index at `db`."""
     backend = LocalBackend(db)
