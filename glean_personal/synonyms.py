@@ -659,7 +659,6 @@ i18n > internationalization, localization, translation
 l10n > localization, translation
 rtl > right to left, bidirectional
 capitalize > uppercase, title case
-pad > fill, justify
 fuzzy > approximate, similarity
 placeholder > substitution, template
 # data formats
