@@ -1402,9 +1402,9 @@ join files > cat, concatenate, paste
 glue together > concatenate, join, cat
 split a file > split, csplit
 compare files > diff, cmp, comm
-# a sixteenth batch, written without looking at any question (and before the
-# para11 sets were written): running a machine and its services, editors and
-# shells, and the words people use for what goes wrong
+# a sixteenth batch, written without looking at any question (none of the para11
+# sets' questions read): running a machine and its services, editors and shells,
+# and the words people use for what goes wrong
 start automatically > autostart, enable, boot, startup
 on startup > autostart, boot, startup
 run every day > cron, schedule, timer, daily
