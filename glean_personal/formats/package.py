@@ -16,6 +16,7 @@ the hostile-file rules live, once:
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import posixpath
 import re
@@ -62,6 +63,18 @@ def _encoding_error(part: str, exc: Exception) -> Exception:
         return PartError(f"XML part {part} declares a multi-byte encoding other than "
                          "UTF-8 or UTF-16, which the XML parser cannot read")
     return exc
+
+
+@contextlib.contextmanager
+def _parsing(part: str) -> Iterator[None]:
+    """Parsing `part`: malformed XML, or an encoding the parser cannot read, is the
+    part's fault (`PartError`), said plainly; anything else passes as it is."""
+    try:
+        yield
+    except ET.ParseError as exc:
+        raise PartError(f"malformed XML in {part}: {exc}") from None
+    except (ValueError, LookupError) as exc:
+        raise _encoding_error(part, exc) from None
 
 
 class Rel(NamedTuple):
@@ -274,31 +287,23 @@ class Package:
     def tree(self, part: str) -> ET.Element:
         """The whole part as an element tree (for small parts: rels, workbook, styles)."""
         parser = ET.XMLParser()
-        try:
+        with _parsing(part):
             for chunk in self._xml_chunks(part):
                 parser.feed(chunk)
             return parser.close()
-        except ET.ParseError as exc:
-            raise PartError(f"malformed XML in {part}: {exc}") from None
-        except (ValueError, LookupError) as exc:
-            raise _encoding_error(part, exc) from None
 
     def events(self, part: str, cut_at_cap: bool = False,
                kinds: Sequence[str] = ("start", "end")) -> Iterator[Tuple[str, ET.Element]]:
         """Streamed (event, element) pairs; callers clear what they have used."""
         parser = ET.XMLPullParser(events=kinds)
         cuts = len(self.cut_parts)
-        try:
+        with _parsing(part):
             for chunk in self._xml_chunks(part, cut_at_cap):
                 parser.feed(chunk)
                 yield from parser.read_events()
             if len(self.cut_parts) == cuts:  # a part cut short is not closed
                 parser.close()
                 yield from parser.read_events()
-        except ET.ParseError as exc:
-            raise PartError(f"malformed XML in {part}: {exc}") from None
-        except (ValueError, LookupError) as exc:
-            raise _encoding_error(part, exc) from None
 
     def feed(self, part: str, target: object, cut_at_cap: bool = False) -> None:
         """Stream `part` into a parser target (start/end/data callbacks).
@@ -308,15 +313,11 @@ class Package:
         """
         parser = ET.XMLParser(target=target)
         cuts = len(self.cut_parts)
-        try:
+        with _parsing(part):
             for chunk in self._xml_chunks(part, cut_at_cap):
                 parser.feed(chunk)
             if len(self.cut_parts) == cuts:
                 parser.close()
-        except ET.ParseError as exc:
-            raise PartError(f"malformed XML in {part}: {exc}") from None
-        except (ValueError, LookupError) as exc:
-            raise _encoding_error(part, exc) from None
 
     # -- relationships and well-known parts ---------------------------------
     def rels(self, source: str) -> Optional[List[Rel]]:

@@ -291,6 +291,12 @@ def compacted(path: str, done: "CompactReport") -> str:
             f"({size(done.reclaimed_bytes)} given back).")
 
 
+def _document_head(d: Mapping) -> List[str]:
+    """A document's title, and where it is (source, path, format, id): the first two
+    lines of `fetched`, `part` and `outline`."""
+    return [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})"]
+
+
 def fetched(document: Mapping, body: str, warnings: Sequence[str],
             chars: Optional[int] = None) -> str:
     """One fetched document: a head (title, where, URL, warnings), then its text.
@@ -298,7 +304,7 @@ def fetched(document: Mapping, body: str, warnings: Sequence[str],
     `chars` is the whole text's length when `body` was cut (MCP's max_chars).
     """
     d = document
-    head = [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})",
+    head = [*_document_head(d),
             d["url"] if d.get("available", True) else "(not on this machine: shown from the index)"]
     head += [f"warning: {w}" for w in warnings]
     tail = (f"\n\n[cut at {len(body):,} of {chars:,} characters; "
@@ -309,8 +315,7 @@ def fetched(document: Mapping, body: str, warnings: Sequence[str],
 def part(p) -> str:
     """Part of a document: the head, where the part is, its text, and how to read on."""
     d = p.document
-    head = [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})",
-            d["url"], p.where]
+    head = [*_document_head(d), d["url"], p.where]
     head += [f"warning: {w}" for w in p.warnings]
     tail = ""
     if p.next:
@@ -324,7 +329,7 @@ def part(p) -> str:
 def outline(o) -> str:
     """A document's headings, indented by level, with lines or pages and sizes."""
     d = o.document
-    lines = [f"{d['title']}", f"{d['source']}: {printable(d['path'])}  ({d['format']}, id {d['id']})",
+    lines = [*_document_head(d),
              f"{len(o.entries)} sections, {o.chars:,} characters"
              + (f", {o.total_lines} lines" if o.total_lines else "")
              + (f", {len(o.pages)} pages" if o.pages else ""), ""]
