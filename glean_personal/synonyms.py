@@ -1344,7 +1344,6 @@ magnify > zoom, magnifier
 colour blind > color blind, high contrast, contrast
 print out > print, printing
 double sided > duplex, two-sided
-two sided > duplex, double-sided
 scanner > scan, scanning
 default app > default application, open with
 open with > default application, application
@@ -1628,6 +1627,26 @@ network drive > share, mount, smb, cifs, nfs
 column of numbers > field, column, awk
 first few lines > head, first
 last few lines > tail, last
+# a twentieth batch: a computer's parts and devices in everyday words (written from
+# general knowledge, after reading the para9 GNOME and LibreOffice questions that
+# plain BM25 ranks better, so not blind there; no line restates their phrasings)
+hard drive = hard disk
+hard drives = hard disks
+out of room > disk full, no space, space
+mic = microphone
+headset > headphones, microphone, audio device
+headphones > headset, audio output
+speakers > audio output, sound output, output device
+airplane mode = flight mode
+font size > text size, zoom, scaling
+magnifier > zoom, magnify, screen magnifier
+user account > account, user, login
+thumb drive > usb drive, usb stick, flash drive
+sd card > memory card, card reader, removable media
+touchpad = trackpad
+second screen > external monitor, display, monitor
+external monitor > second screen, display, projector
+projector > external display, display, mirror
 """
 
 
