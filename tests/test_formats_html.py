@@ -872,3 +872,24 @@ def test_a_help_viewers_navigation_scripts_are_skipped(open_ix, tmp_path):
     assert paths[0] == "text/scalc/guide/line_fix.html"
     assert not any(p.endswith(("bookmarks.js", "contents.js")) for p in paths)
     assert ix.search("freezeRows", limit=1).results[0].document["path"] == "help2.js"
+
+
+def test_a_cgi_programs_http_header_before_the_page_is_not_text():
+    # man2html writes its page as a CGI program: an HTTP header, a blank line, the
+    # page. Saved as a file (Debian's bash-doc ships bash.html so), the header is
+    # no part of the manual.
+    page = (b"Content-type: text/html; charset=UTF-8\n\n"
+            b'<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">\n'
+            b"<HTML><HEAD><TITLE>Man page of BASH</TITLE>\n</HEAD><BODY>\n<H1>BASH</H1>\n"
+            b"Section: User Commands  (1)<BR>Updated: 2022 September 19<BR>"
+            b'<A NAME="lbAB">&nbsp;</A>\n<H2>NAME</H2>\n\nbash - GNU Bourne-Again SHell\n'
+            b"</BODY></HTML>\n")
+    doc, sections = _sections(page, "bash.html")
+    assert doc.title == "Man page of BASH"
+    text = " ".join(s.text for s in doc.sections)
+    assert "Content-type" not in text and "charset" not in text
+    assert doc.sections[0].heading == ("BASH",)     # no section before the first heading
+    assert sections[("BASH", "NAME")] == "bash - GNU Bourne-Again SHell"
+    # a page that only quotes such a header keeps it
+    quoted = b"<html><body><h1>CGI</h1><pre>Content-type: text/html\n\n</pre></body></html>"
+    assert "Content-type: text/html" in " ".join(s.text for s in read_document(quoted, "c.html").sections)

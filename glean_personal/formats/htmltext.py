@@ -319,10 +319,23 @@ _VIM_HELP_TITLE = "Vim documentation: "
 _COMMENT_METADATA = re.compile(r"\s*<!--(\{.*?\})-->", re.DOTALL)
 
 
+# An HTTP header before the page: man2html, run as a CGI program and its output
+# saved as a file, begins it with `Content-type: text/html; charset=UTF-8` and a
+# blank line (Debian's `bash-doc` ships `bash.html` so). Never text.
+_CGI_HEADER = re.compile(r"content-type[ \t]*:[ \t]*text/html[^\n]*\n"
+                         r"(?:[a-z][a-z0-9-]*[ \t]*:[^\n]*\n){0,8}[ \t]*\n(?=\s*<)",
+                         re.IGNORECASE)
+
+
 def _metadata(text: str) -> Tuple[Optional[str], str]:
     """A page template's title from its front matter (`---` … `---`, as Jekyll and
     Hugo pages have; the block is never text) or from JSON metadata in a leading
-    comment, and the page without the front matter."""
+    comment, and the page without the front matter (or without a CGI program's
+    HTTP header, `_CGI_HEADER`)."""
+    if text[:13].lower() == "content-type:":
+        header = _CGI_HEADER.match(text)
+        if header:
+            return None, text[header.end():]
     if text.startswith(("---\n", "+++\n")):
         title, rest = split_front_matter(text)
         if rest is not text:
