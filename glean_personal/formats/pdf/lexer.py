@@ -394,7 +394,14 @@ _FAST = re.compile(
 _TJ_ITEM = re.compile(rb"(\((?:[^()\\]|\\[\s\S])*\))|<([0-9A-Fa-f\s]*)>|(" + _NUM + rb")")
 
 
+# A TJ array of plain strings and numbers (no `<`, no backslash: the fast path's strings
+# then hold no parenthesis either): a string's group is its text, a number's is never empty.
+_TJ_PLAIN = re.compile(rb"\(([^()]*)\)|(" + _NUM + rb")")
+
+
 def _tj_items(body: bytes) -> list:
+    if 60 not in body and 92 not in body:   # "<", "\\"
+        return [(float(n) if 46 in n else int(n)) if n else s for s, n in _TJ_PLAIN.findall(body)]
     out: list = []
     append = out.append
     for s, h, n in _TJ_ITEM.findall(body):
