@@ -400,6 +400,30 @@ def test_links_back_to_the_top_of_the_page_are_dropped():
     assert "See the note at the top of this page." in standard
 
 
+def test_navigation_bars_named_by_class_or_id_are_left_out():
+    # Double Commander's help, as its pages are written: a site-link bar in the header
+    # and a previous/next bar, `<div>`s named `nav` and `footer` (no `<nav>`, no role),
+    # were every page's first section. Lists and divisions with other names stay.
+    page = _page('<a name="topofpage"></a><div class="header"><a href="index.html">'
+                 '<img src="images/dclogo2017.png" alt="Double Commander"></a>'
+                 '<div id="global-nav" class="nav"><a href="https://doublecmd.sourceforge.io/">Homepage</a>'
+                 ' | <a href="https://github.com/doublecmd/doublecmd/wiki">Wiki</a></div></div>'
+                 '<div class="footer"><div class="nav"><a href="index.html">Index</a> | '
+                 '<a href="variables.html">Previous</a> | <a href="regexp.html">Next</a></div></div>'
+                 '<div class="dchelpage"><div><h1>2.13. Internal Commands</h1></div>'
+                 '<div><p>Internal commands may be grouped by categories.</p>'
+                 '<ul class="navigation-keys"><li>Tab switches panels</li></ul>'
+                 '<div class="navigator">The navigator panel shows folders.</div></div>'
+                 '<ul id="site-nav"><li><a href="faq.html">FAQ</a></li></ul></div>')
+    doc, body = _sections(page)
+    assert list(body) == [("2.13. Internal Commands",)]
+    text = body[("2.13. Internal Commands",)]
+    assert text.startswith("Internal commands may be grouped by categories.")
+    assert "Tab switches panels" in text and "The navigator panel shows folders." in text
+    for word in ("Homepage", "Wiki", "Index", "Previous", "FAQ"):
+        assert word not in doc.text
+
+
 def test_unbalanced_and_deep_markers_stay_bounded():
     data = b'<div class="body">' * 50_000 + b"<h2>Deep</h2><p>bottom</p>"
     doc, body = _sections(data)
