@@ -144,11 +144,13 @@ class Weights:
         self._needs = [(frozenset(t.stems()), t.prefix, frozenset(t.stems()[:-1]),
                         "\n" + t.stems()[-1] if t.prefix and t.stems() else "")
                        for t in self.terms]
-        # The query's words, for strength: each slot by its longest alternative.
+        # The query's words, for strength: each slot by its words as typed (its first
+        # term), so that a name typed as one word (`PostgreSQL`) counts one word,
+        # though it is searched as its parts too (*postgre sql*).
         words: Set[str] = set()
         for group, a in zip(self.slots, asks):
             if not a:
-                words.update(max((terms[i].stems() for i in group), key=len))
+                words.update(terms[group[0]].stems())
         # Small by the index's own size, the notes counted whole (the same for every search).
         self.small = max(1, passages) < self.tuning.small_index
         self.need = min(self.tuning.small_strength_words if self.small
@@ -317,15 +319,10 @@ class Weights:
         covered = [c > 0 for c in credit]
         weight = sum(w * c for w, c in zip(self.held_slot, credit))
         got = weight / self.held_total
-        held: Set[str] = set()   # the query's words held, each slot by its longest alternative held
+        held: Set[str] = set()   # the query's words held, each slot's as typed (`words`)
         for k, group in enumerate(self.slots):
-            if self.asks[k]:
-                continue
-            found = [self.query.terms[i].stems() for i in group if have[i]]
-            if not found and covered[k]:   # held by a synonym: the word it stands for
-                found = [self.query.terms[i].stems() for i in group]
-            if found:
-                held.update(max(found, key=len))
+            if not self.asks[k] and covered[k]:   # by any alternative or synonym of it
+                held.update(self.query.terms[group[0]].stems())
         if len(held) < self.need:
             got *= self.tuning.few_words_factor
         rare_ok = all(c for c, r in zip(covered, self.rare) if r)

@@ -68,6 +68,9 @@ class SearchTuning(Record, frozen=True):
     # /chat declines a question with a word the index does not know nor any
     # word close to it (docs/search.md, "Match strength").
     decline_foreign: bool = True
+    # ... and one with a word typed as a name (*Venmo*) that it does not know, a
+    # word close to it or not.
+    foreign_names: bool = True
     # /chat quotes, beside its best passage, only those with at least this share of
     # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7

@@ -39,22 +39,25 @@ def _per_word(store: Store, name: str, words: Sequence[str],
     return {word: value for word, value in found.items() if value}
 
 
-# Prefixes that make a word of another (*unfinished*, *nonempty*, *misconfigured*,
-# *reinstall*): such a word missing from an index whose text has the rest is a
-# wording it lacks, not a thing it never mentions.
+# Prefixes and suffixes that make a word of another (*unfinished*, *nonempty*,
+# *misconfigured*, *reinstall*; *clickable*, *brownish*, *borderless*): such a
+# word missing from an index whose text has the rest is a wording it lacks, not
+# a thing it never mentions.
 PREFIXES = ("non", "dis", "mis", "pre", "un", "re", "de", "in", "im")
+SUFFIXES = ("able", "ible", "ish", "less", "ness", "ful", "ly")
 
 
 def known_bases(store: Store, words: Sequence[str]) -> Dict[str, str]:
-    """For words the index does not know: the word less a prefix (`PREFIXES`), where
-    the index holds that, of four letters or more."""
+    """For words the index does not know: the word less a prefix (`PREFIXES`) or a
+    suffix (`SUFFIXES`), where the index holds that, of four letters or more."""
     return _per_word(store, "bases", words, _base)
 
 
 def _base(store: Store, word: str) -> Optional[str]:
-    return next((word[len(p):] for p in PREFIXES
-                 if word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):].isalpha()
-                 and store.fulltext.a_passage_with(stem(word[len(p):])) is not None), None)
+    rests = ([word[len(p):] for p in PREFIXES if word.startswith(p)]
+             + [word[:-len(s)] for s in SUFFIXES if word.endswith(s)])
+    return next((rest for rest in rests if len(rest) >= 4 and rest.isalpha()
+                 and store.fulltext.a_passage_with(stem(rest)) is not None), None)
 
 
 def _suggestions(store: Store, word: str) -> List[str]:

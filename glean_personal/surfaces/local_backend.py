@@ -25,6 +25,7 @@ from ..config import media_type
 from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
+from ..patterns import lazy
 from ..query import REQUEST_WORDS
 
 from .. import search as search_module
@@ -341,14 +342,32 @@ def foreign_words(result) -> List[str]:
     its other words a passage holds. Words the did-you-mean never judges (of
     fewer than three letters, or starting with a digit), request words that
     name nothing (*show* of *show me the budget*) and phrases are not counted.
+
+    A word typed as a name (`typed_names`: *Venmo*, *PayPal*, *OpenRC*) is
+    foreign even with a word near it (*vendor*, *payable*, *open*): a name is
+    not a misspelling, and the near word is no wording of it (`foreign_names`
+    in `SearchTuning`).
     """
     near = getattr(result, "suggestions", None) or {}
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
+    names = (typed_names(getattr(result, "query", "") or "")
+             if search_module.TUNING.foreign_names else frozenset())
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
-            and w not in REQUEST_WORDS and w not in near and not synonyms.get(w)
-            and w not in bases]
+            and w not in REQUEST_WORDS and (w not in near or w in names)
+            and not synonyms.get(w) and w not in bases]
+
+
+_SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
+
+
+def typed_names(text: str) -> frozenset:
+    """The words of the text typed as names, lower-cased: with a capital letter and a
+    small one (*Venmo*, *PayPal*, *iPhone*; not an acronym such as *USB*, often a
+    common noun), and not the first word of a sentence."""
+    return frozenset(word.lower() for i, (lead, word) in enumerate(_SENTENCE_WORDS.findall(text))
+                     if i and not lead.strip() and not word.islower() and not word.isupper())
 
 
 def declines_foreign(result) -> bool:
