@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import select
 import sqlite3
 import subprocess
@@ -818,3 +819,18 @@ def test_lines_from_a_pipe_come_whole_across_reads():
         lines = list(mcp._lines(r))
     writer.join()
     assert lines == [b'{"a": 1}\r', b"x" * 200_000, b"", b"tail"]
+
+
+def test_a_lone_surrogate_a_request_sends_comes_back_as_u_fffd(proto):
+    """`\\ud800` in a query is echoed; written back as that escape, the reply is a line
+    strict JSON parsers (the official Python SDK's) refuse whole."""
+    proto.send('{"jsonrpc":"2.0","id":"s1","method":"tools/call","params":{"name":'
+               '"local_search","arguments":{"query":"\\ud800 heron \\ud83d\\ude00"}}}')
+    ready, _, _ = select.select([proto.proc.stdout], [], [], 120)
+    assert ready, "no reply in time"
+    line = proto.proc.stdout.readline()
+    assert not re.search(rb"\\u[dD][89abAB]", line) and not re.search(rb"\\u[dD][c-fC-F]", line)
+    reply = json.loads(line.decode("utf-8", "strict"))
+    text = reply["result"]["content"][0]["text"]
+    assert "\ufffd heron \U0001F600" in json.loads(text)["query"]
+    assert reply["result"]["structuredContent"]["query"] == "\ufffd heron \U0001F600"

@@ -1417,3 +1417,13 @@ def test_a_question_s_passages_and_documents_page_on_without_repeating(tmp_path,
     pages = [h.document["path"] for offset in range(0, 8, 2)
              for h in ix.search(question, limit=2, offset=offset).results]
     assert pages == paths(ix.search(question, limit=8))
+
+
+def test_a_search_result_is_its_hits_as_a_list(ix):
+    """SPEC §10: `hits = ix.search(...)` is a list of Hit; `.results` is the same list."""
+    result = ix.search("weekly backup", limit=3)
+    assert list(result) == result.results and len(result) == len(result.results) >= 1
+    assert result[0] is result.results[0] and result[-1] is result.results[-1]
+    assert [h.document["path"] for h in result][0] == "notes/archive.txt"
+    empty = ix.search("zyzzyvaquux")
+    assert len(empty) == 0 and not empty and list(empty) == []

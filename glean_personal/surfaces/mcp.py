@@ -15,6 +15,7 @@ import fnmatch
 import json
 import os
 import queue
+import re
 import sys
 import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mapping, Optional
@@ -571,12 +572,20 @@ def _log(message: str) -> None:
 
 
 def encode(reply: Any) -> bytes:
-    """One reply as one line of UTF-8 (JSON escapes every newline inside strings)."""
+    """One reply as one line of UTF-8 (JSON escapes every newline inside strings).
+
+    A lone surrogate (a request's `"\\ud800"` escape, echoed in a query or an error
+    message) becomes U+FFFD: written as `\\ud800` it makes a line strict parsers refuse
+    whole (pydantic-core's, the official Python SDK's, says "unexpected end of hex
+    escape"). A pair of surrogates is already one character once parsed."""
+    text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
     try:
-        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
         return (text + "\n").encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (an undecodable file name): escape it
-        return (json.dumps(reply, ensure_ascii=True, separators=(",", ":")) + "\n").encode()
+    except UnicodeEncodeError:
+        return (_LONE_SURROGATE.sub("\ufffd", text) + "\n").encode("utf-8")
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
