@@ -499,7 +499,7 @@ class Index:
             raise NotFound("name a document: an id, a path, or part of a path")
         if "\x00" in text:   # no path holds NUL, and SQLite's LIKE would stop at it
             raise NotFound(f"no indexed document matches {text!r}")
-        candidates = self.store.find_documents(text)
+        candidates = self.store.find_documents(text) or self._as_path(text)
         exact = [c for c in candidates
                  if text in (c["path"], os.path.join(c["root"], c["path"]), c["title"])
                  or _abs(text) == os.path.join(c["root"], c["path"])]
@@ -512,6 +512,21 @@ class Index:
         listed = exact + [c for c in candidates if c not in exact]
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
                         [doc_summary(c) for c in listed])
+
+    def _as_path(self, text: str) -> List[dict]:
+        """The documents a path that is not written as stored names: `./a.md`,
+        `../notes/a.md` or `/root//a.md`, as the shell completes them. First the
+        file it names from here (absolute, normalised), then the path without its
+        `.`, `..` and doubled slashes as a fragment."""
+        if "/" not in text and os.sep not in text:
+            return []
+        whole = _abs(text)
+        found = [c for c in self.store.find_documents(whole)
+                 if os.path.join(c["root"], c["path"]) == whole]
+        if found:
+            return found
+        short = os.path.normpath(text)
+        return self.store.find_documents(short) if short not in (text, ".", "..") else []
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .reports import FetchedDocument

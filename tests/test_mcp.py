@@ -834,3 +834,11 @@ def test_a_lone_surrogate_a_request_sends_comes_back_as_u_fffd(proto):
     text = reply["result"]["content"][0]["text"]
     assert "\ufffd heron \U0001F600" in json.loads(text)["query"]
     assert reply["result"]["structuredContent"]["query"] == "\ufffd heron \U0001F600"
+
+
+def test_a_path_with_dot_parts_is_the_same_path():
+    row = {"root": "/r/notes", "path": "trips/lisbon.md"}
+    for text in ("trips/lisbon.md", "./trips/lisbon.md", "trips//lisbon.md",
+                 "/r/notes/trips/../trips/lisbon.md", "file:///r/notes/trips/lisbon.md"):
+        assert mcp._same_path(text, row), text
+    assert not mcp._same_path("lisbon.md", row) and not mcp._same_path("../lisbon.md", row)

@@ -1427,3 +1427,21 @@ def test_a_search_result_is_its_hits_as_a_list(ix):
     assert [h.document["path"] for h in result][0] == "notes/archive.txt"
     empty = ix.search("zyzzyvaquux")
     assert len(empty) == 0 and not empty and list(empty) == []
+
+
+def test_a_path_written_as_the_shell_writes_it_names_its_document(ix, monkeypatch):
+    """`./a.md`, `../b.md`, `root//notes/a.md`, `root/notes/../b.md`: what tab completion
+    and agents write; each was "no indexed document matches"."""
+    root = ix.sources()[0]["root"]
+    monkeypatch.chdir(os.path.join(root, "notes"))
+    for written, path in [("./archive.txt", "notes/archive.txt"),
+                          ("../espresso.md", "espresso.md"),
+                          (root + "//notes/archive.txt", "notes/archive.txt"),
+                          (root + "/notes/../espresso.md", "espresso.md"),
+                          ("./notes/../kettle.md", "kettle.md")]:
+        assert ix.fetch(written).document["path"] == path, written
+    monkeypatch.chdir(root)
+    assert ix.fetch("./notes/archive.txt").document["path"] == "notes/archive.txt"
+    for nothing in ("./nosuch.md", "../files/nosuch.md", "/etc/../etc/passwd"):
+        with pytest.raises(NotFound):
+            ix.fetch(nothing)

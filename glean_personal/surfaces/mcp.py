@@ -373,7 +373,8 @@ def _same_path(text: str, row: Mapping) -> bool:
     if is_file_url(text):
         text = path_from_url(text)
     full = os.path.join(row["root"], row["path"])
-    return text in (row["path"], full) or os.path.abspath(os.path.expanduser(text)) == full
+    return (text in (row["path"], full) or os.path.normpath(text) == row["path"]
+            or os.path.abspath(os.path.expanduser(text)) == full)
 
 
 def _brief(doc: Mapping) -> dict:
