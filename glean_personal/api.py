@@ -325,7 +325,11 @@ class Index:
         return check
 
     def _source(self, name: str) -> dict:
-        found = [s for s in self.store.sources() if name in (s["label"], s["root"], _abs(name))]
+        """A source by its label or its folder (`notes/`, `./notes`, `~/notes`, absolute)."""
+        from .walk import storable
+        named = _abs(name) if name else name
+        found = [s for s in self.store.sources() if s["label"] == name] or [
+            s for s in self.store.sources() if s["root"] in (name, named, storable(named))]
         if not found:
             raise NotFound(f"no indexed source named {name!r}; `sources` lists them")
         return found[0]
