@@ -84,3 +84,24 @@ def test_a_source_reached_through_a_link_still_reads_its_files(tmp_path, store_k
     (tmp_path / "via").symlink_to(root)
     report, _ = _index(tmp_path, tmp_path / "via")
     assert report.added == 2 and report.skipped == []
+
+
+def test_a_folder_swapped_between_its_check_and_the_open_is_caught_before_a_read(
+        tmp_path, store_kind, folders, monkeypatch):
+    """The folders are checked link by link, then the file is opened by its whole path:
+    a swap in between opens the outside file, which is refused (not the same file as
+    the checked folder holds) before a byte of it is read."""
+    root, outside = folders
+    open_file = workers._open_file
+
+    def swap_then_open(fs_path):
+        if fs_path.endswith("note.md") and not (root / "sub").is_symlink():
+            os.rename(root / "sub", tmp_path / "sub-moved")
+            os.symlink(outside, root / "sub")
+        return open_file(fs_path)
+    monkeypatch.setattr(workers, "_open_file", swap_then_open)
+    report, found = _index(tmp_path, root)
+    assert found == [] and report.added == 1
+    assert [(s["path"], s["reason"]) for s in report.skipped] == [
+        ("sub/note.md", "a folder on its path became a symbolic link or a file after the "
+                        "walk: never followed")]
