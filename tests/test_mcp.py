@@ -842,3 +842,22 @@ def test_a_path_with_dot_parts_is_the_same_path():
                  "/r/notes/trips/../trips/lisbon.md", "file:///r/notes/trips/lisbon.md"):
         assert mcp._same_path(text, row), text
     assert not mcp._same_path("lisbon.md", row) and not mcp._same_path("../lisbon.md", row)
+
+
+def test_passage_id_is_an_alias_of_around(one_db):
+    """local_search gives each hit a `passage_id`; an agent passing it back under that
+    name was told "local_fetch does not take passage_id"."""
+    server = mcp.Server(str(one_db))
+    found = server.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "local_search", "arguments": {"query": "espresso", "limit": 1}}})
+    passage = found["result"]["structuredContent"]["results"][0]["passage_id"]
+    read = {}
+    for n, arguments in enumerate(({"around": passage}, {"passage_id": passage})):
+        reply = server.handle({"jsonrpc": "2.0", "id": 2 + n, "method": "tools/call",
+                               "params": {"name": "local_fetch", "arguments": arguments}})
+        assert not reply["result"].get("isError"), reply
+        read[n] = reply["result"]["structuredContent"]
+    assert read[0] == read[1] and read[0]["selector"] == "around"
+    both = server.handle({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {
+        "name": "local_fetch", "arguments": {"around": passage, "passage_id": passage}}})
+    assert both["result"]["isError"] is True

@@ -150,7 +150,9 @@ class Tools:
     # -- local_fetch ----------------------------------------------------------------------
     def local_fetch(self, args: Mapping) -> dict:
         given = [k for k in DOC_ARGS if args.get(k) not in (None, "")]
-        around = args.get("around")
+        if args.get("around") is not None and args.get("passage_id") is not None:
+            raise ToolError("give `around` or its alias `passage_id`, not both")
+        around = args["around"] if args.get("around") is not None else args.get("passage_id")
         if around is not None:
             around = _whole(around, "around")
         if len(given) > 1 or (not given and around is None):
