@@ -861,3 +861,18 @@ def test_passage_id_is_an_alias_of_around(one_db):
     both = server.handle({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {
         "name": "local_fetch", "arguments": {"around": passage, "passage_id": passage}}})
     assert both["result"]["isError"] is True
+
+
+def test_a_byte_order_mark_before_the_first_message_is_ignored(one_db):
+    """Some Windows pipes write a UTF-8 BOM before the first line: it was a parse
+    error with id null, so the client's `initialize` never got its answer."""
+    stdin = io.BytesIO(
+        b'\xef\xbb\xbf{"jsonrpc":"2.0","id":1,"method":"initialize","params":{'
+        b'"protocolVersion":"2025-06-18","capabilities":{},'
+        b'"clientInfo":{"name":"pytest","version":"0"}}}\r\n'
+        b'{"jsonrpc":"2.0","id":2,"method":"ping"}\r\n')
+    stdout = io.BytesIO()
+    mcp.serve(stdin, stdout, str(one_db))
+    replies = [json.loads(x) for x in stdout.getvalue().decode().splitlines()]
+    assert [r["id"] for r in replies] == [1, 2]
+    assert replies[0]["result"]["protocolVersion"] == "2025-06-18" and replies[1]["result"] == {}

@@ -623,7 +623,9 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
                                            "was skipped")))
                 continue
             try:
-                line = raw.decode("utf-8").strip()
+                # a byte-order mark (some Windows pipes write one before the first
+                # message) is not JSON: RFC 8259 lets a parser ignore it, and does
+                line = raw.decode("utf-8").strip().lstrip("\ufeff")
             except UnicodeDecodeError as exc:
                 inbox.put(_Unparsed(_error(None, PARSE_ERROR,
                                            f"Parse error: not UTF-8 ({exc.reason})")))
