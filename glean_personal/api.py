@@ -54,7 +54,24 @@ def __getattr__(name: str) -> object:
 
 
 def resolve_db(db: Optional[PathLike]) -> Path:
-    return Path(db).expanduser() if db else default_db_path()
+    """The index file `db` names; None: the default path rules. An empty string names
+    no file: it is refused, never taken as the default index (a `--db "$UNSET"` would
+    otherwise write to, or purge, the user's own index)."""
+    if db is None:
+        return default_db_path()
+    return Path(named_path(db, "--db")).expanduser()
+
+
+def named_path(path: PathLike, what: str, folder: bool = False) -> str:
+    """`path` as text; an empty string is a `UsageError`, not the current folder
+    (`os.path.abspath("")` is the working directory: `index ""` indexed it)."""
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        text = os.fsdecode(text)
+    if text == "":
+        raise UsageError(f"{what} is an empty path; name one"
+                         + (" (`.` is the current folder)" if folder else ""))
+    return text
 
 
 def open_index(db: Optional[PathLike] = None, store: Optional[str] = None,
@@ -176,7 +193,8 @@ class Index:
         root is missing is left as it is; the report says since when.
         """
         from .indexer import index_file, index_source, source_root
-        path = os.path.abspath(os.path.expanduser(str(folder)))
+        path = os.path.abspath(os.path.expanduser(named_path(folder, "the folder to index",
+                                                             folder=True)))
         if os.path.isfile(path) or (not os.path.exists(path) and self._holds_file(path)):
             if any(x is not None for x in (label, include, exclude, max_bytes, redact)):
                 raise UsageError("a single file is indexed with its source's settings: "
@@ -272,7 +290,7 @@ class Index:
     def moved_candidates(self, folder: PathLike) -> List[dict]:
         """Missing sources whose files `folder` holds (what `index FOLDER` would move)."""
         from .indexer import source_root
-        fs_root, root = source_root(str(folder))
+        fs_root, root = source_root(named_path(folder, "the folder to index", folder=True))
         if not os.path.isdir(fs_root):
             return []
         with self.store.reading():
@@ -289,7 +307,7 @@ class Index:
         from .indexer import resolve_root
         from .relocate import check_folder
         from .walk import storable
-        new_root = storable(resolve_root(str(new_path)))
+        new_root = storable(resolve_root(named_path(new_path, "the new folder", folder=True)))
         with self._writer():
             target = self._source(source)
             other = self.store.source_by_root(new_root)
@@ -307,7 +325,11 @@ class Index:
         return check
 
     def _source(self, name: str) -> dict:
-        found = [s for s in self.store.sources() if name in (s["label"], s["root"], _abs(name))]
+        """A source by its label or its folder (`notes/`, `./notes`, `~/notes`, absolute)."""
+        from .walk import storable
+        named = _abs(name) if name else name
+        found = [s for s in self.store.sources() if s["label"] == name] or [
+            s for s in self.store.sources() if s["root"] in (name, named, storable(named))]
         if not found:
             raise NotFound(f"no indexed source named {name!r}; `sources` lists them")
         return found[0]
@@ -382,6 +404,7 @@ class Index:
             return roots
         roots = []
         for t in targets:
+            named_path(str(t), "a folder to watch", folder=True)
             by_label = [s["root"] for s in self.sources() if s["label"] == str(t)]
             if by_label:
                 roots.append(by_label[0])
@@ -480,7 +503,7 @@ class Index:
             raise NotFound("name a document: an id, a path, or part of a path")
         if "\x00" in text:   # no path holds NUL, and SQLite's LIKE would stop at it
             raise NotFound(f"no indexed document matches {text!r}")
-        candidates = self.store.find_documents(text)
+        candidates = self.store.find_documents(text) or self._as_path(text)
         exact = [c for c in candidates
                  if text in (c["path"], os.path.join(c["root"], c["path"]), c["title"])
                  or _abs(text) == os.path.join(c["root"], c["path"])]
@@ -493,6 +516,21 @@ class Index:
         listed = exact + [c for c in candidates if c not in exact]
         raise Ambiguous(f"{text!r} matches {len(candidates)} documents; give more of the path",
                         [doc_summary(c) for c in listed])
+
+    def _as_path(self, text: str) -> List[dict]:
+        """The documents a path that is not written as stored names: `./a.md`,
+        `../notes/a.md` or `/root//a.md`, as the shell completes them. First the
+        file it names from here (absolute, normalised), then the path without its
+        `.`, `..` and doubled slashes as a fragment."""
+        if "/" not in text and os.sep not in text:
+            return []
+        whole = _abs(text)
+        found = [c for c in self.store.find_documents(whole)
+                 if os.path.join(c["root"], c["path"]) == whole]
+        if found:
+            return found
+        short = os.path.normpath(text)
+        return self.store.find_documents(short) if short not in (text, ".", "..") else []
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .reports import FetchedDocument
@@ -581,15 +619,15 @@ class Index:
         """A consistent single-file copy, safe while another process writes."""
         from .reports import ExportReport
         from .store import maintenance
-        size = maintenance.export(self.store, Path(dest))
+        size = maintenance.export(self.store, Path(named_path(dest, "the export file")))
         return ExportReport(str(Path(dest).expanduser().absolute()), size)
 
     def evaluate(self, golden: PathLike, root: PathLike, limit: int = 10) -> EvaluationReport:
         """Run a golden set's questions; metrics overall and per category."""
         from .reports import EvaluationReport
         from .evaluation import load_golden, score_cases, summarize
-        cases = load_golden(golden)
-        base = _abs(str(root))
+        cases = load_golden(named_path(golden, "the golden file"))
+        base = _abs(named_path(root, "--root", folder=True))
         roots = {s["label"]: s["root"] for s in self.store.sources()}
         ranked = {}
         for case in cases:

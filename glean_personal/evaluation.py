@@ -63,7 +63,7 @@ def normalise_path(path: str) -> str:
 def load_golden(path) -> List[Case]:
     """Read and validate a golden file; any problem is a one-line `UsageError`."""
     try:
-        with open(path, "r", encoding="utf-8") as handle:
+        with open(path, "r", encoding="utf-8-sig") as handle:   # a BOM (Notepad) is no error
             data = json.load(handle)
     except FileNotFoundError:
         raise UsageError(f"golden file not found: {path}") from None

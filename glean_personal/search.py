@@ -21,7 +21,7 @@ import functools
 import math
 import os
 import re
-from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .analysis import cjk_pairs, stem
 from .copies import chapters_first, fold_near_duplicates
@@ -204,6 +204,16 @@ class SearchResult(Record):
     # Words the index lacks whose rest, less a prefix, it holds (*unfinished*:
     # *finished*): a wording, not a thing it never mentions (not in `to_dict`).
     bases: Dict[str, str] = field(default_factory=dict)
+
+    # The hits, as a list's: `for hit in ix.search(q)`, `len(...)`, `[0]` (SPEC: "list of Hit").
+    def __iter__(self) -> Iterator[Hit]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __getitem__(self, index):
+        return self.results[index]
 
     @property
     def strength(self) -> float:

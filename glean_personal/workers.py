@@ -78,20 +78,24 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
-def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], None]] = None) -> bytes:
+_FOLDER_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+
+
+def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], None]] = None,
+              below: int = 1) -> bytes:
     """The bytes of a regular file; never opens a FIFO, socket or device.
 
     Non-blocking, so a file swapped for a FIFO after the walk cannot hang the
-    read; no-follow, so one swapped for a symbolic link is not followed.
+    read; no-follow, so one swapped for a symbolic link is not followed. The
+    folders among the last `below` parts of `fs_path` (those between the file and
+    its source's root) are checked too (`_open_below`): a folder swapped for a link
+    out of the root after the walk is not followed either (the file's own no-follow
+    alone would read what the link leads to).
     `head`, if given, sees the first 8 KB before the rest is read, and may
     raise SkipFile (a file with no known format that is not text).
     """
-    try:
-        fd = os.open(fs_path, _OPEN_FLAGS)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise SkipFile("became a symbolic link after the walk: never followed") from None
-        raise
+    fd = _open_below(fs_path, below)
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -117,6 +121,60 @@ def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], Non
         return data
     finally:
         os.close(fd)
+
+
+def _open_below(fs_path: str, below: int) -> int:
+    """`fs_path` opened for reading, no part of its last `below` a symbolic link.
+
+    The folders below the root are opened one by one, each relative to the last and
+    without following a link; the file is then opened by its whole path (what a
+    reader of audit events sees) and must be the very file that chain of folders
+    holds (device and inode), so a folder swapped for a link in between is caught
+    before a byte is read."""
+    parts = fs_path.split(os.sep)
+    folders = parts[len(parts) - below:-1] if 1 < below < len(parts) else []
+    if not folders or not {os.open, os.stat} <= os.supports_dir_fd:
+        return _open_file(fs_path)
+    at = os.open(os.sep.join(parts[:len(parts) - below]) or os.sep,
+                 os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        for name in folders:
+            try:
+                inner = os.open(name, _FOLDER_FLAGS, dir_fd=at)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise SkipFile(_FOLDER_SWAPPED) from None
+                raise
+            os.close(at)
+            at = inner
+        fd = _open_file(fs_path)
+        try:
+            opened = os.fstat(fd)
+            try:
+                held = os.stat(parts[-1], dir_fd=at, follow_symlinks=False)
+            except OSError:
+                held = None
+            if held is None or (held.st_dev, held.st_ino) != (opened.st_dev, opened.st_ino):
+                raise SkipFile(_FOLDER_SWAPPED)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+    finally:
+        os.close(at)
+
+
+_FOLDER_SWAPPED = ("a folder on its path became a symbolic link or a file after the walk: "
+                   "never followed")
+
+
+def _open_file(fs_path: str) -> int:
+    try:
+        return os.open(fs_path, _OPEN_FLAGS)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SkipFile("became a symbolic link after the walk: never followed") from None
+        raise
 
 
 # Names that many folders give their main files: such a title tells one
@@ -182,7 +240,7 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
     try:
         name = task.path.rsplit("/", 1)[-1]
         sniff = (lambda first: check_head(first, name)) if needs_sniff(name) else None
-        data = read_file(task.fs_path, max_bytes, sniff)
+        data = read_file(task.fs_path, max_bytes, sniff, below=task.path.count("/") + 1)
         sha = hashlib.sha256(data).hexdigest()
         if sha == task.old_sha:
             return Extracted(sha, len(data), same_bytes=True)

@@ -229,3 +229,21 @@ def test_search_takes_an_abbreviated_flag_with_its_value(db):
     assert run("search", "passport", "--lim=1", "--db", db).returncode == 0
     ambiguous = run("search", "passport", "--pa", "x", "--db", db)   # --path, --passages
     assert ambiguous.returncode == 2 and "ambiguous" in ambiguous.stderr
+
+
+def test_bidi_controls_in_folder_and_file_names_are_shown_escaped(tmp_path, store_kind):
+    """U+202E in a name reverses what the terminal prints after it; every text output
+    shows it escaped, as it shows other control characters (JSON keeps the name)."""
+    folder = write_tree(tmp_path / "notes\u202egpj.exe", {"a\u202etxt.md": "# A\n\nquokka\n"})
+    db = tmp_path / "p.db"
+    outputs = [run("index", folder, "--db", db), run("sources", "--db", db),
+               run("status", "--db", db), run("search", "quokka", "--db", db),
+               run("fetch", "txt.md", "--db", db),
+               run("purge", "nosuch\u202e", "--db", db)]
+    for done in outputs:
+        assert "\u202e" not in done.stdout + done.stderr, done.args
+    assert "notes\\u202egpj.exe" in outputs[0].stdout and "notes\\u202egpj.exe" in outputs[1].stdout
+    assert "a\\u202etxt.md" in outputs[3].stdout and "a\\u202etxt.md" in outputs[4].stdout
+    assert "nosuch\\u202e" in outputs[5].stderr
+    data = json.loads(run("search", "quokka", "--db", db, "--json").stdout)
+    assert data["results"][0]["document"]["path"] == "a\u202etxt.md"

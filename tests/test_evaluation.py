@@ -168,3 +168,12 @@ def test_bench_golden_sets_are_valid():
     for path in sorted(root.glob("*.json")):
         cases = load_golden(path)
         assert len(cases) >= 10, path
+
+
+def test_load_golden_reads_a_file_saved_with_a_byte_order_mark(tmp_path):
+    """Notepad saves UTF-8 with a BOM; json.load refused it ("Unexpected UTF-8 BOM")."""
+    path = tmp_path / "golden.json"
+    text = json.dumps({"cases": [{"id": "a", "query": "café", "relevant": ["notes/a.md"],
+                                  "category": "keyword"}]}, ensure_ascii=False)
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert load_golden(path) == [Case("a", "café", ("notes/a.md",), "keyword")]

@@ -155,6 +155,21 @@ def test_purge_needs_a_source_or_all(tmp_path, store_kind):
         assert ix.status().documents == 0
 
 
+@pytest.mark.parametrize("named", ["{folder}", "{folder}/", "./notes", "notes/", "notes",
+                                   "{folder}/../notes"])
+def test_purge_takes_the_folder_as_a_person_writes_it(tmp_path, store_kind, monkeypatch, named):
+    """docs/api.md: "one source (label or folder)"; only the absolute path exactly as
+    stored was taken (a relative folder, or a trailing slash as tab completion
+    writes it, was "no indexed source named …")."""
+    folder, db = _build(tmp_path)
+    monkeypatch.chdir(folder.parent)
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder, label="mine")
+        done = ix.purge(named.format(folder=folder))
+        assert done.sources == ["mine"] and done.documents == len(FILES)
+        assert ix.sources() == []
+
+
 def test_compact_gives_back_what_a_purge_freed(tmp_path, store_kind):
     big = {f"doc{i}.md": f"# Doc {i}\n\n" + ("unique words here %d " % i) * 400 for i in range(60)}
     folder = write_tree(tmp_path / "big", big)

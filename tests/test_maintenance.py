@@ -196,3 +196,18 @@ def test_a_killed_export_never_leaves_a_partial_file_under_its_name(tmp_path):
                 ix.export(tmp_path / "out" / f"copy{trial}.db")
     assert [p.name for p in (tmp_path / "out").iterdir() if ".part" in p.name] == []
     assert all(stored(tmp_path / "out" / f"copy{t}.db") == whole for t in range(6))
+
+
+def test_export_to_a_taken_name_is_a_usage_error_not_a_database_problem(built, tmp_path):
+    """Exit 3 says the index is damaged or locked; a destination that already exists
+    (or the index itself) is the caller's choice to change: exit 2, the index untouched."""
+    taken = tmp_path / "taken.db"
+    taken.write_text("keep me")
+    for dest in (taken, tmp_path, built):
+        done = subprocess.run([sys.executable, "-m", "glean_personal", "export", str(dest),
+                               "--db", str(built)], capture_output=True, text=True)
+        assert done.returncode == 2, (dest, done.stderr)
+        assert done.stderr.count("\n") == 1 and done.stdout == ""
+    assert taken.read_text() == "keep me"
+    with glean_personal.open_index(built, readonly=True) as ix:
+        assert ix.verify().ok

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import select
 import sqlite3
 import subprocess
@@ -818,3 +819,60 @@ def test_lines_from_a_pipe_come_whole_across_reads():
         lines = list(mcp._lines(r))
     writer.join()
     assert lines == [b'{"a": 1}\r', b"x" * 200_000, b"", b"tail"]
+
+
+def test_a_lone_surrogate_a_request_sends_comes_back_as_u_fffd(proto):
+    """`\\ud800` in a query is echoed; written back as that escape, the reply is a line
+    strict JSON parsers (the official Python SDK's) refuse whole."""
+    proto.send('{"jsonrpc":"2.0","id":"s1","method":"tools/call","params":{"name":'
+               '"local_search","arguments":{"query":"\\ud800 heron \\ud83d\\ude00"}}}')
+    ready, _, _ = select.select([proto.proc.stdout], [], [], 120)
+    assert ready, "no reply in time"
+    line = proto.proc.stdout.readline()
+    assert not re.search(rb"\\u[dD][89abAB]", line) and not re.search(rb"\\u[dD][c-fC-F]", line)
+    reply = json.loads(line.decode("utf-8", "strict"))
+    text = reply["result"]["content"][0]["text"]
+    assert "\ufffd heron \U0001F600" in json.loads(text)["query"]
+    assert reply["result"]["structuredContent"]["query"] == "\ufffd heron \U0001F600"
+
+
+def test_a_path_with_dot_parts_is_the_same_path():
+    row = {"root": "/r/notes", "path": "trips/lisbon.md"}
+    for text in ("trips/lisbon.md", "./trips/lisbon.md", "trips//lisbon.md",
+                 "/r/notes/trips/../trips/lisbon.md", "file:///r/notes/trips/lisbon.md"):
+        assert mcp._same_path(text, row), text
+    assert not mcp._same_path("lisbon.md", row) and not mcp._same_path("../lisbon.md", row)
+
+
+def test_passage_id_is_an_alias_of_around(one_db):
+    """local_search gives each hit a `passage_id`; an agent passing it back under that
+    name was told "local_fetch does not take passage_id"."""
+    server = mcp.Server(str(one_db))
+    found = server.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "local_search", "arguments": {"query": "espresso", "limit": 1}}})
+    passage = found["result"]["structuredContent"]["results"][0]["passage_id"]
+    read = {}
+    for n, arguments in enumerate(({"around": passage}, {"passage_id": passage})):
+        reply = server.handle({"jsonrpc": "2.0", "id": 2 + n, "method": "tools/call",
+                               "params": {"name": "local_fetch", "arguments": arguments}})
+        assert not reply["result"].get("isError"), reply
+        read[n] = reply["result"]["structuredContent"]
+    assert read[0] == read[1] and read[0]["selector"] == "around"
+    both = server.handle({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {
+        "name": "local_fetch", "arguments": {"around": passage, "passage_id": passage}}})
+    assert both["result"]["isError"] is True
+
+
+def test_a_byte_order_mark_before_the_first_message_is_ignored(one_db):
+    """Some Windows pipes write a UTF-8 BOM before the first line: it was a parse
+    error with id null, so the client's `initialize` never got its answer."""
+    stdin = io.BytesIO(
+        b'\xef\xbb\xbf{"jsonrpc":"2.0","id":1,"method":"initialize","params":{'
+        b'"protocolVersion":"2025-06-18","capabilities":{},'
+        b'"clientInfo":{"name":"pytest","version":"0"}}}\r\n'
+        b'{"jsonrpc":"2.0","id":2,"method":"ping"}\r\n')
+    stdout = io.BytesIO()
+    mcp.serve(stdin, stdout, str(one_db))
+    replies = [json.loads(x) for x in stdout.getvalue().decode().splitlines()]
+    assert [r["id"] for r in replies] == [1, 2]
+    assert replies[0]["result"]["protocolVersion"] == "2025-06-18" and replies[1]["result"] == {}

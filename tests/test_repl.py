@@ -378,3 +378,25 @@ def test_query_split_keeps_phrases_and_apostrophes():
     assert repl.query_split("--source 'my notes' y") == ["--source", "my notes", "y"]
     assert repl.query_split("don't 'x") == ["don't", "'x"]
     assert repl.query_split("   ") == []
+
+
+@pytest.mark.parametrize("kind", ["fts5", "plain"])
+def test_a_path_with_bidi_or_control_characters_is_shown_escaped(tmp_path, monkeypatch, kind):
+    """A file name holding U+202E (right-to-left override) or a tab shows escaped in
+    /search and /getdocuments, as the command line shows it: raw, the override
+    reverses what the terminal prints after it (`invoice\\u202eexe.md` reads as
+    `invoicedm.exe`)."""
+    import glean_personal
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "invoice\u202eexe.md").write_text("# Invoice\n\nThe quokka invoice.\n")
+    (folder / "tab\there.md").write_text("# Tabbed\n\nThe quokka tab.\n")
+    monkeypatch.setenv("GLEAN_PERSONAL_STORE", kind)
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(folder, label="files")
+    code, out, err = run(["/search quokka", "/getdocuments invoice", "/getdocuments tab"],
+                         "--db", str(tmp_path / "p.db"), monkeypatch=monkeypatch)
+    assert code == 0 and err == ""
+    assert "\u202e" not in out and "tab\there" not in out
+    assert out.count("files: invoice\\u202eexe.md") == 2
+    assert out.count("files: tab\\there.md") == 2

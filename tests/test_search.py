@@ -1417,3 +1417,31 @@ def test_a_question_s_passages_and_documents_page_on_without_repeating(tmp_path,
     pages = [h.document["path"] for offset in range(0, 8, 2)
              for h in ix.search(question, limit=2, offset=offset).results]
     assert pages == paths(ix.search(question, limit=8))
+
+
+def test_a_search_result_is_its_hits_as_a_list(ix):
+    """SPEC §10: `hits = ix.search(...)` is a list of Hit; `.results` is the same list."""
+    result = ix.search("weekly backup", limit=3)
+    assert list(result) == result.results and len(result) == len(result.results) >= 1
+    assert result[0] is result.results[0] and result[-1] is result.results[-1]
+    assert [h.document["path"] for h in result][0] == "notes/archive.txt"
+    empty = ix.search("zyzzyvaquux")
+    assert len(empty) == 0 and not empty and list(empty) == []
+
+
+def test_a_path_written_as_the_shell_writes_it_names_its_document(ix, monkeypatch):
+    """`./a.md`, `../b.md`, `root//notes/a.md`, `root/notes/../b.md`: what tab completion
+    and agents write; each was "no indexed document matches"."""
+    root = ix.sources()[0]["root"]
+    monkeypatch.chdir(os.path.join(root, "notes"))
+    for written, path in [("./archive.txt", "notes/archive.txt"),
+                          ("../espresso.md", "espresso.md"),
+                          (root + "//notes/archive.txt", "notes/archive.txt"),
+                          (root + "/notes/../espresso.md", "espresso.md"),
+                          ("./notes/../kettle.md", "kettle.md")]:
+        assert ix.fetch(written).document["path"] == path, written
+    monkeypatch.chdir(root)
+    assert ix.fetch("./notes/archive.txt").document["path"] == "notes/archive.txt"
+    for nothing in ("./nosuch.md", "../files/nosuch.md", "/etc/../etc/passwd"):
+        with pytest.raises(NotFound):
+            ix.fetch(nothing)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional
 
 from ..document import SECTION_SEPARATOR
-from ..errors import DatabaseError
+from ..errors import DatabaseError, UsageError
 from ..passages import regroup
 from . import graph as graph_sql
 from .connection import drop_dead_temporaries, prepare_file, translate
@@ -118,9 +118,9 @@ def export(store: Store, dest: Path) -> int:
     name asked for (at most a hidden `.NAME.PID.part`)."""
     dest = Path(dest).expanduser().absolute()
     if dest.exists() and dest.stat().st_size > 0:
-        raise DatabaseError(f"{dest} already exists; choose a new file name")
+        raise UsageError(f"{dest} already exists; choose a new file name")
     if dest.resolve() == store.path.resolve():
-        raise DatabaseError("export needs a different file than the index itself")
+        raise UsageError("export needs a different file than the index itself")
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.part")
     _drop_dead_parts(dest)
     prepare_file(tmp)
@@ -134,7 +134,7 @@ def export(store: Store, dest: Path) -> int:
         target = None
         os.chmod(tmp, 0o600)
         if dest.exists() and dest.stat().st_size > 0:   # made meanwhile: never replaced
-            raise DatabaseError(f"{dest} already exists; choose a new file name")
+            raise UsageError(f"{dest} already exists; choose a new file name")
         os.replace(tmp, dest)
     finally:
         if target is not None:

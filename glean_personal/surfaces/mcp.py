@@ -15,6 +15,7 @@ import fnmatch
 import json
 import os
 import queue
+import re
 import sys
 import threading
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mapping, Optional
@@ -149,7 +150,9 @@ class Tools:
     # -- local_fetch ----------------------------------------------------------------------
     def local_fetch(self, args: Mapping) -> dict:
         given = [k for k in DOC_ARGS if args.get(k) not in (None, "")]
-        around = args.get("around")
+        if args.get("around") is not None and args.get("passage_id") is not None:
+            raise ToolError("give `around` or its alias `passage_id`, not both")
+        around = args["around"] if args.get("around") is not None else args.get("passage_id")
         if around is not None:
             around = _whole(around, "around")
         if len(given) > 1 or (not given and around is None):
@@ -372,7 +375,8 @@ def _same_path(text: str, row: Mapping) -> bool:
     if is_file_url(text):
         text = path_from_url(text)
     full = os.path.join(row["root"], row["path"])
-    return text in (row["path"], full) or os.path.abspath(os.path.expanduser(text)) == full
+    return (text in (row["path"], full) or os.path.normpath(text) == row["path"]
+            or os.path.abspath(os.path.expanduser(text)) == full)
 
 
 def _brief(doc: Mapping) -> dict:
@@ -571,12 +575,20 @@ def _log(message: str) -> None:
 
 
 def encode(reply: Any) -> bytes:
-    """One reply as one line of UTF-8 (JSON escapes every newline inside strings)."""
+    """One reply as one line of UTF-8 (JSON escapes every newline inside strings).
+
+    A lone surrogate (a request's `"\\ud800"` escape, echoed in a query or an error
+    message) becomes U+FFFD: written as `\\ud800` it makes a line strict parsers refuse
+    whole (pydantic-core's, the official Python SDK's, says "unexpected end of hex
+    escape"). A pair of surrogates is already one character once parsed."""
+    text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
     try:
-        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
         return (text + "\n").encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (an undecodable file name): escape it
-        return (json.dumps(reply, ensure_ascii=True, separators=(",", ":")) + "\n").encode()
+    except UnicodeEncodeError:
+        return (_LONE_SURROGATE.sub("\ufffd", text) + "\n").encode("utf-8")
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO, db: Optional[str]) -> None:
@@ -611,7 +623,9 @@ def _read_ahead(stdin: BinaryIO, server: Server, inbox: "queue.Queue[Any]") -> N
                                            "was skipped")))
                 continue
             try:
-                line = raw.decode("utf-8").strip()
+                # a byte-order mark (some Windows pipes write one before the first
+                # message) is not JSON: RFC 8259 lets a parser ignore it, and does
+                line = raw.decode("utf-8").strip().lstrip("\ufeff")
             except UnicodeDecodeError as exc:
                 inbox.put(_Unparsed(_error(None, PARSE_ERROR,
                                            f"Parse error: not UTF-8 ({exc.reason})")))

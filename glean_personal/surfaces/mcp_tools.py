@@ -141,6 +141,7 @@ TOOLS: List[dict] = [
              "lines": {"type": ["string", "array"], "items": {"type": "integer"},
                        "description": "a line range such as \"120-158\""},
              "around": {"type": "integer", "description": "a passage_id from local_search"},
+             "passage_id": {"type": "integer", "description": "alias of around"},
              "context": {"type": "integer", "minimum": 0, "maximum": 20,
                          "description": "passages either side of `around` (default 2)"},
              "offset": {"type": "integer", "minimum": 0,

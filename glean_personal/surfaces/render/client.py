@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import List, Mapping, Sequence, Tuple
 
 from .json import dumps
-from .text import BOLD, DIM, RESET, collapse, highlight
+from .text import BOLD, DIM, RESET, collapse, highlight, printable
 
 BANNER = "[LOCAL INDEX]"
 
@@ -41,7 +41,7 @@ def _ranges(items: Sequence[Mapping]) -> List[Tuple[int, int]]:
 
 def _where(doc: Mapping) -> str:
     meta = doc.get("metadata") or {}
-    where = ": ".join(x for x in (meta.get("container"), meta.get("path")) if x)
+    where = ": ".join(printable(x) for x in (meta.get("container"), meta.get("path")) if x)
     sections = [s.get("title") for s in doc.get("sections") or [] if s.get("title")]
     if sections:
         where += "  \u203a " + sections[0]
@@ -128,8 +128,8 @@ def _getdocuments(response: Mapping, color: bool) -> List[str]:
         head = doc.get("title", key)
         lines.append(f"{BOLD}{head}{RESET}" if color else head)
         meta = doc.get("metadata") or {}
-        lines.append(f"{meta.get('container', '')}: {meta.get('path', '')}  "
-                     f"({doc.get('docType', '')}, id {doc.get('id', '')})")
+        where = f"{printable(meta.get('container', ''))}: {printable(meta.get('path', ''))}"
+        lines.append(f"{where}  ({doc.get('docType', '')}, id {doc.get('id', '')})")
         lines.append(doc.get("url", ""))
         lines.append("")
         lines.append("\n\n".join((doc.get("content") or {}).get("fullTextList") or []))

@@ -24,14 +24,17 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
-_UNSAFE = re.compile("\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_UNSAFE = re.compile("\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f"
+                     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def terminal_safe(text: str) -> str:
     """Text for a terminal: control characters (escape sequences that would set the
-    window title, write the clipboard or move the cursor, carriage returns…) shown
-    escaped; newlines, tabs and plain colour codes (ESC [ … m) stay. For text output
-    only: JSON escapes what it must itself."""
+    window title, write the clipboard or move the cursor, carriage returns…) and bidi
+    controls (U+202E would print the rest of a folder's or file's name reversed)
+    shown escaped; newlines, tabs and plain colour codes (ESC [ … m) stay. Stored
+    text has no bidi controls (extraction drops them): only names can. For text
+    output only: JSON escapes what it must itself."""
     return _UNSAFE.sub(lambda m: m.group() if len(m.group()) > 1 else repr(m.group())[1:-1],
                        text)
 

@@ -1,0 +1,107 @@
+"""A folder changed between the walk and the read: whatever is swapped in then,
+nothing outside the source's root is read. The walk never follows a link; the
+read must not either, for the file itself or for any folder on its way."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import glean_personal
+from glean_personal import workers
+
+MARKER = "OUTSIDERACEMARKERqzx"
+
+
+@pytest.fixture
+def folders(tmp_path):
+    root = tmp_path / "root"
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "note.md").write_text("# Public\n\nOrdinary words about herons.\n")
+    (root / "top.md").write_text("# Top\n\nThe kettle is by the window.\n")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "note.md").write_text(f"# Secret\n\n{MARKER} kiwi\n")
+    (outside / "top.md").write_text(f"# Secret top\n\n{MARKER} lime\n")
+    return root, outside
+
+
+def _swap_before_the_first_read(monkeypatch, swap, swapped_already) -> None:
+    """`swap()` before the first read, in whichever process reads first (the
+    workers are forked, so only the folder can say whether it was done)."""
+    read = workers.read_file
+
+    def swapping(*args, **kwargs):
+        if not swapped_already():
+            swap()
+        return read(*args, **kwargs)
+    monkeypatch.setattr(workers, "read_file", swapping)
+
+
+def _index(tmp_path, root: Path):
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        report = ix.index(root, label="root")
+        found = ix.search(MARKER).results
+    return report, found
+
+
+def test_a_folder_swapped_for_a_link_out_after_the_walk_is_not_followed(
+        tmp_path, store_kind, folders, monkeypatch):
+    root, outside = folders
+
+    def swap():
+        os.rename(root / "sub", tmp_path / "sub-moved")
+        os.symlink(outside, root / "sub")
+    _swap_before_the_first_read(monkeypatch, swap, (root / "sub").is_symlink)
+    report, found = _index(tmp_path, root)
+    assert found == []
+    assert {s["path"]: s["reason"] for s in report.skipped} == {
+        "sub/note.md": "a folder on its path became a symbolic link or a file after the "
+                       "walk: never followed"}
+    assert report.added == 1   # top.md, read as it was
+
+
+def test_a_file_swapped_for_a_link_out_after_the_walk_is_not_followed(
+        tmp_path, store_kind, folders, monkeypatch):
+    root, outside = folders
+
+    def swap():
+        for name in ("top.md", "sub/note.md"):
+            os.rename(root / name, tmp_path / name.replace("/", "-"))
+            os.symlink(outside / Path(name).name, root / name)
+    _swap_before_the_first_read(monkeypatch, swap, (root / "top.md").is_symlink)
+    report, found = _index(tmp_path, root)
+    assert found == [] and report.added == 0
+    assert sorted(s["reason"] for s in report.skipped) == [
+        "became a symbolic link after the walk: never followed"] * 2
+
+
+def test_a_source_reached_through_a_link_still_reads_its_files(tmp_path, store_kind, folders):
+    """The root itself may be a link the user named (`~/Documents` → elsewhere); only
+    the parts below it must be what the walk saw."""
+    root, _ = folders
+    (tmp_path / "via").symlink_to(root)
+    report, _ = _index(tmp_path, tmp_path / "via")
+    assert report.added == 2 and report.skipped == []
+
+
+def test_a_folder_swapped_between_its_check_and_the_open_is_caught_before_a_read(
+        tmp_path, store_kind, folders, monkeypatch):
+    """The folders are checked link by link, then the file is opened by its whole path:
+    a swap in between opens the outside file, which is refused (not the same file as
+    the checked folder holds) before a byte of it is read."""
+    root, outside = folders
+    open_file = workers._open_file
+
+    def swap_then_open(fs_path):
+        if fs_path.endswith("note.md") and not (root / "sub").is_symlink():
+            os.rename(root / "sub", tmp_path / "sub-moved")
+            os.symlink(outside, root / "sub")
+        return open_file(fs_path)
+    monkeypatch.setattr(workers, "_open_file", swap_then_open)
+    report, found = _index(tmp_path, root)
+    assert found == [] and report.added == 1
+    assert [(s["path"], s["reason"]) for s in report.skipped] == [
+        ("sub/note.md", "a folder on its path became a symbolic link or a file after the "
+                        "walk: never followed")]
