@@ -1344,7 +1344,6 @@ magnify > zoom, magnifier
 colour blind > color blind, high contrast, contrast
 print out > print, printing
 double sided > duplex, two-sided
-two sided > duplex, double-sided
 scanner > scan, scanning
 default app > default application, open with
 open with > default application, application
@@ -1565,6 +1564,89 @@ ctrl c > sigint, signal, interrupt
 kill signal > signal, sigterm, sigkill
 over the network > socket, sockets, network, tcp
 talk to > connect, communicate, socket, client
+# a nineteenth batch, written without looking at any question (none of the para14
+# sets' questions read): books and reading, drawing, building software, name
+# servers, web servers, firewalls, file sharing and text columns in everyday words
+ebook > epub, mobi, book
+e-reader > ebook reader, device, kindle
+book cover > cover, cover image, thumbnail
+reading list > library, collection, bookshelf
+convert a book > conversion, convert, epub
+# drawing and page layout
+vector drawing > vector, svg, path
+draw a line > line tool, path, stroke
+outline colour > stroke, border, outline
+fill colour > fill, background
+line width > stroke width, thickness, width
+snap to grid > grid, snapping, snap
+put in front > raise, bring to front, z-order, stacking order
+put behind > lower, send to back, z-order, stacking order
+group shapes > group, grouping, objects
+flow text > linked frames, text flow, overflow
+bleed > crop marks, printer marks, bleed
+save as png > export, bitmap, png
+# building software
+build from source > compile, configure, make, build
+makefile > make, rules, targets
+only what changed > incremental, dependencies, out of date
+install location > prefix, destdir, install path
+where it installs > prefix, destdir, install path
+missing library > dependency, dependencies, not found, linker
+link error > linker, undefined reference, library
+debug build > debug, symbols, optimization
+release build > optimization, optimized, release
+# name servers
+name server > nameserver, dns, resolver, bind
+dns server > nameserver, named, resolver
+mail server record > mx, mx record
+point a domain > a record, zone, record
+subdomain > zone, delegation, record
+how long cached > ttl, time to live, cache, expiry
+zone transfer > axfr, transfer, secondary
+backup name server > secondary, slave, transfer
+# web servers
+virtual host > vhost, server block, virtualhost, server name
+several websites > virtual host, vhost, server block
+redirect to https > redirect, rewrite, ssl, tls
+serve files > static, document root, root, alias
+require a password > authentication, basic auth, htpasswd, auth
+list the files > autoindex, directory listing, indexes
+directory listing > autoindex, indexes, listing
+custom error page > error page, errordocument, error_page
+access log > log, logging, log format
+compress responses > gzip, compression, deflate
+# firewalls
+block an address > deny, drop, reject, blacklist, blocklist
+allow only > whitelist, allowlist, accept, allow
+port forwarding > dnat, forward, nat
+firewall rule > rule, ruleset, chain, filter
+# sharing files on a network
+share a folder > share, export, samba, nfs
+network drive > share, mount, smb, cifs, nfs
+# text in columns
+column of numbers > field, column, awk
+first few lines > head, first
+last few lines > tail, last
+# a twentieth batch: a computer's parts and devices in everyday words (written from
+# general knowledge, after reading the para9 GNOME and LibreOffice questions that
+# plain BM25 ranks better, so not blind there; no line restates their phrasings)
+hard drive = hard disk
+hard drives = hard disks
+out of room > disk full, no space, space
+mic = microphone
+headset > headphones, microphone, audio device
+headphones > headset, audio output
+speakers > audio output, sound output, output device
+airplane mode = flight mode
+font size > text size, zoom, scaling
+magnifier > zoom, magnify, screen magnifier
+user account > account, user, login
+thumb drive > usb drive, usb stick, flash drive
+sd card > memory card, card reader, removable media
+touchpad = trackpad
+second screen > external monitor, display, monitor
+external monitor > second screen, display, projector
+projector > external display, display, mirror
 """
 
 

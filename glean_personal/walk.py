@@ -57,6 +57,11 @@ SECRET_FOLDER_REASON = "secret-looking folder: never read"
 # *"method resolution order"*, and its style sheets and scripts took seven top-ten
 # places of its golden searches).
 SPHINX_MARK = "searchindex.js"
+# A build can ship without it (Debian's `bind9-doc` keeps the BIND manual's `search.html`,
+# `genindex.html` and `_static/`, not its `searchindex.js`: jQuery and Underscore were then
+# among the first ten results of half its questions). Sphinx's HTML builder writes both of
+# these pages into every build, so the two together mark one as well.
+SPHINX_PAGES = ("genindex.html", "search.html")
 SPHINX_SOURCES_REASON = ("Sphinx's copies of its pages' sources, for their Show Source links "
                          "(the built pages beside them are indexed)")
 SPHINX_STATIC_REASON = ("Sphinx's theme files (style sheets, scripts, images), not its pages "
@@ -180,7 +185,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             continue
         prefix = rel + "/" if rel else ""
         subfolders = []
-        sphinx = any(entry.name == SPHINX_MARK and _sphinx_mark(entry.path) for entry in entries)
+        sphinx = _sphinx_build(entries)
         pages = _pages(entries, prefix, excluded, included)
         for entry in entries:
             name = entry.name
@@ -246,6 +251,30 @@ def _sphinx_mark(path: str) -> bool:
         return not stat.S_ISDIR(os.lstat(path).st_mode)
     except OSError:
         return False
+
+
+def _sphinx_page(path: str) -> bool:
+    """Whether one of `SPHINX_PAGES` is there as a regular file (a link is not followed)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _sphinx_build(entries: Sequence[os.DirEntry]) -> bool:
+    """Whether a folder's entries mark a Sphinx build: its `searchindex.js`, or both of
+    `SPHINX_PAGES` (`_sphinx_folder` judges one path alike)."""
+    names = {entry.name: entry.path for entry in entries
+             if entry.name == SPHINX_MARK or entry.name in SPHINX_PAGES}
+    if SPHINX_MARK in names and _sphinx_mark(names[SPHINX_MARK]):
+        return True
+    return all(page in names and _sphinx_page(names[page]) for page in SPHINX_PAGES)
+
+
+def _sphinx_folder(folder: str) -> bool:
+    """`_sphinx_build` for a folder given by its path (`walk_one`)."""
+    return (_sphinx_mark(os.path.join(folder, SPHINX_MARK))
+            or all(_sphinx_page(os.path.join(folder, page)) for page in SPHINX_PAGES))
 
 
 def _pages(entries: Sequence[os.DirEntry], prefix: str, excluded: Callable[[str, str], object],
@@ -322,7 +351,7 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
         return Skipped(relpath, SECRET_REASON)
     real_root = os.path.realpath(root)
     for k, part in enumerate(parts[:-1]):
-        if part in SPHINX_FOLDERS and _sphinx_mark(os.path.join(real_root, *parts[:k], SPHINX_MARK)):
+        if part in SPHINX_FOLDERS and _sphinx_folder(os.path.join(real_root, *parts[:k])):
             return Skipped(relpath, SPHINX_FOLDERS[part])
     fs_path = os.path.join(real_root, *parts)
     try:

@@ -400,6 +400,30 @@ def test_links_back_to_the_top_of_the_page_are_dropped():
     assert "See the note at the top of this page." in standard
 
 
+def test_navigation_bars_named_by_class_or_id_are_left_out():
+    # Double Commander's help, as its pages are written: a site-link bar in the header
+    # and a previous/next bar, `<div>`s named `nav` and `footer` (no `<nav>`, no role),
+    # were every page's first section. Lists and divisions with other names stay.
+    page = _page('<a name="topofpage"></a><div class="header"><a href="index.html">'
+                 '<img src="images/dclogo2017.png" alt="Double Commander"></a>'
+                 '<div id="global-nav" class="nav"><a href="https://doublecmd.sourceforge.io/">Homepage</a>'
+                 ' | <a href="https://github.com/doublecmd/doublecmd/wiki">Wiki</a></div></div>'
+                 '<div class="footer"><div class="nav"><a href="index.html">Index</a> | '
+                 '<a href="variables.html">Previous</a> | <a href="regexp.html">Next</a></div></div>'
+                 '<div class="dchelpage"><div><h1>2.13. Internal Commands</h1></div>'
+                 '<div><p>Internal commands may be grouped by categories.</p>'
+                 '<ul class="navigation-keys"><li>Tab switches panels</li></ul>'
+                 '<div class="navigator">The navigator panel shows folders.</div></div>'
+                 '<ul id="site-nav"><li><a href="faq.html">FAQ</a></li></ul></div>')
+    doc, body = _sections(page)
+    assert list(body) == [("2.13. Internal Commands",)]
+    text = body[("2.13. Internal Commands",)]
+    assert text.startswith("Internal commands may be grouped by categories.")
+    assert "Tab switches panels" in text and "The navigator panel shows folders." in text
+    for word in ("Homepage", "Wiki", "Index", "Previous", "FAQ"):
+        assert word not in doc.text
+
+
 def test_unbalanced_and_deep_markers_stay_bounded():
     data = b'<div class="body">' * 50_000 + b"<h2>Deep</h2><p>bottom</p>"
     doc, body = _sections(data)
@@ -872,3 +896,24 @@ def test_a_help_viewers_navigation_scripts_are_skipped(open_ix, tmp_path):
     assert paths[0] == "text/scalc/guide/line_fix.html"
     assert not any(p.endswith(("bookmarks.js", "contents.js")) for p in paths)
     assert ix.search("freezeRows", limit=1).results[0].document["path"] == "help2.js"
+
+
+def test_a_cgi_programs_http_header_before_the_page_is_not_text():
+    # man2html writes its page as a CGI program: an HTTP header, a blank line, the
+    # page. Saved as a file (Debian's bash-doc ships bash.html so), the header is
+    # no part of the manual.
+    page = (b"Content-type: text/html; charset=UTF-8\n\n"
+            b'<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">\n'
+            b"<HTML><HEAD><TITLE>Man page of BASH</TITLE>\n</HEAD><BODY>\n<H1>BASH</H1>\n"
+            b"Section: User Commands  (1)<BR>Updated: 2022 September 19<BR>"
+            b'<A NAME="lbAB">&nbsp;</A>\n<H2>NAME</H2>\n\nbash - GNU Bourne-Again SHell\n'
+            b"</BODY></HTML>\n")
+    doc, sections = _sections(page, "bash.html")
+    assert doc.title == "Man page of BASH"
+    text = " ".join(s.text for s in doc.sections)
+    assert "Content-type" not in text and "charset" not in text
+    assert doc.sections[0].heading == ("BASH",)     # no section before the first heading
+    assert sections[("BASH", "NAME")] == "bash - GNU Bourne-Again SHell"
+    # a page that only quotes such a header keeps it
+    quoted = b"<html><body><h1>CGI</h1><pre>Content-type: text/html\n\n</pre></body></html>"
+    assert "Content-type: text/html" in " ".join(s.text for s in read_document(quoted, "c.html").sections)

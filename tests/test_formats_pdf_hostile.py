@@ -334,3 +334,11 @@ def test_character_spacing_of_a_justified_groff_page():
     assert "This removes edges implied by transitivity. Nodes are not otherwise af" in text
     assert "Verbose output." in text
 
+
+
+def test_a_nul_between_operands_is_whitespace():
+    # NUL is whitespace in PDF; between a number and its operator it cost the whole page
+    # ("page 1 could not be read (ValueError)"), so the file had no text at all.
+    body = b"BT /F1 12 Tf 72 700 Td (Hedge)\x00Tj 0\x00-20\x00Td (laying) Tj ET"
+    doc = read_document(text_pdf([body]), "nul.pdf")
+    assert doc.text.split() == ["Hedge", "laying"]

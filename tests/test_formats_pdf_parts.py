@@ -113,3 +113,23 @@ def test_dehyphenation_rules():
     out = _dehyphenate(["an exam-\nple, a well-\nknown and well-known thing; soft\u00ad\nhyphen",
                         "Baden-\nWürttemberg"])
     assert out == ["an example, a well-known and well-known thing; softhyphen", "Baden-Württemberg"]
+
+
+def test_content_operations_read_each_operation_as_written():
+    # The fast path reads a whole operation at a time; what it yields is what the
+    # token-by-token reader yields: drawing operators passed over uncounted, names and
+    # numbers as operands, escapes undone, `true`, inline images and arrays of other
+    # things read token by token, a NUL as whitespace between tokens.
+    from glean_personal.formats.pdf.lexer import Name, content_operations
+    data = (b"q 0.5 0 0 0.5 10 20 cm\n1 0 0 RG 0.5 w 10 10 m 20 20 l S\n"
+            b"BT /F1 8 Tf 1 0 0 1 72.5 700 Tm (a\\(b\\)) Tj\n-3 -.5 Td [(Wo) -20 (rd) 300 <4142>] TJ\n"
+            b"(next) ' 2 1 (spaced) \" T* % a comment\n/P <</MCID 3>> BDC (x) Tj EMC\n"
+            b"true 7 d0 [/a 1] 2 d 5\x00Tz\nBI /W 1 /H 1 ID \xff\xfe EI ET Q")
+    ops = list(content_operations(data, 1000))
+    assert ops == [
+        ("q", []), ("cm", [0.5, 0, 0, 0.5, 10, 20]), ("BT", []), ("Tf", [Name("F1"), 8]),
+        ("Tm", [1, 0, 0, 1, 72.5, 700]), ("Tj", [b"a(b)"]), ("Td", [-3, -0.5]),
+        ("TJ", [[b"Wo", -20, b"rd", 300, b"AB"]]), ("'", [b"next"]), ('"', [2, 1, b"spaced"]),
+        ("T*", []), ("BDC", [Name("P"), {"MCID": 3}]), ("Tj", [b"x"]), ("EMC", []),
+        ("d0", [True, 7]), ("d", [[Name("a"), 1], 2]), ("Tz", [5]), ("ET", []), ("Q", [])]
+    assert [op for op, _ in content_operations(data, 3)] == ["q", "cm", "BT"]

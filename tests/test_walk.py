@@ -120,6 +120,27 @@ def test_a_sphinx_builds_theme_files_are_reported_once_and_never_entered(tmp_pat
     assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
 
 
+def test_a_sphinx_build_without_its_search_index_is_told_by_its_index_and_search_pages(tmp_path):
+    # Debian's bind9-doc: the BIND manual's `arm/` keeps Sphinx's `genindex.html`,
+    # `search.html` and `_static/` (here nested as `_static/_static/`), not its
+    # `searchindex.js`; jQuery then came up among the answers to DNS questions.
+    write(tmp_path, "arm/chapter3.html", "<h1>3. Configurations and Zone Files</h1>")
+    write(tmp_path, "arm/genindex.html", "<h1>Index</h1>")
+    write(tmp_path, "arm/search.html", '<div id="search-results"></div>')
+    write(tmp_path, "arm/_static/_static/jquery.js", "/*! jQuery v3.6.0 */ function(e){}")
+    write(tmp_path, "arm/_static/_static/css/badge_only.css", ".fa { font-family: x }")
+    # one of the two pages alone marks nothing
+    write(tmp_path, "site/search.html", "<h1>Search my site</h1>")
+    write(tmp_path, "site/_static/notes.md", "a folder of my own named so")
+    found, skipped = entries(tmp_path)
+    assert "arm/_static" in skipped and "theme" in skipped["arm/_static"]
+    assert not [p for p in found if p.startswith("arm/_static")]
+    assert "arm/chapter3.html" in found and "arm/genindex.html" in found
+    assert "site/_static/notes.md" in found
+    assert isinstance(walk_one(str(tmp_path), "arm/_static/_static/jquery.js"), Skipped)
+    assert isinstance(walk_one(str(tmp_path), "site/_static/notes.md"), Candidate)
+
+
 def test_walk_and_walk_one_judge_an_odd_searchindex_alike(tmp_path):
     # A folder named searchindex.js marks nothing; a link of that name marks the build
     # (never followed). `index FILE` read `a/_static/n.md` that `index` skipped.

@@ -65,9 +65,11 @@ _CAPTIONED = frozenset({"table", "figure", "example", "equation", "formalpara",
                         "blockquote", "glosslist", "qandaset", "segmentedlist"})
 _TITLES = frozenset({"title", "refentrytitle"})
 # Inline elements set apart from the words around them (`system<citation>MIME</citation>`
-# shows as `system MIME`), and names written one after another (`<firstname>`, `<surname>`).
+# shows as `system MIME`), names written one after another (`<firstname>`, `<surname>`),
+# and the keys of a combination (`<keycombo><keycap>Ctrl</keycap><keycap>S</keycap>`).
 _APART = frozenset({"citation", "footnote", "firstname", "surname", "othername",
-                    "honorific", "lineage", "year", "holder", "manvolnum", "term"})
+                    "honorific", "lineage", "year", "holder", "manvolnum", "term",
+                    "keycap", "keysym"})
 
 # `<!DOCTYPE article PUBLIC "-//OASIS//DTD DocBook XML V4.1.2//EN"`, or a variant of
 # the DTD another body publishes (KDE's handbooks: `"-//KDE//DTD DocBook XML V4.5-Based
@@ -163,12 +165,52 @@ def _with_entities(text: str, budget: int) -> str:
 _DECLARED = re.compile(r"<!ENTITY\s+([A-Za-z_][\w.-]{0,63})\s")
 
 
+# What a reference the file cannot resolve shows. KDE's handbooks take their words from
+# kdoctools' entity files (its DTD), not in the file: `&kmymoney;` (455 times in KMyMoney's
+# 31 chapters), `&kde;`, `&Qt;`, `&Ctrl;`, `&Enter;`. kdoctools names each entity as its
+# text reads ("Naming policy: name the entity like you would see the text"), so the name
+# is shown as a word; these few are abbreviations or a licence's line, the keys are keys
+# (`<keycombo>&Ctrl;&Ins;</keycombo>`: two words), and ISO's Greek letters (`&agr;`,
+# which DocBook's DTD defines and Gnumeric's manual uses) are letters.
+_KNOWN_WORDS = {
+    "eg": "e.g.", "ie": "i.e.", "etc": "etc.", "OS": "operating system",
+    "LMB": "left mouse button", "MMB": "middle mouse button", "RMB": "right mouse button",
+    "underGPL": "licensed under the GNU General Public License",
+    "underLGPL": "licensed under the GNU Lesser General Public License",
+    "underFDL": "licensed under the GNU Free Documentation License",
+}
+_KEYS = frozenset("Alt AltGr Backspace Ctrl Del Down End Enter Esc Home Ins Left Meta PgDn PgUp "
+                  "Return Right Shift Space Tab Up".split())
+_ISO_GREEK = dict(zip(
+    "agr bgr ggr dgr egr zgr eegr thgr igr kgr lgr mgr ngr xgr ogr pgr rgr sgr sfgr tgr ugr "
+    "phgr khgr psgr ohgr Agr Bgr Ggr Dgr Egr Zgr EEgr THgr Igr Kgr Lgr Mgr Ngr Xgr Ogr Pgr "
+    "Rgr Sgr Tgr Ugr PHgr KHgr PSgr OHgr".split(),
+    "αβγδεζηθικλμνξοπρσςτυφχψωΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"))
+_NAME_PARTS = re.compile(r"[._-]+")
+
+
 def _unknown_reference(m: "re.Match[str]", declared: frozenset = frozenset()) -> str:
-    """A reference neither HTML nor the document defines (`&version;`, set in another
-    file; `&legal;`, another file's text, indexed on its own) shows nothing; one the
-    document declares but does not expand stays as typed."""
+    """A reference the document declares but does not expand stays as typed (an
+    HTML one is the HTML reader's, but for KDE's keys and `&eg;`). One neither HTML nor the document defines shows
+    its name as words (`&kmymoney;` as *kmymoney*, `&Jack.H.Ostroff;` as *Jack H
+    Ostroff*, `&version;` as *version*), or the text of `_KNOWN_WORDS` or `_ISO_GREEK`;
+    a contributor's address (`&Jack.H.Ostroff.mail;`) shows nothing."""
     name = m.group(1)
-    return m.group(0) if name in declared or name + ";" in html.entities.html5 else ""
+    if name in declared:
+        return m.group(0)
+    if name in _KEYS:   # before HTML's `&Tab;` (a tab) and `&Del;` (∇)
+        return f"<keycap>{name}</keycap>"
+    known = _KNOWN_WORDS.get(name)   # before HTML's `&eg;` (⪚)
+    if known:
+        return known
+    if name + ";" in html.entities.html5:
+        return m.group(0)
+    known = _ISO_GREEK.get(name)
+    if known:
+        return known
+    if name.endswith(".mail"):
+        return ""
+    return " ".join(_NAME_PARTS.split(name)).strip()
 
 
 def _doctype(text: str) -> Optional[Tuple[int, str, int]]:

@@ -53,6 +53,13 @@ _FRAME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search"})
 # ... and so is a trail of links to the enclosing pages ("std :: io", "Docs › Guides"):
 # the page's title already says where it is, and a trail would be its first passage.
 _BREADCRUMB_CLASSES = frozenset({"breadcrumb", "breadcrumbs", "rustdoc-breadcrumbs"})
+# ... and so is a `<div>` or `<ul>` named, by class or id, as the HTML 4 way of writing
+# `<nav>` or `<footer>`: `div.nav`, `div.navbar`, `div.navigation`, `div#global-nav`,
+# `div.footer` (Double Commander's help opens every page with `div#global-nav.nav`,
+# *Homepage | Wiki*, and `div.footer > div.nav`, *Index | Previous | Next*, and they
+# were each page's first section).
+_NAV_NAMES = frozenset({"nav", "navbar", "navigation", "footer"})
+_NAV_SUFFIX = re.compile(r"^[a-z]+-nav$")   # global-nav, main-nav, site-nav, top-nav
 # ... and dropped outside the main content and outside any section or article
 # (inside one they hold its title, or a sidebar that belongs to the text).
 _PAGE_FRAME_TAGS = frozenset({"header", "aside"})
@@ -319,10 +326,23 @@ _VIM_HELP_TITLE = "Vim documentation: "
 _COMMENT_METADATA = re.compile(r"\s*<!--(\{.*?\})-->", re.DOTALL)
 
 
+# An HTTP header before the page: man2html, run as a CGI program and its output
+# saved as a file, begins it with `Content-type: text/html; charset=UTF-8` and a
+# blank line (Debian's `bash-doc` ships `bash.html` so). Never text.
+_CGI_HEADER = re.compile(r"content-type[ \t]*:[ \t]*text/html[^\n]*\n"
+                         r"(?:[a-z][a-z0-9-]*[ \t]*:[^\n]*\n){0,8}[ \t]*\n(?=\s*<)",
+                         re.IGNORECASE)
+
+
 def _metadata(text: str) -> Tuple[Optional[str], str]:
     """A page template's title from its front matter (`---` … `---`, as Jekyll and
     Hugo pages have; the block is never text) or from JSON metadata in a leading
-    comment, and the page without the front matter."""
+    comment, and the page without the front matter (or without a CGI program's
+    HTTP header, `_CGI_HEADER`)."""
+    if text[:13].lower() == "content-type:":
+        header = _CGI_HEADER.match(text)
+        if header:
+            return None, text[header.end():]
     if text.startswith(("---\n", "+++\n")):
         title, rest = split_front_matter(text)
         if rest is not text:
@@ -994,6 +1014,8 @@ class _TextParser(HTMLParser):
             self._qdoc = True
         if tag == "div" and (values.get("id") or "").strip().lower() == "banner":
             role = "banner"   # `<div id="banner">`: the HTML 4 way of saying so
+        elif (tag == "div" or tag == "ul") and _named_as_navigation(values):
+            role = "navigation"
         if tag in _FRAME_TAGS or role in _FRAME_ROLES or (
                 tag in _PAGE_FRAME_TAGS and not self._open_zones and not self._sectioning) or (
                 self._rustdoc and tag == "div" and self._inherited_docs(values)) or (
@@ -1499,6 +1521,19 @@ def _starts_line(target: List[str], start: int) -> bool:
 def _classes(attrs: list) -> List[str]:
     """An element's classes as written (`<div class>`, no value: none)."""
     return (dict(attrs).get("class") or "").split()
+
+
+def _named_as_navigation(values: Dict[str, str]) -> bool:
+    """A class or id that names the element navigation or a footer (`_NAV_NAMES`,
+    `_NAV_SUFFIX`), as pages written before `<nav>` and `<footer>` do."""
+    names = (values.get("class") or "").lower().split()
+    ident = (values.get("id") or "").strip().lower()
+    if ident:
+        names.append(ident)
+    for name in names:
+        if name in _NAV_NAMES or (name.endswith("-nav") and _NAV_SUFFIX.match(name)):
+            return True
+    return False
 
 
 def _docbook_navigation(tag: str, values: Dict[str, str]) -> bool:

@@ -155,8 +155,12 @@ def _on_page(pdf: PDFFile, page: dict, chunks: List[Chunk]) -> List[Chunk]:
     kept = []
     for c in chunks:
         m = c.size
-        if (min(c.x0, c.x1) > x1 + m or max(c.x0, c.x1) < x0 - m
-                or min(c.y0, c.y1) > y1 + m or max(c.y0, c.y1) < y0 - m):
+        a, b = c.x0, c.x1
+        # min() and max() written out (this runs once a chunk: 1.5 million on a dense page)
+        if (b if b < a else a) > x1 + m or (b if b > a else a) < x0 - m:
+            continue
+        a, b = c.y0, c.y1
+        if (b if b < a else a) > y1 + m or (b if b > a else a) < y0 - m:
             continue
         kept.append(c)
     return kept

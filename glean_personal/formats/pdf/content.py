@@ -177,7 +177,7 @@ class Interpreter:
                     fs = args[-1] if isinstance(args[-1], (int, float)) else fs
             elif op == "Tm":
                 if len(args) >= 6 and _nums(args[-6:]):
-                    tlm = tm = tuple(float(v) for v in args[-6:])  # type: ignore[assignment]
+                    tlm = tm = tuple(map(float, args[-6:]))  # type: ignore[assignment]
             elif op == "T*":
                 tlm = (tlm[0], tlm[1], tlm[2], tlm[3], -tl * tlm[2] + tlm[4], -tl * tlm[3] + tlm[5])
                 tm = tlm
@@ -273,8 +273,10 @@ class Interpreter:
 
 
 def _nums(values: list) -> bool:
+    """Whether every value is a number (an int or a float; not a bool, not a name)."""
     for v in values:
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
+        t = type(v)   # operands are the lexer's: int, float, bool, bytes, Name, list, dict, None
+        if t is not float and t is not int:
             return False
     return True
 

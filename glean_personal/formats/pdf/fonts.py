@@ -34,6 +34,11 @@ _TIMES = [int(x) for x in (
 _TYPE1_ENCODING = re.compile(rb"dup\s+(\d{1,3})\s*/([^\s/\[\]{}()<>]+)\s+put")
 
 
+# Decoded strings a font keeps (`Font.decode`): up to this many, of up to this many bytes.
+_KEPT_STRINGS = 16384
+_KEPT_LENGTH = 32
+
+
 class Font:
     """What the text interpreter needs from one font resource."""
 
@@ -51,9 +56,22 @@ class Font:
         self._width_list: Optional[List[float]] = None     # simple fonts: widths by code
         self.vertical = False
         self.name = ""
+        self._decoded: Dict[bytes, Tuple[str, float, int, int]] = {}
 
     def decode(self, raw: bytes) -> Tuple[str, float, int, int]:
-        """(text, summed widths in 1/1000 em, glyph count, single-byte spaces)."""
+        """(text, summed widths in 1/1000 em, glyph count, single-byte spaces).
+
+        A short string's answer is kept: a page set glyph by glyph shows the same
+        few strings hundreds of thousands of times, and a font does not change
+        once loaded."""
+        got = self._decoded.get(raw)
+        if got is None:
+            got = self._decode(raw)
+            if len(raw) <= _KEPT_LENGTH and len(self._decoded) < _KEPT_STRINGS:
+                self._decoded[raw] = got
+        return got
+
+    def _decode(self, raw: bytes) -> Tuple[str, float, int, int]:
         if not self.two_byte:
             table = self._width_list
             if table is None:

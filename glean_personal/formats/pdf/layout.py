@@ -69,17 +69,20 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
     lines: List[Line] = []
     line: Optional[Line] = None
     for c in chunks:
-        x0, x1, y = _frame(c, dirq)
+        if dirq == 0:
+            x0, x1, y = c.x0, c.x1, c.y0
+        else:
+            x0, x1, y = _frame(c, dirq)
         size = c.size if c.size > 0.1 else 1.0
         if line is not None:
-            tol = BASELINE_TOLERANCE * max(size, line.size)
+            big = line.size if line.size > size else size   # max(size, line.size), NaN and all
+            tol = BASELINE_TOLERANCE * big
             dy = abs(y - line.y)
-            if dy <= tol and x0 >= line.x1 - 0.5 * max(size, line.size) \
-                    and x0 - line.x1 <= COLUMN_GAP * max(size, line.size):
+            if dy <= tol and x0 >= line.x1 - 0.5 * big and x0 - line.x1 <= COLUMN_GAP * big:
                 gap = x0 - line.x1
                 if c.text == line.last and abs(x1 - line.x1) < 0.08 * size:
                     continue   # the same text drawn twice (fake bold, shadows)
-                if (gap > SPACE_GAP * max(size, line.size) or _note_mark(c, size, y, line)) \
+                if (gap > SPACE_GAP * big or _note_mark(c, size, y, line)) \
                         and not line.parts[-1].endswith(" ") and not c.text.startswith(" "):
                     line.parts.append(" ")
                 line.parts.append(c.text)
@@ -94,7 +97,6 @@ def _lines(chunks: List[Chunk], dirq: int) -> List[Line]:
                 continue
             if dy <= 0.1 * size and c.text == line.last and x0 < line.x1:
                 continue   # overprinted duplicate going backwards
-            big = max(size, line.size)
             if dy <= tol and x1 <= line.left + 0.3 * big and line.left - x1 < 2 * big:
                 # drawn right to left (Arabic, Hebrew): stream order is reading order
                 if line.left - x1 > SPACE_GAP * big and not line.parts[-1].endswith(" ") \

@@ -273,43 +273,54 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
     pos = 0
     count = 0
     end = len(data)
-    skip = _SKIP.match
-    fast_tj = _FAST_TJ.match
-    simple = _SIMPLE.match
+    fast = _FAST.match
+    drawing = _DRAWING
+    words = _OPERATORS
+    to_name = name
     while pos < end:
         if not operands and not stack:
-            # fast paths: runs of drawing operators, and whole TJ/Tj operations
-            m = skip(data, pos)
-            if m is not None and m.end() > pos:
-                pos = m.end()
-                continue
-            m = fast_tj(data, pos)
-            if m is not None:
-                pos = m.end()
-                count += 1
-                if count > max_ops:
-                    return
-                if m.group(1) is not None:
-                    yield "TJ", [_tj_items(m.group(1))]
-                else:
-                    body = m.group(2)
-                    yield "Tj", [_ESCAPE.sub(_unescape, body) if b"\\" in body else body]
-                continue
-            m = simple(data, pos)
+            # the fast path: one whole operation at a time, when its operands are numbers
+            # and names (a drawing operator is passed over uncounted), or a TJ/Tj of strings
+            m = fast(data, pos)
             if m is not None:
                 word = m.group(2)
-                if word not in _CONSTANTS and word != b"BI":
+                if word is not None:
+                    if word in drawing:
+                        pos = m.end()
+                        continue
+                    if word not in _CONSTANTS and word != b"BI":
+                        pos = m.end()
+                        count += 1
+                        if count > max_ops:
+                            return
+                        op = words.get(word)
+                        if op is None:
+                            op = word.decode("latin-1")
+                            if len(words) < 512:
+                                words[word] = op
+                        raw = m.group(1)
+                        if not raw:
+                            yield op, []
+                            continue
+                        if 0 in raw:   # NUL is whitespace in PDF, not to bytes.split()
+                            raw = raw.replace(b"\x00", b" ")   # (`5\x00Tz` cost the whole page)
+                        if 47 in raw:   # "/": a name among them
+                            yield op, [to_name(tok[1:]) if tok[0] == 47 else
+                                       float(tok) if 46 in tok else int(tok) for tok in raw.split()]
+                        else:
+                            yield op, [float(tok) if 46 in tok else int(tok) for tok in raw.split()]
+                        continue
+                else:
                     pos = m.end()
                     count += 1
                     if count > max_ops:
                         return
-                    ops = []
-                    for tok in m.group(1).split():
-                        if tok[0] == 47:   # "/"
-                            ops.append(name(tok[1:]))
-                        else:
-                            ops.append(float(tok) if b"." in tok else int(tok))
-                    yield word.decode("latin-1"), ops
+                    body = m.group(3)
+                    if body is not None:
+                        yield "TJ", [_tj_items(body)]
+                    else:
+                        body = m.group(4)
+                        yield "Tj", [_ESCAPE.sub(_unescape, body) if b"\\" in body else body]
                     continue
         m = match(data, pos)
         if m is None:
@@ -366,22 +377,31 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
 
 _NUM = rb"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 _AFTER = rb"(?=[\x00\t\n\x0c\r /\[<(%]|$)"
-_SKIP = re.compile(
-    rb"(?:[\x00\t\n\x0c\r ]*(?:(?:" + _NUM + rb"|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)[\x00\t\n\x0c\r ]+)*"
-    rb"(?:re|f\*|B\*|b\*|W\*|[mlcvyhfFSsBbnWwJjMiGgKk]|rg|RG|sc|SC|scn|SCN|cs|CS|gs|ri|sh|d0|d1)" + _AFTER + rb")+"
-    rb"[\x00\t\n\x0c\r ]*")
 _STR = rb"\(((?:[^()\\]|\\[\s\S])*)\)"
-_FAST_TJ = re.compile(
-    rb"\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"(?![0-9.])))*)"
+# Operators that move no text and draw only: passed over by the fast path (paths,
+# colours, graphics state), as they were by one regex of runs of them before.
+_DRAWING = frozenset(b"re f* B* b* W* m l c v y h f F S s B b n W w J j M i G g K k rg RG sc SC "
+                     b"scn SCN cs CS gs ri sh d0 d1".split())
+_OPERATORS: Dict[bytes, str] = {}
+# One operation: numbers and names then an operator (group 1, 2); a TJ array of
+# strings and numbers (3); a string and Tj (4). Whitespace before it is passed over.
+_FAST = re.compile(
+    rb"[\x00\t\n\x0c\r ]*(?:((?:(?:" + _NUM + rb"|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)[\x00\t\n\x0c\r ]+)*)"
+    rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)" + _AFTER
+    + rb"|\[((?:[\x00\t\n\x0c\r ]*(?:\((?:[^()\\]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|" + _NUM + rb"(?![0-9.])))*)"
     rb"[\x00\t\n\x0c\r ]*\][\x00\t\n\x0c\r ]*TJ" + _AFTER
-    + rb"|" + _STR + rb"[\x00\t\n\x0c\r ]*Tj" + _AFTER)
-_SIMPLE = re.compile(
-    rb"[\x00\t\n\x0c\r ]*((?:(?:" + _NUM + rb"|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)[\x00\t\n\x0c\r ]+)*)"
-    rb"([A-Za-z'\"][A-Za-z0-9*'\"]*)" + _AFTER)
+    + rb"|" + _STR + rb"[\x00\t\n\x0c\r ]*Tj" + _AFTER + rb")")
 _TJ_ITEM = re.compile(rb"(\((?:[^()\\]|\\[\s\S])*\))|<([0-9A-Fa-f\s]*)>|(" + _NUM + rb")")
 
 
+# A TJ array of plain strings and numbers (no `<`, no backslash: the fast path's strings
+# then hold no parenthesis either): a string's group is its text, a number's is never empty.
+_TJ_PLAIN = re.compile(rb"\(([^()]*)\)|(" + _NUM + rb")")
+
+
 def _tj_items(body: bytes) -> list:
+    if 60 not in body and 92 not in body:   # "<", "\\"
+        return [(float(n) if 46 in n else int(n)) if n else s for s, n in _TJ_PLAIN.findall(body)]
     out: list = []
     append = out.append
     for s, h, n in _TJ_ITEM.findall(body):
