@@ -78,7 +78,7 @@ def main(argv: List[str] = None) -> int:
             ahead += 1
             also = {d["path"] for h in results[:10] for d in h.also_at}
             store = seen["store"]
-            doc_of, _, paths, _ = store.passage_documents_titled([p for p, _ in seen["hits"]])
+            doc_of, _, paths, *_ = store.passage_documents_titled([p for p, _ in seen["hits"]])
             fetched = {paths[doc_of[p]] for p, _ in seen["hits"]}
             for page in sorted(relevant):
                 if page in theirs[:10] and page not in ours[:10]:

@@ -93,6 +93,15 @@ class SearchTuning(Record, frozen=True):
     # passage each when words are weighed by rarity (0: as many as they hold).
     bulky_notes: float = 0.01
     tests: float = 0.5          # test files keep this share for a question not about tests
+    # A long list of short entries (a glossary, a list of settings, of errors, of C
+    # functions: `entry_passages` passages or more, `entry_headings` of them or more
+    # under a heading of their own, and on average shorter than `entry_length` of the
+    # index's passages) keeps this share for a question written as a sentence
+    # (docs/search.md, "Long lists of short entries"; 1.0: off).
+    entries: float = 0.4
+    entry_passages: int = 200
+    entry_headings: float = 0.85
+    entry_length: float = 0.8
     legal: float = 0.5          # licence and copyright notices keep this share for a question not about them
     style: float = 0.5          # style sheets keep this share for a question in plain words not about styling
     other_language: float = 0.5   # a document in another language than the question's keeps this share
@@ -266,7 +275,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             if filters.any:
                 result.notices = _filter_notices(store, filters)
             return result
-        doc_of, titles, paths, langs = store.passage_documents_titled([pid for pid, _ in hits])
+        doc_of, titles, paths, langs, sizes = store.passage_documents_titled(
+            [pid for pid, _ in hits])
         # A few long documents can fill the pool: fetch deeper until there are
         # documents enough for the page and one more, or none are left to fetch.
         for _ in range(TUNING.deeper):
@@ -274,7 +284,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 break
             pool *= 4
             hits = _candidates(store, query, weights, pool, filters)
-            doc_of, titles, paths, langs = store.passage_documents_titled(
+            doc_of, titles, paths, langs, sizes = store.passage_documents_titled(
                 [pid for pid, _ in hits])
         words = {s for t in query.terms for s in t.stems()}
         marks = {d: _marks(title, paths[d]) for d, title in titles.items()}
@@ -288,6 +298,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         about_versions = _about_versions(query, words)
         _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
         _damp_other_languages(boost, langs, marks, store, query)
+        if query.sentence and not passages:
+            _damp_entry_lists(boost, sizes, store)
         if about_versions and alone:
             _damp_bulky_notes(boost, alone)
         runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
@@ -665,6 +677,39 @@ def _damp_kinds(boost: Dict[int, float], marks: Dict[int, "_Marks"], query: Quer
         for kind, share in shares:
             if getattr(m, kind):
                 boost[d] *= share
+
+
+def _damp_entry_lists(boost: Dict[int, float], sizes: Dict[int, int], store: Store) -> None:
+    """A long list of short entries, each under a heading of its own (a glossary, the
+    settings of a program, its error codes, a C API's functions; `_entry_list`),
+    keeps `TUNING.entries` of its score for a question written as a sentence.
+
+    A short entry that holds two of a question's words is a strong BM25 match
+    (BM25 lifts a short passage), and such a list holds one for almost any
+    question: Perl's `perlglossary`, 553 entries of 189 characters on average,
+    was in the first ten for 13 of para11's 20 questions and answered none. A
+    question asks how to do something, which an entry seldom says; a name typed
+    still finds its entry. Documents only: in a list of passages (/chat, MCP) the
+    entry that answers is the passage to quote, and damping it there left three
+    answerable golden questions without an answer in /chat."""
+    if TUNING.entries >= 1.0:
+        return
+    for d, n in sizes.items():
+        if n >= TUNING.entry_passages and d in boost and _entry_list(store, d):
+            boost[d] *= TUNING.entries
+
+
+def _entry_list(store: Store, doc_id: int) -> bool:
+    """Is the document a list of short entries: as many different heading paths as
+    `TUNING.entry_headings` of its passages, and its passages on average shorter than
+    `TUNING.entry_length` of the index's (`Store.mean_passage_length`)? Read once per
+    document while the index is unchanged (only documents of `TUNING.entry_passages`
+    passages or more are asked about)."""
+    def read() -> bool:
+        count, headings, mean = store.passage_shape(doc_id)
+        return (count > 0 and headings >= TUNING.entry_headings * count
+                and mean < TUNING.entry_length * store.mean_passage_length())
+    return store.fulltext.remember("entry list", doc_id, read)
 
 
 def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],

@@ -420,25 +420,60 @@ class Store:
         return out
 
     def passage_documents_titled(self, passage_ids: Iterable[int]) -> Tuple[
-            Dict[int, int], Dict[int, str], Dict[int, str], Dict[int, Optional[str]]]:
+            Dict[int, int], Dict[int, str], Dict[int, str], Dict[int, Optional[str]],
+            Dict[int, int]]:
         """The document of each passage, and those documents' titles, paths (relative
-        to the source's root) and languages, in one read (no passage text: what ranking
-        needs first)."""
+        to the source's root), languages and numbers of passages, in one read (no
+        passage text: what ranking needs first)."""
         doc_of: Dict[int, int] = {}
         titles: Dict[int, str] = {}
         paths: Dict[int, str] = {}
         langs: Dict[int, Optional[str]] = {}
+        sizes: Dict[int, int] = {}
         for chunk in _chunks(list(passage_ids), 500):
-            for pid, doc_id, title, path, lang in self.conn.execute(
-                    "SELECT p.id, p.document_id, d.title, d.path, d.lang FROM passages p "
-                    "LEFT JOIN documents d ON d.id = p.document_id "
+            for pid, doc_id, title, path, lang, count in self.conn.execute(
+                    "SELECT p.id, p.document_id, d.title, d.path, d.lang, d.passages "
+                    "FROM passages p LEFT JOIN documents d ON d.id = p.document_id "
                     f"WHERE p.id IN ({','.join('?' * len(chunk))})", chunk):
                 doc_of[pid] = doc_id
                 if title is not None:
                     titles[doc_id] = title
                     paths[doc_id] = path
                     langs[doc_id] = lang
-        return doc_of, titles, paths, langs
+                    sizes[doc_id] = count or 0
+        return doc_of, titles, paths, langs, sizes
+
+    def passage_shape(self, doc_id: int) -> Tuple[int, int, float]:
+        """A document's number of passages, of different heading paths among them, and
+        their mean length in characters (one aggregate read of its passages' rows)."""
+        count, headings, mean = self.conn.execute(
+            'SELECT count(*), count(DISTINCT heading), avg("end" - start) FROM passages '
+            "WHERE document_id = ?", (doc_id,)).fetchone()
+        return count, headings, mean or 0.0
+
+    # Passages read to estimate the index's mean passage length.
+    LENGTH_SAMPLE = 250
+
+    def mean_passage_length(self) -> float:
+        """The index's mean passage length in characters, estimated from at most
+        `LENGTH_SAMPLE` passages spread evenly over the ids (reading every passage
+        cost 0.21 s of CPU on the 10k corpus's 100,638); kept while the index is
+        unchanged."""
+        def read() -> float:
+            lo, hi = self.conn.execute("SELECT min(id), max(id) FROM passages").fetchone()
+            if lo is None:
+                return 1.0
+            step = -(-(hi - lo + 1) // self.LENGTH_SAMPLE)   # at most LENGTH_SAMPLE ids
+            ids = list(range(lo, hi + 1, step))
+            total = count = 0
+            for chunk in _chunks(ids, 500):
+                for (n,) in self.conn.execute(
+                        'SELECT "end" - start FROM passages '
+                        f"WHERE id IN ({','.join('?' * len(chunk))})", chunk):
+                    total += n
+                    count += 1
+            return total / count if count else 1.0
+        return self.fulltext.remember("mean passage length", 0, read)
 
     def main_language(self) -> Optional[str]:
         """The language most of the index's passages are in (None: most are of no known
