@@ -4,6 +4,7 @@ read must not either, for the file itself or for any folder on its way."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -27,14 +28,24 @@ def folders(tmp_path):
     return root, outside
 
 
-def _swap_before_the_first_read(monkeypatch, swap, swapped_already) -> None:
-    """`swap()` before the first read, in whichever process reads first (the
-    workers are forked, so only the folder can say whether it was done)."""
+def _swap_before_the_first_read(monkeypatch, tmp_path: Path, swap) -> None:
+    """`swap()` once, before the first read, in whichever process reads first: the
+    workers are forked, so a file made only if absent says which one swaps, and the
+    others wait until it has (two swapping at once failed on the second's rename)."""
     read = workers.read_file
+    claim, done = tmp_path / "swap-claimed", tmp_path / "swap-done"
 
     def swapping(*args, **kwargs):
-        if not swapped_already():
+        try:
+            os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            for _ in range(2000):
+                if done.exists():
+                    break
+                time.sleep(0.005)
+        else:
             swap()
+            done.touch()
         return read(*args, **kwargs)
     monkeypatch.setattr(workers, "read_file", swapping)
 
@@ -53,7 +64,7 @@ def test_a_folder_swapped_for_a_link_out_after_the_walk_is_not_followed(
     def swap():
         os.rename(root / "sub", tmp_path / "sub-moved")
         os.symlink(outside, root / "sub")
-    _swap_before_the_first_read(monkeypatch, swap, (root / "sub").is_symlink)
+    _swap_before_the_first_read(monkeypatch, tmp_path, swap)
     report, found = _index(tmp_path, root)
     assert found == []
     assert {s["path"]: s["reason"] for s in report.skipped} == {
@@ -70,7 +81,7 @@ def test_a_file_swapped_for_a_link_out_after_the_walk_is_not_followed(
         for name in ("top.md", "sub/note.md"):
             os.rename(root / name, tmp_path / name.replace("/", "-"))
             os.symlink(outside / Path(name).name, root / name)
-    _swap_before_the_first_read(monkeypatch, swap, (root / "top.md").is_symlink)
+    _swap_before_the_first_read(monkeypatch, tmp_path, swap)
     report, found = _index(tmp_path, root)
     assert found == [] and report.added == 0
     assert sorted(s["reason"] for s in report.skipped) == [
