@@ -78,8 +78,11 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
-_FOLDER_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
-                 | getattr(os, "O_CLOEXEC", 0))
+# The folders on a file's path are opened only to be walked through (`_open_below`):
+# O_PATH (Linux) needs no right to list one, as a path that goes through it needs none
+# (a folder of mode 711 held a file the whole path reads, and opening it to read failed).
+_THROUGH = getattr(os, "O_PATH", os.O_RDONLY) | getattr(os, "O_CLOEXEC", 0)
+_FOLDER_FLAGS = _THROUGH | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
 def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], None]] = None,
@@ -135,8 +138,7 @@ def _open_below(fs_path: str, below: int) -> int:
     folders = parts[len(parts) - below:-1] if 1 < below < len(parts) else []
     if not folders or not {os.open, os.stat} <= os.supports_dir_fd:
         return _open_file(fs_path)
-    at = os.open(os.sep.join(parts[:len(parts) - below]) or os.sep,
-                 os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    at = os.open(os.sep.join(parts[:len(parts) - below]) or os.sep, _THROUGH)
     try:
         for name in folders:
             try:
