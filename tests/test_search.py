@@ -1470,3 +1470,20 @@ def test_a_shell_path_into_a_source_whose_root_is_a_link(tmp_path, store_kind, m
         with pytest.raises(NotFound):
             ix.fetch("./ta.md")
         assert ix.fetch("./x/../data.md").document["path"] == "data.md"
+
+
+def test_local_fetch_takes_the_real_path_of_a_source_indexed_through_a_link(tmp_path, store_kind):
+    """MCP's `local_fetch` checks that `path` names the document `resolve` found: the
+    link's target's path is that document too (it was "no indexed document at …")."""
+    from glean_personal.surfaces import mcp
+    real = tmp_path / "data" / "notes"
+    real.mkdir(parents=True)
+    (real / "a.md").write_text("# Alpha\n\nThe heron waits by the weir.\n")
+    (tmp_path / "notes").symlink_to(real)
+    with open_index(tmp_path / "p.db") as ix:
+        ix.index(tmp_path / "notes")
+    tools = mcp.Tools(str(tmp_path / "p.db"))
+    for path in (str(tmp_path / "notes" / "a.md"), str(real / "a.md")):
+        assert tools.call("local_fetch", {"path": path})["document"]["path"] == "a.md", path
+    with pytest.raises(NotFound):
+        tools.call("local_fetch", {"path": str(real / "b.md")})
