@@ -133,11 +133,29 @@ def _open_below(fs_path: str, below: int) -> int:
     without following a link; the file is then opened by its whole path (what a
     reader of audit events sees) and must be the very file that chain of folders
     holds (device and inode), so a folder swapped for a link in between is caught
-    before a byte is read."""
+    before a byte is read. A file replaced in between (an editor's save renames a new
+    file over it) differs from the one opened too: the whole check is made once more,
+    and only a second difference is a folder swapped (the file was reported so, and
+    its document dropped from the index)."""
     parts = fs_path.split(os.sep)
     folders = parts[len(parts) - below:-1] if 1 < below < len(parts) else []
     if not folders or not {os.open, os.stat} <= os.supports_dir_fd:
         return _open_file(fs_path)
+    try:
+        return _open_through(fs_path, parts, folders, below)
+    except _Replaced:
+        pass
+    try:
+        return _open_through(fs_path, parts, folders, below)
+    except _Replaced:
+        raise SkipFile(_FOLDER_SWAPPED) from None
+
+
+class _Replaced(Exception):
+    """The file opened by its whole path is not the one its folders hold."""
+
+
+def _open_through(fs_path: str, parts: List[str], folders: List[str], below: int) -> int:
     at = os.open(os.sep.join(parts[:len(parts) - below]) or os.sep, _THROUGH)
     try:
         for name in folders:
@@ -157,7 +175,7 @@ def _open_below(fs_path: str, below: int) -> int:
             except OSError:
                 held = None
             if held is None or (held.st_dev, held.st_ino) != (opened.st_dev, opened.st_ino):
-                raise SkipFile(_FOLDER_SWAPPED)
+                raise _Replaced()
         except BaseException:
             os.close(fd)
             raise

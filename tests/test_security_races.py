@@ -143,3 +143,29 @@ def test_a_folder_that_may_be_gone_through_but_not_listed_still_reads(tmp_path_f
         (base / "src" / "a").chmod(0o755)
         import shutil
         shutil.rmtree(base)
+
+
+def test_a_file_saved_over_while_it_is_opened_is_read_not_dropped(
+        tmp_path, store_kind, folders, monkeypatch):
+    """An editor saves by renaming a new file over the old one. Done between the open
+    by the whole path and the check of what the folders hold, the two differed, and
+    the file was skipped as "a folder on its path became a symbolic link" (a stored
+    document so skipped is dropped from the index): the check is made once more."""
+    root, _ = folders
+    note = root / "sub" / "note.md"
+    saved = tmp_path / "saved"
+    open_file = workers._open_file
+
+    def open_then_save_over(fs_path):
+        fd = open_file(fs_path)
+        if fs_path.endswith("note.md") and not saved.exists():
+            saved.write_text("done")
+            fresh = tmp_path / "fresh.md"
+            fresh.write_text("# Public\n\nOrdinary words about egrets.\n")
+            os.replace(fresh, note)
+        return fd
+    monkeypatch.setattr(workers, "_open_file", open_then_save_over)
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        report = ix.index(root, label="root")
+        assert report.skipped == [] and report.added == 2
+        assert [h.document["path"] for h in ix.search("egrets").results] == ["sub/note.md"]
