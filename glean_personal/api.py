@@ -520,8 +520,11 @@ class Index:
     def _as_path(self, text: str) -> List[dict]:
         """The documents a path that is not written as stored names: `./a.md`,
         `../notes/a.md` or `/root//a.md`, as the shell completes them. First the
-        file it names from here (absolute, normalised), then the path without its
-        `.`, `..` and doubled slashes as a fragment."""
+        file it names from here (absolute, normalised; or, links resolved, the file
+        of a source whose root is a link: `~/notes` stored, `/data/notes/a.md`
+        written, or `./a.md` in a shell whose folder is the link's target), then
+        the path without its `.`, `..` and doubled slashes as the end of a path
+        (`./a.md` is no `data.md`)."""
         if "/" not in text and os.sep not in text:
             return []
         whole = _abs(text)
@@ -529,8 +532,29 @@ class Index:
                  if os.path.join(c["root"], c["path"]) == whole]
         if found:
             return found
+        found = self._by_real_path(whole)
+        if found:
+            return found
         short = os.path.normpath(text)
-        return self.store.find_documents(short) if short not in (text, ".", "..") else []
+        if short in (text, ".", "..") or short.startswith(".." + os.sep):
+            return []
+        tail = "/" + short.replace(os.sep, "/").lstrip("/")
+        return [c for c in self.store.find_documents(short)
+                if ("/" + os.path.join(c["root"], c["path"])).endswith(tail)]
+
+    def _by_real_path(self, whole: str) -> List[dict]:
+        """The document at `whole` once links are resolved, in the source whose root
+        holds it once links are resolved (a root stored as a link names it)."""
+        real = os.path.realpath(whole)
+        for source in self.store.sources():
+            root = os.path.realpath(source["root"])
+            if real.startswith(root.rstrip(os.sep) + os.sep):
+                rel = os.path.relpath(real, root).replace(os.sep, "/")
+                found = [c for c in self.store.find_documents(rel)
+                         if c["root"] == source["root"] and c["path"] == rel]
+                if found:
+                    return found
+        return []
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .reports import FetchedDocument

@@ -704,12 +704,12 @@ def _entry_list(store: Store, doc_id: int) -> bool:
     `TUNING.entry_headings` of its passages, and its passages on average shorter than
     `TUNING.entry_length` of the index's (`Store.mean_passage_length`)? Read once per
     document while the index is unchanged (only documents of `TUNING.entry_passages`
-    passages or more are asked about)."""
-    def read() -> bool:
-        count, headings, mean = store.passage_shape(doc_id)
-        return (count > 0 and headings >= TUNING.entry_headings * count
-                and mean < TUNING.entry_length * store.mean_passage_length())
-    return store.fulltext.remember("entry list", doc_id, read)
+    passages or more are asked about), and the tuning: a caller may change it."""
+    def read() -> Tuple[int, int, float]:
+        return store.passage_shape(doc_id)
+    count, headings, mean = store.fulltext.remember("passage shape", doc_id, read)
+    return (count > 0 and headings >= TUNING.entry_headings * count
+            and mean < TUNING.entry_length * store.mean_passage_length())
 
 
 def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],

@@ -78,8 +78,11 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
-_FOLDER_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
-                 | getattr(os, "O_CLOEXEC", 0))
+# The folders on a file's path are opened only to be walked through (`_open_below`):
+# O_PATH (Linux) needs no right to list one, as a path that goes through it needs none
+# (a folder of mode 711 held a file the whole path reads, and opening it to read failed).
+_THROUGH = getattr(os, "O_PATH", os.O_RDONLY) | getattr(os, "O_CLOEXEC", 0)
+_FOLDER_FLAGS = _THROUGH | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
 def read_file(fs_path: str, max_bytes: int, head: Optional[Callable[[bytes], None]] = None,
@@ -130,13 +133,30 @@ def _open_below(fs_path: str, below: int) -> int:
     without following a link; the file is then opened by its whole path (what a
     reader of audit events sees) and must be the very file that chain of folders
     holds (device and inode), so a folder swapped for a link in between is caught
-    before a byte is read."""
+    before a byte is read. A file replaced in between (an editor's save renames a new
+    file over it) differs from the one opened too: the whole check is made once more,
+    and only a second difference is a folder swapped (the file was reported so, and
+    its document dropped from the index)."""
     parts = fs_path.split(os.sep)
     folders = parts[len(parts) - below:-1] if 1 < below < len(parts) else []
     if not folders or not {os.open, os.stat} <= os.supports_dir_fd:
         return _open_file(fs_path)
-    at = os.open(os.sep.join(parts[:len(parts) - below]) or os.sep,
-                 os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        return _open_through(fs_path, parts, folders, below)
+    except _Replaced:
+        pass
+    try:
+        return _open_through(fs_path, parts, folders, below)
+    except _Replaced:
+        raise SkipFile(_FOLDER_SWAPPED) from None
+
+
+class _Replaced(Exception):
+    """The file opened by its whole path is not the one its folders hold."""
+
+
+def _open_through(fs_path: str, parts: List[str], folders: List[str], below: int) -> int:
+    at = os.open(os.sep.join(parts[:len(parts) - below]) or os.sep, _THROUGH)
     try:
         for name in folders:
             try:
@@ -155,7 +175,7 @@ def _open_below(fs_path: str, below: int) -> int:
             except OSError:
                 held = None
             if held is None or (held.st_dev, held.st_ino) != (opened.st_dev, opened.st_ino):
-                raise SkipFile(_FOLDER_SWAPPED)
+                raise _Replaced()
         except BaseException:
             os.close(fd)
             raise

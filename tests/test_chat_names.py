@@ -139,3 +139,32 @@ def test_a_name_typed_as_one_word_counts_one_word(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
     backup = _search(db, "PostgreSQL logical backup").results[0]
     assert backup.section[-1] == "Reports" and backup.strength == 1.0
+
+
+ARABIC = {"budget.md": """\
+# الميزانية
+
+## الادخار
+
+ما يتبقى في نهاية الشهر يذهب إلى حساب الادخار في البنك في اليوم الأول من الشهر التالي.
+
+## الجدول
+
+الجدول فيه عمودان، واحد للشهر وواحد للمبلغ المصروف.
+"""}
+
+
+@pytest.mark.parametrize("store", ["fts5", "plain"])
+def test_a_word_of_a_script_without_capitals_is_no_name(tmp_path, store):
+    # Arabic has no capitals: a word of it is neither small nor capital, and was taken
+    # for a name typed, so a slip with a word near it (الادخاز: الادخار) was foreign
+    # and /chat declined what it answers.
+    assert typed_names("نهاية الشهر حساب الادخاز") == frozenset()
+    assert typed_names("what does 北京市 mean for Venmo") == {"venmo"}
+    db = indexed_notes(tmp_path, ARABIC, store)
+    question = "نهاية الشهر حساب الادخاز"
+    result = _search(db, question)
+    assert result.absent_terms == ["الادخاز"] and "الادخار" in result.suggestions["الادخاز"]
+    assert foreign_words(result) == []
+    message = ask(db, question)
+    assert message["citations"][0]["sourceDocument"]["title"] == "الميزانية"

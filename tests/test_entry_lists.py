@@ -76,3 +76,16 @@ def test_only_long_lists_of_short_entries_are_lists(open_ix, tmp_path):
         lists = {path: search._entry_list(ix.store, ix.resolve(path)["id"])
                  for path in ("glossary.md", "reference.md", "firing.md")}
     assert lists == {"glossary.md": True, "reference.md": False, "firing.md": False}
+
+
+def test_the_kept_answer_follows_the_tuning(open_ix, tmp_path, monkeypatch):
+    # Whether a document is such a list is kept while the index is unchanged; a caller
+    # that tunes the rule in one process (a sweep of `entry_length`) asked the same
+    # open index and was given the answer of the first setting.
+    ix = _index(open_ix, tmp_path)
+    assert _paths(ix, QUESTION)[:2] == ["firing.md", "glossary.md"]
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(entry_length=0.01))
+    assert _paths(ix, QUESTION)[:2] == ["glossary.md", "firing.md"]   # no list that short
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(entry_length=0.8,
+                                                                entry_headings=1.01))
+    assert _paths(ix, QUESTION)[:2] == ["glossary.md", "firing.md"]

@@ -133,3 +133,25 @@ def test_content_operations_read_each_operation_as_written():
         ("T*", []), ("BDC", [Name("P"), {"MCID": 3}]), ("Tj", [b"x"]), ("EMC", []),
         ("d0", [True, 7]), ("d", [[Name("a"), 1], 2]), ("Tz", [5]), ("ET", []), ("Q", [])]
     assert [op for op, _ in content_operations(data, 3)] == ["q", "cm", "BT"]
+
+
+def test_content_operations_odd_bytes_cost_no_page():
+    # A vertical tab is no PDF whitespace (a name may hold one) though bytes.split()
+    # splits at it; an integer of thousands of digits is more than int() reads. Either
+    # raised ValueError in the fast path, and the page it was on was lost.
+    import re as _re
+    from glean_personal.formats.pdf import lexer
+    data = b"BT /\x0bF1 12 Tf (a) Tj /X\x0bEMC 5\x00Tz " + b"9" * 5000 + b" Tz [(b) " + b"7" * 5000 + b" (c)] TJ ET"
+    ops = list(content_operations(data, 100))
+    assert [op for op, _ in ops] == ["BT", "Tf", "Tj", "Tz", "Tz", "TJ", "ET"]
+    assert ops[1][1] == [Name("\x0bF1"), 12]
+    assert ops[3][1] == [Name("X\x0bEMC"), 5]
+    assert ops[4][1] == [float("inf")]
+    assert ops[5][1] == [[b"b", float("inf"), b"c"]]
+    # the token-by-token reader alone reads the same
+    fast = lexer._FAST
+    try:
+        lexer._FAST = _re.compile(rb"(?!)")
+        assert list(content_operations(data, 100)) == ops
+    finally:
+        lexer._FAST = fast

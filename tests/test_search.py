@@ -1445,3 +1445,45 @@ def test_a_path_written_as_the_shell_writes_it_names_its_document(ix, monkeypatc
     for nothing in ("./nosuch.md", "../files/nosuch.md", "/etc/../etc/passwd"):
         with pytest.raises(NotFound):
             ix.fetch(nothing)
+
+
+def test_a_shell_path_into_a_source_whose_root_is_a_link(tmp_path, store_kind, monkeypatch):
+    """A root indexed through a link (`home/notes` → `data/notes`) is stored as named;
+    a path written through the link's target (the shell's folder after `cd -P`, or
+    the real path) names the same file. `./a.md` was read as the fragment `a.md`:
+    ambiguous with `data.md`, or `data.md` alone."""
+    real = tmp_path / "data" / "notes"
+    real.mkdir(parents=True)
+    (real / "a.md").write_text("# Alpha\n\nThe heron waits by the weir.\n")
+    (real / "data.md").write_text("# Data\n\nColumns and rows.\n")
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "notes").symlink_to(real)
+    with open_index(tmp_path / "p.db") as ix:
+        ix.index(tmp_path / "home" / "notes")
+        monkeypatch.chdir(real)
+        for written in ("./a.md", str(real / "a.md"), "../notes/a.md"):
+            assert ix.fetch(written).document["path"] == "a.md", written
+        monkeypatch.chdir(tmp_path)
+        assert ix.fetch("./data/notes/a.md").document["path"] == "a.md"
+        assert ix.fetch("./home/notes/a.md").document["path"] == "a.md"
+        # a file named `ta.md` is not `data.md`; `./data.md` from elsewhere still is
+        with pytest.raises(NotFound):
+            ix.fetch("./ta.md")
+        assert ix.fetch("./x/../data.md").document["path"] == "data.md"
+
+
+def test_local_fetch_takes_the_real_path_of_a_source_indexed_through_a_link(tmp_path, store_kind):
+    """MCP's `local_fetch` checks that `path` names the document `resolve` found: the
+    link's target's path is that document too (it was "no indexed document at …")."""
+    from glean_personal.surfaces import mcp
+    real = tmp_path / "data" / "notes"
+    real.mkdir(parents=True)
+    (real / "a.md").write_text("# Alpha\n\nThe heron waits by the weir.\n")
+    (tmp_path / "notes").symlink_to(real)
+    with open_index(tmp_path / "p.db") as ix:
+        ix.index(tmp_path / "notes")
+    tools = mcp.Tools(str(tmp_path / "p.db"))
+    for path in (str(tmp_path / "notes" / "a.md"), str(real / "a.md")):
+        assert tools.call("local_fetch", {"path": path})["document"]["path"] == "a.md", path
+    with pytest.raises(NotFound):
+        tools.call("local_fetch", {"path": str(real / "b.md")})

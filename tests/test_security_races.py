@@ -116,3 +116,67 @@ def test_a_folder_swapped_between_its_check_and_the_open_is_caught_before_a_read
     assert [(s["path"], s["reason"]) for s in report.skipped] == [
         ("sub/note.md", "a folder on its path became a symbolic link or a file after the "
                         "walk: never followed")]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(os, "geteuid"),
+                    reason="POSIX permissions")
+def test_a_folder_that_may_be_gone_through_but_not_listed_still_reads(tmp_path_factory):
+    """A folder of mode 711 lets a path through it be opened, not its names be listed:
+    its files are read (by `index FILE`, say) as their whole path reads them. The
+    folders were opened for reading, one by one, and such a file failed with
+    "Permission denied". Run as another user than root (root may list anything)."""
+    import tempfile
+    base = Path(tempfile.mkdtemp())   # tmp_path's parents may be closed to another user
+    try:
+        base.chmod(0o755)
+        (base / "src" / "a" / "b").mkdir(parents=True)
+        note = base / "src" / "a" / "b" / "note.md"
+        note.write_text("# Deep\n\nThe lantern hangs low.\n")
+        note.chmod(0o644)
+        (base / "src" / "a" / "b").chmod(0o755)
+        (base / "src" / "a").chmod(0o711)
+        pid = os.fork()
+        if pid == 0:   # the child reads, as nobody when the tests run as root
+            code = 1
+            try:
+                if os.geteuid() == 0:
+                    os.setgid(65534)
+                    os.setuid(65534)
+                data = workers.read_file(str(note), 1 << 20, below=3)
+                code = 0 if data.startswith(b"# Deep") else 2
+            except BaseException:
+                code = 3
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.WEXITSTATUS(status) == 0
+    finally:
+        (base / "src" / "a").chmod(0o755)
+        import shutil
+        shutil.rmtree(base)
+
+
+def test_a_file_saved_over_while_it_is_opened_is_read_not_dropped(
+        tmp_path, store_kind, folders, monkeypatch):
+    """An editor saves by renaming a new file over the old one. Done between the open
+    by the whole path and the check of what the folders hold, the two differed, and
+    the file was skipped as "a folder on its path became a symbolic link" (a stored
+    document so skipped is dropped from the index): the check is made once more."""
+    root, _ = folders
+    note = root / "sub" / "note.md"
+    saved = tmp_path / "saved"
+    open_file = workers._open_file
+
+    def open_then_save_over(fs_path):
+        fd = open_file(fs_path)
+        if fs_path.endswith("note.md") and not saved.exists():
+            saved.write_text("done")
+            fresh = tmp_path / "fresh.md"
+            fresh.write_text("# Public\n\nOrdinary words about egrets.\n")
+            os.replace(fresh, note)
+        return fd
+    monkeypatch.setattr(workers, "_open_file", open_then_save_over)
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        report = ix.index(root, label="root")
+        assert report.skipped == [] and report.added == 2
+        assert [h.document["path"] for h in ix.search("egrets").results] == ["sub/note.md"]

@@ -365,9 +365,10 @@ _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
 def typed_names(text: str) -> frozenset:
     """The words of the text typed as names, lower-cased: with a capital letter and a
     small one (*Venmo*, *PayPal*, *iPhone*; not an acronym such as *USB*, often a
-    common noun), and not the first word of a sentence."""
+    common noun), and not the first word of a sentence. A word of a script without
+    capitals (Arabic, Hebrew, Thai, Chinese) is never one: it has neither."""
     return frozenset(word.lower() for i, (lead, word) in enumerate(_SENTENCE_WORDS.findall(text))
-                     if i and not lead.strip() and not word.islower() and not word.isupper())
+                     if i and not lead.strip() and word.lower() != word != word.upper())
 
 
 def declines_foreign(result) -> bool:

@@ -371,12 +371,14 @@ def _doc_id(value: Any) -> int:
 
 
 def _same_path(text: str, row: Mapping) -> bool:
-    """Does `text` name this row exactly (relative path, absolute path or file:// URL)?"""
+    """Does `text` name this row exactly (relative path, absolute path or file:// URL;
+    links resolved, for a source indexed through a link: `Index.resolve`)?"""
     if is_file_url(text):
         text = path_from_url(text)
     full = os.path.join(row["root"], row["path"])
+    whole = os.path.abspath(os.path.expanduser(text))
     return (text in (row["path"], full) or os.path.normpath(text) == row["path"]
-            or os.path.abspath(os.path.expanduser(text)) == full)
+            or whole == full or os.path.realpath(whole) == os.path.realpath(full))
 
 
 def _brief(doc: Mapping) -> dict:

@@ -302,13 +302,22 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
                         if not raw:
                             yield op, []
                             continue
-                        if 0 in raw:   # NUL is whitespace in PDF, not to bytes.split()
-                            raw = raw.replace(b"\x00", b" ")   # (`5\x00Tz` cost the whole page)
-                        if 47 in raw:   # "/": a name among them
-                            yield op, [to_name(tok[1:]) if tok[0] == 47 else
-                                       float(tok) if 46 in tok else int(tok) for tok in raw.split()]
+                        if 0 in raw or 11 in raw:
+                            # NUL is whitespace in PDF, and a vertical tab is not (a name may
+                            # hold one): bytes.split() has it the other way round (`5\x00Tz`
+                            # cost the whole page, as did `/\x0bF1 Tf`)
+                            toks = _SPACES.split(raw.strip(b"\x00\t\n\x0c\r "))
                         else:
-                            yield op, [float(tok) if 46 in tok else int(tok) for tok in raw.split()]
+                            toks = raw.split()
+                        try:
+                            if 47 in raw:   # "/": a name among them
+                                yield op, [to_name(tok[1:]) if tok[0] == 47 else
+                                           float(tok) if 46 in tok else int(tok) for tok in toks]
+                            else:
+                                yield op, [float(tok) if 46 in tok else int(tok) for tok in toks]
+                        except ValueError:   # an integer of thousands of digits (`_number`)
+                            yield op, [to_name(tok[1:]) if tok[0] == 47 else _number(tok)
+                                       for tok in toks]
                         continue
                 else:
                     pos = m.end()
@@ -330,8 +339,7 @@ def content_operations(data: bytes, max_ops: int, max_depth: int = 32):
         if kind is None:
             continue
         if kind == "num":
-            raw = m.group(kind)
-            value: Any = float(raw) if b"." in raw else int(raw)
+            value: Any = _number(m.group(kind))
         elif kind == "str":
             value, pos = literal_string(data, pos)
         elif kind == "kw":
@@ -401,7 +409,11 @@ _TJ_PLAIN = re.compile(rb"\(([^()]*)\)|(" + _NUM + rb")")
 
 def _tj_items(body: bytes) -> list:
     if 60 not in body and 92 not in body:   # "<", "\\"
-        return [(float(n) if 46 in n else int(n)) if n else s for s, n in _TJ_PLAIN.findall(body)]
+        try:
+            return [(float(n) if 46 in n else int(n)) if n else s
+                    for s, n in _TJ_PLAIN.findall(body)]
+        except ValueError:   # an integer of thousands of digits
+            return [_number(n) if n else s for s, n in _TJ_PLAIN.findall(body)]
     out: list = []
     append = out.append
     for s, h, n in _TJ_ITEM.findall(body):
@@ -409,10 +421,24 @@ def _tj_items(body: bytes) -> list:
             s = s[1:-1]
             append(_ESCAPE.sub(_unescape, s) if b"\\" in s else s)
         elif n:
-            append(float(n) if b"." in n else int(n))
+            append(_number(n))
         else:
             append(hex_string(b"<" + h + b">"))
     return out
+
+
+_SPACES = re.compile(rb"[\x00\t\n\x0c\r ]+")
+# Python refuses int() of more digits than this (`sys.get_int_max_str_digits`, 4300 by
+# default); such a number in a content stream is garbage, read as a float (infinite).
+_INT_DIGITS = 4000
+
+
+def _number(raw: bytes):
+    """A number token of a content stream: a float if it has a point, else an int; one
+    of thousands of digits (int() raises on it, and the page was lost) is a float."""
+    if b"." in raw or len(raw) > _INT_DIGITS:
+        return float(raw)
+    return int(raw)
 
 
 _EI = re.compile(rb"[\x00\t\n\x0c\r ]EI(?=[\x00\t\n\x0c\r ]|$)")
