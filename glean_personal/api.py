@@ -328,8 +328,13 @@ class Index:
         """A source by its label or its folder (`notes/`, `./notes`, `~/notes`, absolute)."""
         from .walk import storable
         named = _abs(name) if name else name
-        found = [s for s in self.store.sources() if s["label"] == name] or [
-            s for s in self.store.sources() if s["root"] in (name, named, storable(named))]
+        sources = self.store.sources()
+        found = [s for s in sources if s["label"] == name] or [
+            s for s in sources if s["root"] in (name, named, storable(named))]
+        if not found and named and os.path.isdir(named):
+            # The folder written by its real path, of a source kept by a link to it.
+            real = os.path.realpath(named)
+            found = [s for s in sources if os.path.realpath(s["root"]) == real]
         if not found:
             raise NotFound(f"no indexed source named {name!r}; `sources` lists them")
         return found[0]

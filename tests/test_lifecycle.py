@@ -264,6 +264,25 @@ def test_index_one_file_in_the_source_that_holds_it(tmp_path, store_kind):
             ix.index(tmp_path / "elsewhere.md")
 
 
+def test_a_source_kept_by_a_link_takes_its_files_and_folder_by_their_real_paths(
+        tmp_path, store_kind):
+    """A source indexed as a link to its folder (`~/notes` → `/data/notes`): one of its
+    files, or the folder, written by the real path was "not inside any indexed folder"
+    and "no indexed source named …"."""
+    real = write_tree(tmp_path / "data" / "notes", FILES)
+    link = tmp_path / "notes"
+    link.symlink_to(real)
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(link, label="mine")
+        (real / "bikes" / "pedals.md").write_text("# Pedals\n\nGrease the pedal threads.\n")
+        report = ix.index(real / "bikes" / "pedals.md")
+        assert (report.label, report.changes) == ("mine", [("added", "bikes/pedals.md")])
+        assert [h.document["path"] for h in ix.search("pedal threads").results] == [
+            "bikes/pedals.md"]
+        done = ix.purge(str(real))
+        assert done.sources == ["mine"] and ix.sources() == []
+
+
 def test_the_graph_follows_index_and_purge(tmp_path, store_kind):
     groups = ["derailleur hanger alignment", "sprocket tension gauge", "tubeless sealant valve"]
     files = {f"n{i}.md": f"# Note {i}\n\n{groups[i % 3]} topic{i} words{i}\n" for i in range(6)}
