@@ -214,7 +214,7 @@ class SearchResult(Record):
     # *finished*): a wording, not a thing it never mentions (not in `to_dict`).
     bases: Dict[str, str] = field(default_factory=dict)
 
-    # The hits, as a list's: `for hit in ix.search(q)`, `len(...)`, `[0]` (SPEC: "list of Hit").
+    # The hits, as a list's: `for hit in ix.search(q)`, `len(...)`, `[0]` (docs/api.md: "behaves as that list").
     def __iter__(self) -> Iterator[Hit]:
         return iter(self.results)
 

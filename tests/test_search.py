@@ -1420,7 +1420,7 @@ def test_a_question_s_passages_and_documents_page_on_without_repeating(tmp_path,
 
 
 def test_a_search_result_is_its_hits_as_a_list(ix):
-    """SPEC §10: `hits = ix.search(...)` is a list of Hit; `.results` is the same list."""
+    """docs/api.md: the result behaves as its list of hits; `.results` is the same list."""
     result = ix.search("weekly backup", limit=3)
     assert list(result) == result.results and len(result) == len(result.results) >= 1
     assert result[0] is result.results[0] and result[-1] is result.results[-1]
