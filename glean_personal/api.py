@@ -548,18 +548,16 @@ class Index:
                 if ("/" + os.path.join(c["root"], c["path"])).endswith(tail)]
 
     def _by_real_path(self, whole: str) -> List[dict]:
-        """The document at `whole` once links are resolved, in the source whose root
-        holds it once links are resolved (a root stored as a link names it)."""
-        real = os.path.realpath(whole)
-        for source in self.store.sources():
-            root = os.path.realpath(source["root"])
-            if real.startswith(root.rstrip(os.sep) + os.sep):
-                rel = os.path.relpath(real, root).replace(os.sep, "/")
-                found = [c for c in self.store.find_documents(rel)
-                         if c["root"] == source["root"] and c["path"] == rel]
-                if found:
-                    return found
-        return []
+        """The document at `whole` in the source that holds it, links resolved where
+        the path as written is in none (`indexer.source_of_file`: a root stored as a
+        link names it)."""
+        from .indexer import source_of_file
+        try:
+            source, rel = source_of_file(self.store, whole)
+        except NotFound:
+            return []
+        return [c for c in self.store.find_documents(rel)
+                if c["root"] == source["root"] and c["path"] == rel]
 
     def fetch(self, doc: Union[int, str]) -> FetchedDocument:
         from .reports import FetchedDocument

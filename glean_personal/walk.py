@@ -185,7 +185,8 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             continue
         prefix = rel + "/" if rel else ""
         subfolders = []
-        sphinx = _sphinx_build(entries)
+        sphinx = (any(e.name == SPHINX_MARK or e.name in SPHINX_PAGES for e in entries)
+                  and _sphinx_folder(folder))
         pages = _pages(entries, prefix, excluded, included)
         for entry in entries:
             name = entry.name
@@ -261,18 +262,9 @@ def _sphinx_page(path: str) -> bool:
         return False
 
 
-def _sphinx_build(entries: Sequence[os.DirEntry]) -> bool:
-    """Whether a folder's entries mark a Sphinx build: its `searchindex.js`, or both of
-    `SPHINX_PAGES` (`_sphinx_folder` judges one path alike)."""
-    names = {entry.name: entry.path for entry in entries
-             if entry.name == SPHINX_MARK or entry.name in SPHINX_PAGES}
-    if SPHINX_MARK in names and _sphinx_mark(names[SPHINX_MARK]):
-        return True
-    return all(page in names and _sphinx_page(names[page]) for page in SPHINX_PAGES)
-
-
 def _sphinx_folder(folder: str) -> bool:
-    """`_sphinx_build` for a folder given by its path (`walk_one`)."""
+    """Whether a folder is a Sphinx build: its `searchindex.js`, or both of
+    `SPHINX_PAGES` (`walk` and `walk_one` judge it alike)."""
     return (_sphinx_mark(os.path.join(folder, SPHINX_MARK))
             or all(_sphinx_page(os.path.join(folder, page)) for page in SPHINX_PAGES))
 

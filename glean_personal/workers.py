@@ -141,14 +141,12 @@ def _open_below(fs_path: str, below: int) -> int:
     folders = parts[len(parts) - below:-1] if 1 < below < len(parts) else []
     if not folders or not {os.open, os.stat} <= os.supports_dir_fd:
         return _open_file(fs_path)
-    try:
-        return _open_through(fs_path, parts, folders, below)
-    except _Replaced:
-        pass
-    try:
-        return _open_through(fs_path, parts, folders, below)
-    except _Replaced:
-        raise SkipFile(_FOLDER_SWAPPED) from None
+    for _ in range(2):
+        try:
+            return _open_through(fs_path, parts, folders, below)
+        except _Replaced:
+            pass
+    raise SkipFile(_FOLDER_SWAPPED)
 
 
 class _Replaced(Exception):

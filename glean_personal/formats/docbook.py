@@ -191,10 +191,11 @@ _NAME_PARTS = re.compile(r"[._-]+")
 
 def _unknown_reference(m: "re.Match[str]", declared: frozenset = frozenset()) -> str:
     """A reference the document declares but does not expand stays as typed (an
-    HTML one is the HTML reader's, but for KDE's keys and `&eg;`). One neither HTML nor the document defines shows
-    its name as words (`&kmymoney;` as *kmymoney*, `&Jack.H.Ostroff;` as *Jack H
-    Ostroff*, `&version;` as *version*), or the text of `_KNOWN_WORDS` or `_ISO_GREEK`;
-    a contributor's address (`&Jack.H.Ostroff.mail;`) shows nothing."""
+    HTML one is the HTML reader's, but for KDE's keys and `&eg;`). One neither HTML
+    nor the document defines shows its name as words (`&kmymoney;` as *kmymoney*,
+    `&Jack.H.Ostroff;` as *Jack H Ostroff*, `&version;` as *version*), or the text
+    of `_KNOWN_WORDS` or `_ISO_GREEK`; a contributor's address
+    (`&Jack.H.Ostroff.mail;`) shows nothing."""
     name = m.group(1)
     if name in declared:
         return m.group(0)
