@@ -46,6 +46,11 @@ _CHANGELOG_FILE = lazy(r"(?:change[-_ ]?log|changes|history|news|release[-_ ]?no
                        r"(?:\.debian|\.[0-9]+)?(?:\.(?:md|markdown|rst|txt|adoc))?(?:\.gz)?",
                        re.IGNORECASE)
 _CHANGELOG_FILE_WORDS = ("change", "history", "news", "release")
+# …or such a name in its upstream capitals after the name of the part of a package it
+# belongs to: Debian's dovecot-core ships Pigeonhole's release notes as
+# `pigeonhole.NEWS.gz` beside Dovecot's `NEWS.gz` (not `fake.news.md`, a note's name).
+_PART_CHANGELOG_FILE = lazy(r"[\w+-]+\.(?:NEWS|CHANGES|CHANGELOG|ChangeLog|HISTORY|RELEASE[-_]?NOTES)"
+                            r"(?:\.[0-9]+)?(?:\.(?:md|markdown|rst|txt|adoc))?(?:\.gz)?")
 # …and a release's own notes named by its number: Vim's `version8.txt` and its HTML
 # `version8.html` (1,528 passages of what changed in 8.0 to 8.2).
 _VERSION_FILE = lazy(r"version[-_]?[0-9]+(?:\.(?:html?|md|rst|txt))?(?:\.gz)?", re.IGNORECASE)
@@ -93,7 +98,8 @@ def is_release_notes_path(path: str) -> bool:
     *folders, name = path.split("/")
     return (any(holds_any(f, _CHANGELOG_FOLDER_WORDS) and _CHANGELOG_FOLDER.fullmatch(f)
                 for f in folders)
-            or holds_any(name, _CHANGELOG_FILE_WORDS) and _CHANGELOG_FILE.fullmatch(name) is not None
+            or holds_any(name, _CHANGELOG_FILE_WORDS) and (_CHANGELOG_FILE.fullmatch(name) is not None
+                                                         or _PART_CHANGELOG_FILE.fullmatch(name) is not None)
             or holds_any(name, ("version",)) and _VERSION_FILE.fullmatch(name) is not None)
 
 

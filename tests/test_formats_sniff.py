@@ -27,8 +27,8 @@ def test_text_without_a_known_extension_is_read_as_text(tmp_path, name, data):
     assert needs_sniff(name) or name == ".bashrc"
     doc = extract(path)
     assert doc.format in ("txt", "sh")
-    # a first line standing alone is the title; otherwise the file name is
-    assert doc.title == ("MIT License" if name == "LICENSE" else name)
+    # a first line standing alone, or underlined, is the title; otherwise the file name is
+    assert doc.title == {"LICENSE": "MIT License", "README": "Project"}.get(name, name)
     assert doc.text.strip()
 
 

@@ -80,6 +80,53 @@ def test_txt_paragraphs_and_stem_title():
     assert doc.sections[0].text == "First para\nline two\n\nSecond para"
 
 
+
+# Dovecot's wiki page as Debian ships it (`wiki/Authentication.Penalty.txt`): an underlined
+# title, no section titles, the wiki's framed example. The title is the underlined line,
+# not the file's name.
+DOVECOT_PAGE = """\
+Authentication Penalty
+======================
+
+Dovecot anvil process tracks authentication penalties for different IPs to slow
+down brute force login attempts. The algorithm works by:
+
+ * First auth failure reply will be delayed for 2 seconds (this happens even
+   without auth penalty)
+
+Authentication penalty tracking can be disabled completely with:
+
+---%<-------------------------------------------------------------------------
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+---%<-------------------------------------------------------------------------
+
+(This file was created from the wiki on 2019-06-19 12:42)
+"""
+
+
+def test_an_underlined_first_line_is_a_texts_title():
+    doc = read_document(DOVECOT_PAGE.encode(), "wiki/Authentication.Penalty.txt")
+    assert doc.title == "Authentication Penalty"
+    assert doc.format == "txt"
+    assert "Authentication Penalty\n======================" in doc.sections[0].text   # the text keeps it
+    dashed = read_document(b"How to build a plugin\n---------------------\n\nRun make.\n", "README")
+    assert dashed.title == "How to build a plugin"
+
+
+@pytest.mark.parametrize("data", [
+    b"Authentication Penalty\n===\n\nAn underline much shorter than its line is a rule.\n",
+    b"Settings:\n=========\n\nA line ending as a sentence does is no title.\n",
+    b"Only a title\n============\n",   # nothing after it
+    b"x = 1\n=====\n\nA setting is no title.\n",
+])
+def test_an_underline_makes_no_title_of_what_is_no_title(data):
+    assert read_document(data, "notes/plain.txt").title == "plain"
+
+
 MARKDOWN = """\
 ---
 title: "Workshop handbook"

@@ -22,7 +22,7 @@ TITLES = ["What's New In Python 3.8", "What’s new for 2.0", "Release Notes", "
           "SQLite Copyright", "License keys", "copy — Shallow and deep copy", ""]
 PATHS = ["release-notes/TypeScript 5.0.md", "releases/4.2.txt", "releaselog/3_45_0.html",
          "changelog/x.md", "whatsnew/3.12.rst", "What_s-New/a.md", "news/today.md", "History.md",
-         "CHANGES.rst", "NEWS", "CHANGELOG.txt", "CHANGELOG.2", "debian/changelog.Debian.gz",
+         "CHANGES.rst", "NEWS", "pigeonhole.NEWS.gz", "fake.news.md", "glib.ChangeLog", "CHANGELOG.txt", "CHANGELOG.2", "debian/changelog.Debian.gz",
          "c3ref/changes.html", "doc/version8.txt", "doc/version8.html", "version-9.md",
          "tests/test_a.py", "src/a_test.go", "web/x.test.js", "web/x.spec.ts", "spec/x.rb",
          "specs/notes.md", "TestSuite/Thing.java", "a/b/c.PY", "a/b/c.Py", "lib/x.c++",
@@ -54,6 +54,7 @@ def _release_notes_path(path: str) -> bool:
     *folders, name = path.split("/")
     return (any(kinds._CHANGELOG_FOLDER.fullmatch(f) for f in folders)
             or kinds._CHANGELOG_FILE.fullmatch(name) is not None
+            or kinds._PART_CHANGELOG_FILE.fullmatch(name) is not None
             or kinds._VERSION_FILE.fullmatch(name) is not None)
 
 

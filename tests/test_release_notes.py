@@ -84,6 +84,20 @@ def test_release_notes_filed_in_their_folder_count_half_even_titled_by_version(o
     assert "Widget 1.0" in [h.title for h in ix.search("what changed for upload files", limit=2).results]
 
 
+def test_a_parts_release_notes_named_after_it_count_half(open_ix, tmp_path):
+    # Debian's dovecot-core ships Pigeonhole's NEWS as `pigeonhole.NEWS.gz` beside Dovecot's
+    # own `NEWS.gz`: entries under a version line, no title.
+    ix = _index(open_ix, tmp_path, "v0.5.19  2022-05-10  Aki Tuomi", "pigeonhole.NEWS")
+    hits = ix.search("how do I upload files", limit=2).results
+    guide, notes = sorted(hits, key=lambda h: -h.score)
+    assert guide.title == "Sending data" and notes.document["path"] == "pigeonhole.NEWS"
+    assert notes.score < 0.75 * guide.score   # undamped, about level (below)
+    # …while a note named in lower case by its subject is no release notes.
+    ix = _index(lambda: open_ix("b.db"), tmp_path / "b", "v0.5.19  2022-05-10  Aki Tuomi", "fake.news")
+    score = {h.document["path"]: h.score for h in ix.search("how do I upload files", limit=2).results}
+    assert score["fake.news"] >= 0.75 * score["sending-data.md"]
+
+
 def test_a_folder_of_saved_news_articles_is_not_release_notes(open_ix, tmp_path):
     ix = _index(open_ix, tmp_path, "Widget 1.0", "news/Widget 1.0.md")
     score = {h.title: h.score for h in ix.search("how do I upload files", limit=2).results}

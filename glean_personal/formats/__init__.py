@@ -133,7 +133,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 13   # 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
+READERS_REVISION = 14   # 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,

@@ -224,6 +224,9 @@ def _next_number(before: Optional[Tuple[int, ...]], number: Tuple[int, ...]) -> 
 TITLE_LINE_CHARS = 80
 # Marks of a record, a setting or code rather than a title (`pkg (1.2-1) unstable; urgency=low`).
 _NOT_A_TITLE = re.compile(r"[=;{}<>|\\]")
+# A title underlined as Markdown and reStructuredText write one (`Mailbox settings`, then
+# `================`; Dovecot's wiki pages as Debian ships them): the line above the rule.
+_UNDERLINED_TITLE = re.compile(r"([^\n]+)\n[ \t]*(={3,}|-{3,})[ \t]*")
 
 
 def first_line_title(text: str) -> str:
@@ -240,6 +243,9 @@ def first_line_title(text: str) -> str:
     if gap is None or not body[gap.end():].strip():
         return ""
     first = body[:gap.start()].strip()
+    underlined = _UNDERLINED_TITLE.fullmatch(first)
+    if underlined and abs(len(underlined.group(2)) - len(underlined.group(1).strip())) <= 2:
+        first = underlined.group(1).strip()
     if (not first or "\n" in first or len(first) > TITLE_LINE_CHARS or first[-1] in ".,;:"
             or first[0] in "#>*-+=|/\\[{<(`~" or "://" in first or _NOT_A_TITLE.search(first)
             or not any(c.isalpha() for c in first)):
