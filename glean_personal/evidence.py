@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
 from .analysis import (alt_text, ascii_equivalent, camel_words, has_identifiers, identifier_parts,
                        search_spans, stem, tokenize)
 from .kinds import is_release_notes_path, is_release_notes_title
-from .query import Query, Term, is_request
+from .query import Query, Term, is_filler, is_request
 from .snippets import _Heads
 from .store.core import Store
 from .synonyms import same_word
@@ -113,6 +113,12 @@ class Weights:
         # For strength, a request word the query kept (*need* of *what gloves do we
         # need*: too few other words to drop it) weighs nothing beside another word.
         asks = [all(is_request(terms[i]) for i in group) for group in self.slots]
+        # So does a word that names nothing (*going*, *nobody*) when the index lacks
+        # it: unknown, it would weigh twice the rarest word, and its absence says
+        # nothing of what the passage is about. Held, it counts as any word.
+        if self.tuning.unheld_fillers:
+            asks = [a or all(not dfs[i] and is_filler(terms[i]) for i in group)
+                    for a, group in zip(asks, self.slots)]
         self.asks = asks = asks if not all(asks) else [False] * len(asks)
         self.held_slot = [0.0 if a else w for w, a in zip(self.slot, asks)]
         top = max(self.held_slot, default=0.0)

@@ -71,6 +71,34 @@ REQUEST_WORDS = frozenset("""
     say says according
     """.split())
 
+# Words that name nothing, beyond the stop list and the request words: the request
+# words' other forms (*going*, *told*, *shown*) and the function words the stop list
+# leaves out (indefinite pronouns, prepositions, determiners, conjunctions). Search
+# keeps them as words; match strength does not count one against a passage when the
+# index lacks it, and /chat never takes one for a foreign word (docs/search.md,
+# "Words that name nothing").
+REQUEST_FORMS = frozenset("""
+    made shows showing shown showed wanted wanting needed needing got gotten uses used
+    tells telling told gives giving gave given knows knowing knew known likes liked liking
+    goes going gone went sees seeing saw seen lets letting finds finding found
+    figures figured figuring mentioning said saying
+    """.split())
+FUNCTION_WORDS = frozenset("""
+    anybody anyone anything anywhere everybody everyone everything everywhere
+    nobody nothing nowhere somebody someone somewhere
+    across along alongside amid among amongst around behind beneath beside besides beyond
+    despite inside near onto outside past since throughout toward towards underneath unlike via
+    every several enough whatever whichever whoever whenever wherever however
+    although though unless whether whereas yet till
+    """.split())
+
+
+def names_nothing(word: str) -> bool:
+    """A request word's other form or a function word the stop list lacks (*going*,
+    *nobody*, *alongside*): typed in a question, it names nothing the answer holds."""
+    return word in REQUEST_FORMS or word in FUNCTION_WORDS
+
+
 # Words that set the subjects on either side of them against each other ("list vs
 # tuple", "merge versus rebase"): dropped as request words are, but only between two
 # other words; first or last, the word may be part of a name ("VS Code settings").
@@ -564,6 +592,12 @@ def is_request(term: Term) -> bool:
     """A request word typed alone (*need*, *show*, *make*): it asks, it names nothing."""
     return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
             and term.tokens[0] in REQUEST_WORDS)
+
+
+def is_filler(term: Term) -> bool:
+    """A word typed alone that names nothing (`names_nothing`: *going*, *nobody*)."""
+    return (len(term.tokens) == 1 and not term.quoted and not term.prefix and term.slot < 0
+            and names_nothing(term.tokens[0]))
 
 
 def _compares(terms: List[Term], i: int) -> bool:

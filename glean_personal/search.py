@@ -130,6 +130,12 @@ class SearchTuning(Record, frozen=True):
     # hold them all) has them `rare_together` (0: never); /chat answers from it as
     # from one of enough strength (docs/search.md, "Match strength").
     together_margin: float = 3.0
+    # A word of the question that names nothing (a request word's other form, a
+    # function word the stop list lacks: `query.names_nothing`) and that the index
+    # does not hold weighs nothing in match strength (False: it weighs as any
+    # unknown word), and /chat never takes it for a foreign word (docs/search.md,
+    # "Words that name nothing").
+    unheld_fillers: bool = True
 
 
 TUNING = SearchTuning()

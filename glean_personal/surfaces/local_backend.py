@@ -26,7 +26,7 @@ from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 from ..patterns import lazy
-from ..query import REQUEST_WORDS
+from ..query import REQUEST_WORDS, names_nothing
 
 from .. import search as search_module
 
@@ -349,13 +349,15 @@ def foreign_words(result) -> List[str]:
     in `SearchTuning`).
     """
     near = getattr(result, "suggestions", None) or {}
+    fillers = search_module.TUNING.unheld_fillers
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
     names = (typed_names(getattr(result, "query", "") or "")
              if search_module.TUNING.foreign_names else frozenset())
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
-            and w not in REQUEST_WORDS and (w not in near or w in names)
+            and w not in REQUEST_WORDS and not (fillers and names_nothing(w))
+            and (w not in near or w in names)
             and not synonyms.get(w) and w not in bases]
 
 

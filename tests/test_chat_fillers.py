@@ -1,0 +1,131 @@
+"""Words that name nothing, in match strength and /chat (both stores).
+
+A question in everyday words carries words that name nothing the answer holds:
+another form of a request word (*going*, *told*, *shown*) and function words the
+stop list leaves out (*nobody*, *everywhere*, *alongside*). When the index lacks
+such a word, it weighs nothing in a passage's match strength (an unknown word
+would weigh twice the rarest one) and /chat never takes it for a foreign word.
+When the index holds it, it counts as any word.
+"""
+from __future__ import annotations
+
+import pytest
+
+import glean_personal
+from glean_personal import search as search_module
+from glean_personal.query import names_nothing
+from glean_personal.surfaces.local_backend import foreign_words
+from helpers.chat import ask, indexed_notes
+
+NOTES = {
+    "disposal.md": """\
+# Disposal
+
+## Shredding old drives
+
+Overwrite the whole drive with random data three times before the drive is recycled, so
+that the old files cannot be recovered.
+
+## Paper
+
+Bank letters pass through the cross-cut shredder in the office.
+""",
+    "jobs.md": """\
+# Long jobs
+
+## Time limits
+
+A backup command that is still running after a minute is stopped by the timeout wrapper,
+and the log says so.
+
+## Everyone
+
+Everyone on the rota gets the weekly report by mail.
+""",
+    "garden.md": """\
+# Garden
+
+## Watering
+
+Water the tomatoes every evening in July; the hose reel is behind the shed.
+""",
+}
+
+NOBODY = "overwrite a drive so that nobody can ever recover the old files"
+GOING = "stop a backup command if it is still going after a minute"
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def db(request, tmp_path_factory):
+    return indexed_notes(tmp_path_factory.mktemp(f"fillers-{request.param}"), NOTES,
+                         request.param)
+
+
+@pytest.fixture(autouse=True)
+def large_index(monkeypatch):
+    """These notes make a small index, where /chat never declines for a foreign word
+    and two words are enough; here the rules of a large one are tested."""
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
+
+
+def _search(db, question: str):
+    with glean_personal.open_index(db, readonly=True) as ix:
+        return ix.search(question, passages=True)
+
+
+def _rule_off(monkeypatch):
+    monkeypatch.setattr(search_module, "TUNING",
+                        search_module.TUNING.replace(unheld_fillers=False))
+
+
+def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
+    result = _search(db, NOBODY)
+    assert "nobody" in result.absent_terms and foreign_words(result) == []
+    top = result.results[0]
+    assert top.section == ["Disposal", "Shredding old drives"]
+    strength = top.strength
+    message = ask(db, NOBODY)
+    assert message["citations"][0]["sourceDocument"]["title"] == "Disposal"
+    _rule_off(monkeypatch)
+    result = _search(db, NOBODY)
+    # weighed as an unknown word, and foreign: declined
+    assert result.results[0].strength < strength
+    assert foreign_words(result) == ["nobody"]
+    assert "citations" not in ask(db, NOBODY)
+
+
+def test_a_request_words_other_form_the_index_lacks_weighs_nothing(db, monkeypatch):
+    result = _search(db, GOING)
+    assert result.absent_terms == ["going"] and foreign_words(result) == []
+    top = result.results[0]
+    assert top.section == ["Long jobs", "Time limits"] and top.strength == 1.0
+    assert ask(db, GOING)["citations"][0]["sourceDocument"]["title"] == "Long jobs"
+    _rule_off(monkeypatch)
+    result = _search(db, GOING)
+    assert result.results[0].strength < 1.0 and foreign_words(result) == ["going"]
+
+
+def test_a_filler_the_index_holds_counts_as_any_word(db, monkeypatch):
+    # *behind* is in the garden note: held there, it counts against the passage
+    # that lacks it; *nowhere* is in no note, and weighs nothing.
+    held = _search(db, "timeout wrapper stops the backup behind").results[0]
+    unheld = _search(db, "timeout wrapper stops the backup nowhere").results[0]
+    assert held.section == unheld.section == ["Long jobs", "Time limits"]
+    assert held.strength < 1.0 and unheld.strength == 1.0
+    _rule_off(monkeypatch)
+    assert _search(db, "timeout wrapper stops the backup behind").results[0].strength \
+        == held.strength
+
+
+def test_the_search_and_its_order_are_unchanged(db, monkeypatch):
+    # strength only: the same hits in the same order with the rule off
+    on = [(h.document["path"], h.section) for h in _search(db, NOBODY).results]
+    _rule_off(monkeypatch)
+    assert [(h.document["path"], h.section) for h in _search(db, NOBODY).results] == on
+
+
+def test_which_words_name_nothing():
+    for word in ("going", "told", "shown", "nobody", "everywhere", "alongside", "whether"):
+        assert names_nothing(word)
+    for word in ("drive", "backup", "tomorrow", "go", "the"):
+        assert not names_nothing(word)
