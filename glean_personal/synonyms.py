@@ -1688,6 +1688,23 @@ double check > verify, confirm, validate
 clear out > clear, empty, purge
 mess up > corrupt, break
 mix up > confuse, swap
+# a twenty-second batch: when, how often and how, in everyday phrases (written from
+# general knowledge; only Git's *get back a branch I removed by mistake* was read before)
+same time > concurrent, simultaneous, parallel
+every day > daily, schedule, cron
+every night > nightly, daily, schedule
+once a day > daily, schedule
+once a week > weekly, schedule
+by mistake > accidentally, accidental, undo
+in bulk > batch, mass
+from scratch > initialize, fresh, new
+right away > immediately, instantly
+no longer > deprecated, obsolete, removed
+at login > autostart, login, startup
+temporarily > temporary, transient, temp
+for good > permanently, permanent
+in a row > consecutive, sequence
+different from > differ, difference, compare
 """
 
 
