@@ -89,6 +89,10 @@ class SearchTuning(Record, frozen=True):
     listing: float = 0.5        # a table of contents or an index (lines end in `… 12`, or so titled) keeps this share
     references: bool = True     # a cross-reference (lines of a word and the files naming it) is one
     changelog: float = 0.5      # release notes keep this share for a search not about versions
+    # A question's further passages that hold its words only in their document's title
+    # (which every passage carries) lend the document no support (docs/search.md,
+    # "How results are ranked", step 2).
+    title_echoes: bool = True
     # Release notes holding this share of the index's passages count as one
     # passage each when words are weighed by rarity (0: as many as they hold).
     bulky_notes: float = 0.01
@@ -321,10 +325,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         defined: Set[int] = set()
         if (query.names and not query.bare_name) or code and (runs or query.bare_name):
             hits, defined = _definition_lift(hits, rows, query, runs, code)
+        echoes = (_title_echoes(hits[:TUNING.pool], doc_of, titles, rows, weights)
+                  if query.sentence and TUNING.title_echoes else frozenset())
         if passages:
-            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined, alone)
+            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined, alone,
+                                    echoes)
         else:
-            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined, alone)
+            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined, alone,
+                                     echoes)
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
         ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING,
@@ -510,8 +518,8 @@ class _Rows:
 
 
 def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
-                   defined: Set[int] = frozenset(),
-                   alone: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
+                   defined: Set[int] = frozenset(), alone: Set[int] = frozenset(),
+                   echoes: Set[int] = frozenset()) -> List[Tuple[int, float, int]]:
     """Passages by score, each scaled by its document's title boost; for a question
     written as a sentence, a document's best passage also by the document's support
     (`_support`).
@@ -527,13 +535,15 @@ def _rank_passages(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weig
     Support counts the store's first `TUNING.pool` candidates only: a later page
     (`offset`) fetches more, and the passages of the first pages must keep their
     order on it, or a page repeats a passage an earlier one showed. The documents
-    in `alone` (bulky release notes, one passage) have none.
+    in `alone` (bulky release notes, one passage) have none, and the passages in
+    `echoes` (`_title_echoes`) lend none.
     """
     support = {}
     if query.sentence and TUNING.passage_support and not defined:
         by_doc: Dict[int, List[float]] = {}
-        for pid, score in hits[:TUNING.pool]:
-            by_doc.setdefault(doc_of[pid], []).append(score)
+        for pid, score in sorted(hits[:TUNING.pool], key=lambda t: (-t[1], t[0])):
+            if pid not in echoes or doc_of[pid] not in by_doc:   # its best always counts
+                by_doc.setdefault(doc_of[pid], []).append(score)
         support = {d: _support(sorted(v, reverse=True), True) for d, v in by_doc.items()
                    if d not in alone}
     if not support:
@@ -853,7 +863,8 @@ def _best_first(item: Tuple[float, int]) -> Tuple[float, int]:
 
 
 def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query, weights: Weights,
-                    defined: Set[int] = frozenset(), alone: Set[int] = frozenset()) -> List[tuple]:
+                    defined: Set[int] = frozenset(), alone: Set[int] = frozenset(),
+                    echoes: Set[int] = frozenset()) -> List[tuple]:
     """(the document's passages by score, its score, matching passages) per document.
 
     A document holding a definition of the name typed (a passage in `defined`,
@@ -862,7 +873,8 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query, weights: Wei
 
     A document's further passages count among the store's first `TUNING.pool`
     candidates only (`_rank_passages` says why), and not at all for the documents
-    in `alone`: bulky release notes, counted as one passage.
+    in `alone`: bulky release notes, counted as one passage; nor do the passages in
+    `echoes`, which hold a question's words only in their document's title.
     """
     counted = {pid for pid, _ in hits[:TUNING.pool]}
     by_doc: Dict[int, List[Tuple[float, int]]] = {}
@@ -883,7 +895,8 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query, weights: Wei
         defines = bool(defined) and any(p in defined for _, p in scored)
         pairs = sorted(((s / lift if p in defined else s, p) for s, p in scored),
                        key=_best_first) if defines else scored
-        values = [s for s, p in pairs if p in counted] or [pairs[0][0]]
+        values = [s for i, (s, p) in enumerate(pairs)
+                  if p in counted and (not i or p not in echoes)] or [pairs[0][0]]
         if doc_id in alone:   # one passage: its others lend it nothing
             values = values[:1]
         score = pairs[0][0] * _support(values, query.sentence)
@@ -892,6 +905,38 @@ def _rank_documents(hits, doc_of, boost, rows: _Rows, query: Query, weights: Wei
         ranked.append((pid, score * boost[doc_id], len(scored)))
     ranked = _rerank(ranked, rows, query, weights)
     return [(by_doc[doc_of[pid]], score, n) for pid, score, n in ranked]
+
+
+def _title_echoes(hits: List[Tuple[int, float]], doc_of: Dict[int, int], titles: Dict[int, str],
+                  rows: _Rows, weights: Weights) -> Set[int]:
+    """The candidates (`hits`: the first `TUNING.pool`) that hold none of the query's
+    words or their synonyms in their headings or text, only in their document's title,
+    among documents with two candidates or more.
+
+    Every passage carries its document's title, so a passage of GNOME's *Test the
+    performance of your hard disk* about the benchmark's graph matched *how much
+    room is still free on my hard drive* by the title's *hard* alone, and lent
+    the page the support of a page about the question (step 2 of "How results are
+    ranked" in docs/search.md). Whole-page BM25 counts a title once. Only the
+    documents whose title holds one of the words are read: no other can have such
+    a passage.
+    """
+    by_doc: Dict[int, List[int]] = {}
+    for pid, _ in hits:
+        by_doc.setdefault(doc_of[pid], []).append(pid)
+    looked = [d for d, pids in by_doc.items()
+              if len(pids) > 1 and titles.get(d) and any(weights.present_in([titles[d]]))]
+    if not looked:
+        return set()
+    rows.load([pid for d in looked for pid in by_doc[d]])
+    out = set()
+    for d in looked:
+        title = titles[d]
+        for pid in by_doc[d]:
+            parts = [h for h in passage_parts(rows[pid])[:-1] if h != title]
+            if not any(weights.present_in(parts + [rows[pid]["text"]])):
+                out.add(pid)
+    return out
 
 
 # math.sqrt(i + 1) for a document's further passages, i = 1..20 (computed once).
