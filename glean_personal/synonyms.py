@@ -1705,36 +1705,6 @@ temporarily > temporary, transient, temp
 for good > permanently, permanent
 in a row > consecutive, sequence
 different from > differ, difference, compare
-# a twenty-third batch: everyday names for a program's troubles, qualities and help
-# (written from general knowledge, before reading any question it was measured on)
-too big > size, limit, large
-funny characters > encoding, charset, unicode
-strange characters > encoding, charset, unicode
-key combination > shortcut, keybinding, hotkey
-look and feel > appearance, theme, style
-printout > print, printing
-sum up > summarize, summary, total
-beginner > tutorial, introduction, getting started
-newbie > tutorial, introduction, beginner
-cheat sheet > quick reference, reference, summary
-rule of thumb > guideline, recommendation
-best way > recommended, best practice
-memory hog > memory usage, memory
-who can see > permission, access, visibility
-share with > share, permission, access
-went wrong > error, failure, debug
-error message > error, diagnostic, warning
-greyed out > disabled, inactive, unavailable
-grayed out > disabled, inactive, unavailable
-broken link > dead link, link check, 404
-dead link > broken link, link check, 404
-unhide > show, hidden, visible
-show hidden > hidden, dotfiles
-remotely > remote, ssh
-little by little > incremental, gradually
-gradually > incremental, progressive
-translation > localization, i18n, translate
-spelling > spell check, spellcheck, dictionary
 # a twenty-fourth batch: office documents and a household's money in everyday words
 # (written from general knowledge before reading the questions; *tick off* after
 # reading of one HomeBank question that asks so)
