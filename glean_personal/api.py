@@ -672,10 +672,25 @@ class Index:
         with self._writer():
             return link(self.store, top_k=top_k, min_score=min_score, progress=progress)
 
-    def related(self, doc: Union[int, str], limit: int = 10) -> "Related":
+    def related(self, doc: Union[int, str], limit: int = 10,
+                source: Union[None, str, Sequence[str]] = None,
+                type: Union[None, str, Sequence[str]] = None,
+                path: Optional[str] = None) -> "Related":
+        """A document's neighbours; `source`, `type` and `path` keep those that pass, as
+        they filter a search (a format's aliases and extensions, a glob on the path)."""
+        from .config import SUPPORTED
         from .graph import related
+        from .query import Filters, canonical_type
+        from .search import _filter_notices as filter_notices   # the words a search uses
+        filters = Filters(sources=_tuple(source), path_glob=path or None,
+                          formats=tuple(dict.fromkeys(canonical_type(f, SUPPORTED)
+                                                      for f in _tuple(type))))
         row = self.resolve(doc)
-        return related(self.store, row["id"], limit=limit)
+        result = related(self.store, row["id"], limit=limit, filters=filters)
+        if filters.any and not result.neighbours:
+            with self.store.reading():
+                result.notices = filter_notices(self.store, filters)
+        return result
 
 
 def _page_bound(value: int) -> int:
