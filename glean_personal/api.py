@@ -195,6 +195,10 @@ class Index:
         from .indexer import index_file, index_source, source_root
         path = os.path.abspath(os.path.expanduser(named_path(folder, "the folder to index",
                                                              folder=True)))
+        include, exclude = _globs(include, "include"), _globs(exclude, "exclude")
+        if max_bytes is not None and (isinstance(max_bytes, bool)
+                                      or not isinstance(max_bytes, int) or max_bytes < 1):
+            raise UsageError(f"max_bytes must be a whole number above 0, got {max_bytes!r}")
         if os.path.isfile(path) or (not os.path.exists(path) and self._holds_file(path)):
             if any(x is not None for x in (label, include, exclude, max_bytes, redact)):
                 raise UsageError("a single file is indexed with its source's settings: "
@@ -702,6 +706,17 @@ def _page_bound(value: int) -> int:
 def _ns(stamp: float) -> int:
     """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp)."""
     return max(-(1 << 63), min((1 << 63) - 1, int(stamp * 1e9)))
+
+
+def _globs(value: Union[None, str, Sequence[str]], name: str) -> Optional[List[str]]:
+    """Include or exclude patterns: one glob as a string is that glob (a string is a
+    sequence of one-letter globs, and `*` among them took, or left out, every file)."""
+    if value is None:
+        return None
+    globs = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(g, str) for g in globs):
+        raise UsageError(f"{name} takes glob patterns (strings), got {value!r}")
+    return globs
 
 
 def _tuple(value: Union[None, str, Sequence[str]]) -> tuple:
