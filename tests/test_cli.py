@@ -119,6 +119,22 @@ def test_extract_shows_a_document_or_why_not(tmp_path):
     assert out.returncode == 1 and "empty file" in out.stdout
 
 
+def test_extract_never_opens_a_secret_looking_file(tmp_path):
+    """`extract` says what `index` would do (review16): a secret-looking file, one in a
+    secret folder, or a link to one, is "never read"; it printed the file's text."""
+    root = write_tree(tmp_path / "f", {".env": "API_PASSWORD=hunter2-swordfish",
+                                       ".ssh/config": "Host hunter2-swordfish",
+                                       "keys/server.pem": "hunter2-swordfish"})
+    (root / "innocent.md").symlink_to(root / ".env")
+    for name in (".env", ".ssh/config", "keys/server.pem", "innocent.md"):
+        out = run("extract", root / name)
+        assert out.returncode == 1, name
+        assert "secret-looking file: never read" in out.stdout
+        assert "hunter2" not in out.stdout + out.stderr
+        data = json.loads(run("extract", root / name, "--json").stdout)
+        assert data["skipped"] == "secret-looking file: never read"
+
+
 def test_status_skips_lists_the_last_runs_skips(tmp_path, store_kind):
     root = write_tree(tmp_path / "f", {"ok.md": "fine", "pic.png": "x", ".env": "SECRET=1"})
     db = tmp_path / "p.db"
