@@ -445,6 +445,12 @@ class Index:
         added, updated, removed, skipped, missing, back; and "graph" events
         ({"time", "event", "mode", "documents", "links"}) after an update.
         """
+        from .config import MAX_PAUSE
+        for name, value in (("interval", interval), ("max_interval", max_interval)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not 0 < value <= MAX_PAUSE:   # NaN is neither
+                raise UsageError(f"{name} must be seconds above 0 and at most "
+                                 f"{MAX_PAUSE:,.0f}, got {value!r}")
         roots = self.watch_roots(targets)
         missing: dict = {}
         pause = interval
@@ -704,7 +710,13 @@ def _page_bound(value: int) -> int:
 
 
 def _ns(stamp: float) -> int:
-    """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp)."""
+    """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp,
+    and so does an infinite time); NaN, or anything not a number, is a UsageError."""
+    if isinstance(stamp, bool) or not isinstance(stamp, (int, float)) or stamp != stamp:
+        raise UsageError(f"after and before take seconds since 1970 (a number), "
+                         f"got {stamp!r}")
+    if abs(stamp) > 1e11:   # past year 5000 either way: beyond the range already
+        return (1 << 63) - 1 if stamp > 0 else -(1 << 63)
     return max(-(1 << 63), min((1 << 63) - 1, int(stamp * 1e9)))
 
 

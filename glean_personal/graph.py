@@ -456,6 +456,8 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
     """Rebuild every link from the stored phrase sets, in one transaction."""
     if top_k < 1:
         raise UsageError(f"--top-k must be at least 1 (got {top_k})")
+    if not math.isfinite(min_score):   # NaN kept every link now and dropped every later one
+        raise UsageError(f"--min-score must be a number (got {min_score})")
     started = time.perf_counter()
     conn = store.conn
     with store.reading():
