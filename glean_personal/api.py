@@ -492,6 +492,7 @@ class Index:
         """Ranked results; `after`/`before` are POSIX timestamps on modification time."""
         from .query import Filters, canonical_type
         from .search import search
+        path, source = self._rooted_glob(path, source)
         filters = Filters(
             sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
             path_glob=path or None,
@@ -499,6 +500,23 @@ class Index:
             before_ns=None if before is None else _ns(before))
         return search(self.store, query, _page_bound(limit), _page_bound(offset), filters,
                       explain=explain, passages=passages)
+
+    def _rooted_glob(self, path: Optional[str], source: Union[None, str, Sequence[str]]):
+        """A path filter written from the root (`/home/me/notes/*.md`, `~/notes/*`, a
+        file:// URL), as results and `sources` show paths, is the glob below the source
+        whose folder holds it (`*.md`, source `notes`); any other glob is unchanged."""
+        if not path or not (path.startswith(("/", "~")) or is_file_url(path)):
+            return path, source
+        text = path_from_url(path) if is_file_url(path) else os.path.expanduser(path)
+        with self.store.reading():
+            roots = sorted(((s["root"], s["label"]) for s in self.store.sources()),
+                           key=lambda r: -len(r[0]))
+        wanted = _tuple(source)
+        for root, label in roots:
+            base = root.rstrip("/") + "/"
+            if (text == root or text.startswith(base)) and (not wanted or label in wanted):
+                return text[len(base):] or "*", (label,)
+        return path, source
 
     def resolve(self, doc: Union[int, str]) -> dict:
         """A document row from an id, a path, or a unique path fragment."""
@@ -692,6 +710,7 @@ class Index:
         from .graph import related
         from .query import Filters, canonical_type
         from .search import _filter_notices as filter_notices   # the words a search uses
+        path, source = self._rooted_glob(path, source)
         filters = Filters(sources=_tuple(source), path_glob=path or None,
                           formats=tuple(dict.fromkeys(canonical_type(f, SUPPORTED)
                                                       for f in _tuple(type))))

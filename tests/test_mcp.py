@@ -666,6 +666,33 @@ def test_local_related_filters_as_local_search_does(server):
     assert none["notices"] and none["notices"][0].startswith("no documents of type pptx")
 
 
+def test_a_path_filter_written_from_the_root_is_read_below_it(server, db):
+    """Paths a tool receives are resolved against the indexed roots (review16). `path: "/home/me/notes/long/*"`, as local_sources shows the root,
+    matched no document ("no document path matches")."""
+    root = str(db.parent / "files")
+    below = ok(server.call("local_search", {"query": "heron kestrel lapwing",
+                                            "path": "long/*"}), "local_search")
+    assert below["results"]
+    for written in (root + "/long/*", "file://" + root + "/long/*"):
+        got = ok(server.call("local_search", {"query": "heron kestrel lapwing",
+                                              "path": written}), "local_search")
+        assert got["results"] == below["results"] and got["notices"] == [], written
+    whole = ok(server.call("local_search", {"query": "heron", "path": root}), "local_search")
+    assert whole["results"] and whole["notices"] == []
+    elsewhere = ok(server.call("local_search", {"query": "heron", "path": "/nowhere/*"}),
+                   "local_search")
+    assert elsewhere["results"] == [] and "no document path matches /nowhere/*" in \
+        elsewhere["notices"]
+    near = ok(server.call("local_related", {"doc": "notes/espresso.md", "limit": 50,
+                                            "path": root + "/notes/*"}), "local_related")
+    assert near["neighbours"] == ok(server.call("local_related", {
+        "doc": "notes/espresso.md", "limit": 50, "path": "notes/*"}),
+        "local_related")["neighbours"]
+    with glean_personal.open_index(db) as ix:
+        assert [h.passage_id for h in ix.search("kestrel", path=root + "/long/*")] == \
+            [h.passage_id for h in ix.search("kestrel", path="long/*")]
+
+
 def test_local_search_refuses_query_and_q_that_differ(server):
     assert "not both" in failed(server.call("local_search", {"query": "espresso",
                                                              "q": "roadmap"}))
