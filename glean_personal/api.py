@@ -492,6 +492,7 @@ class Index:
         """Ranked results; `after`/`before` are POSIX timestamps on modification time."""
         from .query import Filters, canonical_type
         from .search import search
+        query = _query_text(query, "search")
         path, source = self._rooted_glob(path, source)
         filters = Filters(
             sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
@@ -600,7 +601,7 @@ class Index:
     def suggest(self, text: str, limit: int = 10) -> List["Completion"]:
         """Completions of `text` as typed so far: titles, then headings, then indexed words."""
         from .suggest import suggest
-        return suggest(self.store, text, max(0, int(limit)))
+        return suggest(self.store, _query_text(text, "suggest"), max(0, int(limit)))
 
     def read(self, doc: Union[int, str, None] = None, *, section=None, page=None, lines=None,
              offset: int = 0, max_chars: Optional[int] = None, around: Optional[int] = None,
@@ -737,6 +738,14 @@ def _ns(stamp: float) -> int:
     if abs(stamp) > 1e11:   # past year 5000 either way: beyond the range already
         return (1 << 63) - 1 if stamp > 0 else -(1 << 63)
     return max(-(1 << 63), min((1 << 63) - 1, int(stamp * 1e9)))
+
+
+def _query_text(value: object, what: str) -> str:
+    """What was typed, as text: None searched for the word *none*, and bytes for the
+    word *b* before their repr's words."""
+    if not isinstance(value, str):
+        raise UsageError(f"{what} takes the query as text (a str), got {type(value).__name__}")
+    return value
 
 
 def _globs(value: Union[None, str, Sequence[str]], name: str) -> Optional[List[str]]:

@@ -137,3 +137,22 @@ def test_index_takes_one_glob_as_a_string_and_refuses_a_size_below_one(open_ix, 
         ix.index(folder, include=[3])
     assert ix.sources()[0]["max_bytes"] == 5_000_000
     assert ix.index(folder).unchanged == 2 and ix.status().documents == 2
+
+
+def test_the_api_takes_a_query_as_text(open_ix, tmp_path):
+    """`ix.search(None)` searched for the word *none* (and found "None" in a note), and
+    `ix.search(b"heron")` for *b heron* (review16); `ix.suggest(None)` raised
+    AttributeError. Each is a UsageError; text, even empty, is searched as before."""
+    from glean_personal.errors import UsageError
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "note.md").write_text("# Note\n\nThe heron waits by the weir. None left.\n")
+    ix = open_ix()
+    ix.index(folder)
+    for bad in (None, b"heron", 5, ["heron"]):
+        with pytest.raises(UsageError, match="as text"):
+            ix.search(bad)
+        with pytest.raises(UsageError, match="as text"):
+            ix.suggest(bad)
+    assert len(ix.search("heron")) == 1 and len(ix.search("")) == 0
+    assert ix.suggest("hero")
