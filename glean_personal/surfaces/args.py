@@ -9,7 +9,6 @@ import argparse
 import math
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..config import MAX_PAUSE
 from ..errors import UsageError
 from ..version import __version__
 
@@ -347,6 +346,7 @@ def _number(text: str) -> float:
 
 def _seconds(text: str) -> float:
     """A pause: above 0 and at most a day (a longer sleep overflows the clock)."""
+    from ..config import MAX_PAUSE   # here: `--help` and a bare parse load no config
     value = _number(text)
     if not 0 < value <= MAX_PAUSE:
         raise argparse.ArgumentTypeError(
