@@ -197,9 +197,10 @@ TOOLS: List[dict] = [
          "id": {"type": ["integer", "string"], "description": "alias of doc: a document id"},
          "limit": dict(_LIMIT, description="how many neighbours (default 10)"),
          "max_chars": _BUDGET}, **_FILTERS)},
-     "outputSchema": {"type": "object", "required": ["document", "neighbours", "stale"],
+     "outputSchema": {"type": "object", "required": ["document", "neighbours", "stale",
+                                                     "notices"],
                       "properties": {
-                          "document": _DOC, "stale": {"type": "boolean"},
+                          "document": _DOC, "stale": {"type": "boolean"}, "notices": _STRS,
                           "neighbours": {"type": "array", "items": {
                               "type": "object",
                               "required": ["document", "score", "strength", "phrases"],
