@@ -1655,7 +1655,7 @@ put back > restore, revert
 switch on > enable, activate
 start up > startup, boot, launch
 find out > determine, check, detect
-figure out > determine, find
+figure out > determine
 keep track > track, record, log
 hold on to > keep, retain, preserve
 bring back > restore, recover, undelete
@@ -1681,7 +1681,7 @@ carry on > continue, resume
 throw out > discard, remove, delete
 boot up > boot, startup
 lock out > lockout, locked, deny
-bring up > open, show, display
+bring up > open, display
 fire up > start, launch, run
 kick off > start, trigger, launch
 double check > verify, confirm, validate
