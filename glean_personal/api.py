@@ -710,7 +710,7 @@ class Index:
         from .config import SUPPORTED
         from .graph import related
         from .query import Filters, canonical_type
-        from .search import _filter_notices as filter_notices   # the words a search uses
+        from .search import filter_notices   # the words a search uses
         path, source = self._rooted_glob(path, source)
         filters = Filters(sources=_tuple(source), path_glob=path or None,
                           formats=tuple(dict.fromkeys(canonical_type(f, SUPPORTED)
