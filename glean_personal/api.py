@@ -195,6 +195,10 @@ class Index:
         from .indexer import index_file, index_source, source_root
         path = os.path.abspath(os.path.expanduser(named_path(folder, "the folder to index",
                                                              folder=True)))
+        include, exclude = _globs(include, "include"), _globs(exclude, "exclude")
+        if max_bytes is not None and (isinstance(max_bytes, bool)
+                                      or not isinstance(max_bytes, int) or max_bytes < 1):
+            raise UsageError(f"max_bytes must be a whole number above 0, got {max_bytes!r}")
         if os.path.isfile(path) or (not os.path.exists(path) and self._holds_file(path)):
             if any(x is not None for x in (label, include, exclude, max_bytes, redact)):
                 raise UsageError("a single file is indexed with its source's settings: "
@@ -441,6 +445,12 @@ class Index:
         added, updated, removed, skipped, missing, back; and "graph" events
         ({"time", "event", "mode", "documents", "links"}) after an update.
         """
+        from .config import MAX_PAUSE
+        for name, value in (("interval", interval), ("max_interval", max_interval)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not 0 < value <= MAX_PAUSE:   # NaN is neither
+                raise UsageError(f"{name} must be seconds above 0 and at most "
+                                 f"{MAX_PAUSE:,.0f}, got {value!r}")
         roots = self.watch_roots(targets)
         missing: dict = {}
         pause = interval
@@ -482,6 +492,8 @@ class Index:
         """Ranked results; `after`/`before` are POSIX timestamps on modification time."""
         from .query import Filters, canonical_type
         from .search import search
+        query = _query_text(query, "search")
+        path, source = self._rooted_glob(path, source)
         filters = Filters(
             sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
             path_glob=path or None,
@@ -489,6 +501,23 @@ class Index:
             before_ns=None if before is None else _ns(before))
         return search(self.store, query, _page_bound(limit), _page_bound(offset), filters,
                       explain=explain, passages=passages)
+
+    def _rooted_glob(self, path: Optional[str], source: Union[None, str, Sequence[str]]):
+        """A path filter written from the root (`/home/me/notes/*.md`, `~/notes/*`, a
+        file:// URL), as results and `sources` show paths, is the glob below the source
+        whose folder holds it (`*.md`, source `notes`); any other glob is unchanged."""
+        if not path or not (path.startswith(("/", "~")) or is_file_url(path)):
+            return path, source
+        text = path_from_url(path) if is_file_url(path) else os.path.expanduser(path)
+        with self.store.reading():
+            roots = sorted(((s["root"], s["label"]) for s in self.store.sources()),
+                           key=lambda r: -len(r[0]))
+        wanted = _tuple(source)
+        for root, label in roots:
+            base = root.rstrip("/") + "/"
+            if (text == root or text.startswith(base)) and (not wanted or label in wanted):
+                return text[len(base):] or "*", (label,)
+        return path, source
 
     def resolve(self, doc: Union[int, str]) -> dict:
         """A document row from an id, a path, or a unique path fragment."""
@@ -572,7 +601,7 @@ class Index:
     def suggest(self, text: str, limit: int = 10) -> List["Completion"]:
         """Completions of `text` as typed so far: titles, then headings, then indexed words."""
         from .suggest import suggest
-        return suggest(self.store, text, max(0, int(limit)))
+        return suggest(self.store, _query_text(text, "suggest"), max(0, int(limit)))
 
     def read(self, doc: Union[int, str, None] = None, *, section=None, page=None, lines=None,
              offset: int = 0, max_chars: Optional[int] = None, around: Optional[int] = None,
@@ -672,10 +701,26 @@ class Index:
         with self._writer():
             return link(self.store, top_k=top_k, min_score=min_score, progress=progress)
 
-    def related(self, doc: Union[int, str], limit: int = 10) -> "Related":
+    def related(self, doc: Union[int, str], limit: int = 10,
+                source: Union[None, str, Sequence[str]] = None,
+                type: Union[None, str, Sequence[str]] = None,
+                path: Optional[str] = None) -> "Related":
+        """A document's neighbours; `source`, `type` and `path` keep those that pass, as
+        they filter a search (a format's aliases and extensions, a glob on the path)."""
+        from .config import SUPPORTED
         from .graph import related
+        from .query import Filters, canonical_type
+        from .search import filter_notices   # the words a search uses
+        path, source = self._rooted_glob(path, source)
+        filters = Filters(sources=_tuple(source), path_glob=path or None,
+                          formats=tuple(dict.fromkeys(canonical_type(f, SUPPORTED)
+                                                      for f in _tuple(type))))
         row = self.resolve(doc)
-        return related(self.store, row["id"], limit=limit)
+        result = related(self.store, row["id"], limit=limit, filters=filters)
+        if filters.any and not result.neighbours:
+            with self.store.reading():
+                result.notices = filter_notices(self.store, filters)
+        return result
 
 
 def _page_bound(value: int) -> int:
@@ -685,8 +730,33 @@ def _page_bound(value: int) -> int:
 
 
 def _ns(stamp: float) -> int:
-    """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp)."""
+    """Seconds as nanoseconds, held to SQLite's integer range (years past 2262 clamp,
+    and so does an infinite time); NaN, or anything not a number, is a UsageError."""
+    if isinstance(stamp, bool) or not isinstance(stamp, (int, float)) or stamp != stamp:
+        raise UsageError(f"after and before take seconds since 1970 (a number), "
+                         f"got {stamp!r}")
+    if abs(stamp) > 1e11:   # past year 5000 either way: beyond the range already
+        return (1 << 63) - 1 if stamp > 0 else -(1 << 63)
     return max(-(1 << 63), min((1 << 63) - 1, int(stamp * 1e9)))
+
+
+def _query_text(value: object, what: str) -> str:
+    """What was typed, as text: None searched for the word *none*, and bytes for the
+    word *b* before their repr's words."""
+    if not isinstance(value, str):
+        raise UsageError(f"{what} takes the query as text (a str), got {type(value).__name__}")
+    return value
+
+
+def _globs(value: Union[None, str, Sequence[str]], name: str) -> Optional[List[str]]:
+    """Include or exclude patterns: one glob as a string is that glob (a string is a
+    sequence of one-letter globs, and `*` among them took, or left out, every file)."""
+    if value is None:
+        return None
+    globs = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(g, str) for g in globs):
+        raise UsageError(f"{name} takes glob patterns (strings), got {value!r}")
+    return globs
 
 
 def _tuple(value: Union[None, str, Sequence[str]]) -> tuple:

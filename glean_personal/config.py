@@ -45,6 +45,7 @@ class PassageSizes:
 # is None while it is still being counted.
 Progress = Callable[[int, Optional[int]], None]
 
+MAX_PAUSE = 86_400.0        # the longest pause `watch` takes, in seconds (a day)
 DEFAULT_LIMITS = Limits()
 DEFAULT_PASSAGES = PassageSizes()
 

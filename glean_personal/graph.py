@@ -49,6 +49,7 @@ from .config import Progress
 from .docref import doc_summary
 from .errors import NotFound, NotLinked, UsageError
 from .phrases import ID_BITS, ID_TYPECODE, phrase_forms, title_terms, unpack
+from .query import Filters
 from .store import graph as graph_sql
 from .store.core import Store
 
@@ -440,10 +441,14 @@ class Related:
     document: dict
     neighbours: List[Neighbour]
     stale: bool = False
+    notices: List[str] = field(default_factory=list)   # why a filter left nothing
 
     def to_dict(self) -> dict:
-        return {"document": dict(self.document),
-                "neighbours": [nb.to_dict() for nb in self.neighbours], "stale": self.stale}
+        out = {"document": dict(self.document),
+               "neighbours": [nb.to_dict() for nb in self.neighbours], "stale": self.stale}
+        if self.notices:
+            out["notices"] = list(self.notices)
+        return out
 
 
 def link(store: Store, top_k: int = 10, min_score: float = 0.0,
@@ -451,6 +456,8 @@ def link(store: Store, top_k: int = 10, min_score: float = 0.0,
     """Rebuild every link from the stored phrase sets, in one transaction."""
     if top_k < 1:
         raise UsageError(f"--top-k must be at least 1 (got {top_k})")
+    if not math.isfinite(min_score):   # NaN kept every link now and dropped every later one
+        raise UsageError(f"--min-score must be a number (got {min_score})")
     started = time.perf_counter()
     conn = store.conn
     with store.reading():
@@ -684,8 +691,10 @@ def graph_status(store: Store) -> dict:
                 "max_degree": figures["max_degree"]}
 
 
-def related(store: Store, doc_id: int, limit: int = 10) -> Related:
-    """A document's strongest neighbours with the phrases that connect them.
+def related(store: Store, doc_id: int, limit: int = 10,
+            filters: Optional[Filters] = None) -> Related:
+    """A document's strongest neighbours with the phrases that connect them; with
+    `filters`, only neighbours that pass them, as a search applies them.
 
     Phrase text is recovered from the document itself (every shared phrase
     is in it), falling back to the neighbour for any it does not yield.
@@ -702,6 +711,9 @@ def related(store: Store, doc_id: int, limit: int = 10) -> Related:
         found = graph_sql.links_of(store.conn, doc_id)
         rows = store.documents([other for other, _, _ in found])
         found = [f for f in found if f[0] in rows]
+        if filters is not None and filters.any:
+            kept = store.fulltext.documents_matching(filters, [f[0] for f in found])
+            found = [f for f in found if f[0] in kept]
         found.sort(key=lambda f: (-f[1], rows[f[0]]["root"], rows[f[0]]["path"]))
         found = found[:max(0, limit)]
         evidence = [_evidence_shares(raw) for _, _, raw in found]

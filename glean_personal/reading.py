@@ -255,6 +255,9 @@ def read(document: dict, lay: Layout, *, section: Optional[HeadingPath] = None,
         args = {}
         label = "the whole document"
         selector = "whole"
+    if offset and lo + offset >= hi:   # nothing there: an empty text that was "cut"
+        raise UsageError(f"offset {offset} is past the end of {label} ({hi - lo} chars): "
+                         "offsets count from the part's start")
     start = min(hi, lo + offset)
     stop = hi if max_chars is None else min(hi, start + max_chars)
     if stop < hi:

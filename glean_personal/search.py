@@ -264,7 +264,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     with store.reading():
         if query.empty:
             if filters.any:
-                result.notices = _filter_notices(store, filters)
+                result.notices = filter_notices(store, filters)
             return result
         weights = Weights(store, query, TUNING)
         split = _split_absent_runs(query, weights.absent)
@@ -286,7 +286,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         hits = _candidates(store, query, weights, pool, filters)
         if not hits:
             if filters.any:
-                result.notices = _filter_notices(store, filters)
+                result.notices = filter_notices(store, filters)
             return result
         doc_of, titles, paths, langs, sizes = store.passage_documents_titled(
             [pid for pid, _ in hits])
@@ -1127,7 +1127,7 @@ def bar(relative: float, width: int = 12) -> str:
 
 # -- helpful empties ----------------------------------------------------------
 
-def _filter_notices(store: Store, filters: Filters) -> List[str]:
+def filter_notices(store: Store, filters: Filters) -> List[str]:
     """Why a filtered search found nothing, when the filters themselves match nothing."""
     report = store.fulltext.filter_report(filters)
     if report["all"]:

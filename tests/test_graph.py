@@ -562,3 +562,43 @@ def test_evidence_column_is_json():
         "phrases": [[-(2 ** 63), 1.5e-07], [2 ** 63 - 2, 0.25]], "title": [42, -7]}
     assert json.loads(graph._evidence_json(graph.Link(0, 1, 0.1, ()))) == {"phrases": [],
                                                                          "title": []}
+
+
+def test_related_filters_its_neighbours_as_a_search_filters(tmp_path, kind, monkeypatch):
+    """Index.related(source=, type=, path=) (review16): the formats' aliases and file
+    extensions, the path glob at any folder's start, and notices when a filter matches
+    nothing in the index, as search has them."""
+    import glean_personal
+    monkeypatch.setenv("GLEAN_PERSONAL_STORE", kind)
+    notes = tmp_path / "notes"
+    (notes / "sub").mkdir(parents=True)
+    for n, (name, (title, text)) in enumerate(sorted(TOPICS.items())):
+        where = notes / "sub" if n % 2 else notes
+        suffix = ".txt" if n % 3 == 0 else ".md"
+        (where / name.replace(".md", suffix)).write_text(f"# {title}\n\n{text}\n")
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(notes, label="notes")
+        ix.link()
+        doc = ix.search("espresso descaling citric").results[0].document["path"]
+        everything = ix.related(doc, limit=50).neighbours
+        assert {n.document["format"] for n in everything} == {"md", "txt"}
+        md = [n.document["id"] for n in everything if n.document["format"] == "md"]
+        for name in ("md", "markdown", "mdx", "MD"):
+            assert [n.document["id"] for n in ix.related(doc, limit=50, type=name).neighbours] \
+                == md, name
+        for n in everything:
+            base = n.document["path"].rsplit("/", 1)[-1]
+            assert n.document["id"] in [m.document["id"] for m in
+                                        ix.related(doc, limit=50, path=base).neighbours]
+        under = ix.related(doc, limit=50, path="sub/*").neighbours
+        assert under and all(n.document["path"].startswith("sub/") for n in under)
+        assert len(ix.related(doc, limit=2, type="md").neighbours) == min(2, len(md))
+        assert ix.related(doc, limit=50, source="notes").neighbours == everything
+        assert ix.related(doc).notices == []
+        gone = ix.related(doc, source="elsewhere")
+        assert gone.neighbours == [] and gone.notices == [
+            "no source named elsewhere in this index; sources here: notes"]
+        assert gone.to_dict()["notices"] == gone.notices
+        assert ix.related(doc, type="pdf").notices[0].startswith(
+            "no documents of type pdf in this index; types here:")
+        assert "notices" not in ix.related(doc).to_dict()

@@ -111,3 +111,48 @@ def test_a_message_over_the_size_limit_is_dropped_and_the_next_answered(db, monk
     assert "limited to" in replies[0]["error"]["message"]
     assert replies[1]["result"] == {}
     assert os.path.exists(db)
+
+
+def test_index_takes_one_glob_as_a_string_and_refuses_a_size_below_one(open_ix, tmp_path):
+    """`ix.index(folder, include="*.md")` (review16): the string was read as the globs
+    `*`, `.`, `m`, `d`, so every file was indexed, and `exclude="*.pdf"` removed every
+    document; `max_bytes=0` (or -1), which the command line refuses, was stored and
+    skipped every file at each bare re-index."""
+    from glean_personal.errors import UsageError
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "note.md").write_text("# Note\n\nThe heron waits by the weir.\n")
+    (folder / "memo.txt").write_text("The otter fishes upstream of the mill.\n")
+    (folder / "data.json").write_text('{"title": "Counts", "heron": 7}\n')
+    ix = open_ix()
+    report = ix.index(folder, include="*.md")
+    assert report.added == 1 and ix.sources()[0]["includes"] == ["*.md"]
+    report = ix.index(folder, include=[], exclude="*.json")
+    assert (report.added, report.removed) == (1, 0)
+    assert ix.sources()[0]["excludes"] == ["*.json"] and ix.status().documents == 2
+    for bad in (0, -1, True, 2.5, "100"):
+        with pytest.raises(UsageError, match="max_bytes"):
+            ix.index(folder, max_bytes=bad)
+    with pytest.raises(UsageError, match="glob patterns"):
+        ix.index(folder, include=[3])
+    assert ix.sources()[0]["max_bytes"] == 5_000_000
+    assert ix.index(folder).unchanged == 2 and ix.status().documents == 2
+
+
+def test_the_api_takes_a_query_as_text(open_ix, tmp_path):
+    """`ix.search(None)` searched for the word *none* (and found "None" in a note), and
+    `ix.search(b"heron")` for *b heron* (review16); `ix.suggest(None)` raised
+    AttributeError. Each is a UsageError; text, even empty, is searched as before."""
+    from glean_personal.errors import UsageError
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "note.md").write_text("# Note\n\nThe heron waits by the weir. None left.\n")
+    ix = open_ix()
+    ix.index(folder)
+    for bad in (None, b"heron", 5, ["heron"]):
+        with pytest.raises(UsageError, match="as text"):
+            ix.search(bad)
+        with pytest.raises(UsageError, match="as text"):
+            ix.suggest(bad)
+    assert len(ix.search("heron")) == 1 and len(ix.search("")) == 0
+    assert ix.suggest("hero")

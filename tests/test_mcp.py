@@ -630,11 +630,75 @@ def test_local_related(server):
                "local_related")["neighbours"]
     assert all(n["document"]["path"].startswith("web/") for n in under)
     assert "needs `doc`" in failed(server.call("local_related", {}))
+    assert "not both" in failed(server.call("local_related", {"doc": "notes/espresso.md",
+                                                              "document": "roadmap"}))
     assert "no indexed document" in failed(server.call("local_related", {"doc": "nowhere"}))
     assert "does not take since" in failed(server.call("local_related", {"doc": "x",
                                                                          "since": 1}))
     for doc in (10 ** 20, -10 ** 20, "²", "\x00"):   # never an internal error
         assert "no indexed document" in failed(server.call("local_related", {"doc": doc}))
+
+
+def test_local_related_filters_as_local_search_does(server):
+    """`type`, `source` and `path` keep the neighbours a search's filters would keep
+    (review16): a file extension names its format (`mdx`: md), a path glob matches at a
+    folder's start (`roadmap.md` is notes/roadmap.md), an unknown source is an error,
+    and a filter that matches nothing in the index says so."""
+    everything = ok(server.call("local_related", {"doc": "notes/espresso.md", "limit": 50}),
+                    "local_related")
+    assert everything["notices"] == [] and everything["neighbours"]
+    md = [n for n in everything["neighbours"] if n["document"]["format"] == "md"]
+    assert md
+    for name in ("md", "markdown", "mdx", ".MD"):
+        got = ok(server.call("local_related", {"doc": "notes/espresso.md", "type": name,
+                                               "limit": 50}), "local_related")
+        assert got["neighbours"] == md, name
+    for n in everything["neighbours"]:
+        base = n["document"]["path"].rsplit("/", 1)[-1]
+        got = ok(server.call("local_related", {"doc": "notes/espresso.md", "path": base}),
+                 "local_related")["neighbours"]
+        assert n["document"]["id"] in [m["document"]["id"] for m in got], base
+    assert "no indexed source labelled 'elsewhere'" in failed(server.call(
+        "local_related", {"doc": "notes/espresso.md", "source": "elsewhere"}))
+    none = ok(server.call("local_related", {"doc": "notes/espresso.md", "type": "pptx"}),
+              "local_related")
+    assert none["neighbours"] == []
+    assert none["notices"] and none["notices"][0].startswith("no documents of type pptx")
+
+
+def test_a_path_filter_written_from_the_root_is_read_below_it(server, db):
+    """Paths a tool receives are resolved against the indexed roots (review16). `path: "/home/me/notes/long/*"`, as local_sources shows the root,
+    matched no document ("no document path matches")."""
+    root = str(db.parent / "files")
+    below = ok(server.call("local_search", {"query": "heron kestrel lapwing",
+                                            "path": "long/*"}), "local_search")
+    assert below["results"]
+    for written in (root + "/long/*", "file://" + root + "/long/*"):
+        got = ok(server.call("local_search", {"query": "heron kestrel lapwing",
+                                              "path": written}), "local_search")
+        assert got["results"] == below["results"] and got["notices"] == [], written
+    whole = ok(server.call("local_search", {"query": "heron", "path": root}), "local_search")
+    assert whole["results"] and whole["notices"] == []
+    elsewhere = ok(server.call("local_search", {"query": "heron", "path": "/nowhere/*"}),
+                   "local_search")
+    assert elsewhere["results"] == [] and "no document path matches /nowhere/*" in \
+        elsewhere["notices"]
+    near = ok(server.call("local_related", {"doc": "notes/espresso.md", "limit": 50,
+                                            "path": root + "/notes/*"}), "local_related")
+    assert near["neighbours"] == ok(server.call("local_related", {
+        "doc": "notes/espresso.md", "limit": 50, "path": "notes/*"}),
+        "local_related")["neighbours"]
+    with glean_personal.open_index(db) as ix:
+        assert [h.passage_id for h in ix.search("kestrel", path=root + "/long/*")] == \
+            [h.passage_id for h in ix.search("kestrel", path="long/*")]
+
+
+def test_local_search_refuses_query_and_q_that_differ(server):
+    assert "not both" in failed(server.call("local_search", {"query": "espresso",
+                                                             "q": "roadmap"}))
+    same = ok(server.call("local_search", {"query": "espresso", "q": "espresso"}),
+              "local_search")
+    assert same == ok(server.call("local_search", {"query": "espresso"}), "local_search")
 
 
 def test_a_concurrent_writer_is_waited_for_not_fatal(proto, one_db):

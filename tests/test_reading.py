@@ -42,6 +42,23 @@ def test_offsets_walk_the_whole_text_without_gaps_or_overlaps(db):
         assert text == whole
 
 
+def test_an_offset_past_the_end_of_its_part_is_a_usage_error(db, capsys):
+    """(review16) It answered an empty text marked cut (`complete` false: MCP's
+    `truncated: true`) with no `next`, so an agent could not tell the end from a cut."""
+    with glean_personal.open_index(db) as ix:
+        size = len(ix.fetch("guide.md").text)
+        assert ix.read("guide.md", offset=size - 1).text == ix.fetch("guide.md").text[-1:]
+        for offset in (size, size + 1, 10 ** 12):
+            with pytest.raises(UsageError, match="past the end of the whole document"):
+                ix.read("guide.md", offset=offset)
+        chapter = ix.read("guide.md", section="Chapter 2")
+        with pytest.raises(UsageError, match="past the end of section"):
+            ix.read("guide.md", section="Chapter 2", offset=len(chapter.text))
+        assert ix.read("guide.md", section="Chapter 2", offset=len(chapter.text) - 1).text
+    assert cli.main(["fetch", "guide.md", "--offset", str(size), "--db", str(db)]) == 2
+    assert "past the end" in capsys.readouterr().err
+
+
 def test_lines_are_the_files_lines(db):
     source = (Path(db).parent / "files" / "long" / "birds.log.txt").read_text().splitlines()
     with glean_personal.open_index(db) as ix:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
+import unicodedata
 from collections import deque
 from typing import Deque, Dict, List, Optional, Tuple
 
@@ -229,6 +230,16 @@ _NOT_A_TITLE = re.compile(r"[=;{}<>|\\]")
 _UNDERLINED_TITLE = re.compile(r"([^\n]+)\n[ \t]*(={3,}|-{3,})[ \t]*")
 
 
+def _underlines(rule: str, line: str) -> bool:
+    """Whether `rule` is about as long as `line` (within two characters), in its
+    characters or in the columns it fills: a wide character (Chinese, Japanese, Korean)
+    fills two, a combining accent none, and an editor's underline spans the columns
+    (`設定ファイル`, then twelve `=`)."""
+    columns = sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF"
+                  else 1 for c in line)
+    return min(abs(len(rule) - len(line)), abs(len(rule) - columns)) <= 2
+
+
 def first_line_title(text: str) -> str:
     """A note's first line when it reads as its title, else ''.
 
@@ -244,7 +255,7 @@ def first_line_title(text: str) -> str:
         return ""
     first = body[:gap.start()].strip()
     underlined = _UNDERLINED_TITLE.fullmatch(first)
-    if underlined and abs(len(underlined.group(2)) - len(underlined.group(1).strip())) <= 2:
+    if underlined and _underlines(underlined.group(2), underlined.group(1).strip()):
         first = underlined.group(1).strip()
     if (not first or "\n" in first or len(first) > TITLE_LINE_CHARS or first[-1] in ".,;:"
             or first[0] in "#>*-+=|/\\[{<(`~" or "://" in first or _NOT_A_TITLE.search(first)

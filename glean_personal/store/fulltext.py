@@ -259,6 +259,20 @@ class FullText:
             "SELECT label FROM sources ORDER BY label")]
         return out
 
+    def documents_matching(self, filters: Filters, ids: Iterable[int]) -> Set[int]:
+        """Those of `ids` whose documents pass the filters, as a search applies them
+        (`related` filters a document's neighbours by the same rules)."""
+        where, params = filter_sql(filters)
+        ids = list(ids)
+        out: Set[int] = set()
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            out.update(r[0] for r in self.conn.execute(
+                "SELECT d.id FROM documents d JOIN sources s ON s.id = d.source_id "
+                f"WHERE d.id IN ({','.join('?' * len(chunk))}) AND {where}",
+                [*chunk, *params]))
+        return out
+
     def _count_documents(self, filters: Filters) -> int:
         where, params = filter_sql(filters)
         return self.conn.execute(

@@ -6,6 +6,7 @@ all read their flags through `build_parser`; nothing here runs a verb.
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..errors import UsageError
@@ -195,7 +196,7 @@ def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
         "neighbours."))
     p.add_argument("--top-k", type=_positive_int, default=10, metavar="N",
                    help="neighbours kept per document (default 10)")
-    p.add_argument("--min-score", type=float, default=0.0, metavar="X",
+    p.add_argument("--min-score", type=_number, default=0.0, metavar="X",
                    help="drop links scoring below X (default 0)")
     _common(p)
 
@@ -275,7 +276,7 @@ def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
                            "and print one line per change. The pause grows with what a "
                            "re-check costs. Ctrl-C stops it cleanly; nothing keeps running."))
     p.add_argument("targets", nargs="*", metavar="LABEL|FOLDER")
-    p.add_argument("--interval", type=float, default=2.0, metavar="SECONDS",
+    p.add_argument("--interval", type=_seconds, default=2.0, metavar="SECONDS",
                    help="shortest pause between re-checks (default 2)")
     _common(p)
 
@@ -329,6 +330,27 @@ def _nonneg_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return value
+
+
+def _number(text: str) -> float:
+    """A finite number (`nan` and `inf` are words float() takes, not scores)."""
+    try:
+        value = float(text.replace("_", ""))
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A pause: above 0 and at most a day (a longer sleep overflows the clock)."""
+    from ..config import MAX_PAUSE   # here: `--help` and a bare parse load no config
+    value = _number(text)
+    if not 0 < value <= MAX_PAUSE:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds above 0 and at most {MAX_PAUSE:,.0f}, got {text!r}")
     return value
 
 

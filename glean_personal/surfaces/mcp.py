@@ -11,7 +11,6 @@ so a path a tool receives can only name an indexed document.
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import json
 import os
 import queue
@@ -99,6 +98,9 @@ class Tools:
 
     # -- local_search ---------------------------------------------------------------------
     def local_search(self, args: Mapping) -> dict:
+        if (args.get("query") is not None and args.get("q") is not None
+                and args["query"] != args["q"]):
+            raise ToolError("give `query` or its alias `q`, not both")
         query = _text(args, "query", "q")
         if not query or not query.strip():
             raise ToolError("local_search needs `query`: the words to look for")
@@ -110,9 +112,7 @@ class Tools:
         budget = _int(args, "max_chars", DEFAULT_BUDGET, MIN_BUDGET, MAX_BUDGET)
         source, types, path, after, before = _filters(args)
         with self._open() as ix:
-            if source is not None and source not in {s["label"] for s in ix.sources()}:
-                raise ToolError(f"no indexed source labelled {source!r}; local_sources "
-                                "lists them")
+            _known_source(ix, source)
             result = ix.search(query, limit=limit, offset=offset, passages=True, explain=True,
                                source=source, type=types, path=path, after=after,
                                before=before)
@@ -250,7 +250,10 @@ class Tools:
     # -- local_related --------------------------------------------------------------------
     def local_related(self, args: Mapping) -> dict:
         given = [k for k in ("doc", "document", "id") if args.get(k) not in (None, "")]
-        if len(given) != 1:
+        if len(given) > 1:
+            raise ToolError("give one of `doc`, `document` or `id`, not both "
+                            f"(got {', '.join(given)})")
+        if not given:
             raise ToolError("local_related needs `doc`: an id, path or unique part of a path")
         value = args[given[0]]
         doc = _doc_id(value) if given[0] == "id" else _text(args, given[0])
@@ -258,21 +261,16 @@ class Tools:
         budget = _int(args, "max_chars", DEFAULT_BUDGET, MIN_BUDGET, MAX_BUDGET)
         source, types, path, _, _ = _filters(args, dates=False)
         with self._open() as ix:
-            from ..query import canonical_type
-            formats = {canonical_type(t) for t in types or ()}
-            filtered = bool(source or formats or path)
-            result = ix.related(doc, limit=200 if filtered else limit)
+            _known_source(ix, source)
+            result = ix.related(doc, limit=limit, source=source, type=types, path=path)
             median = float(ix.status().graph.get("median_score") or 0.0)
-        kept = [n for n in result.neighbours
-                if (not source or n.document["source"] == source)
-                and (not formats or n.document["format"] in formats)
-                and (not path or fnmatch.fnmatchcase(n.document["path"], path))][:limit]
         data = {"document": _brief(result.document),
                 "stale": bool(getattr(result, "stale", False)),
                 "neighbours": [{"document": _brief(n.document), "score": round(float(n.score), 4),
                                 "strength": _link_strength(float(n.score), median),
                                 "phrases": [str(p) for p in n.phrases]}
-                               for n in kept]}
+                               for n in result.neighbours],
+                "notices": list(result.notices)}
         while result_size(data) > budget and any(len(n["phrases"]) > 3
                                                  for n in data["neighbours"]):
             for n in data["neighbours"]:
@@ -280,6 +278,12 @@ class Tools:
         while result_size(data) > budget and data["neighbours"]:
             data["neighbours"].pop()
         return data
+
+
+def _known_source(ix: "Index", source: Optional[str]) -> None:
+    """A `source` argument names an indexed source, or the call is a tool error."""
+    if source is not None and source not in {s["label"] for s in ix.sources()}:
+        raise ToolError(f"no indexed source labelled {source!r}; local_sources lists them")
 
 
 def _expanded_by(hit) -> dict:

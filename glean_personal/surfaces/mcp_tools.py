@@ -63,7 +63,8 @@ TOOLS: List[dict] = [
          "page (PDF), a snippet centred on the match, its passage_id (give it to local_fetch "
          "`around` to read the neighbourhood), the query terms it holds and misses, and "
          "`strength`: the share (0-1) of the query's rarity-weighted terms the passage holds "
-         "(request words such as `need` or `show` aside), "
+         "(request words such as `need` or `show` aside, and words that name nothing, such as "
+         "`going` or `nobody`, when no passage holds them), "
          "halved when it holds fewer than three of the query's words (two, in an index of "
          "under 200 passages). Below about 0.33 "
          "(where the REPL's /chat declines) treat it as weak evidence and say the index "
@@ -73,7 +74,8 @@ TOOLS: List[dict] = [
          "/chat answers from at any strength. When neither holds, search again in the words "
          "the documents would use (a command, function, option or term of the field). "
          "`absent_terms` are words no indexed passage holds; one of three or more letters, "
-         "starting with a letter, not a request word such as show, with no `suggestions` "
+         "starting with a letter, not a request word such as show nor a word that names "
+         "nothing such as nobody, with no `suggestions` "
          "entry and no `expansions` entry "
          "names something the index does not cover (/chat then declines, in an index of "
          "200 passages or more). "
@@ -197,9 +199,10 @@ TOOLS: List[dict] = [
          "id": {"type": ["integer", "string"], "description": "alias of doc: a document id"},
          "limit": dict(_LIMIT, description="how many neighbours (default 10)"),
          "max_chars": _BUDGET}, **_FILTERS)},
-     "outputSchema": {"type": "object", "required": ["document", "neighbours", "stale"],
+     "outputSchema": {"type": "object", "required": ["document", "neighbours", "stale",
+                                                     "notices"],
                       "properties": {
-                          "document": _DOC, "stale": {"type": "boolean"},
+                          "document": _DOC, "stale": {"type": "boolean"}, "notices": _STRS,
                           "neighbours": {"type": "array", "items": {
                               "type": "object",
                               "required": ["document", "score", "strength", "phrases"],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import TYPE_CHECKING, Callable, Dict, Optional
@@ -182,10 +183,16 @@ def cmd_extract(args: argparse.Namespace) -> int:
     from ..config import DEFAULT_LIMITS
     from ..errors import SkipFile
     from ..formats import extract
+    from ..walk import SECRET_REASON, is_secret
     from ..workers import clean, redact_document
     limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
                                                                    max_bytes=args.max_bytes)
     try:
+        # What `index` would do with the file: a secret-looking one (by its name, a
+        # folder on its path, or a link's target) is never opened.
+        full = os.path.abspath(os.path.expanduser(args.file))
+        if is_secret(full) or is_secret(os.path.realpath(full)):
+            raise SkipFile(SECRET_REASON)
         doc, _ = redact_document(clean(extract(args.file, limits)))
     except SkipFile as skip:
         if args.json:
