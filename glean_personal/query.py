@@ -93,6 +93,17 @@ FUNCTION_WORDS = frozenset("""
     """.split())
 
 
+# Words of the calendar and the clock: months (not *may* or *march*, words of
+# their own), weekdays, days and parts of a day. A question's date or hour says
+# when, not what: a manual that never writes *tomorrow* or *April* is silent on
+# no subject, so /chat never takes one for a foreign word (`SearchTuning.time_words`).
+TIME_WORDS = frozenset("""
+    january february april june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday weekend
+    today tonight tomorrow yesterday morning afternoon evening night midnight noon
+    """.split())
+
+
 def names_nothing(word: str) -> bool:
     """A request word's other form or a function word the stop list lacks (*going*,
     *nobody*, *alongside*): typed in a question, it names nothing the answer holds."""

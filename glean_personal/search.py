@@ -71,6 +71,9 @@ class SearchTuning(Record, frozen=True):
     # ... and one with a word typed as a name (*Venmo*) that it does not know, a
     # word close to it or not.
     foreign_names: bool = True
+    # ... but never for a word of the calendar or the clock (*tomorrow*, *April*:
+    # query.TIME_WORDS), which says when, not what; it weighs as any word.
+    time_words: bool = True
     # /chat quotes, beside its best passage, only those with at least this share of
     # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7

@@ -26,7 +26,7 @@ from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 from ..patterns import lazy
-from ..query import REQUEST_WORDS, names_nothing
+from ..query import REQUEST_WORDS, TIME_WORDS, names_nothing
 
 from .. import search as search_module
 
@@ -347,9 +347,14 @@ def foreign_words(result) -> List[str]:
     foreign even with a word near it (*vendor*, *payable*, *open*): a name is
     not a misspelling, and the near word is no wording of it (`foreign_names`
     in `SearchTuning`).
+
+    A word of the calendar or the clock (*tomorrow*, *April*: `TIME_WORDS`) is
+    never foreign: it says when, not what the question is about, and a manual may
+    well never write it (`time_words` in `SearchTuning`).
     """
     near = getattr(result, "suggestions", None) or {}
     fillers = search_module.TUNING.unheld_fillers
+    times = TIME_WORDS if search_module.TUNING.time_words else frozenset()
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
     names = (typed_names(getattr(result, "query", "") or "")
@@ -358,7 +363,7 @@ def foreign_words(result) -> List[str]:
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w))
             and (w not in near or w in names)
-            and not synonyms.get(w) and w not in bases]
+            and not synonyms.get(w) and w not in bases and w not in times]
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
