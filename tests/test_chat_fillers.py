@@ -129,3 +129,16 @@ def test_which_words_name_nothing():
         assert names_nothing(word)
     for word in ("drive", "backup", "tomorrow", "go", "the"):
         assert not names_nothing(word)
+
+
+def test_a_filler_typed_in_quotes_or_as_a_name_is_meant(db):
+    # Quoted, *nobody* is meant as typed: strength counts it (the passage lacks it),
+    # and the foreign-word rule does too, as it did before fillers were set aside.
+    quoted = 'overwrite a drive so that "nobody" can ever recover the old files'
+    result = _search(db, quoted)
+    assert result.results[0].strength < 1.0
+    assert foreign_words(result) == ["nobody"]
+    assert "citations" not in ask(db, quoted)
+    named = "overwrite a drive with Nobody so the old files cannot be recovered"
+    assert foreign_words(_search(db, named)) == ["nobody"]
+    assert foreign_words(_search(db, NOBODY)) == []

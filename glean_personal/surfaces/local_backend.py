@@ -341,7 +341,9 @@ def foreign_words(result) -> List[str]:
     question is about that thing, so no passage answers it, however many of
     its other words a passage holds. Words the did-you-mean never judges (of
     fewer than three letters, or starting with a digit), request words that
-    name nothing (*show* of *show me the budget*) and phrases are not counted.
+    name nothing (*show* of *show me the budget*) and phrases are not counted, nor is a
+    word that names nothing (*nobody*: `query.names_nothing`) unless typed as a name or
+    in quotes.
 
     A word typed as a name (`typed_names`: *Venmo*, *PayPal*, *OpenRC*) is
     foreign even with a word near it (*vendor*, *payable*, *open*): a name is
@@ -357,13 +359,24 @@ def foreign_words(result) -> List[str]:
     times = TIME_WORDS if search_module.TUNING.time_words else frozenset()
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
-    names = (typed_names(getattr(result, "query", "") or "")
-             if search_module.TUNING.foreign_names else frozenset())
+    text = getattr(result, "query", "") or ""
+    names = typed_names(text) if search_module.TUNING.foreign_names else frozenset()
+    meant = names | _quoted_words(text)   # typed so, a filler names something
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
-            and w not in REQUEST_WORDS and not (fillers and names_nothing(w))
+            and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
             and (w not in near or w in names)
             and not synonyms.get(w) and w not in bases and w not in times]
+
+
+_QUOTED = lazy(r'"([^"]*)"')
+_WORD = lazy(r"\w+")
+
+
+def _quoted_words(text: str) -> frozenset:
+    """The words typed inside quotes, lower-cased: a quoted word is meant as typed, so
+    match strength counts it (`query.is_filler`), and so does the foreign-word rule."""
+    return frozenset(w.lower() for part in _QUOTED.findall(text) for w in _WORD.findall(part))
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
