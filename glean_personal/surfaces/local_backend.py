@@ -26,7 +26,7 @@ from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 from ..patterns import lazy
-from ..query import REQUEST_WORDS, TIME_WORDS, names_nothing
+from ..query import REQUEST_WORDS, TIME_WORDS, names_nothing, quoted_words
 
 from .. import search as search_module
 
@@ -361,7 +361,8 @@ def foreign_words(result) -> List[str]:
     bases = getattr(result, "bases", None) or {}
     text = getattr(result, "query", "") or ""
     names = typed_names(text) if search_module.TUNING.foreign_names else frozenset()
-    meant = names | _quoted_words(text)   # typed so, a filler names something
+    meant = names | quoted_words(text)   # typed so, a filler names something (as
+    # strength counts a quoted one: `query.is_filler`)
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
@@ -369,14 +370,6 @@ def foreign_words(result) -> List[str]:
             and not synonyms.get(w) and w not in bases and w not in times]
 
 
-_QUOTED = lazy(r'"([^"]*)"')
-_WORD = lazy(r"\w+")
-
-
-def _quoted_words(text: str) -> frozenset:
-    """The words typed inside quotes, lower-cased: a quoted word is meant as typed, so
-    match strength counts it (`query.is_filler`), and so does the foreign-word rule."""
-    return frozenset(w.lower() for part in _QUOTED.findall(text) for w in _WORD.findall(part))
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
