@@ -104,6 +104,11 @@ TIME_WORDS = frozenset("""
     """.split())
 
 
+def is_time_word(word: str) -> bool:
+    """A word of `TIME_WORDS`, or its plural (*on Saturdays*, *weekends*, *mornings*)."""
+    return word in TIME_WORDS or (word.endswith("s") and word[:-1] in TIME_WORDS)
+
+
 def quoted_words(text: str) -> frozenset:
     """The words typed inside quotes, lower-cased, as `parse` reads quotes (“ ” „ « »
     are quotes too; a quote left open quotes nothing)."""
