@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-import glean_personal
 from glean_personal import search as search_module
 from glean_personal.query import names_nothing
 from glean_personal.surfaces.local_backend import foreign_words
-from helpers.chat import ask, indexed_notes
+from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
+from helpers.chat import ask, indexed_notes, passage_search
 
 NOTES = {
     "disposal.md": """\
@@ -61,16 +61,6 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-@pytest.fixture(autouse=True)
-def large_index(monkeypatch):
-    """These notes make a small index, where /chat never declines for a foreign word
-    and two words are enough; here the rules of a large one are tested."""
-    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
-
-
-def _search(db, question: str):
-    with glean_personal.open_index(db, readonly=True) as ix:
-        return ix.search(question, passages=True)
 
 
 def _rule_off(monkeypatch):
@@ -79,7 +69,7 @@ def _rule_off(monkeypatch):
 
 
 def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
-    result = _search(db, NOBODY)
+    result = passage_search(db, NOBODY)
     assert "nobody" in result.absent_terms and foreign_words(result) == []
     top = result.results[0]
     assert top.section == ["Disposal", "Shredding old drives"]
@@ -87,7 +77,7 @@ def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
     message = ask(db, NOBODY)
     assert message["citations"][0]["sourceDocument"]["title"] == "Disposal"
     _rule_off(monkeypatch)
-    result = _search(db, NOBODY)
+    result = passage_search(db, NOBODY)
     # weighed as an unknown word, and foreign: declined
     assert result.results[0].strength < strength
     assert foreign_words(result) == ["nobody"]
@@ -95,33 +85,33 @@ def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
 
 
 def test_a_request_words_other_form_the_index_lacks_weighs_nothing(db, monkeypatch):
-    result = _search(db, GOING)
+    result = passage_search(db, GOING)
     assert result.absent_terms == ["going"] and foreign_words(result) == []
     top = result.results[0]
     assert top.section == ["Long jobs", "Time limits"] and top.strength == 1.0
     assert ask(db, GOING)["citations"][0]["sourceDocument"]["title"] == "Long jobs"
     _rule_off(monkeypatch)
-    result = _search(db, GOING)
+    result = passage_search(db, GOING)
     assert result.results[0].strength < 1.0 and foreign_words(result) == ["going"]
 
 
 def test_a_filler_the_index_holds_counts_as_any_word(db, monkeypatch):
     # *behind* is in the garden note: held there, it counts against the passage
     # that lacks it; *nowhere* is in no note, and weighs nothing.
-    held = _search(db, "timeout wrapper stops the backup behind").results[0]
-    unheld = _search(db, "timeout wrapper stops the backup nowhere").results[0]
+    held = passage_search(db, "timeout wrapper stops the backup behind").results[0]
+    unheld = passage_search(db, "timeout wrapper stops the backup nowhere").results[0]
     assert held.section == unheld.section == ["Long jobs", "Time limits"]
     assert held.strength < 1.0 and unheld.strength == 1.0
     _rule_off(monkeypatch)
-    assert _search(db, "timeout wrapper stops the backup behind").results[0].strength \
+    assert passage_search(db, "timeout wrapper stops the backup behind").results[0].strength \
         == held.strength
 
 
 def test_the_search_and_its_order_are_unchanged(db, monkeypatch):
     # strength only: the same hits in the same order with the rule off
-    on = [(h.document["path"], h.section) for h in _search(db, NOBODY).results]
+    on = [(h.document["path"], h.section) for h in passage_search(db, NOBODY).results]
     _rule_off(monkeypatch)
-    assert [(h.document["path"], h.section) for h in _search(db, NOBODY).results] == on
+    assert [(h.document["path"], h.section) for h in passage_search(db, NOBODY).results] == on
 
 
 def test_which_words_name_nothing():
@@ -135,13 +125,13 @@ def test_a_filler_typed_in_quotes_or_as_a_name_is_meant(db):
     # Quoted, *nobody* is meant as typed: strength counts it (the passage lacks it),
     # and the foreign-word rule does too, as it did before fillers were set aside.
     quoted = 'overwrite a drive so that "nobody" can ever recover the old files'
-    result = _search(db, quoted)
+    result = passage_search(db, quoted)
     assert result.results[0].strength < 1.0
     assert foreign_words(result) == ["nobody"]
     assert "citations" not in ask(db, quoted)
     named = "overwrite a drive with Nobody so the old files cannot be recovered"
-    assert foreign_words(_search(db, named)) == ["nobody"]
-    assert foreign_words(_search(db, NOBODY)) == []
+    assert foreign_words(passage_search(db, named)) == ["nobody"]
+    assert foreign_words(passage_search(db, NOBODY)) == []
 
 
 def test_a_filler_in_typographic_quotes_is_meant(db):
@@ -149,9 +139,10 @@ def test_a_filler_in_typographic_quotes_is_meant(db):
     # the foreign-word rule read only straight quotes and set it aside (review18).
     for quoted in ('overwrite a drive so that \u201cnobody\u201d can ever recover the old files',
                    'overwrite a drive so that \u00abnobody\u00bb can ever recover the old files'):
-        result = _search(db, quoted)
+        result = passage_search(db, quoted)
         assert result.results[0].strength < 1.0
         assert foreign_words(result) == ["nobody"], quoted
         assert "citations" not in ask(db, quoted)
     # a quote left open quotes nothing, for the query and for the rule alike
-    assert foreign_words(_search(db, 'overwrite a drive so "nobody can recover old files')) == []
+    open_quote = 'overwrite a drive so "nobody can recover old files'
+    assert foreign_words(passage_search(db, open_quote)) == []

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces.local_backend import foreign_words, typed_names
-from helpers.chat import ask, indexed_notes, message_text
+from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
+from helpers.chat import ask, indexed_notes, message_text, passage_search
 
 NOTES = {
     "budget.md": """\
@@ -58,23 +58,13 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-@pytest.fixture(autouse=True)
-def large_index(monkeypatch):
-    """These notes make a small index, where /chat never declines for a foreign word
-    and two words are enough; here the rules of a large one are tested."""
-    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
-
-
-def _search(db, question: str):
-    with glean_personal.open_index(db, readonly=True) as ix:
-        return ix.search(question, passages=True)
 
 
 MONZO = "whatever is left at the end of the month goes to my Monzo savings account"
 
 
 def test_a_name_the_index_lacks_is_foreign_though_a_word_is_near_it(db):
-    result = _search(db, MONZO)
+    result = passage_search(db, MONZO)
     assert result.absent_terms == ["monzo"] and "month" in result.suggestions["monzo"]
     assert result.results[0].section[-1] == "Savings"
     assert result.results[0].strength >= search_module.TUNING.answer_strength
@@ -86,7 +76,7 @@ def test_a_name_the_index_lacks_is_foreign_though_a_word_is_near_it(db):
 def test_the_same_word_typed_small_is_a_slip_and_weighed(db):
     # monzo may be a slip for month (did you mean): weighed, not a veto.
     question = MONZO.replace("Monzo", "monzo")
-    assert foreign_words(_search(db, question)) == []
+    assert foreign_words(passage_search(db, question)) == []
     message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
 
@@ -94,7 +84,7 @@ def test_the_same_word_typed_small_is_a_slip_and_weighed(db):
 def test_the_name_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(foreign_names=False))
-    assert foreign_words(_search(db, MONZO)) == []
+    assert foreign_words(passage_search(db, MONZO)) == []
     assert ask(db, MONZO)["citations"][0]["sourceDocument"]["title"] == "Household budget"
 
 
@@ -108,36 +98,36 @@ def test_what_is_typed_as_a_name():
 def test_a_word_made_of_a_known_one_and_a_suffix_is_not_foreign(db):
     # sortable is in no note, nor any word near it, but sort is: a wording the notes lack.
     question = "groupby wants the items sortable by the same key first"
-    result = _search(db, question)
+    result = passage_search(db, question)
     assert result.absent_terms == ["sortable"] and "sortable" not in result.suggestions
     assert result.bases == {"sortable": "sort"} and foreign_words(result) == []
     message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Python snippets"
     # a word the index lacks, with the suffix or without it, stays foreign
-    assert foreign_words(_search(db, "groupby wants the items zorpable by key")) == ["zorpable"]
+    assert foreign_words(passage_search(db, "groupby wants the items zorpable by key")) == ["zorpable"]
 
 
 def test_a_suffix_leaves_a_base_of_four_letters_or_more(db):
     # *keyless* less *less* is *key*, too short; *sizeless*'s *size* is in no note.
-    assert _search(db, "keyless groups of items").bases == {}
-    assert _search(db, "monthly sheet columns, sizeless").bases == {}
+    assert passage_search(db, "keyless groups of items").bases == {}
+    assert passage_search(db, "monthly sheet columns, sizeless").bases == {}
 
 
 def test_a_name_typed_as_one_word_counts_one_word(db, monkeypatch):
     # The reports passage holds PostgreSQL (and so its parts, postgre and sql) and
     # logical: two of the question's four words, not three, so its share is halved.
     question = "PostgreSQL logical replication slots"
-    hit = _search(db, question).results[0]
+    hit = passage_search(db, question).results[0]
     assert hit.section[-1] == "Reports"
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(few_words_factor=1.0))
-    whole = _search(db, question).results[0]
+    whole = passage_search(db, question).results[0]
     assert whole.passage_id == hit.passage_id
     assert hit.strength == pytest.approx(0.5 * whole.strength, abs=0.002)
     # with a third word of the question in it, the share is whole
     monkeypatch.undo()
     monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
-    backup = _search(db, "PostgreSQL logical backup").results[0]
+    backup = passage_search(db, "PostgreSQL logical backup").results[0]
     assert backup.section[-1] == "Reports" and backup.strength == 1.0
 
 
@@ -163,7 +153,7 @@ def test_a_word_of_a_script_without_capitals_is_no_name(tmp_path, store):
     assert typed_names("what does 北京市 mean for Venmo") == {"venmo"}
     db = indexed_notes(tmp_path, ARABIC, store)
     question = "نهاية الشهر حساب الادخاز"
-    result = _search(db, question)
+    result = passage_search(db, question)
     assert result.absent_terms == ["الادخاز"] and "الادخار" in result.suggestions["الادخاز"]
     assert foreign_words(result) == []
     message = ask(db, question)

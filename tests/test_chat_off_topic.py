@@ -12,7 +12,8 @@ import pytest
 import glean_personal
 from glean_personal import search as search_module
 from glean_personal.surfaces.local_backend import foreign_words
-from helpers.chat import ask, indexed_notes, message_text
+from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
+from helpers.chat import ask, indexed_notes, message_text, passage_search
 
 NOTES = {
     "debugging.md": """\
@@ -95,21 +96,11 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-@pytest.fixture(autouse=True)
-def large_index(monkeypatch):
-    """These notes make a small index, where /chat never declines for a foreign word
-    (see the last test); here the rule of a large one is tested."""
-    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
-
-
-def _search(db, question: str):
-    with glean_personal.open_index(db, readonly=True) as ix:
-        return ix.search(question, passages=True)
 
 
 def test_a_word_like_nothing_in_the_index_declines(db):
     question = "vscode debugger does not stop at my breakpoint"
-    result = _search(db, question)
+    result = passage_search(db, question)
     # The search still ranks the notes, strongly: the gate is /chat's.
     assert result.results[0].title == "Debugging notes"
     assert result.results[0].strength >= search_module.TUNING.answer_strength
@@ -127,7 +118,7 @@ def test_the_same_question_in_the_index_s_words_is_answered(db):
 
 def test_an_unknown_word_close_to_a_known_one_is_not_foreign(db):
     # breakpiont is a slip for breakpoint (did you mean): it is weighed, not a veto.
-    result = _search(db, "the debugger does not stop at my breakpiont")
+    result = passage_search(db, "the debugger does not stop at my breakpiont")
     assert result.absent_terms == ["breakpiont"]
     assert result.suggestions == {"breakpiont": ["breakpoint"]}
     assert foreign_words(result) == []
@@ -135,13 +126,13 @@ def test_an_unknown_word_close_to_a_known_one_is_not_foreign(db):
 
 def test_a_word_the_index_holds_in_passing_is_no_veto(db):
     # pandas is only in the zoo note: known, so the question is weighed, not declined.
-    result = _search(db, "pandas groupby two columns and sum the values")
+    result = passage_search(db, "pandas groupby two columns and sum the values")
     assert result.absent_terms == [] and foreign_words(result) == []
 
 
 def test_real_answers_are_quoted(db):
     question = "what does the last row of the monthly sheet hold"
-    assert _search(db, question).results[0].title == "Household budget"
+    assert passage_search(db, question).results[0].title == "Household budget"
     message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
     assert "holds the sum of the values above it" in message_text(message)
@@ -158,7 +149,7 @@ def test_the_foreign_word_rule_can_be_turned_off(db, monkeypatch):
 
 def test_an_unknown_word_with_a_synonym_the_index_holds_is_not_foreign(db):
     # total is in no note, and no word is near it, but its synonym sum is: weighed, no veto.
-    result = _search(db, "where is the total on the monthly sheet")
+    result = passage_search(db, "where is the total on the monthly sheet")
     assert "total" in result.absent_terms and "total" not in result.suggestions
     assert result.expansions.get("total")
     assert foreign_words(result) == []
@@ -167,14 +158,14 @@ def test_an_unknown_word_with_a_synonym_the_index_holds_is_not_foreign(db):
 def test_words_the_did_you_mean_never_judges_are_not_foreign(db):
     # Under three letters or starting with a digit: no suggestion is ever made for them,
     # so having none says nothing about the index.
-    result = _search(db, "qz 3dxq debugger does not stop at my breakpoint")
+    result = passage_search(db, "qz 3dxq debugger does not stop at my breakpoint")
     assert {"qz", "3dxq"} <= set(result.absent_terms) and not result.suggestions
     assert foreign_words(result) == []
 
 
 def test_a_request_word_is_not_foreign(db):
     # show is in no note and near no word of them; it asks, it names nothing.
-    result = _search(db, "show me the savings")
+    result = passage_search(db, "show me the savings")
     assert "show" in result.absent_terms and foreign_words(result) == []
     message = ask(db, "show me the savings")
     assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
@@ -183,7 +174,7 @@ def test_a_request_word_is_not_foreign(db):
 def test_a_request_word_weighs_nothing_in_strength(db):
     # need is kept in the query (one other word only), but a passage holding gloves
     # alone holds what the question is about: full strength, and /chat quotes it.
-    result = _search(db, "what gloves do we need")
+    result = passage_search(db, "what gloves do we need")
     gloves = [h for h in result.results if "gloves" in h.passage_text]
     assert gloves and gloves[0].strength == 1.0
     message = ask(db, "what gloves do we need")
@@ -194,7 +185,7 @@ def test_a_small_index_never_declines_for_a_foreign_word(db, monkeypatch):
     # A few notes lack most everyday words, and have no word near most of them: a
     # word missing there says little, so the answer is quoted.
     question = "which gloves protect you when removing cranks"
-    result = _search(db, question)
+    result = passage_search(db, question)
     assert foreign_words(result) == ["protect"]
     message = ask(db, question)
     assert "citations" not in message and "'protect'" in message_text(message)
@@ -207,13 +198,13 @@ def test_a_small_index_never_declines_for_a_foreign_word(db, monkeypatch):
 
 def test_an_unknown_word_made_of_a_known_one_and_a_prefix_is_not_foreign(db):
     # unmatched is in no note, but matched is: the index lacks a wording, not the thing.
-    result = _search(db, "the breakpoint line numbers are unmatched")
+    result = passage_search(db, "the breakpoint line numbers are unmatched")
     assert result.absent_terms == ["unmatched"] and result.bases == {"unmatched": "matched"}
     assert foreign_words(result) == []
     message = ask(db, "why is my breakpoint unmatched when the debugger runs")
     assert message["citations"][0]["sourceDocument"]["title"] == "Debugging notes"
     # a word the index lacks, with the prefix or without it, stays foreign
-    result = _search(db, "unvscode debugger does not stop at my breakpoint")
+    result = passage_search(db, "unvscode debugger does not stop at my breakpoint")
     assert result.bases == {} and foreign_words(result) == ["unvscode"]
 
 

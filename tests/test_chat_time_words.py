@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-import glean_personal
 from glean_personal import search as search_module
 from glean_personal.query import TIME_WORDS
 from glean_personal.surfaces.local_backend import foreign_words
-from helpers.chat import ask, indexed_notes
+from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
+from helpers.chat import ask, indexed_notes, passage_search
 
 NOTES = {
     "settings.md": """\
@@ -57,16 +57,6 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-@pytest.fixture(autouse=True)
-def large_index(monkeypatch):
-    """These notes make a small index, where /chat never declines for a foreign word;
-    here the rule of a large one is tested."""
-    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
-
-
-def _search(db, question: str):
-    with glean_personal.open_index(db, readonly=True) as ix:
-        return ix.search(question, passages=True)
 
 
 def _rule_off(monkeypatch):
@@ -76,26 +66,26 @@ def _rule_off(monkeypatch):
 @pytest.mark.parametrize("question, word, title", [(APRIL, "april", "Settings"),
                                                    (TOMORROW, "tomorrow", "Drafts")])
 def test_a_time_word_the_index_lacks_is_not_foreign(db, monkeypatch, question, word, title):
-    result = _search(db, question)
+    result = passage_search(db, question)
     assert word in result.absent_terms and foreign_words(result) == []
     assert ask(db, question)["citations"][0]["sourceDocument"]["title"] == title
     _rule_off(monkeypatch)
-    assert foreign_words(_search(db, question)) == [word]
+    assert foreign_words(passage_search(db, question)) == [word]
     assert "citations" not in ask(db, question)
 
 
 def test_a_time_word_weighs_as_any_word_the_index_lacks(db, monkeypatch):
     # the rule only keeps /chat from declining: the strength is the same either way,
     # and under 1 (the passage lacks *tomorrow*)
-    on = _search(db, TOMORROW).results[0]
+    on = passage_search(db, TOMORROW).results[0]
     _rule_off(monkeypatch)
-    off = _search(db, TOMORROW).results[0]
+    off = passage_search(db, TOMORROW).results[0]
     assert (on.section, on.strength) == (off.section, off.strength)
     assert on.strength < 1.0
 
 
 def test_a_name_beside_it_is_still_foreign(db):
-    result = _search(db, NAMED)
+    result = passage_search(db, NAMED)
     assert foreign_words(result) == ["jenkins"]
     assert "citations" not in ask(db, NAMED)
 
@@ -114,8 +104,8 @@ def test_which_words_are_time_words():
 def test_a_time_word_in_the_plural_is_not_foreign(db, monkeypatch, question, word):
     # *on Saturdays*, *weekends*, *mornings* say when as *Saturday* does (review18);
     # the plural was foreign, and /chat declined a question its notes answer
-    result = _search(db, question)
+    result = passage_search(db, question)
     assert word in result.absent_terms and foreign_words(result) == []
     assert ask(db, question)["citations"][0]["sourceDocument"]["title"] == "Drafts"
     _rule_off(monkeypatch)
-    assert foreign_words(_search(db, question)) == [word]
+    assert foreign_words(passage_search(db, question)) == [word]

@@ -7,6 +7,7 @@ from typing import Dict
 import pytest
 
 import glean_personal
+from glean_personal import search as search_module
 from glean_personal.surfaces.local_backend import LocalBackend
 
 from .files import write_tree
@@ -21,6 +22,20 @@ def indexed_notes(tmp: Path, files: Dict[str, str], store: str) -> Path:
             ix.index(folder, label="notes")
             assert ix.store.kind == store
     return tmp / "p.db"
+
+
+@pytest.fixture(autouse=True)
+def large_index(monkeypatch):
+    """A few notes make a small index, where /chat never declines for a foreign word
+    and two words are enough; a test module that imports this fixture tests the
+    rules of a large one."""
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
+
+
+def passage_search(db, question: str):
+    """A passage search (as /chat reads one) on the index at `db`."""
+    with glean_personal.open_index(db, readonly=True) as ix:
+        return ix.search(question, passages=True)
 
 
 def top_passage(db, question: str):
