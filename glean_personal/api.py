@@ -509,14 +509,19 @@ class Index:
         if not path or not (path.startswith(("/", "~")) or is_file_url(path)):
             return path, source
         text = path_from_url(path) if is_file_url(path) else os.path.expanduser(path)
+        text = os.path.normpath(text)   # `//`, `.` and `..` as a shell path (`fetch`)
         with self.store.reading():
             roots = sorted(((s["root"], s["label"]) for s in self.store.sources()),
                            key=lambda r: -len(r[0]))
         wanted = _tuple(source)
-        for root, label in roots:
-            base = root.rstrip("/") + "/"
-            if (text == root or text.startswith(base)) and (not wanted or label in wanted):
-                return text[len(base):] or "*", (label,)
+        # as written, then links resolved (a root kept by a link holds its real path)
+        for written, real in ((text, None), (os.path.realpath(text), os.path.realpath)):
+            for root, label in roots:
+                root = real(root) if real else root
+                base = root.rstrip("/") + "/"
+                if (written == root or written.startswith(base)) \
+                        and (not wanted or label in wanted):
+                    return written[len(base):] or "*", (label,)
         return path, source
 
     def resolve(self, doc: Union[int, str]) -> dict:

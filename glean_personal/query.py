@@ -104,6 +104,20 @@ TIME_WORDS = frozenset("""
     """.split())
 
 
+def is_time_word(word: str) -> bool:
+    """A word of `TIME_WORDS`, or its plural (*on Saturdays*, *weekends*, *mornings*)."""
+    return word in TIME_WORDS or (word.endswith("s") and word[:-1] in TIME_WORDS)
+
+
+def quoted_words(text: str) -> frozenset:
+    """The words typed inside quotes, lower-cased, as `parse` reads quotes (“ ” „ « »
+    are quotes too; a quote left open quotes nothing)."""
+    parts = str(text)[:MAX_QUERY_CHARS].translate(_QUOTES).split('"')
+    if len(parts) % 2 == 0:
+        parts.pop()
+    return frozenset(w.lower() for part in parts[1::2] for w in re.findall(r"\w+", part))
+
+
 def names_nothing(word: str) -> bool:
     """A request word's other form or a function word the stop list lacks (*going*,
     *nobody*, *alongside*): typed in a question, it names nothing the answer holds."""

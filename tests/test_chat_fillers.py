@@ -132,3 +132,17 @@ def test_a_filler_typed_in_quotes_or_as_a_name_is_meant(db):
     named = "overwrite a drive with Nobody so the old files cannot be recovered"
     assert foreign_words(passage_search(db, named)) == ["nobody"]
     assert foreign_words(passage_search(db, NOBODY)) == []
+
+
+def test_a_filler_in_typographic_quotes_is_meant(db):
+    # The query reads “nobody” and «nobody» as quoted (strength counts the word);
+    # the foreign-word rule read only straight quotes and set it aside (review18).
+    for quoted in ('overwrite a drive so that \u201cnobody\u201d can ever recover the old files',
+                   'overwrite a drive so that \u00abnobody\u00bb can ever recover the old files'):
+        result = passage_search(db, quoted)
+        assert result.results[0].strength < 1.0
+        assert foreign_words(result) == ["nobody"], quoted
+        assert "citations" not in ask(db, quoted)
+    # a quote left open quotes nothing, for the query and for the rule alike
+    open_quote = 'overwrite a drive so "nobody can recover old files'
+    assert foreign_words(passage_search(db, open_quote)) == []

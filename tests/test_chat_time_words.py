@@ -95,3 +95,17 @@ def test_which_words_are_time_words():
         assert word in TIME_WORDS
     for word in ("may", "march", "time", "week", "month", "hour", "daily"):
         assert word not in TIME_WORDS
+
+
+@pytest.mark.parametrize("question, word", [
+    ("save the draft of my shopping list so I have it on Saturdays", "saturdays"),
+    ("save the draft of my shopping list for the weekends", "weekends"),
+    ("save the draft of my shopping list in the mornings", "mornings")])
+def test_a_time_word_in_the_plural_is_not_foreign(db, monkeypatch, question, word):
+    # *on Saturdays*, *weekends*, *mornings* say when as *Saturday* does (review18);
+    # the plural was foreign, and /chat declined a question its notes answer
+    result = passage_search(db, question)
+    assert word in result.absent_terms and foreign_words(result) == []
+    assert ask(db, question)["citations"][0]["sourceDocument"]["title"] == "Drafts"
+    _rule_off(monkeypatch)
+    assert foreign_words(passage_search(db, question)) == [word]

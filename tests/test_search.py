@@ -1489,3 +1489,35 @@ def test_local_fetch_takes_the_real_path_of_a_source_indexed_through_a_link(tmp_
         assert tools.call("local_fetch", {"path": path})["document"]["path"] == "a.md", path
     with pytest.raises(NotFound):
         tools.call("local_fetch", {"path": str(real / "b.md")})
+
+
+def test_a_path_filter_from_the_root_is_read_as_a_shell_path(tmp_path, store_kind):
+    """A glob written from the root is read as `fetch` reads a path (review18): a
+    doubled slash, `.` and `..` are the shell's, and a root kept by a link holds
+    its real path (`/data/notes/*` for `~/notes`). They matched no document: the
+    glob below the root came out `/trips/*` or `x/../trips/*`."""
+    notes = tmp_path / "notes"
+    (notes / "trips").mkdir(parents=True)
+    (notes / "trips" / "a.md").write_text("# Heron\n\nThe heron waits by the weir.\n")
+    (tmp_path / "notes2").mkdir()
+    (tmp_path / "notes2" / "b.md").write_text("# Heron two\n\nAnother heron by the weir.\n")
+    real = tmp_path / "data" / "real"
+    real.mkdir(parents=True)
+    (real / "c.md").write_text("# Heron three\n\nA heron on the real shore.\n")
+    (tmp_path / "linked").symlink_to(real)
+    with open_index(tmp_path / "p.db") as ix:
+        for folder in ("notes", "notes2", "linked"):
+            ix.index(tmp_path / folder)
+
+        def found(glob):
+            result = ix.search("heron", path=glob)
+            return [(h.document["source"], h.document["path"]) for h in result.results]
+
+        for written in (f"{notes}//trips/*", f"{notes}/x/../trips/*", f"{notes}/./trips/*",
+                        f"file://{notes}//trips/*"):
+            assert found(written) == [("notes", "trips/a.md")], written
+        assert found(f"{notes}/../notes2/*") == [("notes2", "b.md")]
+        assert found(f"{tmp_path}/notes2/*") == [("notes2", "b.md")]   # not `notes`
+        for written in (f"{tmp_path}/linked/*", f"{real}/*", f"{real}/c.md"):
+            assert found(written) == [("linked", "c.md")], written
+        assert found(f"{notes}/../elsewhere/*") == []

@@ -26,7 +26,7 @@ from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 from ..patterns import lazy
-from ..query import REQUEST_WORDS, TIME_WORDS, names_nothing
+from ..query import REQUEST_WORDS, is_time_word, names_nothing, quoted_words
 
 from .. import search as search_module
 
@@ -350,33 +350,27 @@ def foreign_words(result) -> List[str]:
     not a misspelling, and the near word is no wording of it (`foreign_names`
     in `SearchTuning`).
 
-    A word of the calendar or the clock (*tomorrow*, *April*: `TIME_WORDS`) is
-    never foreign: it says when, not what the question is about, and a manual may
-    well never write it (`time_words` in `SearchTuning`).
+    A word of the calendar or the clock (*tomorrow*, *April*, *Saturdays*:
+    `query.is_time_word`) is never foreign: it says when, not what the question is
+    about, and a manual may well never write it (`time_words` in `SearchTuning`).
     """
     near = getattr(result, "suggestions", None) or {}
     fillers = search_module.TUNING.unheld_fillers
-    times = TIME_WORDS if search_module.TUNING.time_words else frozenset()
+    times = search_module.TUNING.time_words
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
     text = getattr(result, "query", "") or ""
     names = typed_names(text) if search_module.TUNING.foreign_names else frozenset()
-    meant = names | _quoted_words(text)   # typed so, a filler names something
+    meant = names | quoted_words(text)   # typed so, a filler names something (as
+    # strength counts a quoted one: `query.is_filler`)
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
             and (w not in near or w in names)
-            and not synonyms.get(w) and w not in bases and w not in times]
+            and not synonyms.get(w) and w not in bases
+            and not (times and is_time_word(w))]
 
 
-_QUOTED = lazy(r'"([^"]*)"')
-_WORD = lazy(r"\w+")
-
-
-def _quoted_words(text: str) -> frozenset:
-    """The words typed inside quotes, lower-cased: a quoted word is meant as typed, so
-    match strength counts it (`query.is_filler`), and so does the foreign-word rule."""
-    return frozenset(w.lower() for part in _QUOTED.findall(text) for w in _WORD.findall(part))
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
