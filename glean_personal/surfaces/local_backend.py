@@ -361,16 +361,13 @@ def foreign_words(result) -> List[str]:
     bases = getattr(result, "bases", None) or {}
     text = getattr(result, "query", "") or ""
     names = typed_names(text) if search_module.TUNING.foreign_names else frozenset()
-    meant = names | quoted_words(text)   # typed so, a filler names something (as
-    # strength counts a quoted one: `query.is_filler`)
+    meant = names | quoted_words(text)   # typed so, a filler names something
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
             and (w not in near or w in names)
             and not synonyms.get(w) and w not in bases
             and not (times and is_time_word(w))]
-
-
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
