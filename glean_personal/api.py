@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Union
 
-from .docref import as_row_id, doc_summary, is_file_url, path_from_url
+from .docref import as_row_id, doc_summary, is_file_url, path_from_url, source_of_file
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
                      SettingError, UsageError)
 from .store.connection import default_db_path
@@ -255,7 +255,6 @@ class Index:
 
     def _holds_file(self, path: str) -> bool:
         """Is `path` (gone from disk) a document of an indexed source?"""
-        from .indexer import source_of_file
         try:
             source, rel = source_of_file(self.store, path)
         except NotFound:
@@ -505,24 +504,25 @@ class Index:
     def _rooted_glob(self, path: Optional[str], source: Union[None, str, Sequence[str]]):
         """A path filter written from the root (`/home/me/notes/*.md`, `~/notes/*`, a
         file:// URL), as results and `sources` show paths, is the glob below the source
-        whose folder holds it (`*.md`, source `notes`); any other glob is unchanged."""
+        whose folder holds it (`*.md`, source `notes`), found as `fetch` finds a file
+        (`docref.source_of_file`); a root named alone is all of it; any other glob is
+        unchanged."""
         if not path or not (path.startswith(("/", "~")) or is_file_url(path)):
             return path, source
         text = path_from_url(path) if is_file_url(path) else os.path.expanduser(path)
         text = os.path.normpath(text)   # `//`, `.` and `..` as a shell path (`fetch`)
         with self.store.reading():
-            roots = sorted(((s["root"], s["label"]) for s in self.store.sources()),
-                           key=lambda r: -len(r[0]))
+            try:
+                held, below = source_of_file(self.store, text)
+            except NotFound:   # the root itself, or no root at all
+                try:
+                    held, below = source_of_file(self.store, os.path.join(text, "*"))
+                except NotFound:
+                    return path, source
         wanted = _tuple(source)
-        # as written, then links resolved (a root kept by a link holds its real path)
-        for written, real in ((text, None), (os.path.realpath(text), os.path.realpath)):
-            for root, label in roots:
-                root = real(root) if real else root
-                base = root.rstrip("/") + "/"
-                if (written == root or written.startswith(base)) \
-                        and (not wanted or label in wanted):
-                    return written[len(base):] or "*", (label,)
-        return path, source
+        if wanted and held["label"] not in wanted:
+            return path, source
+        return below, (held["label"],)
 
     def resolve(self, doc: Union[int, str]) -> dict:
         """A document row from an id, a path, or a unique path fragment."""
@@ -583,9 +583,8 @@ class Index:
 
     def _by_real_path(self, whole: str) -> List[dict]:
         """The document at `whole` in the source that holds it, links resolved where
-        the path as written is in none (`indexer.source_of_file`: a root stored as a
+        the path as written is in none (`docref.source_of_file`: a root stored as a
         link names it)."""
-        from .indexer import source_of_file
         try:
             source, rel = source_of_file(self.store, whole)
         except NotFound:

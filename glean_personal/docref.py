@@ -11,8 +11,10 @@ import functools
 import os
 import posixpath
 import re
-from typing import Any, Mapping, Optional, Tuple
+from typing import Any, List, Mapping, Optional, Tuple
 from urllib.parse import quote_from_bytes, unquote, urlparse
+
+from .errors import NotFound
 
 URL_SCHEME = "file://"
 ROW_ID_MAX = (1 << 63) - 1          # SQLite's largest integer
@@ -118,3 +120,32 @@ def storable(text: str) -> str:
 def _only_escapes(text: str) -> bool:
     """True if every lone surrogate is one `surrogateescape` made (U+DC80..U+DCFF)."""
     return all(not ("\ud800" <= ch <= "\udfff") or "\udc80" <= ch <= "\udcff" for ch in text)
+
+
+def source_of_file(store: Any, path: str) -> Tuple[dict, str]:
+    """The indexed source holding `path` (its `store.sources()` row), and the file's
+    path relative to its root."""
+    fs_path = os.path.abspath(os.path.expanduser(str(path)))
+    sources = store.sources()
+    found = _holding(fs_path, [(s, s["root"]) for s in sources])
+    if found is None:
+        # A source kept by a link to its folder (`~/notes` → `/data/notes`) holds
+        # the file written by its real path too; links resolved only when needed.
+        found = _holding(os.path.realpath(fs_path),
+                         [(s, os.path.realpath(s["root"])) for s in sources])
+    if found is None:
+        raise NotFound(f"{fs_path} is not inside any indexed folder: index its folder first "
+                       "(`sources` lists them)")
+    return found
+
+
+def _holding(fs_path: str, roots: List[Tuple[dict, str]]) -> Optional[Tuple[dict, str]]:
+    """The source of the deepest root holding `fs_path`, and the path below it."""
+    best = None
+    for source, root in roots:
+        top = root.rstrip(os.sep) or os.sep
+        if fs_path.startswith(top + os.sep) and (best is None or len(top) > len(best[1])):
+            best = (source, top)
+    if best is None:
+        return None
+    return best[0], storable(os.path.relpath(fs_path, best[1]).replace(os.sep, "/"))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .config import Limits, PassageSizes, Progress
-from .docref import disk_path
+from .docref import disk_path, source_of_file
 from .errors import NotFound, SkipFile, UsageError
 from .formats import READERS_REVISION
 from .store.core import Store
@@ -186,34 +186,6 @@ def mark_missing(store: Store, stored: dict, root: str) -> IndexReport:
         store.set_missing(stored["id"], time.time())
     since = store.source_settings(root)["missing_since"]
     return IndexReport(root, stored["label"], missing_since=since)
-
-
-def source_of_file(store: Store, path: str) -> Tuple[dict, str]:
-    """The indexed source holding `path`, and the file's path relative to its root."""
-    fs_path = os.path.abspath(os.path.expanduser(str(path)))
-    sources = store.sources()
-    found = _holding(fs_path, [(s, s["root"]) for s in sources])
-    if found is None:
-        # A source kept by a link to its folder (`~/notes` → `/data/notes`) holds
-        # the file written by its real path too; links resolved only when needed.
-        found = _holding(os.path.realpath(fs_path),
-                         [(s, os.path.realpath(s["root"])) for s in sources])
-    if found is None:
-        raise NotFound(f"{fs_path} is not inside any indexed folder: index its folder first "
-                       "(`sources` lists them)")
-    return found
-
-
-def _holding(fs_path: str, roots: List[Tuple[dict, str]]) -> Optional[Tuple[dict, str]]:
-    """The source of the deepest root holding `fs_path`, and the path below it."""
-    best = None
-    for source, root in roots:
-        top = root.rstrip(os.sep) or os.sep
-        if fs_path.startswith(top + os.sep) and (best is None or len(top) > len(best[1])):
-            best = (source, top)
-    if best is None:
-        return None
-    return best[0], storable(os.path.relpath(fs_path, best[1]).replace(os.sep, "/"))
 
 
 def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> IndexReport:

@@ -112,10 +112,18 @@ def is_time_word(word: str) -> bool:
 def quoted_words(text: str) -> frozenset:
     """The words typed inside quotes, lower-cased, as `parse` reads quotes (“ ” „ « »
     are quotes too; a quote left open quotes nothing)."""
-    parts = str(text)[:MAX_QUERY_CHARS].translate(_QUOTES).split('"')
-    if len(parts) % 2 == 0:
-        parts.pop()
+    parts = _quote_parts(str(text)[:MAX_QUERY_CHARS].translate(_QUOTES))
     return frozenset(w.lower() for part in parts[1::2] for w in re.findall(r"\w+", part))
+
+
+def _quote_parts(text: str) -> List[str]:
+    """`text` split at its quotes: odd indexes are inside quotes, even ones outside;
+    a trailing unmatched quote leaves plain text."""
+    parts = text.split('"')
+    if len(parts) % 2 == 0:
+        parts[-2] = parts[-2] + " " + parts[-1]
+        parts.pop()
+    return parts
 
 
 def names_nothing(word: str) -> bool:
@@ -302,11 +310,7 @@ def _parse(text: str) -> Query:
     text = str(text)[:MAX_QUERY_CHARS].translate(_QUOTES)
     fields: Dict[str, List[str]] = {}
     pieces: List[_Piece] = []
-    parts = text.split('"')
-    # Even indexes are outside quotes; a trailing unmatched quote leaves plain text.
-    if len(parts) % 2 == 0:
-        parts[-2] = parts[-2] + " " + parts[-1]
-        parts.pop()
+    parts = _quote_parts(text)
     negate_next = or_next = False
     literals: List[str] = []
     names: List[str] = []
