@@ -109,6 +109,14 @@ def is_time_word(word: str) -> bool:
     return word in TIME_WORDS or (word.endswith("s") and word[:-1] in TIME_WORDS)
 
 
+def is_inflected(word: str) -> bool:
+    """A word with a verb's ending, -ed or -ing, after four letters or more (*messed*,
+    *oriented*, *cluttering*; not *speed* or *string*): a form of an English verb,
+    not the name of a thing (a name is not inflected)."""
+    return (word.isascii() and word.isalpha()
+            and any(word.endswith(end) and len(word) - len(end) >= 4 for end in ("ed", "ing")))
+
+
 def quoted_words(text: str) -> frozenset:
     """The words typed inside quotes, lower-cased, as `parse` reads quotes (“ ” „ « »
     are quotes too; a quote left open quotes nothing)."""

@@ -74,6 +74,9 @@ class SearchTuning(Record, frozen=True):
     # ... but never for a word of the calendar or the clock (*tomorrow*, *April*:
     # query.TIME_WORDS), which says when, not what; it weighs as any word.
     time_words: bool = True
+    # ... nor for a word with a verb's ending, -ed or -ing (*messed*, *oriented*,
+    # *cluttering*: query.is_inflected), which is a wording, not a name.
+    inflected_words: bool = True
     # /chat quotes, beside its best passage, only those with at least this share of
     # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7

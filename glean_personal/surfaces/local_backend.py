@@ -26,7 +26,7 @@ from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 from ..patterns import lazy
-from ..query import REQUEST_WORDS, is_time_word, names_nothing, quoted_words
+from ..query import REQUEST_WORDS, is_inflected, is_time_word, names_nothing, quoted_words
 
 from .. import search as search_module
 
@@ -353,10 +353,14 @@ def foreign_words(result) -> List[str]:
     A word of the calendar or the clock (*tomorrow*, *April*, *Saturdays*:
     `query.is_time_word`) is never foreign: it says when, not what the question is
     about, and a manual may well never write it (`time_words` in `SearchTuning`).
+    Nor is a word with a verb's ending, -ed or -ing (*messed*, *oriented*:
+    `query.is_inflected`), unless typed as a name: a name is not inflected
+    (`inflected_words` in `SearchTuning`).
     """
     near = getattr(result, "suggestions", None) or {}
     fillers = search_module.TUNING.unheld_fillers
     times = search_module.TUNING.time_words
+    inflected = search_module.TUNING.inflected_words
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
     text = getattr(result, "query", "") or ""
@@ -367,7 +371,8 @@ def foreign_words(result) -> List[str]:
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
             and (w not in near or w in names)
             and not synonyms.get(w) and w not in bases
-            and not (times and is_time_word(w))]
+            and not (times and is_time_word(w))
+            and not (inflected and is_inflected(w) and w not in names)]
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
