@@ -37,12 +37,14 @@ EXTENSIONS = {".txt": "text", ".md": "text", ".markdown": "text", ".html": "html
 # With READ_MORE (run_search.py and check_golden.py --read-more), the baselines also read
 # gzipped files (by the name under .gz), DocBook and other XML (the tag stripper), roff man
 # pages (requests and font escapes dropped), PDF (the text operators of Flate streams) and
-# POD as plain text (its `=head1` and `C<…>` marks left in):
+# POD and Info files (`name.info`, the parts `name.info-N` of a split manual) as plain text
+# (POD's `=head1` and `C<…>` marks, Info's node lines, menus and index entries left in):
 # enough for a baseline on trees such as man pages or gzipped PDF manuals. Off by default, so
 # the figures of the sets written before it do not move.
 READ_MORE = False
 MORE_EXTENSIONS = {".xml": "html", ".docbook": "html", ".pdf": "pdf", ".pod": "text"}
 ROFF_NAME = re.compile(r"\.[1-9][a-z]*$")
+INFO_NAME = re.compile(r"\.info(-[0-9]+)?$")
 SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", "dist", "build",
              ".tox", ".mypy_cache", ".pytest_cache", ".cache"}
 MAX_BYTES = 5_000_000
@@ -181,7 +183,8 @@ def kind_of(name: str) -> Optional[str]:
     ext = os.path.splitext(name)[1].lower()
     kind = EXTENSIONS.get(ext)
     if kind is None and READ_MORE:
-        kind = MORE_EXTENSIONS.get(ext) or ("roff" if ROFF_NAME.search(name.lower()) else None)
+        kind = (MORE_EXTENSIONS.get(ext) or ("roff" if ROFF_NAME.search(name.lower()) else None)
+                or ("text" if INFO_NAME.search(name.lower()) else None))
     if kind is None:
         return None
     return kind + "+gz" if gz else kind

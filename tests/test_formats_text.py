@@ -953,3 +953,49 @@ def test_a_numbered_plain_text_faq_has_its_parts_as_sections(open_ix, tmp_path):
     ix.index(tmp_path)
     hits = ix.search("glaze crawl dust bisque", limit=1, passages=True).results
     assert hits and hits[0].section == ["1 Firing", "1.2 Why did my glaze crawl?"]
+
+
+# -- a word list, one word a line (KeePassXC's diceware list, a spelling dictionary) -------
+# Word stems of the shape of the EFF's long list that KeePassXC ships as
+# `/usr/share/keepassxc/wordlists/eff_large.wordlist`: 7,776 lines, one lower-case word
+# each, in alphabetical order; a diceware list puts the dice number first.
+_STEMS = ("abacus abdomen abide ability ablaze able abnormal abrasion absently absolute "
+          "acorn acquire acrobat activity actress adapter addicted affair agenda agony "
+          "backer backfield backhand backlash backpack badge badland bagel baggage bakery "
+          "cabbage cabin cable cactus cadet cage cake calcium calendar calf calm camera "
+          "canal candle canister cannon canopy canteen canyon capable capital captive").split()
+_ENDS = ("", "s", "ed", "ing", "er")
+
+
+def _word_list(prefix: str = "", suffix: str = "") -> str:
+    words = sorted(f"{stem}{end}" for stem in _STEMS for end in _ENDS)
+    return "".join(f"{prefix}{word}{suffix}\n" for word in words)
+
+
+def test_a_word_list_is_skipped_as_no_text_to_search(open_ix, tmp_path):
+    for name, text in [
+            ("eff_large.wordlist", _word_list()),                     # KeePassXC's list
+            ("diceware.txt", "".join(f"{11111 + k}\t{line}\n"           # dice numbers first
+                                     for k, line in enumerate(_word_list().splitlines()))),
+            ("en_GB.dic", "250\n" + _word_list(suffix="/MS")),          # Hunspell: count, flags
+            ("words", _word_list().replace("abacus\n", "O'Brien\nwell-known\n"))]:
+        with pytest.raises(SkipFile, match="a word list"):
+            read_document(text.encode(), name)
+    # a long column of short lines that are not all single words is read: a packing list
+    packing = "".join(f"{word} x{k % 3 + 1}\n" if k % 4 else f"{word}\n"
+                      for k, word in enumerate(_word_list().splitlines()))
+    assert "cactus" in read_document(packing.encode(), "packing.txt").text
+    # … and so are a short list and a note in sentences
+    assert "cactus" in read_document("".join(f"{stem}\n" for stem in _STEMS).encode(),
+                                     "shopping.txt").text
+    note = "".join(f"The {word} went into the store room on Monday.\n"
+                   for word in _word_list().splitlines())
+    assert "cactus" in read_document(note.encode(), "inventory.txt").text
+    root = tmp_path / "share"
+    (root / "wordlists").mkdir(parents=True)
+    (root / "wordlists" / "eff_large.wordlist").write_text(_word_list())
+    (root / "guide.txt").write_text("Water the cactus on the windowsill once a fortnight.\n")
+    ix = open_ix()
+    ix.index(root)
+    assert [h.document["path"] for h in ix.search("how often should I water a cactus",
+                                                   limit=5).results] == ["guide.txt"]

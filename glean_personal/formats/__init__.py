@@ -76,6 +76,27 @@ _IMAGE_MAP = re.compile(r"<map\b[^>]{0,300}>\s*(?:<area\b|</map>)", re.IGNORECAS
 _OLINK_DB = re.compile(r'(?:<targetset\b|<div element="\w+" href="[^"]*" number="[^"]*" targetptr=)')
 
 
+# A word list, one word a line: a spelling dictionary (`/usr/share/dict/words`, Hunspell's
+# `.dic` with its `/FLAGS`), a passphrase generator's diceware list (KeePassXC ships the
+# EFF's 7,776 words as `eff_large.wordlist`, each line of a diceware list may start with
+# its dice number) or a list of stop words. No sentence in it answers a question, and
+# each of its passages, some 150 unrelated words, matched most questions in plain words.
+_LIST_WORD = re.compile(r"(?:\d+[ \t]+)?[^\W\d_]+(?:['’-][^\W\d_]+)*(?:/\S*)?(?:[ \t]+\d+)?")
+WORD_LIST_LINES = 200      # at least this many words, one a line, in the file's head …
+WORD_LIST_SHARE = 0.95     # … and at least this share of its lines
+
+
+def _word_list(head: str) -> bool:
+    """Whether a text's head is a list of single words, one a line (see `_LIST_WORD`)."""
+    newlines = head.count("\n")
+    if newlines < WORD_LIST_LINES or len(head) > 32 * newlines:   # prose: long lines
+        return False
+    lines = [line.strip() for line in head.split("\n")[:-1]]   # the last may be cut short
+    lines = [line for line in lines if line]
+    words = sum(1 for line in lines if _LIST_WORD.fullmatch(line))
+    return words >= WORD_LIST_LINES and words >= WORD_LIST_SHARE * len(lines)
+
+
 def _olink_db(head: str) -> bool:
     body = head.lstrip()
     if body.startswith("<?xml"):
@@ -89,8 +110,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     (GNOME's `.page`), Org or Texinfo
     that says so on its first line, an Info file of another name (`elisp-1`),
     a Vim help file or a Zim wiki page.
-    Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map and
-    DocBook's olink target database are skipped."""
+    Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map,
+    DocBook's olink target database and a word list are skipped."""
     head = decode_head(data, 65_536)
     if head.startswith(_HOOGLE_HEADER):
         raise SkipFile("a documentation generator's search index (Hoogle's database, by Haddock)")
@@ -103,6 +124,9 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
                        "of the pages beside it)")
     if head.lstrip()[:4].lower() == "<map" and _IMAGE_MAP.match(head.lstrip()):
         raise SkipFile("an image map (the links of a picture's clickable areas)")
+    if _word_list(head):
+        raise SkipFile("a word list (one word a line, as a spelling dictionary or a "
+                       "passphrase generator keeps): no text to search")
     link = source_link(head)
     if link:
         raise SkipFile(f"a manual page that only shows another ({link})")
@@ -133,7 +157,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 15   # 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
+READERS_REVISION = 16   # 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,
