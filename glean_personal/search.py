@@ -978,7 +978,9 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequen
 def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             listings: bool = False) -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
-    with `listings`, contents and index passages by `TUNING.listing` too.
+    with `listings`, contents and index passages by `TUNING.listing` too. Of the
+    next `TUNING.below`, those whose best passage holds more of the query than
+    every leader's join them, scaled the same way.
 
     The rest stay below the leaders, scaled down together where a leader fell
     under them, so that scores shown never rise down the list."""
