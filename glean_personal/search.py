@@ -81,6 +81,10 @@ class SearchTuning(Record, frozen=True):
     # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7
     rerank: int = 20            # leaders whose best passage is checked for query coverage
+    # ... and the next documents checked too: each whose best passage holds more of
+    # the query than every leader's joins them (0: none; docs/search.md, "How
+    # results are ranked", step 4).
+    below: int = 10
     # A sentence's passages, listed one by one (--passages, MCP, /chat): each
     # document's best carries the document's support from its further passages,
     # as documents are ranked (docs/search.md, "Passages").
@@ -977,17 +981,28 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequen
 def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             listings: bool = False) -> List[Tuple[int, float, int]]:
     """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
-    with `listings`, contents and index passages by `TUNING.listing` too.
+    with `listings`, contents and index passages by `TUNING.listing` too. Of the
+    next `TUNING.below`, those whose best passage holds more of the query than
+    every leader's join them, scaled the same way.
 
     The rest stay below the leaders, scaled down together where a leader fell
     under them, so that scores shown never rise down the list."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
-    rows.load([pid for pid, _, _ in ranked[:TUNING.rerank]])
-    head = [(pid, score * _coverage(rows[pid]["text"], query, weights)
+    lead = TUNING.rerank
+    below = TUNING.below if len(query.terms) > 1 and len(ranked) > lead else 0
+    rows.load([pid for pid, _, _ in ranked[:lead + below]])
+    cover = {pid: _coverage(rows[pid]["text"], query, weights) for pid, _, _ in ranked[:lead]}
+    if below:   # the next ones join the leaders when they hold more of the query than any
+        most = max(cover.values())
+        for pid, _, _ in ranked[lead:lead + below]:
+            share = _coverage(rows[pid]["text"], query, weights)
+            if share > most:
+                cover[pid] = share
+    head = [(pid, score * cover[pid]
              * (TUNING.listing if listings and _is_listing(rows[pid]["text"]) else 1.0), n)
-            for pid, score, n in ranked[:TUNING.rerank]]
+            for pid, score, n in ranked[:lead + below] if pid in cover]
     head.sort(key=lambda t: (-t[1], t[0]))
-    tail = ranked[TUNING.rerank:]
+    tail = [item for item in ranked[lead:] if item[0] not in cover]
     return head + (_at_most(tail, head[-1][1]) if head else tail)
 
 

@@ -1,0 +1,59 @@
+"""The coverage rerank reads a few documents below its leaders too: one whose best
+passage holds more of the query than every leader's joins them, and is scaled by
+its coverage as they are (`SearchTuning.below`). A page that holds the whole
+question in one long passage ranked below short pages repeating one of its words,
+and the rerank, reading only the leaders, never saw it."""
+from __future__ import annotations
+
+import glean_personal.search as search
+from helpers.files import write_tree
+
+FILLER = "The long survey of the northern colony went on through the winter months. "
+
+# Short logs that repeat one word of the query: they lead on it alone.
+FILES = {f"log{i}.md": f"# Log {i}\n\n" + "walrus " * (8 - i) + "seen.\n" for i in range(4)}
+# The page that holds every word of the query, once each, in one long passage.
+FILES["survey.md"] = ("# Survey\n\n" + FILLER * 10 + "A walrus grows its ivory tusks all its "
+                      "life. " + FILLER * 10 + "\n")
+# Notes on another subject, so that the words weigh as in an ordinary index.
+FILES.update({f"kettle{i}.md": f"# Kettle {i}\n\nDescale kettle {i} with vinegar and rinse it "
+                               "twice.\n" for i in range(40)})
+
+QUERY = "walrus ivory tusks"
+
+
+def _paths(ix, **kw):
+    return [h.document["path"] for h in ix.search(QUERY, limit=5, **kw).results]
+
+
+def test_a_document_below_the_leaders_holding_more_of_the_query_joins_them(
+        open_ix, tmp_path, monkeypatch):
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", FILES))
+    # two leaders read; the survey is the fifth document by its BM25 score
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=0))
+    assert _paths(ix) == ["log0.md", "log1.md", "log2.md", "log3.md", "survey.md"]
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=3))
+    found = _paths(ix)
+    # it joins the leaders and passes the logs left below them, which hold no more than
+    # the leaders do and keep their order
+    assert found.index("survey.md") < found.index("log2.md") < found.index("log3.md")
+    scores = [h.score for h in ix.search(QUERY, limit=5).results]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_the_same_for_a_list_of_passages(open_ix, tmp_path, monkeypatch):
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", FILES))
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=0))
+    assert _paths(ix, passages=True)[-1] == "survey.md"
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=3))
+    found = _paths(ix, passages=True)
+    assert found.index("survey.md") < found.index("log2.md")
+
+
+def test_too_far_below_the_leaders_it_is_not_read(open_ix, tmp_path, monkeypatch):
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", FILES))
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=2))
+    assert _paths(ix)[-1] == "survey.md"
