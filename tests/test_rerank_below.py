@@ -57,3 +57,14 @@ def test_too_far_below_the_leaders_it_is_not_read(open_ix, tmp_path, monkeypatch
     ix.index(write_tree(tmp_path / "notes", FILES))
     monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=2))
     assert _paths(ix)[-1] == "survey.md"
+
+
+def test_no_leaders_no_rerank_and_no_error(open_ix, tmp_path, monkeypatch):
+    # `rerank=0` turns the coverage rerank off: with no leader to compare with, none
+    # below joins, and the order is the BM25 order (it raised ValueError: max() of
+    # no leaders' shares)
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", FILES))
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=0, below=3))
+    assert _paths(ix) == ["log0.md", "log1.md", "log2.md", "log3.md", "survey.md"]
+    assert _paths(ix, passages=True)[-1] == "survey.md"
