@@ -68,3 +68,23 @@ def test_no_leaders_no_rerank_and_no_error(open_ix, tmp_path, monkeypatch):
     monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=0, below=3))
     assert _paths(ix) == ["log0.md", "log1.md", "log2.md", "log3.md", "survey.md"]
     assert _paths(ix, passages=True)[-1] == "survey.md"
+
+
+def test_a_document_joining_the_leaders_is_listed_once_and_pages_keep_the_order(
+        open_ix, tmp_path, monkeypatch):
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", FILES))
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(rerank=2, below=3))
+    for passages in (False, True):
+        whole = [(h.document["path"], h.passage_id, h.score)
+                 for h in ix.search(QUERY, limit=10, passages=passages).results]
+        paths = [path for path, _, _ in whole]
+        # every matching document once, the survey among the leaders
+        assert sorted(set(paths)) == sorted(paths) == sorted(
+            ["log0.md", "log1.md", "log2.md", "log3.md", "survey.md"])
+        assert paths.index("survey.md") < 3
+        # pages of two, one after another, list what one page of ten does
+        paged = [(h.document["path"], h.passage_id, h.score)
+                 for offset in range(0, 10, 2)
+                 for h in ix.search(QUERY, limit=2, offset=offset, passages=passages).results]
+        assert paged == whole
