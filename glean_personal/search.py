@@ -983,8 +983,10 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
     """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
     with `listings`, contents and index passages by `TUNING.listing` too. Of the
     next `TUNING.below`, those whose best passage holds more of the query than
-    every leader's join them, scaled the same way (none with no leaders:
-    `TUNING.rerank` 0 turns the whole rerank off, as it did before `below`).
+    every leader's join them, scaled the same way, a contents or index passage
+    by `TUNING.listing` as a leader's is (for documents, the leaders' were in
+    `_demote_listings`). None joins with no leaders: `TUNING.rerank` 0 turns
+    the whole rerank off, as it did before `below`.
 
     The rest stay below the leaders, scaled down together where a leader fell
     under them, so that scores shown never rise down the list."""
@@ -999,9 +1001,12 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             share = _coverage(rows[pid]["text"], query, weights)
             if share > most:
                 cover[pid] = share
+    # a contents or index passage counts `TUNING.listing`: for a list of passages here,
+    # for documents `_demote_listings` did so for the leaders, and here for those joining
     head = [(pid, score * cover[pid]
-             * (TUNING.listing if listings and _is_listing(rows[pid]["text"]) else 1.0), n)
-            for pid, score, n in ranked[:lead + below] if pid in cover]
+             * (TUNING.listing if (listings or i >= lead) and _is_listing(rows[pid]["text"])
+                else 1.0), n)
+            for i, (pid, score, n) in enumerate(ranked[:lead + below]) if pid in cover]
     head.sort(key=lambda t: (-t[1], t[0]))
     tail = [item for item in ranked[lead:] if item[0] not in cover]
     return head + (_at_most(tail, head[-1][1]) if head else tail)
