@@ -238,23 +238,26 @@ _MENU_SHARE = 0.85
 _MAX_OPEN_CELLS = 16
 _MENU_BESIDE_CHARS = 60   # characters of words not in links in a cell beside it (a sentence)
 _MAX_OPEN_ZONES = 8
-# A list whose every item is a link to another page of the same tree or a place in
-# this one, and nothing but its links (`_LINK_LIST_SHARE` of its letters and digits),
-# that is all its section holds: navigation written as a section. NTPsec's pages
-# (AsciiDoc) each open with `1. Related Links` / `1.1. Manual Pages`, a list of every
-# tool with its summary inside the link (`ntplogtemp(1) - log system temperature
-# data for use by ntpviz`), and `2. Table of Contents`, the page's own sections: 106
-# of its 1,279 passages, and *record how hot the processor gets* found the pages
-# listing `ntplogtemp(1)` above ntplogtemp's own. Left out, heading and all, when the
-# page keeps at least as many characters of other text (an index page that is all
-# such lists is the page's content). An item that says more than its link (`<a>ls</a>
-# - list directory contents`) keeps the list: its words are the page's.
+_MAX_ZONES = 1000
+# A list whose every item is a link to another page of the same tree, and nothing
+# but its links (`_LINK_LIST_SHARE` of its letters and digits), that is all its
+# section holds: navigation written as a section. NTPsec's pages (AsciiDoc) each
+# open with `1. Related Links` / `1.1. Manual Pages`, every tool with its summary
+# inside the link (`ntplogtemp(1) - log system temperature data for use by
+# ntpviz`), words of the pages it names. Left out, heading and all, when the page
+# keeps `_LINK_LIST_KEPT` times as many characters of other text: a short page, a
+# site map or a manual's index page (an introduction over lists of its pages) is
+# what it links to, and keeps them. Links to places (`page.html#name`, `#name`)
+# are a page's outline (NTPsec's `2. Table of Contents`, SQLite's list of its
+# aggregate functions atop the page that describes each) and keep a list; so do
+# links that leave the tree, and an item that says more than its link (`<a>ls</a>
+# - list directory contents`).
 _LINK_LIST_ITEMS = 3
 _LINK_LIST_SHARE = 0.9
+_LINK_LIST_KEPT = 3
 _LINK_LISTS = frozenset({"ul", "ol"})
 # A link that leaves the tree: `http:`, `mailto:`, `//host/…`.
 _EXTERNAL_LINK = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|//")
-_MAX_ZONES = 1000
 # ◆: Doxygen's mark before each member's title (`<h2 class="memtitle">`).
 _PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b", "◆"})
 _PERMALINK_CLASSES = frozenset({
@@ -754,7 +757,7 @@ class _TextParser(HTMLParser):
         self._tracked: set = set()             # tag names whose opening and closing count
         self._sectioning = 0                   # open <section>/<article> elements
         self._anchor: Optional[Tuple[List[str], int, str, str, bool]] = None
-        self._local_anchor = False             # the open link goes inside the tree
+        self._local_anchor = False             # the open link goes to a page of the tree
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
@@ -790,10 +793,10 @@ class _TextParser(HTMLParser):
         self._bold: Optional[List[int]] = None  # [start, end] of its bold span in `_parts`
         self._grid: Optional[_Grid] = None     # the open outermost table, for `_grid_pairs`
         # The open outermost list, while it may be all links (`_LINK_LIST_ITEMS`):
-        # [open lists, first op, letters and digits, those in links inside the tree,
-        #  items, such links at the last item's start]
+        # [open lists, first op, letters and digits, those in links to pages of the
+        #  tree, items, such links at the last item's start]
         self._link_list: Optional[List[int]] = None
-        self._local_links = 0                  # links inside the tree opened in a link list
+        self._local_links = 0                  # links to pages of the tree opened in a link list
         self._link_lists: List[Tuple[int, int]] = []   # op ranges of the lists of links
 
     # -- tags ---------------------------------------------------------------
@@ -1159,7 +1162,7 @@ class _TextParser(HTMLParser):
         self._anchor = (target, len(target), href,
                         values.get("class", "").lower(), "data-nosnippet" in values)
         self._local_anchor = self._link_list is not None and bool(href) \
-            and not _EXTERNAL_LINK.match(href)
+            and "#" not in href and not _EXTERNAL_LINK.match(href)
         if self._local_anchor:
             self._local_links += 1
 
@@ -1279,13 +1282,15 @@ class _TextParser(HTMLParser):
 
     def _drop_link_sections(self) -> None:
         """Leave out each list of links that is all its section holds (between a
-        heading and the next, `_LINK_LISTS`), and then each heading left with nothing
-        under it, when the page keeps at least as much other text."""
-        if not self._link_lists:
+        heading and the next, `_LINK_LIST_ITEMS`), and then each heading left with
+        nothing under it, when the page keeps `_LINK_LIST_KEPT` times as much other
+        text. Lists inside a table (a page laid out in one) are never such lists."""
+        lists, self._link_lists = self._link_lists, []
+        if not lists:
             return
         ops = self.ops
         listed = [False] * len(ops)
-        for first, last in self._link_lists:
+        for first, last in lists:
             for k in range(first, min(last, len(ops))):
                 listed[k] = True
 
@@ -1293,7 +1298,7 @@ class _TextParser(HTMLParser):
             while 0 <= k < len(ops) and (ops[k][2] or listed[k]):
                 k += step
             return not 0 <= k < len(ops) or ops[k][0] != 0
-        dropped = [(first, min(last, len(ops))) for first, last in self._link_lists
+        dropped = [(first, min(last, len(ops))) for first, last in lists
                    if beside(first - 1, -1) and beside(last, 1)]
         if not dropped:
             return
@@ -1303,7 +1308,7 @@ class _TextParser(HTMLParser):
                 gone[k] = not ops[k][2]
         size = sum(len(op[1]) for op, out in zip(ops, gone) if out)
         kept = sum(len(op[1]) for op, out in zip(ops, gone) if not out and not op[2] and op[0] == 0)
-        if kept < size:
+        if kept < _LINK_LIST_KEPT * size:
             return
         for k, out in enumerate(gone):
             if out:
