@@ -1023,3 +1023,53 @@ def test_a_tools_own_page_comes_first_not_the_pages_that_list_it(open_ix, tmp_pa
     # every page listed `ntplogtemp(1) - log system temperature data for use by ntpviz`
     hits = ix.search("temperature", limit=5).results
     assert [hit.document["path"] for hit in hits] == ["ntplogtemp.html"]
+
+
+# After the page has begun to say what it says, a list of links is part of it
+# (GIMP's `gimp-image-color-management.html`, written for this test after it): the
+# submenu's five commands, each a link to its page, are what the section says.
+_COMMANDS = ["Enable Color Management", "Assign Color Profile", "Convert to Color Profile",
+             "Discard Color Profile", "Save Color Profile to File"]
+GIMP_MENU = _page(
+    '<h1>6.8. Color Management</h1>'
+    '<p>The Color Management submenu contains commands which let you change the ICC color '
+    'profile associated with an image and also let you save the associated ICC color profile '
+    'to disk. There are five options in the Color Management submenu.</p>'
+    '<h2>6.8.1. Activating the Color Management Submenu</h2>'
+    '<p>You can access this command from the image menu bar through Image, Color Management.</p>'
+    '<h2>6.8.2. The Contents of the “Color Management” Submenu</h2><ul>'
+    + "".join(f'<li><a href="gimp-image-{i}.html">{name}</a></li>' for i, name in enumerate(_COMMANDS))
+    + '</ul><h2>6.8.3. Profiles</h2>'
+    + '<p>A color profile describes the colors a device can show or record. </p>' * 12)
+
+
+def test_a_list_of_links_after_the_pages_own_text_stays():
+    sections = _sections(GIMP_MENU, "gimp-image-color-management.html")[1]
+    listed = ("6.8. Color Management", "6.8.2. The Contents of the “Color Management” Submenu")
+    assert sections[listed] == "\n\n".join(_COMMANDS)
+    # a "See also" at the end of a page, after all it says, stays too
+    also = GIMP_MENU.replace(b"</body>", b'<h2>See also</h2><ul><li><a href="icc.html">ICC profiles'
+                             b'</a></li><li><a href="softproof.html">Soft proofing</a></li>'
+                             b'<li><a href="lcms.html">Little CMS</a></li></ul></body>')
+    assert _sections(also)[1][("6.8. Color Management", "See also")] == \
+        "ICC profiles\n\nSoft proofing\n\nLittle CMS"
+    # the same list atop the page, before its text, is navigation
+    atop = GIMP_MENU.replace(b"<p>The Color Management submenu", b"<h2>Related</h2><ul>"
+                             b'<li><a href="a.html">Image menu</a></li><li><a href="b.html">Mode'
+                             b'</a></li><li><a href="c.html">Transform</a></li></ul>'
+                             b"<h2>About</h2><p>The Color Management submenu")
+    text = " ".join(_sections(atop)[1].values())
+    assert "Transform" not in text and "Discard Color Profile" in text
+
+
+def test_a_site_map_keeps_its_lists_whatever_their_length():
+    # Apache's Chinese `sitemap.html`: short titles in many lists of links, beside one
+    # long list of modules whose items say more than their links
+    lists = "".join(f'<h2>Part {n}</h2><ul>' + "".join(
+        f'<li><a href="p{n}{i}.html">页 {n}{i}</a></li>' for i in range(4)) + '</ul>' for n in range(9))
+    modules = '<h2>Modules</h2><ul>' + "".join(
+        f'<li><a href="mod/m{i}.html">mod_{i}</a> module number {i} of the server</li>' for i in range(40)) + '</ul>'
+    sitemap = _page(f'<h1>站点导航</h1><p>本页列出了全部文档。</p>{lists}{modules}')
+    sections = _sections(sitemap, "sitemap.html")[1]
+    assert sections[("站点导航", "Part 0")] == "页 00\n\n页 01\n\n页 02\n\n页 03"
+    assert len(sections) == 11

@@ -252,9 +252,20 @@ _MAX_ZONES = 1000
 # aggregate functions atop the page that describes each) and keep a list; so do
 # links that leave the tree, and an item that says more than its link (`<a>ls</a>
 # - list directory contents`).
+# Only a list at the top of the page is navigation: with fewer than
+# `_LINK_LIST_LEAD` characters of the page's other text before it (NTPsec's
+# epigraph under the title is 126 at most). Further down, after the page has
+# begun to say what it says, a list of links is part of that: GIMP's "The
+# Contents of the Color Management Submenu" (its five commands, after "There
+# are five options in the Color Management submenu"), CMake's list of its
+# Makefile and Visual Studio generators, a "See also" at the end. And a page
+# where such lists are half of its sections or more is a site map, and keeps
+# them (Apache's Chinese `sitemap.html`, whose titles are short beside its
+# list of modules, kept 4 of its 13 sections).
 _LINK_LIST_ITEMS = 3
 _LINK_LIST_SHARE = 0.9
 _LINK_LIST_KEPT = 3
+_LINK_LIST_LEAD = 200
 _LINK_LISTS = frozenset({"ul", "ol"})
 # A link that leaves the tree: `http:`, `mailto:`, `//host/…`.
 _EXTERNAL_LINK = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|//")
@@ -1281,10 +1292,12 @@ class _TextParser(HTMLParser):
             self._link_lists.append((first, len(self.ops)))
 
     def _drop_link_sections(self) -> None:
-        """Leave out each list of links that is all its section holds (between a
-        heading and the next, `_LINK_LIST_ITEMS`), and then each heading left with
-        nothing under it, when the page keeps `_LINK_LIST_KEPT` times as much other
-        text. Lists inside a table (a page laid out in one) are never such lists."""
+        """Leave out each list of links atop the page (`_LINK_LIST_LEAD`) that is all
+        its section holds (between a heading and the next, `_LINK_LIST_ITEMS`), and
+        then each heading left with nothing under it, when the page keeps
+        `_LINK_LIST_KEPT` times as much other text as all such lists and they are
+        fewer than half its sections (a site map keeps them). Lists inside a table
+        (a page laid out in one) are never such lists. Linear in the page's ops."""
         lists, self._link_lists = self._link_lists, []
         if not lists:
             return
@@ -1294,21 +1307,48 @@ class _TextParser(HTMLParser):
             for k in range(first, min(last, len(ops))):
                 listed[k] = True
 
-        def beside(k: int, step: int) -> bool:   # a heading, or the page's edge, next to k
-            while 0 <= k < len(ops) and (ops[k][2] or listed[k]):
-                k += step
-            return not 0 <= k < len(ops) or ops[k][0] != 0
-        dropped = [(first, min(last, len(ops))) for first, last in lists
-                   if beside(first - 1, -1) and beside(last, 1)]
+        # For each op, the nearest op before it and from it on that is neither muted nor
+        # in a list (one pass each way: a scan from each list was quadratic in lists
+        # back to back), the characters of other text before it, and the sections
+        # that hold text (a run of text ops after a heading or the page's start).
+        count = len(ops)
+        before, lead, text, sections, last_open, run = [-1] * count, [0] * count, 0, 0, -1, False
+        for k, (level, words, muted) in enumerate(ops):
+            before[k], lead[k] = last_open, text
+            if muted:
+                continue
+            if level:
+                run = False
+            elif not run:
+                run, sections = True, sections + 1
+            if not listed[k]:
+                last_open = k
+                if not level:
+                    text += len(words)
+        after, next_open = [count] * count, count
+        for k in range(count - 1, -1, -1):
+            after[k] = next_open   # the first open op after k
+            if not (ops[k][2] or listed[k]):
+                next_open = k
+
+        def at_heading(k: int) -> bool:   # a heading, or the page's edge
+            return not 0 <= k < count or ops[k][0] != 0
+        whole = [(first, min(last, count)) for first, last in lists if first < min(last, count)]
+        whole = [(first, last) for first, last in whole
+                 if at_heading(before[first]) and at_heading(after[last - 1])]
+        if 2 * len(whole) >= sections:   # a site map
+            return
+        size = sum(len(ops[k][1]) for first, last in whole for k in range(first, last)
+                   if not ops[k][2] and ops[k][0] == 0)
+        dropped = [(first, last) for first, last in whole if lead[first] < _LINK_LIST_LEAD]
         if not dropped:
             return
         gone = [False] * len(ops)
         for first, last in dropped:
             for k in range(first, last):
                 gone[k] = not ops[k][2]
-        size = sum(len(op[1]) for op, out in zip(ops, gone) if out)
-        kept = sum(len(op[1]) for op, out in zip(ops, gone) if not out and not op[2] and op[0] == 0)
-        if kept < _LINK_LIST_KEPT * size:
+        kept = sum(len(op[1]) for op in ops if not op[2] and op[0] == 0) - size
+        if kept < _LINK_LIST_KEPT * size:   # all such lists, at the top or not
             return
         for k, out in enumerate(gone):
             if out:
