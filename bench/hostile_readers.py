@@ -154,6 +154,10 @@ case("html-title-long", ".html", lambda n: b"<title>" + b"a " * (n // 2))
 case("html-script-open", ".html", lambda n: b"<script>" + b"</scrip" * (n // 7))
 case("html-cells", ".html", lambda n: b"<tr>" + b"<td>x" * (n // 5))
 case("html-skip-link", ".html", lambda n: b'<a href="#">skip' + b" " * n + b"to</a>")
+case("html-link-lists", ".html", lambda n: b"<h1>t</h1><p>" + b"words " * (n // 12) + b"</p>"
+     + b'<ul><li><a href="a.html">a</a></li><li><a href="b.html">b</a></li><li><a href="c.html">c</a></li></ul>'
+     * (n // 200))
+case("html-link-list-long", ".html", lambda n: b"<h1>t</h1><ul>" + b'<li><a href="p.html">page</a></li>' * (n // 33))
 case("html-attrs-many", ".html", lambda n: b"<div " + b"a=1 " * (n // 4) + b">x</div>")
 
 

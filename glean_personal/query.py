@@ -112,8 +112,10 @@ def is_time_word(word: str) -> bool:
 def is_inflected(word: str) -> bool:
     """A word with a verb's ending, -ed or -ing, after four letters or more (*messed*,
     *oriented*, *cluttering*; not *speed* or *string*): a form of an English verb,
-    not the name of a thing (a name is not inflected)."""
-    return (word.isascii() and word.isalpha()
+    not the name of a thing (a name is not inflected). A word ending in *string*
+    (*docstring*, *substring*, *tostring*) is a string, not a verb's form: no verb
+    ends in *-str*."""
+    return (word.isascii() and word.isalpha() and not word.endswith("string")
             and any(word.endswith(end) and len(word) - len(end) >= 4 for end in ("ed", "ing")))
 
 

@@ -87,3 +87,33 @@ def test_which_words_have_a_verbs_ending():
     for word in ("speed", "string", "thing", "bed", "jenkins", "docker", "kubernetes",
                  "naïved", "x2ing"):
         assert not is_inflected(word)
+
+
+# Typed so, a word with a verb's ending is meant as written: in quotes (a capital
+# inside quotes is no name to `typed_names`: the quote stands before it), or with
+# a diacritic, which the index folds away (*linköping* is the absent *linkoping*,
+# all ASCII) and no English verb has.
+LITERAL = {
+    'restore an earlier version of my budget file from "beijing"': "beijing",
+    "restore an earlier version of my budget file from “Nanjing”": "nanjing",
+    'restore an earlier version of my budget file I "messed" up': "messed",
+    "restore an earlier version of my budget file from jönköping": "jonkoping",
+    "restore an earlier version of my budget file from Linköping": "linkoping",
+}
+
+
+@pytest.mark.parametrize("question", sorted(LITERAL))
+def test_one_quoted_or_with_a_diacritic_is_still_foreign(db, question):
+    result = passage_search(db, question)
+    assert foreign_words(result) == [LITERAL[question]]
+    assert "citations" not in ask(db, question)
+
+
+def test_a_word_ending_in_string_has_no_verbs_ending(db):
+    for word in ("docstring", "substring", "tostring", "bytestring"):
+        assert not is_inflected(word)
+    question = "restore an earlier version of my budget file from its docstring"
+    assert foreign_words(passage_search(db, question)) == ["docstring"]
+    assert "citations" not in ask(db, question)
+    # a first word is never typed as a name: a wording still
+    assert foreign_words(passage_search(db, "Messed up: " + MESSED[:-len(" that I messed up")])) == []

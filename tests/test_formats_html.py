@@ -917,3 +917,159 @@ def test_a_cgi_programs_http_header_before_the_page_is_not_text():
     # a page that only quotes such a header keeps it
     quoted = b"<html><body><h1>CGI</h1><pre>Content-type: text/html\n\n</pre></body></html>"
     assert "Content-type: text/html" in " ".join(s.text for s in read_document(quoted, "c.html").sections)
+
+
+# NTPsec's pages (AsciiDoc's HTML, written for this test after `ntpd.html` and
+# `ntplogtemp.html`): a numbered section of links to the other pages, each tool with
+# its summary inside the link, and the page's table of contents, before its text.
+_TOOLS = [("ntpd", "8", "Network Time Protocol (NTP) daemon"),
+          ("ntplogtemp", "1", "log system temperature data for use by ntpviz"),
+          ("ntpq", "1", "standard NTP query program"),
+          ("ntptime", "8", "read and set kernel time variables")]
+
+
+def _ntpsec_page(title: str, body: str) -> bytes:
+    tools = "".join(f'<li>\n<p><a href="{tool}.html"><code>{tool}({section})</code> - {summary}</a></p>\n</li>\n'
+                    for tool, section, summary in _TOOLS)
+    return _page(
+        f'<div id="header">\n<h1>{title}</h1>\n</div>\n<div id="content">\n'
+        '<div class="sect1">\n<h2 id="_related_links">1. Related Links</h2>\n<div class="sectionbody">\n'
+        '<div class="sect2">\n<h3 id="_manual_pages">1.1. Manual Pages</h3>\n'
+        f'<div class="ulist">\n<ul>\n{tools}</ul>\n</div>\n</div>\n</div>\n</div>\n'
+        '<div class="sect1">\n<h2 id="_table_of_contents">2. Table of Contents</h2>\n<div class="sectionbody">\n'
+        '<div class="ulist">\n<ul>\n<li>\n<p><a href="#_synopsis">SYNOPSIS</a></p>\n</li>\n'
+        '<li>\n<p><a href="#_description">DESCRIPTION</a></p>\n</li>\n'
+        '<li>\n<p><a href="#_files">FILES</a></p>\n</li>\n</ul>\n</div>\n<hr/>\n</div>\n</div>\n'
+        + body + '</div>',
+        head=f'<meta name="generator" content="AsciiDoc 10.2.0"><title>{title}</title>')
+
+
+NTPD_TITLE = "ntpd - Network Time Protocol (NTP) Daemon"
+NTPD = _ntpsec_page(NTPD_TITLE, (
+    '<div class="sect1">\n<h2 id="_synopsis">3. SYNOPSIS</h2>\n<div class="sectionbody">\n'
+    '<pre class="content">ntpd [-46agGhLmnNqx] [-c conffile]</pre>\n</div>\n</div>\n'
+    '<div class="sect1">\n<h2 id="_description">4. DESCRIPTION</h2>\n<div class="sectionbody">\n'
+    '<div class="paragraph"><p>The <code>ntpd</code> utility is an operating system daemon which sets and '
+    'maintains the system time of day in synchronism with Internet standard time servers. It is a '
+    'complete implementation of the Network Time Protocol (NTP) version 4, as defined by RFC 5905, '
+    'but also retains compatibility with version 3, as defined by RFC 1305, and versions 1 and 2, '
+    'as defined by RFC 1059 and RFC 1119, respectively.</p></div>\n'
+    '<div class="paragraph"><p>The <code>ntpd</code> utility can synchronize time to a theoretical '
+    'precision of about 232 picoseconds. In practice, this limit is unattainable due to quantum limits '
+    'on the clock speed of ballistic-electron logic.</p></div>\n'
+    '<div class="paragraph"><p>Ordinarily, <code>ntpd</code> reads the <a href="ntp_conf.html">ntp.conf(5)</a> '
+    'configuration file at startup time in order to determine the synchronization sources and operating '
+    'modes. It is also possible to specify a working, although limited, configuration entirely on the '
+    'command line, obviating the need for a configuration file.</p></div>\n'
+    '</div>\n</div>\n'))
+NTPLOGTEMP = _ntpsec_page("ntplogtemp - log temperature data", (
+    '<div class="sect1">\n<h2 id="_synopsis">3. SYNOPSIS</h2>\n<div class="sectionbody">\n'
+    '<pre class="content">ntplogtemp [-h] [-l LOGFILE] [-o] [-w WAIT]</pre>\n</div>\n</div>\n'
+    '<div class="sect1">\n<h2 id="_description">4. DESCRIPTION</h2>\n<div class="sectionbody">\n'
+    '<div class="paragraph"><p><code>ntplogtemp</code> gathers temperature readings across a system. '
+    'The default polling interval is 60 seconds, and the readings are written to a '
+    'file for ntpviz to plot.</p></div>\n</div>\n</div>\n'))
+
+
+def test_a_section_that_is_only_links_to_other_pages_is_left_out():
+    doc, sections = _sections(NTPD, "ntpd.html")
+    assert doc.title == NTPD_TITLE
+    assert list(sections) == [(NTPD_TITLE, "2. Table of Contents"), (NTPD_TITLE, "3. SYNOPSIS"),
+                              (NTPD_TITLE, "4. DESCRIPTION")]
+    text = " ".join(sections.values())
+    assert "ntplogtemp" not in text and "temperature" not in text and "Related Links" not in text
+    # links to places in a page are its outline: they stay
+    assert sections[(NTPD_TITLE, "2. Table of Contents")] == "SYNOPSIS\n\nDESCRIPTION\n\nFILES"
+    # a link inside a sentence keeps its words
+    assert "reads the ntp.conf(5) configuration file at startup" in sections[(NTPD_TITLE, "4. DESCRIPTION")]
+
+
+def test_a_list_of_links_that_is_not_all_its_section_or_says_more_stays():
+    listed = (NTPD_TITLE, "1. Related Links", "1.1. Manual Pages")
+    # a sentence before the list: the list is part of the section's text
+    led = NTPD.replace(b'<div class="ulist">\n<ul>\n<li>\n<p><a href="ntpd.html">',
+                       b'<p>The tools it installs:</p><div class="ulist">\n<ul>\n<li>\n<p><a href="ntpd.html">')
+    assert "ntplogtemp(1) - log system temperature data" in _sections(led)[1][listed]
+    # each summary after its link, not in it: the items say more than where they go
+    said = NTPD
+    for tool, section, summary in _TOOLS:
+        said = said.replace(f"</code> - {summary}</a>".encode(), f"</code></a> - {summary}".encode())
+    assert _sections(said)[1][listed].startswith("ntpd(8) - Network Time")
+    # links that leave the tree are the section's text (NTPsec's "External Links")
+    away = NTPD.replace(b'href="ntp', b'href="https://docs.ntpsec.org/latest/ntp')
+    assert "ntplogtemp(1)" in _sections(away)[1][listed]
+    # a list of links to places in pages (SQLite's list of its aggregate functions,
+    # `lang_aggfunc.html#group_concat`, atop the page that describes them) stays
+    placed = NTPD.replace(b'.html"><code>', b'.html#_description"><code>')
+    assert "ntplogtemp(1)" in _sections(placed)[1][listed]
+
+
+def test_a_page_that_is_mostly_lists_of_links_keeps_them():
+    # a short page, a site map, an index page: the links are much of what it has to say
+    short = NTPLOGTEMP
+    sections = _sections(short, "ntplogtemp.html")[1]
+    assert "ntpq(1) - standard NTP query program" in \
+        sections[("ntplogtemp - log temperature data", "1. Related Links", "1.1. Manual Pages")]
+
+
+def test_a_tools_own_page_comes_first_not_the_pages_that_list_it(open_ix, tmp_path):
+    folder = tmp_path / "html"
+    folder.mkdir()
+    (folder / "ntplogtemp.html").write_bytes(NTPLOGTEMP)
+    for name in ("ntpd", "ntpq", "ntptime"):
+        (folder / f"{name}.html").write_bytes(NTPD.replace(b"ntpd - Network", f"{name} - Network".encode()))
+    ix = open_ix()
+    ix.index(folder)
+    # every page listed `ntplogtemp(1) - log system temperature data for use by ntpviz`
+    hits = ix.search("temperature", limit=5).results
+    assert [hit.document["path"] for hit in hits] == ["ntplogtemp.html"]
+
+
+# After the page has begun to say what it says, a list of links is part of it
+# (GIMP's `gimp-image-color-management.html`, written for this test after it): the
+# submenu's five commands, each a link to its page, are what the section says.
+_COMMANDS = ["Enable Color Management", "Assign Color Profile", "Convert to Color Profile",
+             "Discard Color Profile", "Save Color Profile to File"]
+GIMP_MENU = _page(
+    '<h1>6.8. Color Management</h1>'
+    '<p>The Color Management submenu contains commands which let you change the ICC color '
+    'profile associated with an image and also let you save the associated ICC color profile '
+    'to disk. There are five options in the Color Management submenu.</p>'
+    '<h2>6.8.1. Activating the Color Management Submenu</h2>'
+    '<p>You can access this command from the image menu bar through Image, Color Management.</p>'
+    '<h2>6.8.2. The Contents of the “Color Management” Submenu</h2><ul>'
+    + "".join(f'<li><a href="gimp-image-{i}.html">{name}</a></li>' for i, name in enumerate(_COMMANDS))
+    + '</ul><h2>6.8.3. Profiles</h2>'
+    + '<p>A color profile describes the colors a device can show or record. </p>' * 12)
+
+
+def test_a_list_of_links_after_the_pages_own_text_stays():
+    sections = _sections(GIMP_MENU, "gimp-image-color-management.html")[1]
+    listed = ("6.8. Color Management", "6.8.2. The Contents of the “Color Management” Submenu")
+    assert sections[listed] == "\n\n".join(_COMMANDS)
+    # a "See also" at the end of a page, after all it says, stays too
+    also = GIMP_MENU.replace(b"</body>", b'<h2>See also</h2><ul><li><a href="icc.html">ICC profiles'
+                             b'</a></li><li><a href="softproof.html">Soft proofing</a></li>'
+                             b'<li><a href="lcms.html">Little CMS</a></li></ul></body>')
+    assert _sections(also)[1][("6.8. Color Management", "See also")] == \
+        "ICC profiles\n\nSoft proofing\n\nLittle CMS"
+    # the same list atop the page, before its text, is navigation
+    atop = GIMP_MENU.replace(b"<p>The Color Management submenu", b"<h2>Related</h2><ul>"
+                             b'<li><a href="a.html">Image menu</a></li><li><a href="b.html">Mode'
+                             b'</a></li><li><a href="c.html">Transform</a></li></ul>'
+                             b"<h2>About</h2><p>The Color Management submenu")
+    text = " ".join(_sections(atop)[1].values())
+    assert "Transform" not in text and "Discard Color Profile" in text
+
+
+def test_a_site_map_keeps_its_lists_whatever_their_length():
+    # Apache's Chinese `sitemap.html`: short titles in many lists of links, beside one
+    # long list of modules whose items say more than their links
+    lists = "".join(f'<h2>Part {n}</h2><ul>' + "".join(
+        f'<li><a href="p{n}{i}.html">页 {n}{i}</a></li>' for i in range(4)) + '</ul>' for n in range(9))
+    modules = '<h2>Modules</h2><ul>' + "".join(
+        f'<li><a href="mod/m{i}.html">mod_{i}</a> module number {i} of the server</li>' for i in range(40)) + '</ul>'
+    sitemap = _page(f'<h1>站点导航</h1><p>本页列出了全部文档。</p>{lists}{modules}')
+    sections = _sections(sitemap, "sitemap.html")[1]
+    assert sections[("站点导航", "Part 0")] == "页 00\n\n页 01\n\n页 02\n\n页 03"
+    assert len(sections) == 11

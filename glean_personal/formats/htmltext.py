@@ -239,6 +239,36 @@ _MAX_OPEN_CELLS = 16
 _MENU_BESIDE_CHARS = 60   # characters of words not in links in a cell beside it (a sentence)
 _MAX_OPEN_ZONES = 8
 _MAX_ZONES = 1000
+# A list whose every item is a link to another page of the same tree, and nothing
+# but its links (`_LINK_LIST_SHARE` of its letters and digits), that is all its
+# section holds: navigation written as a section. NTPsec's pages (AsciiDoc) each
+# open with `1. Related Links` / `1.1. Manual Pages`, every tool with its summary
+# inside the link (`ntplogtemp(1) - log system temperature data for use by
+# ntpviz`), words of the pages it names. Left out, heading and all, when the page
+# keeps `_LINK_LIST_KEPT` times as many characters of other text: a short page, a
+# site map or a manual's index page (an introduction over lists of its pages) is
+# what it links to, and keeps them. Links to places (`page.html#name`, `#name`)
+# are a page's outline (NTPsec's `2. Table of Contents`, SQLite's list of its
+# aggregate functions atop the page that describes each) and keep a list; so do
+# links that leave the tree, and an item that says more than its link (`<a>ls</a>
+# - list directory contents`).
+# Only a list at the top of the page is navigation: with fewer than
+# `_LINK_LIST_LEAD` characters of the page's other text before it (NTPsec's
+# epigraph under the title is 126 at most). Further down, after the page has
+# begun to say what it says, a list of links is part of that: GIMP's "The
+# Contents of the Color Management Submenu" (its five commands, after "There
+# are five options in the Color Management submenu"), CMake's list of its
+# Makefile and Visual Studio generators, a "See also" at the end. And a page
+# where such lists are half of its sections or more is a site map, and keeps
+# them (Apache's Chinese `sitemap.html`, whose titles are short beside its
+# list of modules, kept 4 of its 13 sections).
+_LINK_LIST_ITEMS = 3
+_LINK_LIST_SHARE = 0.9
+_LINK_LIST_KEPT = 3
+_LINK_LIST_LEAD = 200
+_LINK_LISTS = frozenset({"ul", "ol"})
+# A link that leaves the tree: `http:`, `mailto:`, `//host/…`.
+_EXTERNAL_LINK = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|//")
 # ◆: Doxygen's mark before each member's title (`<h2 class="memtitle">`).
 _PERMALINK_MARKS = frozenset({"¶", "#", "§", "🔗", "⚓", "∞", "\u200b", "◆"})
 _PERMALINK_CLASSES = frozenset({
@@ -738,6 +768,7 @@ class _TextParser(HTMLParser):
         self._tracked: set = set()             # tag names whose opening and closing count
         self._sectioning = 0                   # open <section>/<article> elements
         self._anchor: Optional[Tuple[List[str], int, str, str, bool]] = None
+        self._local_anchor = False             # the open link goes to a page of the tree
         self._button: Optional[Tuple[List[str], int]] = None
         self._asciidoc = False
         self._rustdoc = False
@@ -772,6 +803,12 @@ class _TextParser(HTMLParser):
         self._bold_lead = False                # a <p> open with no words yet: may be all bold
         self._bold: Optional[List[int]] = None  # [start, end] of its bold span in `_parts`
         self._grid: Optional[_Grid] = None     # the open outermost table, for `_grid_pairs`
+        # The open outermost list, while it may be all links (`_LINK_LIST_ITEMS`):
+        # [open lists, first op, letters and digits, those in links to pages of the
+        #  tree, items, such links at the last item's start]
+        self._link_list: Optional[List[int]] = None
+        self._local_links = 0                  # links to pages of the tree opened in a link list
+        self._link_lists: List[Tuple[int, int]] = []   # op ranges of the lists of links
 
     # -- tags ---------------------------------------------------------------
     def parse_starttag(self, i: int) -> int:
@@ -910,6 +947,8 @@ class _TextParser(HTMLParser):
             self._mute(tag, attrs, names=_HADDOCK_MUTED)
         elif self._rdoc and (self._muted is not None or tag == "span"):
             self._mute(tag, attrs, names=_RDOC_MUTED)
+        if self._link_list is not None or tag in _LINK_LISTS:
+            self._link_list_start(tag)
         if self._grid is not None or tag == "table":
             self._grid_start(tag, attrs)
 
@@ -976,6 +1015,8 @@ class _TextParser(HTMLParser):
             self._close_container(tag)
         if tag in _SECTIONING and self._sectioning:
             self._sectioning -= 1
+        if self._link_list is not None and tag in _LINK_LISTS:
+            self._link_list_end()
         if self._grid is not None:
             self._grid_end(tag)
 
@@ -1128,8 +1169,13 @@ class _TextParser(HTMLParser):
     def _start_anchor(self, attrs: list) -> None:
         values = {name: (value or "") for name, value in attrs}
         target = self._text_target()
-        self._anchor = (target, len(target), values.get("href", "").strip(),
+        href = values.get("href", "").strip()
+        self._anchor = (target, len(target), href,
                         values.get("class", "").lower(), "data-nosnippet" in values)
+        self._local_anchor = self._link_list is not None and bool(href) \
+            and "#" not in href and not _EXTERNAL_LINK.match(href)
+        if self._local_anchor:
+            self._local_links += 1
 
     def _end_anchor(self) -> None:
         """Drop a permalink or skip link: its words are not the page's."""
@@ -1166,6 +1212,7 @@ class _TextParser(HTMLParser):
 
     def content(self) -> List[_Op]:
         """The recorded text that is the page's content, in document order."""
+        self._drop_link_sections()
         ops = self.ops
         for zone in self._zones:
             if zone[1] is None:
@@ -1202,11 +1249,125 @@ class _TextParser(HTMLParser):
                     self._bold_lead = False   # words before any bold span
         if self._grid is not None:
             self._grid.data(data, self._muted is None)
+        if self._link_list is not None:
+            size = sum(map(str.isalnum, data))
+            self._link_list[2] += size
+            if self._anchor is not None and self._local_anchor:
+                self._link_list[3] += size
         if self._cells:
             size = len(data) - data.count(" ")
             self._data_chars += size
             if self._anchor is not None:
                 self._link_chars += size
+
+    # -- a section that is a list of links: navigation -----------------------
+    def _link_list_start(self, tag: str) -> None:
+        """Open, or follow inside, a list that may be all links (`_LINK_LISTS`)."""
+        current = self._link_list
+        if current is None:   # `tag` is a list, just opened (and `_flush`ed what came before)
+            if self._frame is None and self._heading is None and not self._tables \
+                    and not self._pre_depth:
+                self._link_list = [1, len(self.ops), 0, 0, 0, -1]
+            return
+        if tag in _LINK_LISTS:
+            current[0] += 1
+        elif tag == "li":
+            if current[5] == self._local_links:   # the item before had no link of its own
+                current[4] = -1 << 30
+            current[4] += 1
+            current[5] = self._local_links
+        elif tag in _HEADINGS or tag == "table" or tag == "pre":
+            current[4] = -1 << 30   # more than a list of links
+
+    def _link_list_end(self) -> None:
+        current = self._link_list
+        current[0] -= 1
+        if current[0]:
+            return
+        self._link_list = None
+        _, first, chars, link_chars, items, last = current
+        if items >= _LINK_LIST_ITEMS and last != self._local_links \
+                and link_chars >= _LINK_LIST_SHARE * chars and self._frame is None \
+                and first < len(self.ops):
+            self._link_lists.append((first, len(self.ops)))
+
+    def _drop_link_sections(self) -> None:
+        """Leave out each list of links atop the page (`_LINK_LIST_LEAD`) that is all
+        its section holds (between a heading and the next, `_LINK_LIST_ITEMS`), and
+        then each heading left with nothing under it, when the page keeps
+        `_LINK_LIST_KEPT` times as much other text as all such lists and they are
+        fewer than half its sections (a site map keeps them). Lists inside a table
+        (a page laid out in one) are never such lists. Linear in the page's ops."""
+        lists, self._link_lists = self._link_lists, []
+        if not lists:
+            return
+        ops = self.ops
+        listed = [False] * len(ops)
+        for first, last in lists:
+            for k in range(first, min(last, len(ops))):
+                listed[k] = True
+
+        # For each op, the nearest op before it and from it on that is neither muted nor
+        # in a list (one pass each way: a scan from each list was quadratic in lists
+        # back to back), the characters of other text before it, and the sections
+        # that hold text (a run of text ops after a heading or the page's start).
+        count = len(ops)
+        before, lead, text, sections, last_open, run = [-1] * count, [0] * count, 0, 0, -1, False
+        for k, (level, words, muted) in enumerate(ops):
+            before[k], lead[k] = last_open, text
+            if muted:
+                continue
+            if level:
+                run = False
+            elif not run:
+                run, sections = True, sections + 1
+            if not listed[k]:
+                last_open = k
+                if not level:
+                    text += len(words)
+        after, next_open = [count] * count, count
+        for k in range(count - 1, -1, -1):
+            after[k] = next_open   # the first open op after k
+            if not (ops[k][2] or listed[k]):
+                next_open = k
+
+        def at_heading(k: int) -> bool:   # a heading, or the page's edge
+            return not 0 <= k < count or ops[k][0] != 0
+        whole = [(first, min(last, count)) for first, last in lists if first < min(last, count)]
+        whole = [(first, last) for first, last in whole
+                 if at_heading(before[first]) and at_heading(after[last - 1])]
+        if 2 * len(whole) >= sections:   # a site map
+            return
+        size = sum(len(ops[k][1]) for first, last in whole for k in range(first, last)
+                   if not ops[k][2] and ops[k][0] == 0)
+        dropped = [(first, last) for first, last in whole if lead[first] < _LINK_LIST_LEAD]
+        if not dropped:
+            return
+        gone = [False] * len(ops)
+        for first, last in dropped:
+            for k in range(first, last):
+                gone[k] = not ops[k][2]
+        kept = sum(len(op[1]) for op in ops if not op[2] and op[0] == 0) - size
+        if kept < _LINK_LIST_KEPT * size:   # all such lists, at the top or not
+            return
+        for k, out in enumerate(gone):
+            if out:
+                ops[k] = (ops[k][0], ops[k][1], True)
+        title = next((k for k, op in enumerate(ops) if op[0] == 1 and not op[2]), -1)
+        for k in range(len(ops) - 1, -1, -1):   # inner headings first
+            level = ops[k][0]
+            if level == 0 or ops[k][2] or k == title:
+                continue
+            end, emptied = k + 1, False
+            while end < len(ops) and not (ops[end][0] and (level < 0 or 0 < ops[end][0] <= level)):
+                if not ops[end][2]:
+                    break
+                emptied = emptied or gone[end]
+                end += 1
+            else:   # nothing under it but what went, and some went: it goes too
+                if emptied:
+                    gone[k] = True
+                    ops[k] = (level, ops[k][1], True)
 
     # -- a small table of a header row and a few rows: name-value pairs -------
     def _grid_start(self, tag: str, attrs: list) -> None:

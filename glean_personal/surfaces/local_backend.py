@@ -21,6 +21,7 @@ import uuid
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ..analysis import fold
 from ..config import media_type
 from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
@@ -354,8 +355,11 @@ def foreign_words(result) -> List[str]:
     `query.is_time_word`) is never foreign: it says when, not what the question is
     about, and a manual may well never write it (`time_words` in `SearchTuning`).
     Nor is a word with a verb's ending, -ed or -ing (*messed*, *oriented*:
-    `query.is_inflected`), unless typed as a name: a name is not inflected
-    (`inflected_words` in `SearchTuning`).
+    `query.is_inflected`), unless typed as a name or in quotes (*Beijing* mid-sentence,
+    *"syncthing"*), or typed with a diacritic (*jönköping*, which the index folds to
+    *jonkoping*): a name is not inflected, and English verbs have no diacritics
+    (`inflected_words` in `SearchTuning`). Names and quoted words are folded as the
+    index folds its words, so *Linköping* typed as a name is the absent *linkoping*.
     """
     near = getattr(result, "suggestions", None) or {}
     fillers = search_module.TUNING.unheld_fillers
@@ -364,15 +368,28 @@ def foreign_words(result) -> List[str]:
     synonyms = getattr(result, "expansions", None) or {}
     bases = getattr(result, "bases", None) or {}
     text = getattr(result, "query", "") or ""
-    names = typed_names(text) if search_module.TUNING.foreign_names else frozenset()
-    meant = names | quoted_words(text)   # typed so, a filler names something
+    names = frozenset(map(fold, typed_names(text))) if search_module.TUNING.foreign_names \
+        else frozenset()
+    meant = names | frozenset(map(fold, quoted_words(text)))   # typed so, a word names something
+    literal = meant | _accented(text) if inflected else meant   # never a verb's form
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
             and (w not in near or w in names)
             and not synonyms.get(w) and w not in bases
             and not (times and is_time_word(w))
-            and not (inflected and is_inflected(w) and w not in names)]
+            and not (inflected and is_inflected(w) and w not in literal)]
+
+
+_LETTER_RUNS = lazy(r"[^\W\d_]+")
+
+
+def _accented(text: str) -> frozenset:
+    """The words of the text typed with a letter outside ASCII (*Jönköping*), folded as
+    the index folds its words (*jonkoping*): no English verb's form."""
+    if text.isascii():
+        return frozenset()
+    return frozenset(fold(word) for word in _LETTER_RUNS.findall(text) if not word.isascii())
 
 
 _SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
