@@ -82,8 +82,8 @@ class SearchTuning(Record, frozen=True):
     quote_share: float = 0.7
     rerank: int = 20            # leaders whose best passage is checked for query coverage
     # ... and the next documents checked too: each whose best passage holds more of
-    # the query than every leader's joins them (0: none; docs/search.md, "How
-    # results are ranked", step 4).
+    # the query than every leader's joins them (0: none, nor with `rerank` 0;
+    # docs/search.md, "How results are ranked", step 4).
     below: int = 10
     # A sentence's passages, listed one by one (--passages, MCP, /chat): each
     # document's best carries the document's support from its further passages,
@@ -983,13 +983,16 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
     """Scale the leaders by query coverage (costly, so only the first `TUNING.rerank`);
     with `listings`, contents and index passages by `TUNING.listing` too. Of the
     next `TUNING.below`, those whose best passage holds more of the query than
-    every leader's join them, scaled the same way.
+    every leader's join them, scaled the same way, a contents or index passage
+    by `TUNING.listing` as a leader's is (for documents, the leaders' were in
+    `_demote_listings`). None joins with no leaders: `TUNING.rerank` 0 turns
+    the whole rerank off, as it did before `below`.
 
     The rest stay below the leaders, scaled down together where a leader fell
     under them, so that scores shown never rise down the list."""
     ranked.sort(key=lambda t: (-t[1], t[0]))
     lead = TUNING.rerank
-    below = TUNING.below if len(query.terms) > 1 and len(ranked) > lead else 0
+    below = TUNING.below if lead and len(query.terms) > 1 and len(ranked) > lead else 0
     rows.load([pid for pid, _, _ in ranked[:lead + below]])
     cover = {pid: _coverage(rows[pid]["text"], query, weights) for pid, _, _ in ranked[:lead]}
     if below:   # the next ones join the leaders when they hold more of the query than any
@@ -998,9 +1001,12 @@ def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,
             share = _coverage(rows[pid]["text"], query, weights)
             if share > most:
                 cover[pid] = share
+    # a contents or index passage counts `TUNING.listing`: for a list of passages here,
+    # for documents `_demote_listings` did so for the leaders, and here for those joining
     head = [(pid, score * cover[pid]
-             * (TUNING.listing if listings and _is_listing(rows[pid]["text"]) else 1.0), n)
-            for pid, score, n in ranked[:lead + below] if pid in cover]
+             * (TUNING.listing if (listings or i >= lead) and _is_listing(rows[pid]["text"])
+                else 1.0), n)
+            for i, (pid, score, n) in enumerate(ranked[:lead + below]) if pid in cover]
     head.sort(key=lambda t: (-t[1], t[0]))
     tail = [item for item in ranked[lead:] if item[0] not in cover]
     return head + (_at_most(tail, head[-1][1]) if head else tail)

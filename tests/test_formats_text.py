@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import random
 
 import pytest
 
@@ -999,3 +1000,56 @@ def test_a_word_list_is_skipped_as_no_text_to_search(open_ix, tmp_path):
     ix.index(root)
     assert [h.document["path"] for h in ix.search("how often should I water a cactus",
                                                    limit=5).results] == ["guide.txt"]
+
+
+def _greek_words() -> list:
+    return [f"{stem}{end}" for stem in ("λογ", "δρομ", "ανθρωπ", "ποταμ", "ουραν", "φιλ", "κηπ",
+                                        "χρον")
+            for end in ("ος", "ου", "ο", "ε", "οι", "ων", "οις", "ους", "ικος", "ικη", "ικο",
+                        "ισμος", "ιστης", "ακι", "ιδιο", "αριο", "ωνας", "ιτης", "ουλα",
+                        "ουλης", "ιας", "ιτσα", "ουδι", "ινος", "ινη", "ινο")]
+
+
+def test_a_persons_own_list_of_single_words_is_read(open_ix, tmp_path):
+    # A list of single words a person keeps is in the order it was written, not
+    # alphabetical as a dictionary or a diceware list is: it is read, in any script,
+    # with any line ends or encoding, and a word searched finds it.
+    learnt = _word_list().splitlines()
+    random.Random(7).shuffle(learnt)    # a vocabulary list, word by word as it was learnt
+    greek = _greek_words()
+    random.Random(7).shuffle(greek)
+    lists = {
+        "vocabulary.txt": "\n".join(learnt) + "\n",
+        "λέξεις.txt": "\n".join(greek[:100] + ["Αθήνα"] + greek[100:]) + "\n",
+        "guests.txt": "\n".join(word.capitalize() for word in learnt) + "\n",
+        "todo.txt": "\r\n".join(learnt) + "\r\n",                            # Windows line ends
+        "poem.txt": "\n\n".join(learnt) + "\n",                              # a blank line between
+    }
+    for name, text in lists.items():
+        assert ("ποταμος" if name == "λέξεις.txt" else "cactus") in \
+            read_document(text.encode(), name).text.lower(), name
+    assert "cactus" in read_document(lists["vocabulary.txt"].encode("utf-16"), "names.txt").text
+    root = tmp_path / "notes"
+    root.mkdir()
+    (root / "vocabulary.txt").write_text(lists["vocabulary.txt"])
+    (root / "λέξεις.txt").write_text(lists["λέξεις.txt"])
+    ix = open_ix()
+    report = ix.index(root)
+    assert not report.skipped
+    assert [h.document["path"] for h in ix.search("canteen", limit=5).results] == \
+        ["vocabulary.txt"]
+    assert [h.document["path"] for h in ix.search("αθηνα", limit=5).results] == ["λέξεις.txt"]
+
+
+def test_a_word_list_in_alphabetical_order_is_skipped_in_any_script_and_line_end():
+    words = _word_list().splitlines()
+    # a dictionary's order: case and accents folded (`Apfel`, `Äpfel`, `apfelbaum`) …
+    german = "\n".join(sorted({w for s in words for w in (s, s.capitalize(), s.replace("a", "ä"))},
+                              key=lambda w: (w.lower().replace("ä", "a"), w))) + "\n"
+    greek = "\n".join(sorted(_greek_words())) + "\n"
+    for name, data in [("de_DE.dic", german.encode()), ("el.dic", greek.encode()),
+                       ("words.txt", "\r\n".join(words).encode() + b"\r\n"),
+                       ("spaced.txt", "\n\n".join(words).encode() + b"\n"),
+                       ("utf16.txt", ("\n".join(words) + "\n").encode("utf-16"))]:
+        with pytest.raises(SkipFile, match="a word list in alphabetical order"):
+            read_document(data, name)

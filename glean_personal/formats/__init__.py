@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
@@ -76,25 +77,47 @@ _IMAGE_MAP = re.compile(r"<map\b[^>]{0,300}>\s*(?:<area\b|</map>)", re.IGNORECAS
 _OLINK_DB = re.compile(r'(?:<targetset\b|<div element="\w+" href="[^"]*" number="[^"]*" targetptr=)')
 
 
-# A word list, one word a line: a spelling dictionary (`/usr/share/dict/words`, Hunspell's
-# `.dic` with its `/FLAGS`), a passphrase generator's diceware list (KeePassXC ships the
-# EFF's 7,776 words as `eff_large.wordlist`, each line of a diceware list may start with
-# its dice number) or a list of stop words. No sentence in it answers a question, and
-# each of its passages, some 150 unrelated words, matched most questions in plain words.
+# A word list, one word a line, in alphabetical order: a spelling dictionary
+# (`/usr/share/dict/words`, Hunspell's `.dic` with its `/FLAGS`), a passphrase generator's
+# diceware list (KeePassXC ships the EFF's 7,776 words as `eff_large.wordlist`, each line
+# of a diceware list may start with its dice number) or a list of stop words. No sentence
+# in it answers a question, and each of its passages, some 150 unrelated words, matched
+# most questions in plain words. A person's own list of single words (a vocabulary list
+# kept as it was learnt, names, a to-do list, a poem of one word a line) is not in
+# alphabetical order, and is read: a word searched finds it.
 _LIST_WORD = re.compile(r"(?:\d+[ \t]+)?[^\W\d_]+(?:['’-][^\W\d_]+)*(?:/\S*)?(?:[ \t]+\d+)?")
 WORD_LIST_LINES = 200      # at least this many words, one a line, in the file's head …
-WORD_LIST_SHARE = 0.95     # … and at least this share of its lines
+WORD_LIST_SHARE = 0.95     # … and at least this share of its lines …
+WORD_LIST_ORDER = 0.9      # … and at least this share of its lines follow the one before in order
 
 
 def _word_list(head: str) -> bool:
-    """Whether a text's head is a list of single words, one a line (see `_LIST_WORD`)."""
+    """Whether a text's head is a list of single words, one a line (see `_LIST_WORD`), in
+    alphabetical order (`_in_order`)."""
     newlines = head.count("\n")
     if newlines < WORD_LIST_LINES or len(head) > 32 * newlines:   # prose: long lines
         return False
     lines = [line.strip() for line in head.split("\n")[:-1]]   # the last may be cut short
     lines = [line for line in lines if line]
     words = sum(1 for line in lines if _LIST_WORD.fullmatch(line))
-    return words >= WORD_LIST_LINES and words >= WORD_LIST_SHARE * len(lines)
+    return (words >= WORD_LIST_LINES and words >= WORD_LIST_SHARE * len(lines)
+            and _in_order(lines) >= WORD_LIST_ORDER * (len(lines) - 1))
+
+
+def _in_order(lines: List[str]) -> int:
+    """How many of `lines` come after the one before them in alphabetical order: by code
+    point (`A` … `Z` before `a`, as `sort` in the C locale puts them), or with case and
+    accents folded (`Apfel`, `Äpfel`, `apfelbaum`, as a dictionary does)."""
+    folded = [_sort_fold(line) for line in lines]
+    return sum(1 for i in range(1, len(lines))
+               if lines[i - 1] <= lines[i] or folded[i - 1] <= folded[i])
+
+
+def _sort_fold(line: str) -> str:
+    if line.isascii():
+        return line.lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", line)
+                   if not unicodedata.combining(c)).casefold()
 
 
 def _olink_db(head: str) -> bool:
@@ -111,7 +134,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     that says so on its first line, an Info file of another name (`elisp-1`),
     a Vim help file or a Zim wiki page.
     Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map,
-    DocBook's olink target database and a word list are skipped."""
+    DocBook's olink target database and a word list in alphabetical order are skipped."""
     head = decode_head(data, 65_536)
     if head.startswith(_HOOGLE_HEADER):
         raise SkipFile("a documentation generator's search index (Hoogle's database, by Haddock)")
@@ -125,8 +148,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     if head.lstrip()[:4].lower() == "<map" and _IMAGE_MAP.match(head.lstrip()):
         raise SkipFile("an image map (the links of a picture's clickable areas)")
     if _word_list(head):
-        raise SkipFile("a word list (one word a line, as a spelling dictionary or a "
-                       "passphrase generator keeps): no text to search")
+        raise SkipFile("a word list in alphabetical order (one word a line, as a spelling "
+                       "dictionary or a passphrase generator keeps): no text to search")
     link = source_link(head)
     if link:
         raise SkipFile(f"a manual page that only shows another ({link})")
