@@ -278,11 +278,6 @@ TREE_LOCALES = 3   # a file under at least this many locale folders at one place
 TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`
 
 
-def has_locale_folder(path: str) -> bool:
-    """Whether a folder of `path` is named as a locale (`de/`, `pt_BR/`, `C/`)."""
-    return any(len(f) <= 10 and _LOCALE_FOLDER.fullmatch(f) for f in path.split("/")[:-1])
-
-
 def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
     """The language each of `paths` has by its place in a translation tree: where one
     file sits under several folders named by locales at the same place of its path

@@ -753,9 +753,11 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
     "Languages")."""
     if TUNING.other_language >= 1.0:
         return
-    from .language import has_locale_folder, tree_languages
-    tree: Dict[int, str] = {}
-    if any(has_locale_folder(paths[d]) for d in langs if d in paths):
+    from .language import tree_languages
+    # a tree among the candidates (cheap) sends for the index's trees (one read of its
+    # paths, kept): a page's siblings need not all be candidates
+    tree = tree_languages({d: paths[d] for d in langs if d in paths})
+    if tree:
         named_by_tree = store.translation_trees(tree_languages)
         tree = {d: named_by_tree[paths[d]] for d in langs if paths.get(d) in named_by_tree}
     spoken = set(langs.values())
