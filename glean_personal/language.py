@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .patterns import lazy
 
@@ -269,6 +269,41 @@ def path_hint(path: str) -> Optional[str]:
         if found:
             return found
     return None
+
+
+# A folder named by a locale, as translation trees name them: `de`, `pt_BR`, `sr@latin`,
+# `zh-CN`, and `C` for the untranslated original (GNOME's help, gettext's catalogues).
+_LOCALE_FOLDER = lazy(r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)")
+TREE_LOCALES = 3   # a file under at least this many locale folders at one place of its path…
+TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`
+
+
+def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
+    """The language each of `paths` has by its place in a translation tree: where one
+    file sits under several folders named by locales at the same place of its path
+    (`C/aisleriot/gaps.xml`, `hu/aisleriot/gaps.xml`, `de/aisleriot/gaps.xml`), each
+    folder names its file's language (`hu`, `de`; `en` for `en_GB`; `C`, the
+    original, names none). Codes `path_hint` leaves alone, being words or folder names
+    too (`uk/`, `id/`, `ca/`) or lacking a word table (`hu/`, `gl/`), count here, where
+    their siblings show what they are: at least `TREE_LOCALES` locale folders, of which
+    `TREE_KNOWN` are `C` or a language of `LANGUAGES`."""
+    groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
+    for doc, path in paths.items():
+        parts = path.split("/")
+        for i, folder in enumerate(parts[:-1]):
+            if len(folder) <= 10 and _LOCALE_FOLDER.fullmatch(folder):
+                groups.setdefault((i, tuple(parts[:i] + parts[i + 1:])), {})[doc] = folder
+    found: Dict[Any, str] = {}
+    for members in groups.values():
+        folders = set(members.values())
+        if len(folders) < TREE_LOCALES:
+            continue
+        if sum(1 for f in folders if f == "C" or normalise(f)) < TREE_KNOWN:
+            continue
+        for doc, folder in members.items():
+            if folder != "C":
+                found[doc] = folder[:2].lower()
+    return found
 
 
 def document_language(text: str, declared: Optional[str] = None,

@@ -317,7 +317,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                  if weights.notes and not _about_releases(query, words) else set())
         about_versions = _about_versions(query, words)
         _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
-        _damp_other_languages(boost, langs, marks, store, query)
+        _damp_other_languages(boost, langs, marks, paths, store, query)
         if query.sentence and not passages:
             _damp_entry_lists(boost, sizes, store)
         if about_versions and alone:
@@ -739,7 +739,8 @@ def _entry_list(store: Store, doc_id: int) -> bool:
 
 
 def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],
-                          marks: Dict[int, "_Marks"], store: Store, query: Query) -> None:
+                          marks: Dict[int, "_Marks"], paths: Dict[int, str], store: Store,
+                          query: Query) -> None:
     """Manuals ship their translations beside the English pages, and a person's folders
     mix languages: a document in another language than the question's counts
     `TUNING.other_language` of its score, and so does one whose path names another
@@ -749,13 +750,23 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
     *how do I …* is English); a question that has none (a bare keyword query) is
     taken to be in the index's main language (most passages'). Only when some
     candidates are in that language: a German question of an English index keeps its
-    order. A document of no known language is never damped, and none disappears: a
-    translation asked for in its own words still leads its own language's pages
-    (docs/search.md, "Languages")."""
+    order. A document of no known language is never damped, unless a translation
+    tree's folder names another (`language.tree_languages`: `hu/app/page.xml` beside
+    `C/app/page.xml` and `de/app/page.xml`), and none disappears: a translation asked
+    for in its own words still leads its own language's pages (docs/search.md,
+    "Languages")."""
     if TUNING.other_language >= 1.0:
         return
+    from .language import tree_languages
+    # a tree among the candidates (cheap) sends for the index's trees (one read of its
+    # paths, kept): a page's siblings need not all be candidates
+    tree = tree_languages({d: paths[d] for d in langs if d in paths})
+    if tree:
+        named_by_tree = store.translation_trees(tree_languages)
+        tree = {d: named_by_tree[paths[d]] for d in langs if paths.get(d) in named_by_tree}
     spoken = set(langs.values())
     spoken.update(m.language for m in marks.values())
+    spoken.update(tree.values())
     spoken.discard(None)
     if len(spoken) < 2:
         return   # one language (or none known) among the candidates: nothing to prefer
@@ -764,10 +775,10 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
     if target not in spoken:
         return
     for d, lang in langs.items():
-        if lang is None or d not in boost:
+        if d not in boost or (lang is None and d not in tree):
             continue
-        named = marks[d].language
-        if lang != target or (named is not None and named != target):
+        named = marks[d].language or tree.get(d)
+        if (lang is not None and lang != target) or (named is not None and named != target):
             boost[d] *= TUNING.other_language
 
 

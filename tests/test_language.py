@@ -253,3 +253,85 @@ def test_a_page_left_untranslated_counts_as_its_folders(manuals, monkeypatch):
 def test_the_language_is_in_the_json_summary(ix):
     hit = ix.search("Heizung Thermostat").results[0]
     assert hit.to_dict()["document"]["language"] == "de"
+
+
+# A GNOME help tree as aisleriot installs it (`/usr/share/help/<locale>/aisleriot/`): the
+# original in `C/`, a full German translation, and Hungarian and Ukrainian ones that
+# translate only the title and headings, the rules left in English. Their text is
+# English, `hu` has no word table and `uk/` names no language alone (it is a word), so
+# neither their text nor their path marks them: the siblings do.
+_GAME = """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook XML V4.3//EN" "http://www.oasis-open.org/docbook/xml/4.3/docbookx.dtd">
+<sect1 id="Gaps">
+  <title>{title}</title>
+  <para>{written} Zach Keene</para>
+  <sect2><title>{setup}</title>
+    <para>All cards are dealt into four rows of 13 cards each; the aces are then
+    discarded to leave four gaps. Two redeals are allowed.</para>
+  </sect2>
+  <sect2><title>{rules}</title>
+    <para>Gaps in the leftmost column may be filled by moving a 2 of any suit there. A
+    gap to the right of any non-King card may be filled by placing the card with the same
+    suit but one rank higher into the gap. Gaps following Kings or other gaps may not be
+    filled. Once a card is placed in a sequence starting with a 2 in the leftmost slot, it
+    can no longer be moved. If no moves are possible, double-clicking any card will cause
+    a redeal.{more}</para>
+  </sect2>
+</sect1>
+"""
+_GERMAN_GAME = """<?xml version="1.0" encoding="utf-8"?>
+<sect1 id="Gaps">
+  <title>Lücken</title>
+  <para>Geschrieben von Zach Keene</para>
+  <sect2><title>Regeln</title>
+    <para>Alle Karten werden in vier Reihen zu je 13 Karten ausgeteilt; die Asse werden
+    dann entfernt, so dass vier Lücken bleiben. Eine Lücke rechts von einer Karte, die
+    kein König ist, kann mit der Karte derselben Farbe und des nächsthöheren Werts gefüllt
+    werden. Lücken nach Königen oder anderen Lücken können nicht gefüllt werden.</para>
+  </sect2>
+</sect1>
+"""
+HELP = {
+    "C/aisleriot/gaps.xml": _GAME.format(
+        title="Gaps", written="Written by", setup="Setup", rules="Rules",
+        more=" Any cards not in sequence will be removed, shuffled, and redealt."),
+    "hu/aisleriot/gaps.xml": _GAME.format(
+        title="Hézagok", written="Írta", setup="Beállítás", rules="Szabályok", more=""),
+    "uk/aisleriot/gaps.xml": _GAME.format(
+        title="Пролом", written="Написано", setup="Налаштування", rules="Правила", more=""),
+    "de/aisleriot/gaps.xml": _GERMAN_GAME,
+}
+
+
+def test_a_translation_tree_names_its_folders_languages():
+    from glean_personal.language import tree_languages
+    paths = {1: "C/aisleriot/gaps.xml", 2: "hu/aisleriot/gaps.xml",
+             3: "uk/aisleriot/gaps.xml", 4: "de/aisleriot/gaps.xml",
+             5: "en_GB/aisleriot/gaps.xml", 6: "sr@latin/aisleriot/gaps.xml",
+             7: "C/aisleriot/klondike.xml"}
+    assert tree_languages(paths) == {2: "hu", 3: "uk", 4: "de", 5: "en", 6: "sr"}
+    # folders named like codes are no tree without siblings known as languages
+    assert tree_languages({1: "id/notes.txt", 2: "ca/notes.txt", 3: "de/notes.txt"}) == {}
+    assert tree_languages({1: "C/a/x.xml", 2: "hu/a/x.xml"}) == {}
+
+
+def test_a_page_half_translated_in_a_help_tree_counts_as_its_folders(tmp_path, open_ix,
+                                                                     monkeypatch):
+    helps = _indexed(tmp_path, open_ix, HELP)
+    stored = _stored_languages(helps)
+    assert stored["hu/aisleriot/gaps.xml"] == "en" and stored["uk/aisleriot/gaps.xml"] == "en"
+    question = "how do I fill the holes left when the aces are taken out"
+    damped = {h.document["path"]: h.score for h in helps.search(question, limit=10).results}
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in helps.search(question, limit=10).results}
+    # alike, a shorter half translation leads the original
+    assert list(alike)[0] != "C/aisleriot/gaps.xml"
+    assert list(damped)[0] == "C/aisleriot/gaps.xml"
+    for path in set(damped) & set(alike) - {"C/aisleriot/gaps.xml"}:
+        assert damped[path] == pytest.approx(alike[path] / 2)
+    # the tree is read from the whole index, not only from a search's candidates: a page
+    # matched alone (by a word its translation kept) is still known by its folder
+    from glean_personal.language import tree_languages
+    assert helps.store.translation_trees(tree_languages) == {
+        "hu/aisleriot/gaps.xml": "hu", "uk/aisleriot/gaps.xml": "uk",
+        "de/aisleriot/gaps.xml": "de"}

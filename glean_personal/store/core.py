@@ -14,7 +14,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ..docref import storable
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
@@ -483,6 +483,18 @@ class Store:
                                     "ORDER BY sum(passages) DESC, lang LIMIT 1").fetchone()
             return row[0] if row else None
         return self.fulltext.remember("main language", None, read)
+
+    def translation_trees(self, languages: Callable[[Dict[str, str]], Dict[str, str]]
+                          ) -> Dict[str, str]:
+        """`languages` (`language.tree_languages`) of every document path that has a
+        folder in it, kept while the index is unchanged: whether a page sits in a
+        translation tree depends on its siblings, which need not be among a search's
+        candidates."""
+        def read() -> Dict[str, str]:
+            paths = {path: path for (path,) in self.conn.execute(
+                "SELECT DISTINCT path FROM documents WHERE instr(path, '/') > 0")}
+            return languages(paths)
+        return self.fulltext.remember("translation trees", None, read)
 
     def contained_share(self, part: int, whole: int) -> float:
         """The share of document `part`'s passages whose text is also a passage of `whole`."""
