@@ -11,6 +11,25 @@ from typing import Dict, List, Optional
 from .version import __version__
 
 
+
+def reason_kind(reason: str) -> str:
+    """A skip reason without what names one file's case (the target of a link, the
+    detail in brackets), so the reasons of many files group into a few kinds."""
+    if reason.startswith("symbolic link to ") and ": not followed" in reason:
+        return ("symbolic link to a folder" if reason.startswith("symbolic link to the folder ")
+                else "symbolic link to a file") + ": not followed"
+    return reason.split(" (")[0].split(":")[0].split(", to ")[0]
+
+
+def skip_kinds(skipped: List[dict]) -> Dict[str, int]:
+    """How many of `skipped` (items with a `reason`) fall under each kind, commonest first."""
+    counts: Dict[str, int] = {}
+    for item in skipped:
+        kind = reason_kind(item["reason"])
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 @dataclass
 class FetchedDocument:
     """One document reassembled from its passages."""

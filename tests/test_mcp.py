@@ -612,6 +612,28 @@ def test_local_sources(server, db):
     assert "does not take x" in failed(server.call("local_sources", {"x": 1}))
 
 
+@pytest.mark.parametrize("kind", ["fts5", "plain"])
+def test_local_sources_says_how_many_files_were_skipped_and_why(tmp_path, kind, monkeypatch):
+    """An agent that finds nothing can see what the walk left out (review20)."""
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "notes.md").write_text("# Notes\n\nThe heron waits by the weir.\n")
+    for name in ("a.png", "b.png", "c.wav"):
+        (folder / name).write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    (folder / "report.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    monkeypatch.setenv("GLEAN_PERSONAL_STORE", kind)
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(folder, label="files")
+    s = _started(tmp_path / "p.db")
+    data = ok(s.call("local_sources", {}), "local_sources")
+    assert s.close() == 0
+    (source,) = data["sources"]
+    assert source["documents"] == 1 and source["skipped"] == 4
+    why = source["skipped_why"]
+    assert sum(why.values()) == 4 and why["unsupported file type .png"] == 2
+    assert list(why)[0] == "unsupported file type .png"       # commonest first
+    assert any("docx" in reason or "zip" in reason for reason in why), why
+
 def test_local_related(server):
     data = ok(server.call("local_related", {"doc": "notes/espresso.md", "limit": 3}),
               "local_related")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from glean_personal.reports import skip_kinds
 from glean_personal.walk import Candidate, Skipped, is_secret, storable, walk, walk_one
 
 
@@ -359,6 +360,11 @@ def test_symbolic_links_are_never_followed(tmp_path):
         "real/self": "symbolic link loop: leads back to real",
         "dangling.md": "broken symbolic link: its target does not exist",
     }
+    # Grouped by kind in the index report and MCP's local_sources, not one kind a target.
+    assert skip_kinds([{"reason": r} for r in skipped.values()]) == {
+        "broken symbolic link": 1, "symbolic link leads outside the folder": 2,
+        "symbolic link loop": 1, "symbolic link to a file: not followed": 1,
+        "symbolic link to a folder: not followed": 1}
 
 
 

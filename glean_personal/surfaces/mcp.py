@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Dict, Iterator, Mappi
 
 from ..docref import MAX_DIGITS, disk_path, is_digits, is_file_url, path_from_url
 from ..errors import Ambiguous, GleanError, NotFound
+from ..reports import skip_kinds
 from ..version import __version__
 from .args import timestamp_of
 from .mcp_fit import fit_outline, fit_search, fit_text, result_size, tool_result
@@ -233,11 +234,16 @@ class Tools:
                  "formats": dict(s.get("formats", {})),
                  "last_indexed": _iso(s["last_indexed"]),
                  "includes": list(s["includes"]), "excludes": list(s["excludes"]),
+                 "skipped": len(s["last_skipped"]),
+                 "skipped_why": skip_kinds(s["last_skipped"]),
                  "graph_current": current} for s in items]
         data = {"sources": rows, "documents": sum(s["documents"] for s in items),
                 "graph": {"linked": bool(graph.get("linked")),
                           "stale": bool(graph.get("stale")), "current": current,
                           "links": graph.get("links", 0)}}
+        while result_size(data) > budget and any(len(r["skipped_why"]) > 1 for r in rows):
+            for r in rows:   # many kinds of skip: keep the commonest
+                r["skipped_why"] = dict(list(r["skipped_why"].items())[:len(r["skipped_why"]) // 2 or 1])
         while result_size(data) > budget and any(r["formats"] for r in rows):
             for r in rows:   # many formats: keep the commonest
                 keep = list(r["formats"].items())[:max(0, len(r["formats"]) // 2)]

@@ -166,9 +166,11 @@ TOOLS: List[dict] = [
                           "warnings": _STRS}}},
     {"name": "local_sources", "title": "List indexed folders",
      "description": ("The folders in the personal index: label, root, whether the root is "
-                     "still on disk, documents by format, last indexed time, and whether the "
-                     "related-documents graph is current. Call it to learn what the index "
-                     "covers before concluding that something is not there."),
+                     "still on disk, documents by format, last indexed time, how many files "
+                     "the last run skipped and why (`skipped_why`: kinds of reason with their "
+                     "counts), and whether the related-documents graph is current. Call it to "
+                     "learn what the index covers before concluding that something is not "
+                     "there."),
      "inputSchema": {"type": "object", "additionalProperties": False,
                      "properties": {"max_chars": _BUDGET}},
      "outputSchema": {"type": "object", "required": ["sources", "documents", "graph"],
@@ -178,7 +180,8 @@ TOOLS: List[dict] = [
                               "type": "object",
                               "required": ["label", "root", "present", "documents",
                                            "passages", "bytes", "formats", "last_indexed",
-                                           "includes", "excludes", "graph_current"],
+                                           "includes", "excludes", "skipped", "skipped_why",
+                                           "graph_current"],
                               "properties": {
                                   "label": _STR, "root": _STR, "present": {"type": "boolean"},
                                   "missing_since": {"type": ["number", "null"]},
@@ -186,6 +189,7 @@ TOOLS: List[dict] = [
                                   "formats": {"type": "object"},
                                   "last_indexed": {"type": ["string", "null"]},
                                   "includes": _STRS, "excludes": _STRS,
+                                  "skipped": _INT, "skipped_why": {"type": "object"},
                                   "graph_current": {"type": "boolean"}}}}}}},
     {"name": "local_related", "title": "Documents related to one document",
      "description": (

@@ -94,22 +94,15 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
     if r.text_chars > 1_000_000 and r.seconds > 0:
         lines.append(f"  read {size(r.text_chars)} of text ({r.text_chars / r.seconds / 1e6:.1f} MB/s)")
     if r.skipped:
-        by_reason: dict = {}
-        for s in r.skipped:
-            by_reason.setdefault(_reason_kind(s["reason"]), []).append(s)
+        from ...reports import skip_kinds
         lines.append("  skipped:")
-        for kind, items in sorted(by_reason.items(), key=lambda kv: -len(kv[1])):
-            lines.append(f"    {len(items):>5}  {printable(kind)}")
+        for kind, count in skip_kinds(r.skipped).items():
+            lines.append(f"    {count:>5}  {printable(kind)}")
         lines.append("  skipped files:" if len(r.skipped) <= verbose_skips else
                      f"  first {verbose_skips} skipped files (all of them: --json, or `status --skips`):")
         for s in r.skipped[:verbose_skips]:
             lines.append(f"    {printable(s['path'])}: {printable(s['reason'])}")
     return "\n".join(lines)
-
-
-def _reason_kind(reason: str) -> str:
-    """A reason without what names one file's case (`, to TARGET` of a link out)."""
-    return reason.split(" (")[0].split(":")[0].split(", to ")[0]
 
 
 def _did_you_mean(result) -> List[str]:
