@@ -103,8 +103,8 @@ class SearchTuning(Record, frozen=True):
     # (which every passage carries) lend the document no support (docs/search.md,
     # "How results are ranked", step 2).
     title_echoes: bool = True
-    # Release notes holding this share of the index's passages count as one
-    # passage each when words are weighed by rarity (0: as many as they hold).
+    # Release notes holding this share of the index's passages or more count, all
+    # together, as one passage when words are weighed by rarity (0: as many as they hold).
     bulky_notes: float = 0.01
     tests: float = 0.5          # test files keep this share for a question not about tests
     # A long list of short entries (a glossary, a list of settings, of errors, of C
@@ -379,7 +379,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
-                      [snippet(passage["text"], matcher, passage["ordinal"])], pid,
+                      [snippet(passage["text"], matcher, passage["ordinal"], TUNING.snippet_chars)], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
             parts = _with_title(doc.get("title") or "", passage_parts(passage))
             hit.strength, hit.rare_matched, hit.rare_together = weights.strength(

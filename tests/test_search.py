@@ -87,6 +87,14 @@ def test_explain_never_claims_a_word_the_passage_lacks(tmp_path, open_ix):
     assert result.results[0].missed_terms == ["capital", "france"]
 
 
+def test_the_snippet_width_is_the_tuning_s(ix, monkeypatch):
+    """`SearchTuning.snippet_chars` sets the snippet's width (docs1: it was never read)."""
+    text = lambda: ix.search("citric acid descale").results[0].snippets[0].text
+    wide = text()
+    monkeypatch.setattr(search, "TUNING", search.TUNING.replace(snippet_chars=30))
+    narrow = text()
+    assert "citric" in narrow and len(narrow) <= 40 < len(wide)
+
 def test_result_fields_and_snippet_ranges(ix):
     hit = ix.search("weekly backup").results[0]
     assert hit.document["path"] == "notes/archive.txt"
