@@ -19,13 +19,18 @@ if TYPE_CHECKING:
 
 
 def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], enough: int,
-                         passages: bool, tuning: "SearchTuning", paths: Dict[int, str]
-                         ) -> Tuple[list, Dict[int, List[int]]]:
+                         passages: bool, tuning: "SearchTuning", paths: Dict[int, str],
+                         block: int = 0) -> Tuple[list, Dict[int, List[int]]]:
     """Show the same text kept at two paths of one source once: the later-ranked copy is
     listed under the first as "also at", unless it is the page built from the first
     (`_shown_first`: `git-reset.html` over its source `git-reset.txt`), which then takes
     its place. Copies are told by their phrase sketches (the smallest phrase ids, a
-    bottom-k estimate of how much two phrase sets overlap)."""
+    bottom-k estimate of how much two phrase sets overlap).
+
+    With `block`, a copy takes the place of a document only within the block of
+    `block` results it is found in (else it is listed under the one kept before),
+    so the first blocks are the same whatever `enough` is: search asks for whole
+    blocks, and its pages are slices of one order."""
     kept: list = []
     kept_docs: Dict[int, _Kept] = {}    # source → its documents kept so far
     also: Dict[int, List[int]] = {}
@@ -56,7 +61,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                         shown[doc] = doc
                 if twin is not None:
                     rep = shown[twin]
-                    if _shown_first(paths.get(doc, "")) < _shown_first(paths.get(rep, "")):
+                    if (_shown_first(paths.get(doc, "")) < _shown_first(paths.get(rep, ""))
+                            and _in_block(kept, rep, doc_of, passages, block)):
                         kept = _in_place_of(kept, rep, item, doc_of, passages)
                         also[doc] = also.pop(rep, []) + [rep]
                         shown[twin] = doc
@@ -83,6 +89,16 @@ MAX_PHRASES = 20_000
 def _ids(blob: bytes) -> List[int]:
     """A packed sketch's phrase ids (what `phrases.unpack(blob).tolist()` gives)."""
     return memoryview(blob).cast(ID_FORMAT).tolist()
+
+
+def _in_block(kept: list, doc: int, doc_of: Dict[int, int], passages: bool,
+              block: int) -> bool:
+    """Whether `doc`'s first entry in `kept` is in the block the next entry joins."""
+    if not block:
+        return True
+    first = next(i for i, entry in enumerate(kept)
+                 if doc_of[entry[0] if passages else entry[0][0][1]] == doc)
+    return first >= len(kept) // block * block
 
 
 def _in_place_of(kept: list, doc: int, item: tuple, doc_of: Dict[int, int],
@@ -116,7 +132,8 @@ def _shown_first(path: str) -> int:
 
 def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows",
                    docs: "_Rows", doc_of: Dict[int, int], also: Dict[int, List[int]],
-                   enough: int, passages: bool, tuning: "SearchTuning") -> list:
+                   enough: int, passages: bool, tuning: "SearchTuning", block: int = 0
+                   ) -> list:
     """Rank a chapter above the all-in-one page that repeats it; show a passage once.
 
     A book's single-page edition (mdBook's `print.html`, a single-page build,
@@ -128,6 +145,9 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
     Pages that only share a paragraph keep their order. A list of passages
     shows such a text once, from the smaller document, naming the other
     under "also at".
+    With `block`, a hit moves up (or takes a passage's place) only within the
+    block of `block` results it is found in, so that the first blocks are the
+    same whatever `enough` is (search asks for whole blocks; pages are slices).
     """
     head = ranked[:enough]   # `pids`: the passage each of them shows
     rows.load(pids)
@@ -138,12 +158,13 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
              _Books(store, docs, doc_of, tuning))
     for item, pid in zip(head, pids):
         doc = doc_of[pid]
+        start = len(out) // block * block if block else 0   # the block `item` joins
         text = " ".join(rows[pid]["text"].split())
         key = (docs[doc]["source_id"], text)
         j = first.get(key) if len(text) >= tuning.same_passage_chars else None
         other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
         if other is None and books is not None:
-            j = books.above(out, doc)
+            j = books.above(out, doc, start)
             if j is not None:   # a chapter of a book in another form (a PDF of the pages)
                 out.insert(j, (item[0], out[j][1], item[2]))
                 first = {k: (i + 1 if i >= j else i) for k, i in first.items()}
@@ -153,7 +174,7 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
             first.setdefault(key, len(out))
             out.append(item)
             continue
-        smaller = docs[doc]["passages"] < docs[other]["passages"]
+        smaller = docs[doc]["passages"] < docs[other]["passages"] and j >= start
         if passages:
             host, copy = (doc, other) if smaller else (other, doc)
             if smaller:
@@ -186,10 +207,11 @@ class _Books:
         self._ids: Dict[int, Sequence[int]] = {}
         self._sample: Dict[int, List[int]] = {}
 
-    def above(self, out: list, doc: int) -> Optional[int]:
-        """The index in `out` of the first document that holds `doc`'s text, or None."""
+    def above(self, out: list, doc: int, start: int = 0) -> Optional[int]:
+        """The index in `out` (from `start`) of the first document that holds `doc`'s
+        text, or None."""
         part = self.docs[doc]
-        for j, entry in enumerate(out):
+        for j, entry in enumerate(out[start:], start):
             whole = self.doc_of[entry[0][0][1]]
             big = self.docs[whole]
             if (big["format"] != part["format"] and big["source_id"] == part["source_id"]

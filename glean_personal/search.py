@@ -124,6 +124,10 @@ class SearchTuning(Record, frozen=True):
     min_phrases: int = 64       # documents with fewer phrases are never folded
     same_passage_chars: int = 200   # a shorter passage shown twice is no sign of one text
     contained: float = 0.8      # share of a document's passages another must hold to be its copy
+    # Copies fold and chapters move up within blocks of this many results, the same
+    # whatever page is asked, so that pages (offset, limit) are slices of one order
+    # (docs/search.md, "Copies of one text").
+    fold_block: int = 11
     # A chapter in another form: a leading document of another format than one above
     # it, which has this many times its passages and nearly all (`contained`) of a
     # sample of its word pairs, moves up to its place (0: off; a manual's PDF beside
@@ -343,20 +347,23 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         else:
             ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined, alone,
                                      echoes)
+        # whole blocks of results, whatever the page: a page is a slice of one order
+        block = max(1, TUNING.fold_block)
+        window = -(-(want + 1) // block) * block
         if query.excluded and not passages:
-            ranked = _without_excluded(store, query, ranked, doc_of, want + 1)
-        ranked, also = fold_near_duplicates(store, ranked, doc_of, want + 1, passages, TUNING,
-                                            paths)
+            ranked = _without_excluded(store, query, ranked, doc_of, window)
+        ranked, also = fold_near_duplicates(store, ranked, doc_of, window, passages, TUNING,
+                                            paths, block)
         if not passages:   # the passages that may represent the first documents, in one read
-            rows.load([pid for scored, _, _ in ranked[:want + 1] for _, pid in scored[:3]])
+            rows.load([pid for scored, _, _ in ranked[:window] for _, pid in scored[:3]])
         probes = _probes(weights.terms)
         docs = _Rows(store.documents)
         pids = [item[0] if passages else _representative(item[0], rows, probes)
-                for item in ranked[:want + 1]]
+                for item in ranked[:window]]
         # each document's representative, by its best passage (chapters_first reorders them)
         chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(ranked, pids)}
-        ranked = chapters_first(store, ranked, pids, rows, docs, doc_of, also, want + 1,
-                                passages, TUNING)
+        ranked = chapters_first(store, ranked, pids, rows, docs, doc_of, also, window,
+                                passages, TUNING, block)
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
