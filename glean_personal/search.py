@@ -386,7 +386,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         for (pid, score, _), doc, (lo, hi), matched in zip(shown, docs_shown, ranges, counts):
             passage = rows[pid]
             hit = Hit(doc_summary(doc), score, passage["heading"], matched, doc["passages"],
-                      [snippet(passage["text"], matcher, passage["ordinal"], TUNING.snippet_chars)], pid,
+                      [snippet(passage["text"], matcher, passage["ordinal"],
+                               TUNING.snippet_chars)], pid,
                       passage["text"], lines=passage["lines"], page=passage["page"])
             parts = _with_title(doc.get("title") or "", passage_parts(passage))
             hit.strength, hit.rare_matched, hit.rare_together = weights.strength(

@@ -14,7 +14,8 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional,
+                    Sequence, Tuple)
 
 from ..docref import storable
 from ..errors import DatabaseError, NotFound, ReadOnlyError, SchemaTooNew, StoreKindError
