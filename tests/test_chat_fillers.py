@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from glean_personal import search as search_module
 from glean_personal.query import names_nothing
 from glean_personal.surfaces.local_backend import foreign_words
 from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
-from helpers.chat import ask, indexed_notes, passage_search
+from helpers.chat import ask, indexed_notes, passage_search, tuned
 
 NOTES = {
     "disposal.md": """\
@@ -61,13 +60,6 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-
-
-def _rule_off(monkeypatch):
-    monkeypatch.setattr(search_module, "TUNING",
-                        search_module.TUNING.replace(unheld_fillers=False))
-
-
 def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
     result = passage_search(db, NOBODY)
     assert "nobody" in result.absent_terms and foreign_words(result) == []
@@ -76,7 +68,7 @@ def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
     strength = top.strength
     message = ask(db, NOBODY)
     assert message["citations"][0]["sourceDocument"]["title"] == "Disposal"
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, unheld_fillers=False)
     result = passage_search(db, NOBODY)
     # weighed as an unknown word, and foreign: declined
     assert result.results[0].strength < strength
@@ -90,7 +82,7 @@ def test_a_request_words_other_form_the_index_lacks_weighs_nothing(db, monkeypat
     top = result.results[0]
     assert top.section == ["Long jobs", "Time limits"] and top.strength == 1.0
     assert ask(db, GOING)["citations"][0]["sourceDocument"]["title"] == "Long jobs"
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, unheld_fillers=False)
     result = passage_search(db, GOING)
     assert result.results[0].strength < 1.0 and foreign_words(result) == ["going"]
 
@@ -102,7 +94,7 @@ def test_a_filler_the_index_holds_counts_as_any_word(db, monkeypatch):
     unheld = passage_search(db, "timeout wrapper stops the backup nowhere").results[0]
     assert held.section == unheld.section == ["Long jobs", "Time limits"]
     assert held.strength < 1.0 and unheld.strength == 1.0
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, unheld_fillers=False)
     assert passage_search(db, "timeout wrapper stops the backup behind").results[0].strength \
         == held.strength
 
@@ -110,7 +102,7 @@ def test_a_filler_the_index_holds_counts_as_any_word(db, monkeypatch):
 def test_the_search_and_its_order_are_unchanged(db, monkeypatch):
     # strength only: the same hits in the same order with the rule off
     on = [(h.document["path"], h.section) for h in passage_search(db, NOBODY).results]
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, unheld_fillers=False)
     assert [(h.document["path"], h.section) for h in passage_search(db, NOBODY).results] == on
 
 

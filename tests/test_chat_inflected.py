@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from glean_personal import search as search_module
 from glean_personal.query import is_inflected
 from glean_personal.surfaces.local_backend import foreign_words
 from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
-from helpers.chat import ask, passage_search, indexed_notes
+from helpers.chat import ask, indexed_notes, passage_search, tuned
 
 NOTES = {
     "budget.md": """\
@@ -49,17 +48,12 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-def _rule_off(monkeypatch):
-    monkeypatch.setattr(search_module, "TUNING",
-                        search_module.TUNING.replace(inflected_words=False))
-
-
 def test_a_word_with_a_verbs_ending_the_index_lacks_is_not_foreign(db, monkeypatch):
     result = passage_search(db, MESSED)
     assert "messed" in result.absent_terms and foreign_words(result) == []
     message = ask(db, MESSED)
     assert message["citations"][0]["sourceDocument"]["title"] == "Budget"
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, inflected_words=False)
     assert foreign_words(passage_search(db, MESSED)) == ["messed"]
     assert "citations" not in ask(db, MESSED)
 
@@ -68,7 +62,7 @@ def test_it_weighs_as_any_word_the_index_lacks(db, monkeypatch):
     # the rule only keeps /chat from declining: the strength is the same either way,
     # and under 1 (the passage lacks *messed*)
     on = passage_search(db, MESSED).results[0]
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, inflected_words=False)
     off = passage_search(db, MESSED).results[0]
     assert (on.section, on.strength) == (off.section, off.strength)
     assert on.strength < 1.0

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from glean_personal import search as search_module
 from glean_personal.query import TIME_WORDS
 from glean_personal.surfaces.local_backend import foreign_words
 from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
-from helpers.chat import ask, indexed_notes, passage_search
+from helpers.chat import ask, indexed_notes, passage_search, tuned
 
 NOTES = {
     "settings.md": """\
@@ -57,19 +56,13 @@ def db(request, tmp_path_factory):
                          request.param)
 
 
-
-
-def _rule_off(monkeypatch):
-    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(time_words=False))
-
-
 @pytest.mark.parametrize("question, word, title", [(APRIL, "april", "Settings"),
                                                    (TOMORROW, "tomorrow", "Drafts")])
 def test_a_time_word_the_index_lacks_is_not_foreign(db, monkeypatch, question, word, title):
     result = passage_search(db, question)
     assert word in result.absent_terms and foreign_words(result) == []
     assert ask(db, question)["citations"][0]["sourceDocument"]["title"] == title
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, time_words=False)
     assert foreign_words(passage_search(db, question)) == [word]
     assert "citations" not in ask(db, question)
 
@@ -78,7 +71,7 @@ def test_a_time_word_weighs_as_any_word_the_index_lacks(db, monkeypatch):
     # the rule only keeps /chat from declining: the strength is the same either way,
     # and under 1 (the passage lacks *tomorrow*)
     on = passage_search(db, TOMORROW).results[0]
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, time_words=False)
     off = passage_search(db, TOMORROW).results[0]
     assert (on.section, on.strength) == (off.section, off.strength)
     assert on.strength < 1.0
@@ -107,5 +100,5 @@ def test_a_time_word_in_the_plural_is_not_foreign(db, monkeypatch, question, wor
     result = passage_search(db, question)
     assert word in result.absent_terms and foreign_words(result) == []
     assert ask(db, question)["citations"][0]["sourceDocument"]["title"] == "Drafts"
-    _rule_off(monkeypatch)
+    tuned(monkeypatch, time_words=False)
     assert foreign_words(passage_search(db, question)) == [word]

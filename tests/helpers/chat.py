@@ -24,12 +24,17 @@ def indexed_notes(tmp: Path, files: Dict[str, str], store: str) -> Path:
     return tmp / "p.db"
 
 
+def tuned(monkeypatch, **changes) -> None:
+    """Search's tuning with `changes` for the rest of the test (a rule turned off)."""
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(**changes))
+
+
 @pytest.fixture(autouse=True)
 def large_index(monkeypatch):
     """A few notes make a small index, where /chat never declines for a foreign word
     and two words are enough; a test module that imports this fixture tests the
     rules of a large one."""
-    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(small_index=0))
+    tuned(monkeypatch, small_index=0)
 
 
 def passage_search(db, question: str):
