@@ -78,13 +78,16 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
 _HEADER = re.compile(r"(?:#+|//+|;+|--|/\*+|%+)\s*(?:([\w.+-]{2,60})\s+---|"
                      r"([\w+-]+\.[A-Za-z]\w{0,5})\s+(?:--|-|\u2014|\u2013))\s+"
                      r"(\w.{2,150}?)\s*(?:\*/)?\s*$")
-_MODE_LINE = re.compile(r"\s*-\*-.*-\*-")
+_MODE_LINE = re.compile(r"-\*-.*?-\*-")
+_MAX_HEADER_CHARS = 300    # a longer first line is no header (and is never scanned whole)
 
 
 def header_title(lines: Sequence[str]) -> str:
     """`name — what it does`, from a header comment on the file's first line (after a
     `#!` line), or "": a code file's title is otherwise its name, which says less."""
     first = next((line for line in lines[:2] if line.strip() and not line.startswith("#!")), "")
+    if len(first) > _MAX_HEADER_CHARS:
+        return ""
     found = _HEADER.match(_MODE_LINE.sub("", first).strip())
     if not found:
         return ""
