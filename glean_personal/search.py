@@ -323,24 +323,27 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         # earlier results keep their order whatever the page (docs/search.md, "Filters
         # and paging").
         tiers: Dict[int, int] = {}
-        depth = window   # results looked at: more when an excluded word left too few
+        # results looked at: more when an excluded word or a repeated text left too few
+        depth = window
         while True:
             listed, whole = ranked, True
             if query.excluded and not passages:
                 listed, whole = _without_excluded(store, query, listed, doc_of, depth)
-            listed, also = fold_near_duplicates(store, listed, doc_of, depth, passages,
+            folded, also = fold_near_duplicates(store, listed, doc_of, depth, passages,
                                                 TUNING, paths, block, tiers)
             if not passages:   # the passages that may represent the first documents, in one read
-                rows.load([pid for scored, _, _ in listed[:depth] for _, pid in scored[:3]])
+                rows.load([pid for scored, _, _ in folded[:depth] for _, pid in scored[:3]])
             pids = [item[0] if passages else _representative(item[0], rows, probes)
-                    for item in listed[:depth]]
+                    for item in folded[:depth]]
             # each document's representative, by its best passage (chapters_first reorders them)
-            chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(listed, pids)}
-            listed = chapters_first(store, listed, pids, rows, docs, doc_of, also, depth,
+            chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(folded, pids)}
+            listed = chapters_first(store, folded, pids, rows, docs, doc_of, also, depth,
                                     passages, TUNING, block, tiers)
-            if len(listed) >= window:
+            # the results looked at (a list of passages leaves out a text shown twice);
+            # those after them were not, and may yet be folded or left out
+            if len(listed) - max(0, len(folded) - depth) >= window:
                 break
-            if not whole:   # copies folded among the results kept: keep more
+            if not whole or len(folded) > depth:   # too few kept of those looked at
                 depth += window
                 continue
             if not steps or len(hits) < pool:

@@ -1598,3 +1598,30 @@ def test_pages_are_slices_of_one_order_past_the_first_pool(tmp_path, open_ix):
     assert [hit for offset in range(0, 50, 10) for hit in without(limit=10, offset=offset)] \
         == whole
     assert sorted(whole) == sorted(f"guide/g{i}.md" for i in range(40))
+
+
+def test_a_list_of_passages_pages_as_one_order_when_a_text_repeats(tmp_path, open_ix):
+    # Twelve notes end with the same paragraph, the best passage for the question; a
+    # list of passages shows that text once. The first page looked at 11 results,
+    # left out the ten repeats among them and filled up with passages it had not
+    # looked at, so it showed the text again where a longer request did not.
+    scope = BOOK_PARAGRAPHS["scope"]
+    files = {f"note{i}.md": f"# Note {i}\n\nA note about lamp {i} and its shade.\n\n"
+                            f"## Memory\n\n{scope}\n" for i in range(12)}
+    files.update({f"tip{i}.md": f"# Tip {i}\n\nA value can be dropped early{' too' * i}, "
+                                "before its scope ends, with an explicit call.\n"
+                  for i in range(30)})
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", files))
+    question = "what happens when a value goes out of scope"
+    for passages in (False, True):
+        def shown(**page):
+            return [h.passage_id if passages else h.document["path"]
+                    for h in ix.search(question, passages=passages, **page).results]
+        whole = shown(limit=40)
+        assert [hit for offset in range(0, 40, 10)
+                for hit in shown(limit=10, offset=offset)] == whole
+        assert len(whole) == len(set(whole)) >= 30
+    texts = [" ".join(h.passage_text.split())
+             for h in ix.search(question, passages=True, limit=10).results]
+    assert texts.count(scope) == 1
