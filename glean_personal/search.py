@@ -91,6 +91,7 @@ class SearchTuning(Record, frozen=True):
     passage_support: bool = True
     pool: int = 120             # best passages fetched from the store per query
     deeper: int = 3             # times the pool may grow ×4 when it holds too few documents
+    # (and, for a later page, deeper pools in a row that may add no result)
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
@@ -325,6 +326,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         tiers: Dict[int, int] = {}
         # results looked at: more when an excluded word or a repeated text left too few
         depth = window
+        before, idle = -1, 0   # the results before the last deeper pool; pools adding none
         while True:
             listed, whole = ranked, True
             if query.excluded and not passages:
@@ -341,14 +343,18 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                                     passages, TUNING, block, tiers)
             # the results looked at (a list of passages leaves out a text shown twice);
             # those after them were not, and may yet be folded or left out
-            if len(listed) - max(0, len(folded) - depth) >= window:
+            made = len(listed) - max(0, len(folded) - depth)
+            if made >= window:
                 break
             if not whole or len(folded) > depth:   # too few kept of those looked at
                 depth += window
                 continue
-            if not steps or len(hits) < pool:
+            # deeper while there are more, until `TUNING.deeper` pools in a row added no
+            # result (an excluded word in all of them): the same pools whatever the page
+            idle = idle + 1 if made <= before else 0
+            if len(hits) < pool or idle >= TUNING.deeper:
                 break
-            steps -= 1
+            before = made
             pool *= 4
             hits = _candidates(store, query, weights, pool, filters)
             found = store.passage_documents_titled([pid for pid, _ in hits])
