@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], enough: int,
                          passages: bool, tuning: "SearchTuning", paths: Dict[int, str],
-                         block: int = 0) -> Tuple[list, Dict[int, List[int]]]:
+                         block: int = 0, tiers: Optional[Dict[int, int]] = None
+                         ) -> Tuple[list, Dict[int, List[int]]]:
     """Show the same text kept at two paths of one source once: the later-ranked copy is
     listed under the first as "also at", unless it is the page built from the first
     (`_shown_first`: `git-reset.html` over its source `git-reset.txt`), which then takes
@@ -30,7 +31,9 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
     With `block`, a copy takes the place of a document only within the block of
     `block` results it is found in (else it is listed under the one kept before),
     so the first blocks are the same whatever `enough` is: search asks for whole
-    blocks, and its pages are slices of one order."""
+    blocks, and its pages are slices of one order. A copy among a deeper pool's
+    results (`tiers`: a document's, or a passage's, tier; 0 when not there) of one
+    of an earlier tier's is listed under it, never in its place."""
     kept: list = []
     kept_docs: Dict[int, _Kept] = {}    # source → its documents kept so far
     also: Dict[int, List[int]] = {}
@@ -39,6 +42,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
     seen: Set[int] = set()
     width = tuning.sketch * 4   # bytes of packed ids
     pos = 0
+    tier = origin = 0   # the tier of the last result looked at, and where it began in `kept`
     while pos < len(ranked) and len(kept) < enough:
         chunk = ranked[pos:pos + 2 * enough]
         docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
@@ -46,6 +50,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
         sources = {d: source for d, (_, _, source) in sketches.items()}
         for item, doc in zip(chunk, docs):
             pos += 1
+            if tiers and tiers.get(item[0] if passages else doc, 0) != tier:
+                tier, origin = tiers.get(item[0] if passages else doc, 0), len(kept)
             twin = folded.get(doc)
             if twin is None and doc not in seen:
                 seen.add(doc)
@@ -62,7 +68,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                 if twin is not None:
                     rep = shown[twin]
                     if (_shown_first(paths.get(doc, "")) < _shown_first(paths.get(rep, ""))
-                            and _in_block(kept, rep, doc_of, passages, block)):
+                            and _in_block(kept, rep, doc_of, passages, block, origin)):
                         kept = _in_place_of(kept, rep, item, doc_of, passages)
                         also[doc] = also.pop(rep, []) + [rep]
                         shown[twin] = doc
@@ -92,13 +98,20 @@ def _ids(blob: bytes) -> List[int]:
 
 
 def _in_block(kept: list, doc: int, doc_of: Dict[int, int], passages: bool,
-              block: int) -> bool:
-    """Whether `doc`'s first entry in `kept` is in the block the next entry joins."""
+              block: int, origin: int = 0) -> bool:
+    """Whether `doc`'s first entry in `kept` is in the block the next entry joins
+    (and not before `origin`, where the entry's tier began)."""
     if not block:
         return True
     first = next(i for i, entry in enumerate(kept)
                  if doc_of[entry[0] if passages else entry[0][0][1]] == doc)
-    return first >= len(kept) // block * block
+    return first >= _block_start(len(kept), block, origin)
+
+
+def _block_start(n: int, block: int, origin: int) -> int:
+    """Where the part of its block that the `n`-th result may move within begins: the
+    block's start, or `origin` where its tier began, if later."""
+    return max(n // block * block, origin)
 
 
 def _in_place_of(kept: list, doc: int, item: tuple, doc_of: Dict[int, int],
@@ -132,8 +145,8 @@ def _shown_first(path: str) -> int:
 
 def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows",
                    docs: "_Rows", doc_of: Dict[int, int], also: Dict[int, List[int]],
-                   enough: int, passages: bool, tuning: "SearchTuning", block: int = 0
-                   ) -> list:
+                   enough: int, passages: bool, tuning: "SearchTuning", block: int = 0,
+                   tiers: Optional[Dict[int, int]] = None) -> list:
     """Rank a chapter above the all-in-one page that repeats it; show a passage once.
 
     A book's single-page edition (mdBook's `print.html`, a single-page build,
@@ -147,7 +160,9 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
     under "also at".
     With `block`, a hit moves up (or takes a passage's place) only within the
     block of `block` results it is found in, so that the first blocks are the
-    same whatever `enough` is (search asks for whole blocks; pages are slices).
+    same whatever `enough` is (search asks for whole blocks; pages are slices),
+    and a deeper pool's result (`tiers`, as `fold_near_duplicates` has them)
+    never above an earlier tier's.
     """
     head = ranked[:enough]   # `pids`: the passage each of them shows
     rows.load(pids)
@@ -156,9 +171,13 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
     first: Dict[Tuple[int, str], int] = {}   # (source, text) → its index in `out`
     books = (None if passages or not tuning.book_pages else
              _Books(store, docs, doc_of, tuning))
+    tier = origin = 0   # the tier of the last result looked at, and where it began in `out`
     for item, pid in zip(head, pids):
         doc = doc_of[pid]
-        start = len(out) // block * block if block else 0   # the block `item` joins
+        if tiers and tiers.get(item[0] if passages else doc, 0) != tier:
+            tier, origin = tiers.get(item[0] if passages else doc, 0), len(out)
+        # the part of the block `item` joins that it may move within
+        start = _block_start(len(out), block, origin) if block else origin
         text = " ".join(rows[pid]["text"].split())
         key = (docs[doc]["source_id"], text)
         j = first.get(key) if len(text) >= tuning.same_passage_chars else None

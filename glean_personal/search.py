@@ -91,6 +91,7 @@ class SearchTuning(Record, frozen=True):
     passage_support: bool = True
     pool: int = 120             # best passages fetched from the store per query
     deeper: int = 3             # times the pool may grow ×4 when it holds too few documents
+    # (and, for a later page, deeper pools in a row that may add no result)
     common: float = 0.02        # words in more of the passages choose no candidates (0: all do)
     cover_floor: float = 0.5    # a leader holding none of the query's weight keeps this share
     literal_boost: float = 1.0  # a passage holding a symbol word as typed (`@{upstream}`) gains this share
@@ -294,81 +295,79 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.suggestions = suggest_words(store, unknown)
             result.near_words = near_words(store, unknown)
             result.bases = known_bases(store, unknown)
-        pool = max(TUNING.pool, want * 4)
         expansions = weights.expansions
         labels = query.labels()
         for i, syn in expansions:
             result.expansions.setdefault(labels[i], []).append(syn.label)
+        pool = TUNING.pool
         hits = _candidates(store, query, weights, pool, filters)
         if not hits:
             if filters.any:
                 result.notices = filter_notices(store, filters)
             return result
-        doc_of, titles, paths, langs, sizes = store.passage_documents_titled(
-            [pid for pid, _ in hits])
-        # A few long documents can fill the pool: fetch deeper until there are
-        # documents enough for the page and one more, or none are left to fetch.
-        for _ in range(TUNING.deeper):
-            if passages or len(hits) < pool or len(set(doc_of.values())) > want:
-                break
-            pool *= 4
-            hits = _candidates(store, query, weights, pool, filters)
-            doc_of, titles, paths, langs, sizes = store.passage_documents_titled(
-                [pid for pid, _ in hits])
-        words = {s for t in query.terms for s in t.stems()}
-        marks = {d: _marks(title, paths[d]) for d, title in titles.items()}
-        boost = _title_boosts(marks, words)
-        rows = _Rows(store.passages)
-        damp_tests = query.question and not words & _TEST_WORDS
-        # Bulky release notes count as one passage (`Weights.notes`): for a search not
-        # about releases, their further passages lend their document no support.
-        alone = (_notes_documents(hits, doc_of, weights.notes)
-                 if weights.notes and not _about_releases(query, words) else set())
-        about_versions = _about_versions(query, words)
-        _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
-        _damp_other_languages(boost, langs, marks, paths, store, query)
-        if query.sentence and not passages:
-            _damp_entry_lists(boost, sizes, store)
-        if about_versions and alone:
-            _damp_bulky_notes(boost, alone)
-        runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
-        code: Set[int] = set()   # the candidates from code files, whose headings are names
-        if damp_tests or runs or query.bare_name:
-            code_docs = {d for d, m in marks.items() if m.code}
-            if code_docs:   # most questions' candidates hold no code file
-                code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
-        if damp_tests and code:
-            hits = _damp_test_sections(hits, rows, code)
-        if query.literals:
-            hits = _literal_lift(hits, rows, query)
-        defined: Set[int] = set()
-        if (query.names and not query.bare_name) or code and (runs or query.bare_name):
-            hits, defined = _definition_lift(hits, rows, query, runs, code)
-        echoes = (_title_echoes(hits[:TUNING.pool], doc_of, titles, rows, weights)
-                  if query.sentence and TUNING.title_echoes else frozenset())
-        if passages:
-            ranked = _rank_passages(hits, doc_of, boost, rows, query, weights, defined, alone,
-                                    echoes)
-        else:
-            ranked = _rank_documents(hits, doc_of, boost, rows, query, weights, defined, alone,
-                                     echoes)
+        found = store.passage_documents_titled([pid for pid, _ in hits])
         # whole blocks of results, whatever the page: a page is a slice of one order
         block = max(1, TUNING.fold_block)
         window = -(-(want + 1) // block) * block
-        if query.excluded and not passages:
-            ranked = _without_excluded(store, query, ranked, doc_of, window)
-        ranked, also = fold_near_duplicates(store, ranked, doc_of, window, passages, TUNING,
-                                            paths, block)
-        if not passages:   # the passages that may represent the first documents, in one read
-            rows.load([pid for scored, _, _ in ranked[:window] for _, pid in scored[:3]])
+        # A few long documents can fill the pool: fetch deeper until it holds a block
+        # of documents (a page of 10 and one more), or none are left to fetch; the
+        # same pool whatever page is asked.
+        steps = TUNING.deeper
+        while (steps and not passages and len(hits) >= pool
+               and len(set(found[0].values())) < block):
+            steps -= 1
+            pool *= 4
+            hits = _candidates(store, query, weights, pool, filters)
+            found = store.passage_documents_titled([pid for pid, _ in hits])
+        doc_of, paths = found[0], found[2]
+        rows = _Rows(store.passages)
+        ranked = _rank_pool(store, query, weights, hits, found, rows, passages)
         probes = _probes(weights.terms)
         docs = _Rows(store.documents)
-        pids = [item[0] if passages else _representative(item[0], rows, probes)
-                for item in ranked[:window]]
-        # each document's representative, by its best passage (chapters_first reorders them)
-        chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(ranked, pids)}
-        ranked = chapters_first(store, ranked, pids, rows, docs, doc_of, also, window,
-                                passages, TUNING, block)
+        # A later page may need more results than the pool gives: a deeper pool's
+        # (×4) come after them, ranked among themselves (`tiers`: their tier), so the
+        # earlier results keep their order whatever the page (docs/search.md, "Filters
+        # and paging").
+        tiers: Dict[int, int] = {}
+        # results looked at: more when an excluded word or a repeated text left too few
+        depth = window
+        before, idle = -1, 0   # the results before the last deeper pool; pools adding none
+        while True:
+            listed, whole = ranked, True
+            if query.excluded and not passages:
+                listed, whole = _without_excluded(store, query, listed, doc_of, depth)
+            folded, also = fold_near_duplicates(store, listed, doc_of, depth, passages,
+                                                TUNING, paths, block, tiers)
+            if not passages:   # the passages that may represent the first documents, in one read
+                rows.load([pid for scored, _, _ in folded[:depth] for _, pid in scored[:3]])
+            pids = [item[0] if passages else _representative(item[0], rows, probes)
+                    for item in folded[:depth]]
+            # each document's representative, by its best passage (chapters_first reorders them)
+            chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(folded, pids)}
+            listed = chapters_first(store, folded, pids, rows, docs, doc_of, also, depth,
+                                    passages, TUNING, block, tiers)
+            # the results looked at (a list of passages leaves out a text shown twice);
+            # those after them were not, and may yet be folded or left out
+            made = len(listed) - max(0, len(folded) - depth)
+            if made >= window:
+                break
+            if not whole or len(folded) > depth:   # too few kept of those looked at
+                depth += window
+                continue
+            # deeper while there are more, until `TUNING.deeper` pools in a row added no
+            # result (an excluded word in all of them): the same pools whatever the page
+            idle = idle + 1 if made <= before else 0
+            if len(hits) < pool or idle >= TUNING.deeper:
+                break
+            before = made
+            pool *= 4
+            hits = _candidates(store, query, weights, pool, filters)
+            found = store.passage_documents_titled([pid for pid, _ in hits])
+            doc_of.update(found[0])
+            paths.update(found[2])
+            ranked = _after(ranked, _rank_pool(store, query, weights, hits, found, rows,
+                                               passages), doc_of, passages, tiers)
+        ranked = listed
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -406,6 +405,74 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.results.append(hit)
     _mark_ties(result.results)
     return result
+
+
+def _rank_pool(store: Store, query: Query, weights: Weights, hits: List[Tuple[int, float]],
+               found: tuple, rows: "_Rows", passages: bool) -> list:
+    """The candidates (`hits`, their documents `found` as `Store.passage_documents_titled`
+    gives them) ranked: documents, each as (its passages by score, score, matching
+    passages), or passages as (id, score, 1), best first."""
+    doc_of, titles, paths, langs, sizes = found
+    words = {s for t in query.terms for s in t.stems()}
+    marks = {d: _marks(title, paths[d]) for d, title in titles.items()}
+    boost = _title_boosts(marks, words)
+    damp_tests = query.question and not words & _TEST_WORDS
+    # Bulky release notes count as one passage (`Weights.notes`): for a search not
+    # about releases, their further passages lend their document no support.
+    alone = (_notes_documents(hits, doc_of, weights.notes)
+             if weights.notes and not _about_releases(query, words) else set())
+    about_versions = _about_versions(query, words)
+    _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
+    _damp_other_languages(boost, langs, marks, paths, store, query)
+    if query.sentence and not passages:
+        _damp_entry_lists(boost, sizes, store)
+    if about_versions and alone:
+        _damp_bulky_notes(boost, alone)
+    runs = frozenset() if query.names else word_runs(query)   # a name typed is the name
+    code: Set[int] = set()   # the candidates from code files, whose headings are names
+    if damp_tests or runs or query.bare_name:
+        code_docs = {d for d, m in marks.items() if m.code}
+        if code_docs:   # most questions' candidates hold no code file
+            code = {pid for pid, _ in hits if doc_of[pid] in code_docs}
+    if damp_tests and code:
+        hits = _damp_test_sections(hits, rows, code)
+    if query.literals:
+        hits = _literal_lift(hits, rows, query)
+    defined: Set[int] = set()
+    if (query.names and not query.bare_name) or code and (runs or query.bare_name):
+        hits, defined = _definition_lift(hits, rows, query, runs, code)
+    echoes = (_title_echoes(hits[:TUNING.pool], doc_of, titles, rows, weights)
+              if query.sentence and TUNING.title_echoes else frozenset())
+    if passages:
+        return _rank_passages(hits, doc_of, boost, rows, query, weights, defined, alone,
+                              echoes)
+    return _rank_documents(hits, doc_of, boost, rows, query, weights, defined, alone, echoes)
+
+
+def _after(ranked: list, deeper: list, doc_of: Dict[int, int], passages: bool,
+           tiers: Dict[int, int]) -> list:
+    """`ranked` (a pool's results), then those of a deeper pool's (`deeper`) that it
+    lacks, in their own order and scaled down together below its last (`_at_most`),
+    each noted in `tiers` (document, or passage, → tier) as of the next tier.
+
+    A deeper pool ranks afresh: a document found only there may lift above the first
+    pool's (a title's word, release notes damped above it), so ranked together the
+    pages up to the 30th result changed with the page asked, and a later page
+    repeated or skipped a document an earlier one had (or had not) shown."""
+    tier = max(tiers.values(), default=0) + 1
+    key = _result_key(doc_of, passages)
+    held = {key(item) for item in ranked}
+    new = [item for item in deeper if key(item) not in held]
+    for item in new:
+        tiers[key(item)] = tier
+    return ranked + (_at_most(new, ranked[-1][1]) if ranked else new)
+
+
+def _result_key(doc_of: Dict[int, int], passages: bool) -> Callable[[tuple], int]:
+    """What a ranked result is: its passage (a list of passages) or its document."""
+    if passages:
+        return lambda item: item[0]
+    return lambda item: doc_of[item[0][0][1]]
 
 
 def _split_absent_runs(query: Query, absent: Sequence[str]) -> Optional[Query]:
@@ -501,8 +568,9 @@ def _known_types(filters: Filters) -> Filters:
 
 
 def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int, int],
-                      enough: int) -> list:
-    """Drop documents any of whose passages holds an excluded term (the title included)."""
+                      enough: int) -> Tuple[list, bool]:
+    """Drop documents any of whose passages holds an excluded term (the title included):
+    the first `enough` kept, and whether they are all that `ranked` keeps."""
     out = []
     i = 0
     while i < len(ranked) and len(out) < enough:
@@ -512,7 +580,7 @@ def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int
         spans = store.passage_ranges(docs)
         counts = store.fulltext.matching_counts(query.excluded, [spans[d] for d in docs])
         out.extend(item for item, n in zip(chunk, counts) if not n)
-    return out[:enough]
+    return out[:enough], i >= len(ranked) and len(out) <= enough
 
 
 class _Rows:

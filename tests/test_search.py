@@ -1576,3 +1576,65 @@ def test_pages_are_slices_of_one_order_when_a_chapter_moves_up(tmp_path, open_ix
             assert [hit for offset in range(0, 30, size)
                     for hit in shown(limit=size, offset=offset)] == everything
     assert paths(ix.search(question, limit=2)) == ["ch1-ownership.md", "print.md"]
+
+
+def test_pages_are_slices_of_one_order_past_the_first_pool(tmp_path, open_ix):
+    # 130 release notes fill the first pool of candidates (120 passages) and, damped
+    # for a search not about releases, rank below the 40 guides that only a deeper
+    # pool holds. A page past the 30th result fetched that deeper pool and ranked it
+    # whole, so the guides took the first places on it: it repeated notes the earlier
+    # pages had shown and skipped others. Now a deeper pool's results come after the
+    # first pool's, ranked among themselves, whatever the page.
+    files = {f"release-notes/v{i}.md": f"# Version 1.{i}\n\nDescaling now works on model "
+                                       f"{i}; descaling is faster.\n" for i in range(130)}
+    files.update({f"guide/g{i}.md": f"# Guide {i}\n\nRun descaling every month so that the "
+                                    "kettle keeps its taste and the water heats quickly, "
+                                    f"part {i}.\n" for i in range(40)})
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "kettle", files))
+    for passages in (False, True):
+        def shown(**page):
+            return [h.passage_id if passages else h.document["path"]
+                    for h in ix.search("descaling", passages=passages, **page).results]
+        for total in (60, 180):
+            whole = shown(limit=total)
+            assert [hit for offset in range(0, total, 10)
+                    for hit in shown(limit=10, offset=offset)] == whole
+            assert len(whole) == len(set(whole)) == min(total, 170)
+        assert shown(limit=10) == whole[:10]
+        assert shown(limit=30) == whole[:30]
+    # every release note holds *faster*: the first pool holds no result, a deeper one
+    # all, and every page asks for it alike
+    def without(**page):
+        return paths(ix.search("descaling -faster", **page))
+    whole = without(limit=50)
+    assert [hit for offset in range(0, 50, 10) for hit in without(limit=10, offset=offset)] \
+        == whole
+    assert sorted(whole) == sorted(f"guide/g{i}.md" for i in range(40))
+
+
+def test_a_list_of_passages_pages_as_one_order_when_a_text_repeats(tmp_path, open_ix):
+    # Twelve notes end with the same paragraph, the best passage for the question; a
+    # list of passages shows that text once. The first page looked at 11 results,
+    # left out the ten repeats among them and filled up with passages it had not
+    # looked at, so it showed the text again where a longer request did not.
+    scope = BOOK_PARAGRAPHS["scope"]
+    files = {f"note{i}.md": f"# Note {i}\n\nA note about lamp {i} and its shade.\n\n"
+                            f"## Memory\n\n{scope}\n" for i in range(12)}
+    files.update({f"tip{i}.md": f"# Tip {i}\n\nA value can be dropped early{' too' * i}, "
+                                "before its scope ends, with an explicit call.\n"
+                  for i in range(30)})
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", files))
+    question = "what happens when a value goes out of scope"
+    for passages in (False, True):
+        def shown(**page):
+            return [h.passage_id if passages else h.document["path"]
+                    for h in ix.search(question, passages=passages, **page).results]
+        whole = shown(limit=40)
+        assert [hit for offset in range(0, 40, 10)
+                for hit in shown(limit=10, offset=offset)] == whole
+        assert len(whole) == len(set(whole)) >= 30
+    texts = [" ".join(h.passage_text.split())
+             for h in ix.search(question, passages=True, limit=10).results]
+    assert texts.count(scope) == 1
