@@ -275,7 +275,8 @@ def path_hint(path: str) -> Optional[str]:
 # `zh-CN`, and `C` for the untranslated original (GNOME's help, gettext's catalogues).
 _LOCALE_FOLDER = lazy(r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)")
 TREE_LOCALES = 3   # a file under at least this many locale folders at one place of its path…
-TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`
+TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`, one of
+                   # them the original: `C` or English (`en`, `en_US`)
 
 
 def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
@@ -286,7 +287,11 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
     original, names none). Codes `path_hint` leaves alone, being words or folder names
     too (`uk/`, `id/`, `ca/`) or lacking a word table (`hu/`, `gl/`), count here, where
     their siblings show what they are: at least `TREE_LOCALES` locale folders, of which
-    `TREE_KNOWN` are `C` or a language of `LANGUAGES`."""
+    `TREE_KNOWN` are `C` or a language of `LANGUAGES`, one of them the original (`C`,
+    `en`, `en_US`): a translation is made from the original, kept beside it. Folders
+    named by countries hold no such original (`offices/us/`, `offices/uk/`,
+    `offices/ca/`, `offices/de/`, `travel/de/`, `travel/fr/`, `travel/it/`: English
+    notes, filed by country), and make no tree."""
     groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
     for doc, path in paths.items():
         parts = path.split("/")
@@ -299,6 +304,8 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
         if len(folders) < TREE_LOCALES:
             continue
         if sum(1 for f in folders if f == "C" or normalise(f)) < TREE_KNOWN:
+            continue
+        if not any(f == "C" or normalise(f) == "en" for f in folders):
             continue
         for doc, folder in members.items():
             if folder != "C":
