@@ -352,18 +352,28 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         window = -(-(want + 1) // block) * block
         if query.excluded and not passages:
             ranked = _without_excluded(store, query, ranked, doc_of, window)
-        ranked, also = fold_near_duplicates(store, ranked, doc_of, window, passages, TUNING,
-                                            paths, block)
-        if not passages:   # the passages that may represent the first documents, in one read
-            rows.load([pid for scored, _, _ in ranked[:window] for _, pid in scored[:3]])
         probes = _probes(weights.terms)
         docs = _Rows(store.documents)
-        pids = [item[0] if passages else _representative(item[0], rows, probes)
-                for item in ranked[:window]]
-        # each document's representative, by its best passage (chapters_first reorders them)
-        chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(ranked, pids)}
-        ranked = chapters_first(store, ranked, pids, rows, docs, doc_of, also, window,
-                                passages, TUNING, block)
+        while True:
+            folded, also = fold_near_duplicates(store, ranked, doc_of, window, passages,
+                                                TUNING, paths, block)
+            if not passages:   # the passages that may represent the first documents, in one read
+                rows.load([pid for scored, _, _ in folded[:window] for _, pid in scored[:3]])
+            pids = [item[0] if passages else _representative(item[0], rows, probes)
+                    for item in folded[:window]]
+            # each document's representative, by its best passage (chapters_first reorders them)
+            chosen = {} if passages else {item[0][0][1]: pid for item, pid in zip(folded, pids)}
+            ordered = chapters_first(store, folded, pids, rows, docs, doc_of, also, window,
+                                     passages, TUNING, block)
+            # A list of passages shows a text once: chapters_first leaves out a passage whose
+            # text one above it shows, so fewer than `window` may be judged. The page is
+            # then made up from the next block, judged as a longer request judges it, never
+            # from passages not judged (the same text again, or one a longer request leaves out).
+            judged = len(ordered) - max(0, len(folded) - window)
+            if not passages or judged > want or len(folded) <= window:
+                break
+            window += block
+        ranked = ordered
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:

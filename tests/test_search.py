@@ -95,6 +95,7 @@ def test_the_snippet_width_is_the_tuning_s(ix, monkeypatch):
     narrow = text()
     assert "citric" in narrow and len(narrow) <= 40 < len(wide)
 
+
 def test_result_fields_and_snippet_ranges(ix):
     hit = ix.search("weekly backup").results[0]
     assert hit.document["path"] == "notes/archive.txt"
@@ -1563,3 +1564,36 @@ def test_pages_are_slices_of_one_order_when_a_chapter_moves_up(tmp_path, open_ix
             assert [hit for offset in range(0, 30, size)
                     for hit in shown(limit=size, offset=offset)] == everything
     assert paths(ix.search(question, limit=2)) == ["ch1-ownership.md", "print.md"]
+
+
+def test_a_list_of_passages_shows_a_repeated_paragraph_once_on_every_page(tmp_path, open_ix):
+    # Weekly reports that each end with the same notice. A list of passages shows a
+    # text once (chapters_first leaves out a passage another above it shows), but the
+    # first page judged only its block of 11 passages: with the notice first in all
+    # of them, one was kept and the page was made up from passages never judged, the
+    # notice four more times; a request of 30 showed it once.
+    notice = ("This report is confidential and intended only for the members of the allotment "
+              "society. Please do not forward the watering rota or the plot allocation to "
+              "anyone outside the society without asking the committee first, and delete any "
+              "printed copy after the season ends.")
+    crops = ["tomatoes", "beans", "onions", "garlic", "potatoes", "leeks", "carrots",
+             "squash", "peas", "kale", "chard", "beetroot", "fennel", "celery", "radish"]
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "reports", {
+        f"week{i:02d}.md": f"# Week {i} report\n\nThis week the {crop} on plot {i + 3} needed "
+                           f"watering twice; the rota worked well and the {crop} look "
+                           f"healthy.\n\n## Notice\n\n{notice}\n"
+        for i, crop in enumerate(crops, 1)}))
+    question = "forward the plot allocation outside the society"
+
+    def shown(**page):
+        return [h.passage_id for h in ix.search(question, passages=True, **page).results]
+
+    first = ix.search(question, passages=True, limit=5).results
+    assert [h.passage_text for h in first].count(notice) == 1
+    assert len(first[0].also_at) >= 4   # the notice's other files, named under it
+    everything = shown(limit=30)
+    assert len(everything) == len(set(everything)) == 16   # the notice once, 15 reports
+    for size in (1, 5, 7, 10):
+        assert [pid for offset in range(0, 30, size)
+                for pid in shown(limit=size, offset=offset)] == everything
