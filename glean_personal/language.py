@@ -279,7 +279,7 @@ TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUA
                    # them the original: `C` or English (`en`, `en_US`)
 
 
-def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
+def tree_languages(paths: Dict[Any, str], original: bool = True) -> Dict[Any, str]:
     """The language each of `paths` has by its place in a translation tree: where one
     file sits under several folders named by locales at the same place of its path
     (`C/aisleriot/gaps.xml`, `hu/aisleriot/gaps.xml`, `de/aisleriot/gaps.xml`), each
@@ -291,7 +291,9 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
     `en`, `en_US`): a translation is made from the original, kept beside it. Folders
     named by countries hold no such original (`offices/us/`, `offices/uk/`,
     `offices/ca/`, `offices/de/`, `travel/de/`, `travel/fr/`, `travel/it/`: English
-    notes, filed by country), and make no tree."""
+    notes, filed by country), and make no tree. Without `original`, a tree needs none
+    (search asks so of its candidates, a few of a tree's pages, before reading the
+    whole index's)."""
     groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
     for doc, path in paths.items():
         parts = path.split("/")
@@ -305,7 +307,7 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
             continue
         if sum(1 for f in folders if f == "C" or normalise(f)) < TREE_KNOWN:
             continue
-        if not any(f == "C" or normalise(f) == "en" for f in folders):
+        if original and not any(f == "C" or normalise(f) == "en" for f in folders):
             continue
         for doc, folder in members.items():
             if folder != "C":

@@ -777,8 +777,8 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
         return
     from .language import tree_languages
     # a tree among the candidates (cheap) sends for the index's trees (one read of its
-    # paths, kept): a page's siblings need not all be candidates
-    tree = tree_languages({d: paths[d] for d in langs if d in paths})
+    # paths, kept): a page's siblings, its original among them, need not be candidates
+    tree = tree_languages({d: paths[d] for d in langs if d in paths}, original=False)
     if tree:
         named_by_tree = store.translation_trees(tree_languages)
         tree = {d: named_by_tree[paths[d]] for d in langs if paths.get(d) in named_by_tree}
