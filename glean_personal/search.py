@@ -350,13 +350,17 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         # whole blocks of results, whatever the page: a page is a slice of one order
         block = max(1, TUNING.fold_block)
         window = -(-(want + 1) // block) * block
-        if query.excluded and not passages:
-            ranked = _without_excluded(store, query, ranked, doc_of, window)
         probes = _probes(weights.terms)
         docs = _Rows(store.documents)
+        reach = window   # documents without an excluded word, read as folding needs them
         while True:
-            folded, also = fold_near_duplicates(store, ranked, doc_of, window, passages,
+            listed = (_without_excluded(store, query, ranked, doc_of, reach)
+                      if query.excluded and not passages else ranked)
+            folded, also = fold_near_duplicates(store, listed, doc_of, window, passages,
                                                 TUNING, paths, block)
+            if len(folded) < window and len(listed) == reach < len(ranked):
+                reach *= 2   # copies folded: the page is made up from the next documents
+                continue
             if not passages:   # the passages that may represent the first documents, in one read
                 rows.load([pid for scored, _, _ in folded[:window] for _, pid in scored[:3]])
             pids = [item[0] if passages else _representative(item[0], rows, probes)

@@ -1613,3 +1613,34 @@ def test_a_list_of_passages_shows_a_repeated_paragraph_once_on_every_page(tmp_pa
     for size in (1, 5, 7, 10):
         assert [pid for offset in range(0, 30, size)
                 for pid in shown(limit=size, offset=offset)] == everything
+
+
+def test_pages_without_a_word_are_full_when_copies_fold(tmp_path, open_ix):
+    # Baking notes, half of them with a backup copy beside them. `-rye` drops the
+    # notes that name rye; the documents left were cut to the first block (11), and
+    # folding the copies among them left a page of 10 with 8 results and no more to
+    # ask for (has_more False), though 15 notes matched; the next page skipped two.
+    breads = ["white loaf", "sourdough", "focaccia", "brioche", "bagels", "baguette",
+              "ciabatta", "soda bread", "naan", "pita", "challah", "pretzels",
+              "english muffins", "cornbread", "flatbread", "milk bread"]
+    files = {}
+    for i, bread in enumerate(breads):
+        text = (f"# {bread.title()}\n\nBread notes for {bread}: {'flour, ' * (1 + i % 5)}"
+                f"water, salt and time.\n\n{_prose(40 + i, paragraphs=4)}\n")
+        if bread == "brioche":
+            text += "\nMade with rye flour once; too dense.\n"
+        name = bread.replace(" ", "-") + ".md"
+        files[name] = text
+        if i % 2 == 0:
+            files["backup/" + name] = text
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "baking", files))
+    for question in ("bread flour -rye", "bread flour NOT rye"):
+        everything = [h.document["path"] for h in ix.search(question, limit=30).results]
+        assert len(everything) == 15 and "brioche.md" not in everything
+        first = ix.search(question, limit=10)
+        assert len(first.results) == 10 and first.has_more
+        for size in (1, 3, 10):
+            assert [h.document["path"] for offset in range(0, 30, size)
+                    for h in ix.search(question, limit=size, offset=offset).results
+                    ] == everything
