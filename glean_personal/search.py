@@ -376,7 +376,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             judged = len(ordered) - max(0, len(folded) - window)
             if not passages or judged > want or len(folded) <= window:
                 break
-            window += block
+            window *= 2   # whole blocks still: a page is a slice of one order
         ranked = ordered
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
