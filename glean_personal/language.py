@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .patterns import lazy
 
@@ -260,15 +260,35 @@ def _folder_mark(folder: str) -> Optional[str]:
 def path_hint(path: str) -> Optional[str]:
     """The language a file's name or folders name, nearest first; None when none does
     (kept: search asks for its candidates' paths)."""
+    return path_mark(path)[0]
+
+
+def path_mark(path: str) -> Tuple[Optional[str], Optional[str]]:
+    """`path_hint`'s language and the folder that names it, lower-cased, from the root
+    (`travel/de`); no folder for a file's name (`index.html.fr`) or no mark."""
     *folders, name = path.lower().split("/")
     found = _name_mark(name) if name.count(".") >= 2 else None
     if found:
-        return found
-    for folder in reversed(folders):
-        found = _folder_mark(folder)
+        return found, None
+    for i in range(len(folders) - 1, -1, -1):
+        found = _folder_mark(folders[i])
         if found:
-            return found
-    return None
+            return found, "/".join(folders[:i + 1])
+    return None, None
+
+
+def language_folders(rows: Iterable[Tuple[str, str]]) -> frozenset:
+    """The folders (as `path_mark` gives them) that hold a document in the language
+    their name names, of `rows` (a document's path, its language): a translation's
+    folder (`gnucash-guide-de/`, most of its pages German), not English notes filed
+    by country (`travel/de/`, every page English)."""
+    found = set()
+    for path, lang in rows:
+        folders = path.lower().split("/")[:-1]
+        for i, folder in enumerate(folders):
+            if _folder_mark(folder) == lang:
+                found.add("/".join(folders[:i + 1]))
+    return frozenset(found)
 
 
 # A folder named by a locale, as translation trees name them: `de`, `pt_BR`, `sr@latin`,

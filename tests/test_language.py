@@ -390,3 +390,40 @@ def test_english_handbooks_filed_by_country_keep_their_weight(tmp_path, open_ix,
     for path in ("offices/uk/handbook.md", "offices/us/handbook.md", "offices/ca/handbook.md",
                  "policies/expenses.md"):
         assert damped[path] == pytest.approx(alike[path]), path
+
+
+# A person's travel notes filed by country, in English: `de/` and `fr/` name languages
+# to `path_hint`, but no page under them is German or French.
+TRAVEL = {
+    "travel/de/packing.md": "# Packing for Germany\n\nBring the rain jacket and a power "
+    "adapter for the sockets. The train from Munich to Berlin leaves early, so pack the "
+    "snacks and the rail pass the night before and leave them by the door.\n",
+    "travel/fr/packing.md": "# Packing for France\n\nBring sunscreen and a hat, and a "
+    "reusable water bottle for the walks. The hotel is by the sea, so there is no need "
+    "for the heavy boots this time.\n",
+    "travel/it/packing.md": "# Packing for Italy\n\nBring comfortable shoes for the "
+    "cobblestones and a scarf for the churches. The flight leaves in the afternoon, so "
+    "there is time to buy what is missing in the morning.\n",
+    "misc/ideas.md": "# Weekend ideas\n\nA walk along the river when it rains, then a "
+    "ride on the train to the next town for lunch and back in the evening.\n",
+}
+
+
+def test_english_notes_in_a_folder_named_by_a_country_are_english(tmp_path, open_ix,
+                                                                  monkeypatch):
+    ix = _indexed(tmp_path, open_ix, TRAVEL)
+    assert _stored_languages(ix)["travel/de/packing.md"] == "en"
+    question = "what should I pack for the train"
+    damped = {h.document["path"]: h.score for h in ix.search(question, limit=10).results}
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in ix.search(question, limit=10).results}
+    # `travel/de/` holds no German page: the notes for Germany, which say train and
+    # pack, counted half, as if German
+    assert list(damped)[0] == "travel/de/packing.md"
+    assert damped["travel/de/packing.md"] == pytest.approx(alike["travel/de/packing.md"])
+    # a German note beside them makes `de/` a German folder again: the English one
+    # there counts as a translation's page left in English, as in GnuCash's guide
+    from glean_personal.language import language_folders
+    assert language_folders([("travel/de/packing.md", "en"),
+                             ("travel/de/fahrplan.md", "de")]) == {"travel/de"}
+    assert language_folders([("gnucash-guide-de/a.html", "de")]) == {"gnucash-guide-de"}
