@@ -69,7 +69,7 @@ CODE_EXTENSIONS = {
     ".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".cs": "cs",
     ".rb": "rb", ".php": "php", ".swift": "swift",
     ".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh",
-    ".sql": "sql", ".lua": "lua", ".r": "r", ".pl": "pl", ".pm": "pl",
+    ".sql": "sql", ".lua": "lua", ".r": "r", ".pl": "pl", ".pm": "pl", ".awk": "awk",
 }
 # Configuration, tables and lightweight markup, read with their structure.
 TEXT_EXTENSIONS = {

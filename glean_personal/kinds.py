@@ -153,7 +153,7 @@ def is_test_section(heading: Sequence[str]) -> bool:
 # told apart as a pattern ignoring case would (`folded`).
 _CODE_EXTENSIONS = frozenset(
     ".py .pyw .pyi .js .jsx .ts .tsx .mjs .mts .cjs .cts .go .rs .java .kt .kts .c .h .cc .cpp "
-    ".cxx .c++ .hh .hpp .hxx .h++ .cs .rb .php .swift .sh .bash .zsh .ksh .sql .lua .r .pl .pm"
+    ".cxx .c++ .hh .hpp .hxx .h++ .cs .rb .php .swift .sh .bash .zsh .ksh .sql .lua .r .pl .pm .awk"
     .split())
 
 

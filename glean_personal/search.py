@@ -237,6 +237,9 @@ class SearchResult(Record):
     # Words the index lacks whose rest, less a prefix, it holds (*unfinished*:
     # *finished*): a wording, not a thing it never mentions (not in `to_dict`).
     bases: Dict[str, str] = field(default_factory=dict)
+    # Words the index lacks with a word of it near, a looser reach than the
+    # suggestions offered (`spelling.near_words`; not in `to_dict`).
+    near_words: List[str] = field(default_factory=list)
 
     # The hits, as a list's: `for hit in ix.search(q)`, `len(...)`, `[0]` (docs/api.md: "behaves as that list").
     def __iter__(self) -> Iterator[Hit]:
@@ -284,10 +287,12 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.terms = query.labels()
         result.absent_terms, result.small_index = weights.absent, weights.small
         if weights.absent:
-            from .spelling import known_bases, suggest_words   # only for a word the index lacks
+            # only for a word the index lacks
+            from .spelling import known_bases, near_words, suggest_words
             unknown = [t.tokens[0] for t in query.terms
                        if t.label in weights.absent and not t.is_phrase]
             result.suggestions = suggest_words(store, unknown)
+            result.near_words = near_words(store, unknown)
             result.bases = known_bases(store, unknown)
         pool = max(TUNING.pool, want * 4)
         expansions = weights.expansions

@@ -5,13 +5,15 @@ something here (docs/search.md, "Helpful empties").
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .analysis import stem, tokenize
 from .store.core import Store, passage_text
 
 
 MAX_SUGGESTIONS = 3
+# Stems up to this long are offered words one edit away, longer ones two.
+ONE_EDIT_UP_TO = 5
 # Passages read for the words that show a suggested stem (`_surface`).
 SURFACE_PASSAGES = 4
 
@@ -20,15 +22,31 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     """For words the index does not know: close words it does know ("did you mean").
 
     Candidates share the first letter and either the second or (a swap) the
-    third, are within a small edit distance of the word's stem (1 for stems up
-    to 4 letters, else 2), and are ranked by distance, then by how many
-    passages hold them. Each is shown as a word from a passage that holds it,
-    not as a bare stem. (Reading a slice of the index's vocabulary costs 2-8 ms
-    on a large index, so only those two slices of it are read, and a word's
-    suggestions are kept on the connection while the index is unchanged.)
+    third, and are within a small edit distance of the word's stem: one edit
+    for stems up to ONE_EDIT_UP_TO letters, else two. Only the nearest found
+    are offered, the commonest first: a real word the text does not use
+    (*decide*) is seldom one slip from a word it does (*deck* is two), and
+    bench/spelling.py measures both limits. Each is shown as a word from a
+    passage that holds it, not as a bare stem. (Reading a slice of the index's
+    vocabulary costs 2-8 ms on a large index, so only those two slices of it
+    are read, and a word's candidates are kept on the connection while the
+    index is unchanged.)
     """
-    return {word: list(found) for word, found in _per_word(store, "suggestions", words,
-                                                            _suggestions).items()}
+    offered = {}
+    for word, near in _per_word(store, "near", words, _near).items():
+        bound = 1 if len(stem(word)) <= ONE_EDIT_UP_TO else 2
+        nearest = [shown for d, shown in near if d == near[0][0] and d <= bound]
+        if nearest:
+            offered[word] = nearest
+    return offered
+
+
+def near_words(store: Store, words: Sequence[str]) -> List[str]:
+    """The words the index does not know that have a word of it near: within one
+    edit of their stem for stems up to four letters, else two, a looser reach
+    than the suggestions offered. A word with none is no wording of the text's,
+    and /chat reads it as a name the index never mentions (`foreign_words`)."""
+    return list(_per_word(store, "near", words, _near))
 
 
 def _per_word(store: Store, name: str, words: Sequence[str],
@@ -60,10 +78,11 @@ def _base(store: Store, word: str) -> Optional[str]:
                  and store.fulltext.a_passage_with(stem(rest)) is not None), None)
 
 
-def _suggestions(store: Store, word: str) -> List[str]:
-    """`suggest_words` for one word: up to MAX_SUGGESTIONS, or none."""
+def _near(store: Store, word: str) -> Tuple[Tuple[int, str], ...]:
+    """Up to MAX_SUGGESTIONS words of the index near `word`, each with its stem's
+    distance, nearest first: within one edit for stems up to four letters, else two."""
     if len(word) < 3 or not word[:1].isalpha():
-        return []
+        return ()
     target = stem(word)
     bound = 1 if len(target) <= 4 else 2
     heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
@@ -77,16 +96,16 @@ def _suggestions(store: Store, word: str) -> List[str]:
         if d <= bound:
             found.append((d, -freq, term))
     found.sort()
-    shown: List[str] = []
-    for _, _, term in found[:MAX_SUGGESTIONS * 2]:
+    near: List[Tuple[int, str]] = []
+    for d, _, term in found[:MAX_SUGGESTIONS * 2]:
         # A bare stem is shown only if it finds itself (Porter turns *databas*, the
         # stem of *database*, into *databa*, which the index does not hold).
         surface = _surface(store, term, word) or (term if stem(term) == term else None)
-        if surface and surface not in shown and surface != word:
-            shown.append(surface)
-        if len(shown) >= MAX_SUGGESTIONS:
+        if surface and surface not in (s for _, s in near) and surface != word:
+            near.append((d, surface))
+        if len(near) >= MAX_SUGGESTIONS:
             break
-    return shown
+    return tuple(near)
 
 
 def _surface(store: Store, stem_: str, typed: str = "") -> Optional[str]:

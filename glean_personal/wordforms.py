@@ -1,5 +1,6 @@
 """Forms of one word that the stemmer does not join: irregular verbs, nouns
-made from verbs, and British and American spellings.
+made from verbs, British and American spellings, and *add*, whose *added* and
+*adding* Porter stems to *ad*.
 
 Manuals describe in the passive (*files are hidden*, *the entry is written*,
 *edits are kept*) and in nouns (*signature verification*, *after a power
@@ -24,7 +25,7 @@ import re
 from typing import Dict, Iterator, Tuple
 
 _VERBS = """
-arise arose arisen; awake awoke awoken; bear bore borne; beat beaten;
+add added; arise arose arisen; awake awoke awoken; bear bore borne; beat beaten;
 become became; begin began begun; bend bent; bite bitten; blow blew blown;
 break broke broken; breed bred; bring brought; build built; burn burnt;
 buy bought; catch caught; choose chose chosen; cling clung; come came;

@@ -1,8 +1,8 @@
 """How /chat and match strength read a name and a derived word the index lacks (both
 stores).
 
-A word typed as a name (*Monzo*) that no note holds is foreign to the index even
-when the did-you-mean finds a word near it (*month*): a name is not a slip. A
+A word typed as a name (*Spark*) that no note holds is foreign to the index even
+when the did-you-mean finds a word near it (*spare*): a name is not a slip. A
 word made of one the notes hold and a suffix (*sortable*: *sort*) is a wording
 they lack, not a thing they never mention. And a name typed as one word counts
 as one word for the rule on few words, though it is searched as its parts too
@@ -60,22 +60,22 @@ def db(request, tmp_path_factory):
 
 
 
-MONZO = "whatever is left at the end of the month goes to my Monzo savings account"
+SPARK = "whatever is left at the end of the month goes to my Spark savings account"
 
 
 def test_a_name_the_index_lacks_is_foreign_though_a_word_is_near_it(db):
-    result = passage_search(db, MONZO)
-    assert result.absent_terms == ["monzo"] and "month" in result.suggestions["monzo"]
+    result = passage_search(db, SPARK)
+    assert result.absent_terms == ["spark"] and result.suggestions["spark"] == ["spare"]
     assert result.results[0].section[-1] == "Savings"
     assert result.results[0].strength >= search_module.TUNING.answer_strength
-    assert foreign_words(result) == ["monzo"]
-    message = ask(db, MONZO)
-    assert "citations" not in message and "'monzo'" in message_text(message)
+    assert foreign_words(result) == ["spark"]
+    message = ask(db, SPARK)
+    assert "citations" not in message and "'spark'" in message_text(message)
 
 
 def test_the_same_word_typed_small_is_a_slip_and_weighed(db):
-    # monzo may be a slip for month (did you mean): weighed, not a veto.
-    question = MONZO.replace("Monzo", "monzo")
+    # spark may be a slip for spare (did you mean): weighed, not a veto.
+    question = SPARK.replace("Spark", "spark")
     assert foreign_words(passage_search(db, question)) == []
     message = ask(db, question)
     assert message["citations"][0]["sourceDocument"]["title"] == "Household budget"
@@ -84,14 +84,14 @@ def test_the_same_word_typed_small_is_a_slip_and_weighed(db):
 def test_the_name_rule_can_be_turned_off(db, monkeypatch):
     monkeypatch.setattr(search_module, "TUNING",
                         search_module.TUNING.replace(foreign_names=False))
-    assert foreign_words(passage_search(db, MONZO)) == []
-    assert ask(db, MONZO)["citations"][0]["sourceDocument"]["title"] == "Household budget"
+    assert foreign_words(passage_search(db, SPARK)) == []
+    assert ask(db, SPARK)["citations"][0]["sourceDocument"]["title"] == "Household budget"
 
 
 def test_what_is_typed_as_a_name():
-    assert typed_names(MONZO) == {"monzo"}
+    assert typed_names(SPARK) == {"spark"}
     # a sentence's first word, an acronym, a word in small letters: not names
-    assert typed_names("Monzo holds it. Then Venmo, via USB or paypal") == {"venmo"}
+    assert typed_names("Spark holds it. Then Venmo, via USB or paypal") == {"venmo"}
     assert typed_names("sync my iPhone with OpenRC") == {"iphone", "openrc"}
 
 

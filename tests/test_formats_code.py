@@ -218,6 +218,12 @@ LANGUAGE_CASES = {
     "stats.R": ("library(x)\n\nadd <- function(a, b) {\n  a + b\n}\n\nmul = function(a, b) {\n"
                 "  a * b\n}\n",
                 [("", 1), ("add", 3), ("mul", 7)]),
+    # as gawk's library files are written: a header comment, functions, a braced regex
+    "round.awk": ("# round.awk --- do normal rounding\n#\n# Public Domain\n\n"
+                  "function round(x,   ival, aval, fraction)\n{\n   ival = int(x)    # it's {\n"
+                  "   if (ival == x)\n       return ival\n   return ival + 1\n}\n\n"
+                  "func half(x) { return x / 2 }\n\n{ print round($1) }\n",
+                  [("", 1), ("round", 5), ("half", 13), ("", 15)]),
 }
 
 
@@ -231,9 +237,32 @@ def test_languages_by_table(name):
 
 @pytest.mark.parametrize("name, fmt", [("a.tsx", "ts"), ("a.jsx", "js"), ("a.h", "c"),
                                        ("a.cc", "cpp"), ("a.kts", "kt"), ("a.bash", "sh"),
-                                       ("Rakefile", "rb"), ("a.pyi", "py")])
+                                       ("Rakefile", "rb"), ("a.pyi", "py"), ("a.awk", "awk")])
 def test_format_is_the_language(name, fmt):
     assert read_document(b"x = 1\n", name).format == fmt
+
+
+@pytest.mark.parametrize("name, head, title", [
+    ("wordfreq.awk", "# wordfreq.awk --- print list of word frequencies\n#\n",
+     "wordfreq.awk \u2014 print list of word frequencies"),
+    ("shellquote.awk", "# shell_quote --- quote an argument for passing to the shell\n",
+     "shell_quote \u2014 quote an argument for passing to the shell"),
+    ("subr.el.sh", ";;; subr.el --- basic Lisp subroutines  -*- lexical-binding:t -*-\n",
+     "subr.el \u2014 basic Lisp subroutines"),
+    ("backup.sh", "#!/bin/sh\n# backup.sh - copy the notes to the disk\n",
+     "backup.sh \u2014 copy the notes to the disk"),
+    ("add.c", "/* add.c -- add two numbers */\n", "add.c \u2014 add two numbers"),
+    ("todo.sh", "# TODO - fix the paths\n", None),        # no program's name: the file's
+    ("ver.sh", "# v1.2 - fixes\n", None),
+    ("later.sh", "\n\n# later.sh --- a header below the top\n", None),
+    ("mode.py", "# -*- coding: utf-8 -*-\n", None),
+])
+def test_a_header_comment_naming_the_program_is_its_title(name, head, title):
+    """A program's first comment often names it and says what it does (GNU's
+    `# name --- what it does`); that says more than the file's name."""
+    doc = read_document((head + "x = 1\n").encode(), name)
+    assert doc.title == (title or read_document(b"x = 1\n", name).title)
+    assert "\u2014" not in read_document(b"x = 1\n", name).title
 
 
 def test_unrecognised_code_is_one_section_cut_at_line_ends():

@@ -1053,3 +1053,81 @@ def test_a_word_list_in_alphabetical_order_is_skipped_in_any_script_and_line_end
                        ("utf16.txt", ("\n".join(words) + "\n").encode("utf-16"))]:
         with pytest.raises(SkipFile, match="a word list in alphabetical order"):
             read_document(data, name)
+
+
+# A plain-text FAQ as chrony's (Debian's /usr/share/doc/chrony/FAQ.gz) is laid out: HTML
+# dumped as text at 79 columns, so a long question wraps onto a second line, and a
+# program's output pasted in with its header row over a rule of `=` (written for this
+# test; the columns are chronyc's).
+DUMPED_FAQ = """Frequently Asked Questions
+
+Table of Contents
+
+  o 1. Setting up
+      ? 1.1. How do I serve the time to my other machines?
+      ? 1.2. Must I give the servers by address if the names cannot be looked up
+        when the service starts?
+  o 2. Not synchronising
+      ? 2.1. Behind a firewall?
+
+1. Setting up
+
+1.1. How do I serve the time to my other machines?
+
+Add an allow line with the subnet of the machines that may ask.
+
+1.2. Must I give the servers by address if the names cannot be looked up when
+the service starts?
+
+No, the names are tried again at longer and longer intervals until they resolve.
+
+2. Not synchronising
+
+2.1. Behind a firewall?
+
+When answers come back, the list of sources looks like this:
+
+MS Name/IP address         Stratum Poll Reach LastRx Last sample
+===============================================================================
+^* foo.example.net               2   6   377    34   +484us[ -157us] +/-   30ms
+
+and the statistics like this:
+
+Name/IP Address            NP  NR  Span  Frequency  Freq Skew  Offset  Std Dev
+==============================================================================
+foo.example.net             7   3   200     -2.991     16.141   -107us   492us
+
+If nothing comes back, open the port on the firewall.
+"""
+
+
+def test_a_dumped_faq_with_pasted_tables_and_wrapped_questions_has_its_parts_as_sections():
+    doc = read_document(DUMPED_FAQ.encode(), "FAQ")
+    # the two table headers over their rules are no titles: not reStructuredText
+    assert doc.title == "Frequently Asked Questions"
+    assert [s.heading for s in doc.sections] == [
+        (), ("1 Setting up", "1.1 How do I serve the time to my other machines?"),
+        ("1 Setting up", "1.2 Must I give the servers by address if the names cannot be "
+                         "looked up when the service starts?"),
+        ("2 Not synchronising", "2.1 Behind a firewall?")]
+    assert doc.sections[2].text.startswith("No, the names are tried again")
+    firewall = doc.sections[3].text
+    assert "MS Name/IP address         Stratum" in firewall and "open the port" in firewall
+
+
+@pytest.mark.parametrize("para", [
+    # a sentence, not a heading: it ends as one does
+    "1.2. The names are tried again at longer and longer intervals until they\nresolve.",
+    # a short first line was not cut for its width
+    "1.2. Names\nare tried again",
+    # three lines are a paragraph
+    "1.2. Must I give the servers by address if the names cannot be looked up\n"
+    "when the service starts, or when the network comes up later, or when the\nresolver is down?",
+])
+def test_a_numbered_paragraph_of_lines_that_is_no_wrapped_heading_stays_text(para):
+    text = DUMPED_FAQ.replace(
+        "1.2. Must I give the servers by address if the names cannot be looked up when\n"
+        "the service starts?", para)
+    headings = [s.heading[-1:] for s in read_document(text.encode(), "FAQ").sections]
+    assert all(not h or not h[0].startswith("1.2") for h in headings)
+    assert ("2.1 Behind a firewall?",) in headings

@@ -332,6 +332,19 @@ def test_did_you_mean_from_the_index_vocabulary(ix):
     assert result.to_dict()["suggestions"] == {"espreso": ["espresso"]}
 
 
+def test_did_you_mean_offers_only_the_nearest_words(tmp_path, open_ix):
+    """A real word the text does not use is seldom one slip from a word it does:
+    a short stem gets words one edit away, and only the nearest words found are
+    offered (bench/spelling.py measures both choices)."""
+    root = write_tree(tmp_path / "t", {"cards.md": "# Cards\n\nShuffle the deck. "
+                                       "The colors and colons of the decks.\n"})
+    ix = open_ix()
+    ix.index(root)
+    assert ix.search("decide").suggestions == {}        # decid is two edits from deck
+    assert ix.search("colours").suggestions == {"colours": ["colors"]}   # not colons too
+    assert ix.search("dekc").suggestions == {"dekc": ["deck"]}
+
+
 @pytest.mark.parametrize("order", [("a.md", "b.md"), ("b.md", "a.md")])
 def test_did_you_mean_shows_a_word_that_finds_something(tmp_path, open_ix, order):
     """A suggested stem is shown as a word of the text: *databas*, the stem of

@@ -27,6 +27,7 @@ FILES = {
     "battery.md": "# Battery\n\nThe laptop's battery powers the machine for three hours.\n",
     "tags.md": "# Tags\n\nTo organize photos by trip, give each a tag and a color.\n",
     "albums.md": "# Albums\n\nAn album holds photos of one trip, in the order taken.\n",
+    "remotes.md": "# Remotes\n\nA second remote is added with its name and address.\n",
 }
 
 
@@ -127,6 +128,14 @@ def test_a_question_finds_the_noun_of_its_verb(ix):
     result = ix.search("what happens to the database if the machine loses power")
     assert [h.document["path"] for h in result.results][:1] == ["journal.md"]
     assert "loss" in result.expansions["loses"]
+
+
+def test_a_question_finds_what_porter_splits_from_its_word(ix):
+    # Porter stems *added* and *adding* to *ad*, but *add* and *adds* to *add*.
+    assert other_forms("add") == ("added",) and other_forms("adding") == ("add", "added")
+    result = ix.search("how do I add a remote")
+    assert [h.document["path"] for h in result.results][:1] == ["remotes.md"]
+    assert result.results[0].strength == pytest.approx(1.0)
 
 
 def test_a_long_question_searches_at_most_eight_forms():

@@ -67,7 +67,31 @@ def read_code(data: bytes, limits: Limits, fmt: str) -> Document:
     if spans is None:
         lang = LANGUAGES.get(fmt)
         spans = table_spans(lines, lang) if lang else [((), 0, len(lines))]
-    return Document(title="", format=fmt, sections=line_sections(spans, lines), warnings=warnings)
+    return Document(title=header_title(lines), format=fmt, sections=line_sections(spans, lines),
+                    warnings=warnings)
+
+
+# A program's first comment naming it, then what it does, the GNU way (`# wordfreq.awk
+# --- print list of word frequencies`, `# shell_quote --- quote an argument`, Emacs
+# Lisp's `;;; subr.el --- basic functions`), or a file's name then `--` or a dash
+# (`# backup.sh - copy the notes to the disk`; not `# TODO - fix`).
+_HEADER = re.compile(r"(?:#+|//+|;+|--|/\*+|%+)\s*(?:([\w.+-]{2,60})\s+---|"
+                     r"([\w+-]+\.[A-Za-z]\w{0,5})\s+(?:--|-|\u2014|\u2013))\s+"
+                     r"(\w.{2,150}?)\s*(?:\*/)?\s*$")
+_MODE_LINE = re.compile(r"-\*-.*?-\*-")
+_MAX_HEADER_CHARS = 300    # a longer first line is no header (and is never scanned whole)
+
+
+def header_title(lines: Sequence[str]) -> str:
+    """`name — what it does`, from a header comment on the file's first line (after a
+    `#!` line), or "": a code file's title is otherwise its name, which says less."""
+    first = next((line for line in lines[:2] if line.strip() and not line.startswith("#!")), "")
+    if len(first) > _MAX_HEADER_CHARS:
+        return ""
+    found = _HEADER.match(_MODE_LINE.sub("", first).strip())
+    if not found:
+        return ""
+    return f"{found.group(1) or found.group(2)} \u2014 {found.group(3)}"
 
 
 # Doxygen's search engine data, one entry a line, so not minified: `search/all_8.js`
@@ -353,6 +377,10 @@ _SHELL = Language(
     defs=_rx(r"\s*(?:function\s+)?(?P<name>[\w.:-]+)\s*\(\s*\)", r"\s*function\s+(?P<name>[\w.:-]+)"),
     line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
 )
+_AWK = Language(
+    defs=_rx(r"\s*func(?:tion)?\s+(?P<name>[\w:]+)\s*\("),
+    line_comment=("#",), block_comment=None, quotes="\"", lead=_HASH_LEAD,
+)
 _PERL = Language(
     defs=_rx(r"\s*sub\s+(?P<name>[\w:]+)"),
     line_comment=("#",), block_comment=None, quotes="\"'", lead=_HASH_LEAD,
@@ -389,6 +417,7 @@ LANGUAGES = {
     "py": _PYTHON_FALLBACK, "js": _JS, "ts": _JS, "go": _GO, "rs": _RUST, "java": _JAVA,
     "kt": _KOTLIN, "c": _C, "cpp": _C, "cs": _CSHARP, "rb": _RUBY, "php": _PHP,
     "swift": _SWIFT, "sh": _SHELL, "sql": _SQL, "lua": _LUA, "r": _R, "pl": _PERL,
+    "awk": _AWK,
 }
 
 

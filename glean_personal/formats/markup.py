@@ -97,6 +97,12 @@ def read_rst(data: bytes, limits: Limits) -> Document:
 _RST_EXPLICIT_MARKUP = re.compile(r"^\.\.[ \t]+(?:[\w:.+-]+::|_[^:\n`]+:|_`[^`\n]+`:)", re.MULTILINE)
 _RST_ROLE_USE = re.compile(r":[a-z]+(?::[a-z]+)?:`[^`\n]+`")
 _RST_SNIFF_CHARS = 65_536
+# Words set apart in columns (three spaces or a tab between two of them): the header
+# row of a program's output or a table pasted into plain text, whose rule of `=`
+# under it is the table's, as chrony's FAQ shows `chronyc sources` (`MS Name/IP
+# address         Stratum Poll Reach…` over 79 `=`). A title has its words one
+# space apart, so for the sniff such a line over a rule is no title.
+_COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")
 
 
 def looks_like_rst(text: str) -> bool:
@@ -133,6 +139,8 @@ def _rst_title_marks(text: str, wanted: int) -> int:
         words = lines[i - 1].strip()
         if not words or _RST_ADORN.match(lines[i - 1]) or len(lines[i].rstrip()) < len(words):
             continue
+        if _COLUMN_GAP.search(words):
+            continue     # a table's header row over its rule, not a title
         if i >= 2 and lines[i - 2].strip() and lines[i - 2].rstrip() == lines[i].rstrip():
             marks += 2   # overlined: the same rule above and below
         elif lines[i - 1][0] in " \t" or (i >= 2 and lines[i - 2].strip()):

@@ -175,6 +175,8 @@ def read_txt(data: bytes, limits: Limits) -> Document:
 # A numbered section's heading standing alone: `1. Philosophy`, `  3.15 Can I do
 # recursive fetches?`, RFC's `4.2.1.  Registration`.
 _NUMBERED_HEADING = re.compile(r"[ \t]{0,4}(\d{1,3}(?:\.\d{1,3}){0,3})\.?[ \t]+(\S[^\n]{0,78})")
+# The same heading wrapped onto a second line (`_wrapped_heading`), its lines joined.
+_WRAPPED_HEADING = re.compile(r"[ \t]{0,4}(\d{1,3}(?:\.\d{1,3}){0,3})\.?[ \t]+(\S[^\n]{59,158})")
 
 
 def numbered_headings(paragraphs: List[str]) -> Dict[int, Tuple[int, str]]:
@@ -193,9 +195,15 @@ def numbered_headings(paragraphs: List[str]) -> Dict[int, Tuple[int, str]]:
     numbers: List[Tuple[int, ...]] = []
     for k, para in enumerate(paragraphs):
         para = para.lstrip("\n")   # a paragraph after two blank lines starts with one
-        if len(para) > 100:
+        if "\n" in para.rstrip() and len(para) <= 170:
+            para = _wrapped_heading(para)   # one heading on two lines, or not a heading
+            if para is None:
+                continue
+            match = _WRAPPED_HEADING.fullmatch(para)
+        elif len(para) > 100:
             continue
-        match = _NUMBERED_HEADING.fullmatch(para)
+        else:
+            match = _NUMBERED_HEADING.fullmatch(para)
         if match is None or para.rstrip()[-1] in ".,;:":
             continue
         number = tuple(int(part) for part in match.group(1).split("."))
@@ -206,6 +214,19 @@ def numbered_headings(paragraphs: List[str]) -> Dict[int, Tuple[int, str]]:
     if len(found) < 3 or sum(len(number) > 1 for number in numbers) < 2:
         return {}
     return found
+
+
+def _wrapped_heading(para: str) -> Optional[str]:
+    """A numbered heading too long for one line, wrapped onto a second as a text
+    dumped from HTML is (chrony's FAQ: `2.4. Must I specify servers by IP address
+    if DNS is not available on chronyd` then `start?`), as one line; else None.
+    The first line must be full (at least 60 characters, at most 80, so it was cut
+    for its width) and the second short (at most 79, not a third line)."""
+    first, sep, second = para.partition("\n")
+    if (not sep or "\n" in second or not 60 <= len(first.rstrip()) <= 80
+            or not second.strip() or len(second.strip()) > 79):
+        return None
+    return f"{first.rstrip()} {second.strip()}"
 
 
 def _next_number(before: Optional[Tuple[int, ...]], number: Tuple[int, ...]) -> bool:

@@ -334,10 +334,10 @@ def last_user_text(messages) -> str:
 def foreign_words(result) -> List[str]:
     """The question's words that no document holds, nor any word close to them.
 
-    A word the index does not know, with no word within the did-you-mean
-    distance (`suggestions`) and no synonym the index holds, is foreign to the
-    index: the name of something it never mentions (*vscode*, *arraylist*,
-    *bitbucket*), not a wording it happens to lack (*unguessable* is near
+    A word the index does not know, with no word near it (`near_words`, a
+    little looser than the did-you-mean's `suggestions`) and no synonym the
+    index holds, is foreign to the index: the name of something it never
+    mentions (*vscode*, *arraylist*, *bitbucket*), not a wording it happens to lack (*unguessable* is near
     *unless*: a large vocabulary has a word near most English words). The
     question is about that thing, so no passage answers it, however many of
     its other words a passage holds. Words the did-you-mean never judges (of
@@ -361,7 +361,7 @@ def foreign_words(result) -> List[str]:
     (`inflected_words` in `SearchTuning`). Names and quoted words are folded as the
     index folds its words, so *Linköping* typed as a name is the absent *linkoping*.
     """
-    near = getattr(result, "suggestions", None) or {}
+    near = frozenset(getattr(result, "near_words", None) or ())
     fillers = search_module.TUNING.unheld_fillers
     times = search_module.TUNING.time_words
     inflected = search_module.TUNING.inflected_words
