@@ -492,9 +492,10 @@ class Index:
         from .query import Filters, canonical_type
         from .search import search
         query = _query_text(query, "search")
-        path, source = self._rooted_glob(path, source)
+        path, source = self._rooted_glob(_glob_text(path), _tuple(source, "source"))
         filters = Filters(
-            sources=_tuple(source), formats=tuple(canonical_type(f) for f in _tuple(type)),
+            sources=_tuple(source), formats=tuple(canonical_type(f)
+                                                  for f in _tuple(type, "type")),
             path_glob=path or None,
             after_ns=None if after is None else _ns(after),
             before_ns=None if before is None else _ns(before))
@@ -715,10 +716,10 @@ class Index:
         from .graph import related
         from .query import Filters, canonical_type
         from .search import filter_notices   # the words a search uses
-        path, source = self._rooted_glob(path, source)
+        path, source = self._rooted_glob(_glob_text(path), _tuple(source, "source"))
         filters = Filters(sources=_tuple(source), path_glob=path or None,
                           formats=tuple(dict.fromkeys(canonical_type(f, SUPPORTED)
-                                                      for f in _tuple(type))))
+                                                      for f in _tuple(type, "type"))))
         row = self.resolve(doc)
         result = related(self.store, row["id"], limit=limit, filters=filters)
         if filters.any and not result.neighbours:
@@ -763,12 +764,26 @@ def _globs(value: Union[None, str, Sequence[str]], name: str) -> Optional[List[s
     return globs
 
 
-def _tuple(value: Union[None, str, Sequence[str]]) -> tuple:
+def _tuple(value: Union[None, str, Sequence[str]], name: str = "a filter") -> tuple:
+    """A filter's values: one string, or several. Anything else is refused by name
+    (`source=["notes", None]` raised AttributeError, `type=5` TypeError)."""
     if value is None:
         return ()
     if isinstance(value, str):
         return (value,)
-    return tuple(value)
+    try:
+        values = (value,) if isinstance(value, (bytes, bytearray)) else tuple(value)
+    except TypeError:   # not a sequence at all (5)
+        values = (value,)
+    if not all(isinstance(v, str) for v in values):
+        raise UsageError(f"{name} takes a name or a list of names (strings), got {value!r}")
+    return values
+
+
+def _glob_text(path: Optional[str]) -> Optional[str]:
+    if path is not None and not isinstance(path, str):
+        raise UsageError(f"path takes one glob pattern (a string), got {path!r}")
+    return path
 
 
 def _abs(text: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .patterns import lazy
 
@@ -260,25 +260,46 @@ def _folder_mark(folder: str) -> Optional[str]:
 def path_hint(path: str) -> Optional[str]:
     """The language a file's name or folders name, nearest first; None when none does
     (kept: search asks for its candidates' paths)."""
+    return path_mark(path)[0]
+
+
+def path_mark(path: str) -> Tuple[Optional[str], Optional[str]]:
+    """`path_hint`'s language and the folder that names it, lower-cased, from the root
+    (`travel/de`); no folder for a file's name (`index.html.fr`) or no mark."""
     *folders, name = path.lower().split("/")
     found = _name_mark(name) if name.count(".") >= 2 else None
     if found:
-        return found
-    for folder in reversed(folders):
-        found = _folder_mark(folder)
+        return found, None
+    for i in range(len(folders) - 1, -1, -1):
+        found = _folder_mark(folders[i])
         if found:
-            return found
-    return None
+            return found, "/".join(folders[:i + 1])
+    return None, None
+
+
+def language_folders(rows: Iterable[Tuple[str, str]]) -> frozenset:
+    """The folders (as `path_mark` gives them) that hold a document in the language
+    their name names, of `rows` (a document's path, its language): a translation's
+    folder (`gnucash-guide-de/`, most of its pages German), not English notes filed
+    by country (`travel/de/`, every page English)."""
+    found = set()
+    for path, lang in rows:
+        folders = path.lower().split("/")[:-1]
+        for i, folder in enumerate(folders):
+            if _folder_mark(folder) == lang:
+                found.add("/".join(folders[:i + 1]))
+    return frozenset(found)
 
 
 # A folder named by a locale, as translation trees name them: `de`, `pt_BR`, `sr@latin`,
 # `zh-CN`, and `C` for the untranslated original (GNOME's help, gettext's catalogues).
 _LOCALE_FOLDER = lazy(r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)")
 TREE_LOCALES = 3   # a file under at least this many locale folders at one place of its path…
-TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`
+TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`, one of
+                   # them the original: `C` or English (`en`, `en_US`)
 
 
-def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
+def tree_languages(paths: Dict[Any, str], original: bool = True) -> Dict[Any, str]:
     """The language each of `paths` has by its place in a translation tree: where one
     file sits under several folders named by locales at the same place of its path
     (`C/aisleriot/gaps.xml`, `hu/aisleriot/gaps.xml`, `de/aisleriot/gaps.xml`), each
@@ -286,7 +307,13 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
     original, names none). Codes `path_hint` leaves alone, being words or folder names
     too (`uk/`, `id/`, `ca/`) or lacking a word table (`hu/`, `gl/`), count here, where
     their siblings show what they are: at least `TREE_LOCALES` locale folders, of which
-    `TREE_KNOWN` are `C` or a language of `LANGUAGES`."""
+    `TREE_KNOWN` are `C` or a language of `LANGUAGES`, one of them the original (`C`,
+    `en`, `en_US`): a translation is made from the original, kept beside it. Folders
+    named by countries hold no such original (`offices/us/`, `offices/uk/`,
+    `offices/ca/`, `offices/de/`, `travel/de/`, `travel/fr/`, `travel/it/`: English
+    notes, filed by country), and make no tree. Without `original`, a tree needs none
+    (search asks so of its candidates, a few of a tree's pages, before reading the
+    whole index's)."""
     groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
     for doc, path in paths.items():
         parts = path.split("/")
@@ -299,6 +326,8 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
         if len(folders) < TREE_LOCALES:
             continue
         if sum(1 for f in folders if f == "C" or normalise(f)) < TREE_KNOWN:
+            continue
+        if original and not any(f == "C" or normalise(f) == "en" for f in folders):
             continue
         for doc, folder in members.items():
             if folder != "C":

@@ -840,13 +840,24 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
         return
     from .language import tree_languages
     # a tree among the candidates (cheap) sends for the index's trees (one read of its
-    # paths, kept): a page's siblings need not all be candidates
-    tree = tree_languages({d: paths[d] for d in langs if d in paths})
+    # paths, kept): a page's siblings, its original among them, need not be candidates
+    tree = tree_languages({d: paths[d] for d in langs if d in paths}, original=False)
     if tree:
         named_by_tree = store.translation_trees(tree_languages)
         tree = {d: named_by_tree[paths[d]] for d in langs if paths.get(d) in named_by_tree}
+    # a folder's name counts against a page's own language only where the folder holds
+    # pages in the language it names (`language.language_folders`): English notes filed
+    # by country (`travel/de/`) are English; a page left in English in a translation's
+    # folder is the translation's
+    doubtful = {d for d, lang in langs.items()
+                if lang and d in marks and marks[d].language not in (None, lang)}
+    if doubtful:   # a page whose folder names another language than its text's
+        from .language import language_folders, path_mark
+        folder = {d: path_mark(paths.get(d, ""))[1] for d in doubtful}
+        held = store.language_folders(language_folders) if any(folder.values()) else ()
+        doubtful = {d for d, f in folder.items() if f is not None and f not in held}
     spoken = set(langs.values())
-    spoken.update(m.language for m in marks.values())
+    spoken.update(m.language for d, m in marks.items() if d not in doubtful)
     spoken.update(tree.values())
     spoken.discard(None)
     if len(spoken) < 2:
@@ -858,7 +869,7 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
     for d, lang in langs.items():
         if d not in boost or (lang is None and d not in tree):
             continue
-        named = marks[d].language or tree.get(d)
+        named = (None if d in doubtful else marks[d].language) or tree.get(d)
         if (lang is not None and lang != target) or (named is not None and named != target):
             boost[d] *= TUNING.other_language
 

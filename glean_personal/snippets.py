@@ -194,10 +194,12 @@ def snippet(text: str, matcher: Matcher, ordinal: int = 0,
     if not marks:
         cut = _cut_end(text, min(len(text), width))
         return Snippet(text[:cut].strip(), [], ordinal)
-    first = marks[_densest(marks, width)][0]
+    first, stop, _ = marks[_densest(marks, width)]
     start = max(0, first - width // 4)
     start = _cut_start(text, start)
-    end = _cut_end(text, min(len(text), start + width))
+    # a narrow width (`SearchTuning.snippet_chars`) still shows the first matched word:
+    # the start may step back to a space up to 30 characters before the window
+    end = max(_cut_end(text, min(len(text), start + width)), stop)
     snippet_text = text[start:end]
     lead = len(snippet_text) - len(snippet_text.lstrip())
     snippet_text = snippet_text.strip()

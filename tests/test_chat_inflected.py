@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from glean_personal.query import is_inflected
-from glean_personal.surfaces.local_backend import foreign_words
+from glean_personal.surfaces.local_backend import foreign_words, typed_names
 from helpers.chat import large_index  # noqa: F401  (autouse: the rules of a large index)
 from helpers.chat import ask, indexed_notes, passage_search, tuned
 
@@ -83,8 +83,7 @@ def test_which_words_have_a_verbs_ending():
         assert not is_inflected(word)
 
 
-# Typed so, a word with a verb's ending is meant as written: in quotes (a capital
-# inside quotes is no name to `typed_names`: the quote stands before it), or with
+# Typed so, a word with a verb's ending is meant as written: in quotes, or with
 # a diacritic, which the index folds away (*linköping* is the absent *linkoping*,
 # all ASCII) and no English verb has.
 LITERAL = {
@@ -111,3 +110,21 @@ def test_a_word_ending_in_string_has_no_verbs_ending(db):
     assert "citations" not in ask(db, question)
     # a first word is never typed as a name: a wording still
     assert foreign_words(passage_search(db, "Messed up: " + MESSED[:-len(" that I messed up")])) == []
+
+
+# A name typed in single quotes or in brackets is a name as well (an apostrophe is no
+# quote to the query, and `typed_names` read no word after a quote or a bracket, so
+# *'Kunming'* was a verb's form, not foreign, and /chat answered from the budget).
+IN_MARKS = ["restore an earlier version of my budget file from 'Kunming'",
+            "restore an earlier version of my budget file from \u2018Kunming\u2019",
+            "restore an earlier version of my budget file from (Kunming)",
+            "restore an earlier version of my budget file from [Kunming]"]
+
+
+@pytest.mark.parametrize("question", IN_MARKS)
+def test_a_name_in_single_quotes_or_brackets_is_still_foreign(db, question):
+    assert typed_names(question) == {"kunming"}
+    assert foreign_words(passage_search(db, question)) == ["kunming"]
+    assert "citations" not in ask(db, question)
+    # the first word of a sentence is no name, quoted or not
+    assert typed_names("'Kunming' mirrors. (Nanjing) too") == frozenset()

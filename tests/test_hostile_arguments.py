@@ -156,3 +156,29 @@ def test_the_api_takes_a_query_as_text(open_ix, tmp_path):
             ix.suggest(bad)
     assert len(ix.search("heron")) == 1 and len(ix.search("")) == 0
     assert ix.suggest("hero")
+
+
+def test_the_api_refuses_filters_that_are_not_names(open_ix, tmp_path):
+    """`ix.search("heron", source=["notes", None])` raised AttributeError from the
+    store, `type=5` and `source=5` TypeError, `path=5` AttributeError (review21); each
+    is a UsageError naming the argument, for `related` too. Names, one or several (a
+    list, a tuple, a set, a generator), filter as before."""
+    from glean_personal.errors import UsageError
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "note.md").write_text("# Note\n\nThe heron waits by the weir.\n")
+    (folder / "memo.txt").write_text("The heron fishes upstream of the mill.\n")
+    ix = open_ix()
+    ix.index(folder, label="notes")
+    for bad, name in ((dict(source=["notes", None]), "source"), (dict(source=5), "source"),
+                      (dict(source=b"notes"), "source"), (dict(type=5), "type"),
+                      (dict(type=[None]), "type"), (dict(path=5), "path"),
+                      (dict(path=["*.md"]), "path")):
+        with pytest.raises(UsageError, match=name):
+            ix.search("heron", **bad)
+        with pytest.raises(UsageError, match=name):
+            ix.related("note.md", **bad)
+    for good in (dict(source="notes"), dict(source=["notes"]), dict(source=("notes",))):
+        assert len(ix.search("heron", **good).results) == 2
+    for good in (dict(type={"md"}), dict(type=(t for t in ["markdown"])), dict(path="*.md")):
+        assert [h.document["path"] for h in ix.search("heron", **good).results] == ["note.md"]

@@ -335,3 +335,95 @@ def test_a_page_half_translated_in_a_help_tree_counts_as_its_folders(tmp_path, o
     assert helps.store.translation_trees(tree_languages) == {
         "hu/aisleriot/gaps.xml": "hu", "uk/aisleriot/gaps.xml": "uk",
         "de/aisleriot/gaps.xml": "de"}
+
+
+# A company's handbooks filed by country, all in English: `us/`, `uk/`, `ca/` and `de/`
+# look like a translation tree (four locale-shaped folders, `uk` and `de` languages of
+# the tables), but none is the original (`C`, `en`) a translation is made from.
+_OFFICES = {
+    "us": ("New York", "Submit travel expenses through the Expensify app within 30 days; "
+                       "receipts over $75 need a photo. Mileage is paid at the IRS rate."),
+    "uk": ("London", "Claim travel expenses on the monthly expense form, signed by your line "
+                     "manager; rail tickets are booked through Trainline and VAT receipts are "
+                     "required."),
+    "ca": ("Toronto", "Travel expenses go through Concur; claims in US dollars are converted "
+                      "at the Bank of Canada rate on the day of travel."),
+    "de": ("Berlin", "Travel expenses are claimed with the Reisekosten form; the per diem "
+                     "follows the federal rates and hotel invoices must name the company."),
+}
+HANDBOOKS = {
+    f"offices/{code}/handbook.md": f"# {city} office handbook\n\n## Getting in\n\nThe {city} "
+    "office opens at eight; visitors sign in at reception and wear a badge.\n\n## Expenses\n\n"
+    f"{rule}\n\n## Holidays\n\nThe {city} office follows the local public holidays; the "
+    "calendar is on the intranet.\n"
+    for code, (city, rule) in _OFFICES.items()}
+HANDBOOKS["policies/expenses.md"] = (
+    "# Expense policy\n\nEvery employee may claim reasonable travel expenses for business "
+    "trips. The office handbook of each country says how to claim them. Keep every receipt, "
+    "and claim within two months of the trip.\n")
+
+
+def test_folders_named_by_countries_are_no_translation_tree():
+    from glean_personal.language import tree_languages
+    assert tree_languages({i: path for i, path in enumerate(HANDBOOKS)}) == {}
+    # search's check of its candidates needs no original (it may not be among them)
+    assert tree_languages({i: path for i, path in enumerate(HANDBOOKS)}, original=False)
+    assert tree_languages({1: "travel/de/notes.md", 2: "travel/fr/notes.md",
+                           3: "travel/it/notes.md", 4: "travel/no/notes.md"}) == {}
+    # beside the original, the same folders are a tree
+    assert tree_languages({1: "docs/en/intro.md", 2: "docs/de/intro.md",
+                           3: "docs/it/intro.md"}) == {1: "en", 2: "de", 3: "it"}
+    assert tree_languages({1: "help/en_US/a.page", 2: "help/uk/a.page",
+                           3: "help/ca/a.page"}) == {1: "en", 2: "uk", 3: "ca"}
+
+
+def test_english_handbooks_filed_by_country_keep_their_weight(tmp_path, open_ix, monkeypatch):
+    ix = _indexed(tmp_path, open_ix, HANDBOOKS)
+    assert set(_stored_languages(ix).values()) == {"en"}
+    question = "how do I claim travel expenses in the London office"
+    damped = {h.document["path"]: h.score for h in ix.search(question, limit=10).results}
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in ix.search(question, limit=10).results}
+    assert list(damped)[0] == "offices/uk/handbook.md"
+    # `uk/`, `us/` and `ca/` name no language here (`de/` does alone, as a folder name:
+    # `path_hint`): the London handbook counted half, as if it were Ukrainian
+    for path in ("offices/uk/handbook.md", "offices/us/handbook.md", "offices/ca/handbook.md",
+                 "policies/expenses.md"):
+        assert damped[path] == pytest.approx(alike[path]), path
+
+
+# A person's travel notes filed by country, in English: `de/` and `fr/` name languages
+# to `path_hint`, but no page under them is German or French.
+TRAVEL = {
+    "travel/de/packing.md": "# Packing for Germany\n\nBring the rain jacket and a power "
+    "adapter for the sockets. The train from Munich to Berlin leaves early, so pack the "
+    "snacks and the rail pass the night before and leave them by the door.\n",
+    "travel/fr/packing.md": "# Packing for France\n\nBring sunscreen and a hat, and a "
+    "reusable water bottle for the walks. The hotel is by the sea, so there is no need "
+    "for the heavy boots this time.\n",
+    "travel/it/packing.md": "# Packing for Italy\n\nBring comfortable shoes for the "
+    "cobblestones and a scarf for the churches. The flight leaves in the afternoon, so "
+    "there is time to buy what is missing in the morning.\n",
+    "misc/ideas.md": "# Weekend ideas\n\nA walk along the river when it rains, then a "
+    "ride on the train to the next town for lunch and back in the evening.\n",
+}
+
+
+def test_english_notes_in_a_folder_named_by_a_country_are_english(tmp_path, open_ix,
+                                                                  monkeypatch):
+    ix = _indexed(tmp_path, open_ix, TRAVEL)
+    assert _stored_languages(ix)["travel/de/packing.md"] == "en"
+    question = "what should I pack for the train"
+    damped = {h.document["path"]: h.score for h in ix.search(question, limit=10).results}
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in ix.search(question, limit=10).results}
+    # `travel/de/` holds no German page: the notes for Germany, which say train and
+    # pack, counted half, as if German
+    assert list(damped)[0] == "travel/de/packing.md"
+    assert damped["travel/de/packing.md"] == pytest.approx(alike["travel/de/packing.md"])
+    # a German note beside them makes `de/` a German folder again: the English one
+    # there counts as a translation's page left in English, as in GnuCash's guide
+    from glean_personal.language import language_folders
+    assert language_folders([("travel/de/packing.md", "en"),
+                             ("travel/de/fahrplan.md", "de")]) == {"travel/de"}
+    assert language_folders([("gnucash-guide-de/a.html", "de")]) == {"gnucash-guide-de"}

@@ -95,6 +95,23 @@ def test_the_snippet_width_is_the_tuning_s(ix, monkeypatch):
     narrow = text()
     assert "citric" in narrow and len(narrow) <= 40 < len(wide)
 
+
+def test_a_narrow_snippet_still_shows_the_word_found(tmp_path, open_ix, monkeypatch):
+    # The window starts a quarter of its width before the word and steps back to a
+    # space up to 30 characters earlier; cut to its width, a narrow one ended before
+    # the word (20: "stopped"; on the Git golden questions, 128 of 483 snippets at 20
+    # and 14 at 40 showed no word found, 43 at 20 were empty).
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "notes", {"phone.md": (
+        "# Phone\n\nAfter the upgrade in March the shared family calendars stopped "
+        "synchronising on every phone, and the reminders for the dentist were lost twice "
+        "before anyone noticed.\n")}))
+    for width in (10, 20, 30, 60):
+        monkeypatch.setattr(search, "TUNING", search.TUNING.replace(snippet_chars=width))
+        shown = ix.search("synchronising").results[0].snippets[0]
+        assert [shown.text[a:b] for a, b in shown.ranges] == ["synchronising"], width
+        assert len(shown.text) <= width + 30, width
+
 def test_result_fields_and_snippet_ranges(ix):
     hit = ix.search("weekly backup").results[0]
     assert hit.document["path"] == "notes/archive.txt"
@@ -1638,3 +1655,67 @@ def test_a_list_of_passages_pages_as_one_order_when_a_text_repeats(tmp_path, ope
     texts = [" ".join(h.passage_text.split())
              for h in ix.search(question, passages=True, limit=10).results]
     assert texts.count(scope) == 1
+
+
+def test_a_list_of_passages_shows_a_repeated_paragraph_once_on_every_page(tmp_path, open_ix):
+    # Weekly reports that each end with the same notice. A list of passages shows a
+    # text once (chapters_first leaves out a passage another above it shows), but the
+    # first page judged only its block of 11 passages: with the notice first in all
+    # of them, one was kept and the page was made up from passages never judged, the
+    # notice four more times; a request of 30 showed it once.
+    notice = ("This report is confidential and intended only for the members of the allotment "
+              "society. Please do not forward the watering rota or the plot allocation to "
+              "anyone outside the society without asking the committee first, and delete any "
+              "printed copy after the season ends.")
+    crops = ["tomatoes", "beans", "onions", "garlic", "potatoes", "leeks", "carrots",
+             "squash", "peas", "kale", "chard", "beetroot", "fennel", "celery", "radish"]
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "reports", {
+        f"week{i:02d}.md": f"# Week {i} report\n\nThis week the {crop} on plot {i + 3} needed "
+                           f"watering twice; the rota worked well and the {crop} look "
+                           f"healthy.\n\n## Notice\n\n{notice}\n"
+        for i, crop in enumerate(crops, 1)}))
+    question = "forward the plot allocation outside the society"
+
+    def shown(**page):
+        return [h.passage_id for h in ix.search(question, passages=True, **page).results]
+
+    first = ix.search(question, passages=True, limit=5).results
+    assert [h.passage_text for h in first].count(notice) == 1
+    assert len(first[0].also_at) >= 4   # the notice's other files, named under it
+    everything = shown(limit=30)
+    assert len(everything) == len(set(everything)) == 16   # the notice once, 15 reports
+    for size in (1, 5, 7, 10):
+        assert [pid for offset in range(0, 30, size)
+                for pid in shown(limit=size, offset=offset)] == everything
+
+
+def test_pages_without_a_word_are_full_when_copies_fold(tmp_path, open_ix):
+    # Baking notes, half of them with a backup copy beside them. `-rye` drops the
+    # notes that name rye; the documents left were cut to the first block (11), and
+    # folding the copies among them left a page of 10 with 8 results and no more to
+    # ask for (has_more False), though 15 notes matched; the next page skipped two.
+    breads = ["white loaf", "sourdough", "focaccia", "brioche", "bagels", "baguette",
+              "ciabatta", "soda bread", "naan", "pita", "challah", "pretzels",
+              "english muffins", "cornbread", "flatbread", "milk bread"]
+    files = {}
+    for i, bread in enumerate(breads):
+        text = (f"# {bread.title()}\n\nBread notes for {bread}: {'flour, ' * (1 + i % 5)}"
+                f"water, salt and time.\n\n{_prose(40 + i, paragraphs=4)}\n")
+        if bread == "brioche":
+            text += "\nMade with rye flour once; too dense.\n"
+        name = bread.replace(" ", "-") + ".md"
+        files[name] = text
+        if i % 2 == 0:
+            files["backup/" + name] = text
+    ix = open_ix()
+    ix.index(write_tree(tmp_path / "baking", files))
+    for question in ("bread flour -rye", "bread flour NOT rye"):
+        everything = [h.document["path"] for h in ix.search(question, limit=30).results]
+        assert len(everything) == 15 and "brioche.md" not in everything
+        first = ix.search(question, limit=10)
+        assert len(first.results) == 10 and first.has_more
+        for size in (1, 3, 10):
+            assert [h.document["path"] for offset in range(0, 30, size)
+                    for h in ix.search(question, limit=size, offset=offset).results
+                    ] == everything

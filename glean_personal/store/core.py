@@ -497,6 +497,17 @@ class Store:
             return languages(paths)
         return self.fulltext.remember("translation trees", None, read)
 
+    def language_folders(self, confirm: Callable[[List[Tuple[str, str]]], frozenset]
+                         ) -> frozenset:
+        """`confirm` (`language.language_folders`) of every document's path and
+        language, kept while the index is unchanged: whether a folder named like a
+        language holds pages in it depends on pages a search need not find."""
+        def read() -> frozenset:
+            return confirm(self.conn.execute(
+                "SELECT path, lang FROM documents WHERE lang IS NOT NULL "
+                "AND instr(path, '/') > 0").fetchall())
+        return self.fulltext.remember("language folders", None, read)
+
     def contained_share(self, part: int, whole: int) -> float:
         """The share of document `part`'s passages whose text is also a passage of `whole`."""
         total, shared = self.conn.execute(

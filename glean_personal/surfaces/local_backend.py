@@ -392,7 +392,9 @@ def _accented(text: str) -> frozenset:
     return frozenset(fold(word) for word in _LETTER_RUNS.findall(text) if not word.isascii())
 
 
-_SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)([^\W\d_]\w*)")
+# A word and what comes before it: the start, a sentence's end, or a space; an opening
+# quote or bracket may stand between (*'Kunming'*, *“Nanjing”*, *(Venmo)*).
+_SENTENCE_WORDS = lazy(r"(^|[.!?:;]\s*|\s)[\"'\u2018\u201c\u201e\u00ab(\[]*([^\W\d_]\w*)")
 
 
 def typed_names(text: str) -> frozenset:
