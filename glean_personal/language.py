@@ -273,7 +273,10 @@ def path_hint(path: str) -> Optional[str]:
 
 # A folder named by a locale, as translation trees name them: `de`, `pt_BR`, `sr@latin`,
 # `zh-CN`, and `C` for the untranslated original (GNOME's help, gettext's catalogues).
-_LOCALE_FOLDER = lazy(r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)")
+_LOCALE = r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)"
+_LOCALE_FOLDER = lazy(_LOCALE)
+# One of them as a folder anywhere in paths written one a line, each after a `/`.
+_LOCALE_FOLDER_IN = lazy(r"/%s(?=/)" % _LOCALE)
 TREE_LOCALES = 3   # a file under at least this many locale folders at one place of its path…
 TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`
 
@@ -287,6 +290,8 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
     too (`uk/`, `id/`, `ca/`) or lacking a word table (`hu/`, `gl/`), count here, where
     their siblings show what they are: at least `TREE_LOCALES` locale folders, of which
     `TREE_KNOWN` are `C` or a language of `LANGUAGES`."""
+    if _LOCALE_FOLDER_IN.search("/" + "\n/".join(paths.values())) is None:
+        return {}   # no folder named by a locale (most searches' candidates): one scan
     groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
     for doc, path in paths.items():
         parts = path.split("/")
