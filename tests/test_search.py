@@ -468,6 +468,18 @@ def test_the_words_worth_stemming_are_the_tokens_that_begin_as_a_stem_does():
     assert heads.words("rotate the logs: logrotate_daily") == {"rotate", "logs", "logrotate"}
 
 
+def test_a_shown_passage_is_compared_with_its_white_space_made_single_spaces():
+    """`copies._one_spaced` is `" ".join(text.split())`, and leaves a text already so
+    as it is."""
+    from glean_personal.copies import _one_spaced
+    texts = ["a b", " a b", "a b ", "a  b", "a\nb", "a\tb", "a\u00a0b", "a\u2003b", "a\x1fb",
+             "a\x85b", "a\u3000b", "a\u200bb", "", "   ", "\n", "caf\u00e9 au lait."]
+    for text in texts:
+        assert _one_spaced(text) == " ".join(text.split()), repr(text)
+    text = "already single spaced, as half the shown passages are."
+    assert _one_spaced(text) is text
+
+
 def test_a_question_is_answered_by_its_passage_not_by_a_long_page_of_mentions(tmp_path, open_ix):
     # The handbook names three of the words in each of 24 sections; the
     # housekeeping page says it all in one. Asked as a question in plain words,
