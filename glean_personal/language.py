@@ -290,7 +290,9 @@ def tree_languages(paths: Dict[Any, str]) -> Dict[Any, str]:
     too (`uk/`, `id/`, `ca/`) or lacking a word table (`hu/`, `gl/`), count here, where
     their siblings show what they are: at least `TREE_LOCALES` locale folders, of which
     `TREE_KNOWN` are `C` or a language of `LANGUAGES`."""
-    if _LOCALE_FOLDER_IN.search("/" + "\n/".join(paths.values())) is None:
+    joined = "\n".join(paths.values())
+    if "/" not in joined or _LOCALE_FOLDER_IN.search(
+            "/" + joined.replace("\n", "\n/")) is None:
         return {}   # no folder named by a locale (most searches' candidates): one scan
     groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
     for doc, path in paths.items():
