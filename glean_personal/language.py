@@ -293,7 +293,10 @@ def language_folders(rows: Iterable[Tuple[str, str]]) -> frozenset:
 
 # A folder named by a locale, as translation trees name them: `de`, `pt_BR`, `sr@latin`,
 # `zh-CN`, and `C` for the untranslated original (GNOME's help, gettext's catalogues).
-_LOCALE_FOLDER = lazy(r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)")
+_LOCALE = r"(?:[a-z]{2}(?:[_-](?:[A-Za-z]{2}|[A-Za-z]{4}))?(?:@[a-z]+)?|C)"
+_LOCALE_FOLDER = lazy(_LOCALE)
+# One of them as a folder anywhere in paths written one a line, each after a `/`.
+_LOCALE_FOLDER_IN = lazy(r"/%s(?=/)" % _LOCALE)
 TREE_LOCALES = 3   # a file under at least this many locale folders at one place of its path…
 TREE_KNOWN = 2     # …of which this many are `C` or name a language of `LANGUAGES`, one of
                    # them the original: `C` or English (`en`, `en_US`)
@@ -314,6 +317,10 @@ def tree_languages(paths: Dict[Any, str], original: bool = True) -> Dict[Any, st
     notes, filed by country), and make no tree. Without `original`, a tree needs none
     (search asks so of its candidates, a few of a tree's pages, before reading the
     whole index's)."""
+    joined = "\n".join(paths.values())
+    if "/" not in joined or _LOCALE_FOLDER_IN.search(
+            "/" + joined.replace("\n", "\n/")) is None:
+        return {}   # no folder named by a locale (most searches' candidates): one scan
     groups: Dict[Tuple[int, Tuple[str, ...]], Dict[Any, str]] = {}
     for doc, path in paths.items():
         parts = path.split("/")

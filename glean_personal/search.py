@@ -338,8 +338,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 listed, whole = _without_excluded(store, query, listed, doc_of, depth)
             folded, also = fold_near_duplicates(store, listed, doc_of, depth, passages,
                                                 TUNING, paths, block, tiers)
-            if not passages:   # the passages that may represent the first documents, in one read
-                rows.load([pid for scored, _, _ in folded[:depth] for _, pid in scored[:3]])
+            if not passages:   # the first documents' best passages, in one read
+                rows.load([scored[0][1] for scored, _, _ in folded[:depth]])
             pids = [item[0] if passages else _representative(item[0], rows, probes)
                     for item in folded[:depth]]
             # each document's representative, by its best passage (chapters_first reorders them)
@@ -1071,14 +1071,19 @@ def _representative(scored: List[Tuple[float, int]], rows: _Rows, probes: Sequen
     Every passage carries its document's title, so when only the title
     matches, BM25 prefers the shortest passage, which may say nothing about
     the query; of the three best, take the first whose text does. `probes`
-    are the terms' `_probes`, made once per query.
+    are the terms' `_probes`, made once per query. The next two are read only
+    when the best does not mention it (about one document in fifty).
     """
-    rows.load([pid for _, pid in scored[:3]])
-    for _, pid in scored[:3]:
+    best = scored[0][1]
+    rows.load([best])
+    if any(p in rows.lower(best) for p in probes):
+        return best
+    rows.load([pid for _, pid in scored[1:3]])
+    for _, pid in scored[1:3]:
         text = rows.lower(pid)
         if any(p in text for p in probes):
             return pid
-    return scored[0][1]
+    return best
 
 
 def _rerank(ranked, rows: _Rows, query: Query, weights: Weights,

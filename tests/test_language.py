@@ -313,6 +313,9 @@ def test_a_translation_tree_names_its_folders_languages():
     # folders named like codes are no tree without siblings known as languages
     assert tree_languages({1: "id/notes.txt", 2: "ca/notes.txt", 3: "de/notes.txt"}) == {}
     assert tree_languages({1: "C/a/x.xml", 2: "hu/a/x.xml"}) == {}
+    # a tree deeper in the paths, two locale folders in a row, and a file named like one
+    assert tree_languages({1: "help/C/a/x.xml", 2: "help/de/a/x.xml", 3: "help/fr/a/x.xml",
+                           4: "de/fr/y.txt", 5: "notes/de"}) == {2: "de", 3: "fr"}
 
 
 def test_a_page_half_translated_in_a_help_tree_counts_as_its_folders(tmp_path, open_ix,

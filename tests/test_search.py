@@ -479,6 +479,37 @@ def test_a_word_begins_as_its_stem_less_two_letters():
                 assert word.startswith(_heads([s])), (word, s)
 
 
+def test_the_words_worth_stemming_are_the_tokens_that_begin_as_a_stem_does():
+    """`_Heads.words` finds, by one pattern over the text with its separators made
+    spaces, exactly the tokens (runs of [0-9a-z]) that begin with a head: separators of
+    every kind (punctuation, `_`, line ends, characters outside ASCII), a token at either
+    end, digits."""
+    from glean_personal.analysis import tokenize
+    from glean_personal.snippets import _Heads
+    heads = _Heads(["rotat", "log", "x", "2024"])
+    texts = ["Rotate the logs: logrotate_daily rotated\nlog-files, (log)/logging.",
+             "log", "xlog x-ray 2024-05 v2024 logé café\u00a0log\tlogs\u2003rotation",
+             "", "___", "émigré log\u0301 log"]
+    for text in texts:
+        low = text.lower()
+        expected = {tok for tok in tokenize(low.encode("ascii", "replace").decode())
+                    if tok.startswith(heads.heads)}
+        assert heads.words(low) == expected, text
+    assert heads.words("rotate the logs: logrotate_daily") == {"rotate", "logs", "logrotate"}
+
+
+def test_a_shown_passage_is_compared_with_its_white_space_made_single_spaces():
+    """`copies._one_spaced` is `" ".join(text.split())`, and leaves a text already so
+    as it is."""
+    from glean_personal.copies import _one_spaced
+    texts = ["a b", " a b", "a b ", "a  b", "a\nb", "a\tb", "a\u00a0b", "a\u2003b", "a\x1fb",
+             "a\x85b", "a\u3000b", "a\u200bb", "", "   ", "\n", "caf\u00e9 au lait."]
+    for text in texts:
+        assert _one_spaced(text) == " ".join(text.split()), repr(text)
+    text = "already single spaced, as half the shown passages are."
+    assert _one_spaced(text) is text
+
+
 def test_a_question_is_answered_by_its_passage_not_by_a_long_page_of_mentions(tmp_path, open_ix):
     # The handbook names three of the words in each of 24 sections; the
     # housekeeping page says it all in one. Asked as a question in plain words,
