@@ -802,6 +802,27 @@ def test_org_and_texinfo_without_their_names_are_known_by_their_first_line():
     assert plain.text.startswith("A note about -*- org -*-")
 
 
+def test_gnu_news_in_emacs_outline_mode_is_read_by_its_star_headings():
+    # GNU sed 4.9's NEWS starts so (as do many GNU packages'): its title, then the mode line
+    news = (b"GNU sed NEWS                                    -*- outline -*-\n\n"
+            b"* Noteworthy changes in release 4.9 (2022-11-06) [stable]\n\n** Bug fixes\n\n"
+            b"  'sed --follow-symlinks -i' no longer loops forever when its operand\n"
+            b"  is a symbolic link cycle.\n  [bug introduced in sed 4.2]\n\n"
+            b"** New Features\n\n  'sed --debug' now prints the program.\n\n"
+            b"* Noteworthy changes in release 4.8 (2020-01-14) [stable]\n\n** Bug fixes\n\n"
+            b"  \"sed -i\" now creates temporary files with correct umask.\n")
+    doc = read_document(news, "NEWS")
+    assert doc.title == "GNU sed NEWS"
+    assert [s.heading for s in doc.sections] == [
+        ("Noteworthy changes in release 4.9 (2022-11-06) [stable]", "Bug fixes"),
+        ("Noteworthy changes in release 4.9 (2022-11-06) [stable]", "New Features"),
+        ("Noteworthy changes in release 4.8 (2020-01-14) [stable]", "Bug fixes")]
+    assert doc.sections[0].text.startswith("  'sed --follow-symlinks -i' no longer loops")
+    assert "-*-" not in doc.text
+    plain = read_document(b"A note about -*- outline -*- in passing.\n\n* not a heading\n", "note.txt")
+    assert plain.text.startswith("A note about -*- outline -*-") and len(plain.sections) == 1
+
+
 def test_latex_line_that_shows_nothing_does_not_end_a_paragraph():
     """As in TeX: an index entry or a comment on its own line inside a paragraph
     moves the paragraph's later lines up one; the next paragraph keeps its line."""

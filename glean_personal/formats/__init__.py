@@ -33,7 +33,7 @@ from .htmltext import read_html_file
 from .jsontext import read_json
 from .mail import read_eml, read_mbox
 from .asciidoc import looks_like_asciidoc, read_asciidoc
-from .markup import looks_like_rst, read_latex, read_org, read_rst
+from .markup import looks_like_rst, read_latex, read_org, read_outline, read_rst
 from .notebook import read_ipynb
 from .odf import read_odp, read_ods, read_odt
 from .package import PartError
@@ -46,7 +46,7 @@ from .rtf import read_rtf
 from .texinfo import looks_like_texinfo, read_texinfo
 from .info import looks_like_info, read_info
 from .pod import read_pod
-from .orgtext import looks_like_org
+from .orgtext import looks_like_org, looks_like_outline
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
 from .vimhelp import looks_like_vim_help, read_vim_help
@@ -169,6 +169,8 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
         return read_mallard(data, limits)
     if looks_like_org(head):
         return read_org(data, limits)
+    if looks_like_outline(head):
+        return read_outline(data, limits)
     if looks_like_texinfo(head):
         return read_texinfo(data, limits)
     if looks_like_vim_help(head, decode_tail(data, 2000)):
@@ -180,7 +182,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 19   # 19: AWK read as code, and a code file's header comment (`# name --- what it does`) is its title; 18: a plain text's table header over a rule of `=` is no reStructuredText title, a numbered heading wrapped onto two lines heads its section; 17: an HTML section that is only a list of links to pages of the tree left out; 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
+READERS_REVISION = 20   # 20: a text whose first line names Emacs Outline mode (GNU's NEWS) read by its `*` headings, the mode line no part of its title; 19: AWK read as code, and a code file's header comment (`# name --- what it does`) is its title; 18: a plain text's table header over a rule of `=` is no reStructuredText title, a numbered heading wrapped onto two lines heads its section; 17: an HTML section that is only a list of links to pages of the tree left out; 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,

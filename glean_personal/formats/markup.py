@@ -17,7 +17,7 @@ from ..document import Document
 from .encoding import decode_text, normalise_newlines
 from .lines import Heading, headed_sections, split_lines
 from .latextext import heading_text, shown_lines
-from .orgtext import org_inline, org_lines
+from .orgtext import org_inline, org_lines, outline_title
 from .text import (LONGEST_INLINE as _LONGEST_INLINE, hold, numbered_reference, put_back, role_words,
                    version_words)
 
@@ -478,6 +478,26 @@ def read_org(data: bytes, limits: Limits) -> Document:
             if text:
                 marks.append((i, i + 1, path.push(len(m.group(1)), text)))
     return Document(title=title, format="org", sections=headed_sections(marks, org_lines(lines)))
+
+
+_OUTLINE_HEADING = re.compile(r"(\*+)[ \t]+(\S(?:.*\S)?)[ \t]*$")
+
+
+def read_outline(data: bytes, limits: Limits) -> Document:
+    """Emacs Outline mode, as GNU's NEWS files are written: a line of `*` at its
+    start heads a section (its level the number of stars), the rest is plain text
+    kept as typed. The first line's words before its mode line are the title, held
+    apart from the text, and the mode line itself (`-*- outline -*-`) is no text."""
+    lines = _lines(data)
+    title = (outline_title(lines[0]) or "") if lines else ""
+    shown = ["", *lines[1:]] if lines else lines   # the first line: the title, held apart
+    path = _Path()
+    marks: List[Mark] = []
+    for i, line in enumerate(shown):
+        m = _OUTLINE_HEADING.match(line) if line.startswith("*") else None
+        if m:
+            marks.append((i, i + 1, path.push(len(m.group(1)), m.group(2))))
+    return Document(title=title, format="txt", sections=headed_sections(marks, shown))
 
 
 def _org_untagged(text: str) -> str:

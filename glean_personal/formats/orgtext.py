@@ -152,6 +152,30 @@ def _link_words(match: "re.Match[str]") -> str:
 _MODE_LINE = re.compile(r"[#;%/ \t]*-\*-(?:[ \t]*org[ \t]*|.*?\bmode:[ \t]*org[ \t]*(?:;.*?)?)-\*-", re.IGNORECASE)
 
 
+# An Emacs mode line naming Outline mode, ending a file's first line, often after the
+# file's title: GNU's `GNU sed NEWS    -*- outline -*-`, `-*- mode: outline -*-`.
+_OUTLINE_MODE_LINE = re.compile(r"(.*?)[ \t]*-\*-(?:[ \t]*outline[ \t]*|.*?\bmode:[ \t]*outline[ \t]*(?:;.*?)?)-\*-[ \t]*$",
+                                re.IGNORECASE)
+
+
+_MAX_MODE_LINE = 300   # a longer first line is no title and mode line (nor scanned twice)
+
+
+def outline_title(first: str) -> Optional[str]:
+    """For a first line holding an Emacs mode line naming Outline mode, the words
+    before it ('' when none), else None."""
+    if "-*-" not in first or len(first) > _MAX_MODE_LINE:
+        return None
+    m = _OUTLINE_MODE_LINE.match(first)
+    return m.group(1).strip() if m else None
+
+
+def looks_like_outline(head: str) -> bool:
+    """Whether a text says on its first line that Emacs opens it in Outline mode, its
+    headings lines of `*` (`* Noteworthy changes in release 4.9`, `** Bug fixes`)."""
+    return outline_title(head[:200].split("\n", 1)[0]) is not None
+
+
 def looks_like_org(head: str) -> bool:
     """Whether a text without an `.org` name says on its first line that it is Org
     (Magit's `CHANGELOG.2`, `# -*- mode: org -*-`), as Emacs would open it."""
