@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import time
 from pathlib import Path
@@ -499,8 +500,8 @@ class Index:
             path_glob=path or None,
             after_ns=None if after is None else _ns(after),
             before_ns=None if before is None else _ns(before))
-        return search(self.store, query, _page_bound(limit), _page_bound(offset), filters,
-                      explain=explain, passages=passages)
+        return search(self.store, query, _page_bound(limit), _page_bound(offset, "offset"),
+                      filters, explain=explain, passages=passages)
 
     def _rooted_glob(self, path: Optional[str], source: Union[None, str, Sequence[str]]):
         """A path filter written from the root (`/home/me/notes/*.md`, `~/notes/*`, a
@@ -606,7 +607,7 @@ class Index:
     def suggest(self, text: str, limit: int = 10) -> List["Completion"]:
         """Completions of `text` as typed so far: titles, then headings, then indexed words."""
         from .suggest import suggest
-        return suggest(self.store, _query_text(text, "suggest"), max(0, int(limit)))
+        return suggest(self.store, _query_text(text, "suggest"), _page_bound(limit))
 
     def read(self, doc: Union[int, str, None] = None, *, section=None, page=None, lines=None,
              offset: int = 0, max_chars: Optional[int] = None, around: Optional[int] = None,
@@ -721,17 +722,25 @@ class Index:
                           formats=tuple(dict.fromkeys(canonical_type(f, SUPPORTED)
                                                       for f in _tuple(type, "type"))))
         row = self.resolve(doc)
-        result = related(self.store, row["id"], limit=limit, filters=filters)
+        result = related(self.store, row["id"], limit=_page_bound(limit), filters=filters)
         if filters.any and not result.neighbours:
             with self.store.reading():
                 result.notices = filter_notices(self.store, filters)
         return result
 
 
-def _page_bound(value: int) -> int:
+def _page_bound(value: object, name: str = "limit") -> int:
     """A limit or offset held between 0 and more results than any index holds, so the
-    SQL built from it stays within SQLite's integers (--offset 10**20 finds nothing)."""
-    return max(0, min(PAGE_MAX, int(value)))
+    SQL built from it stays within SQLite's integers (--offset 10**20 finds nothing;
+    an infinite one too). What is no whole number (None, NaN, "ten", a list) is a
+    UsageError naming the argument."""
+    if isinstance(value, float) and value in (math.inf, -math.inf):
+        return PAGE_MAX if value > 0 else 0
+    try:
+        number = int(value)   # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise UsageError(f"{name} takes a whole number, got {value!r}") from None
+    return max(0, min(PAGE_MAX, number))
 
 
 def _ns(stamp: float) -> int:

@@ -182,3 +182,30 @@ def test_the_api_refuses_filters_that_are_not_names(open_ix, tmp_path):
         assert len(ix.search("heron", **good).results) == 2
     for good in (dict(type={"md"}), dict(type=(t for t in ["markdown"])), dict(path="*.md")):
         assert [h.document["path"] for h in ix.search("heron", **good).results] == ["note.md"]
+
+
+def test_the_api_refuses_a_limit_or_offset_that_is_no_number(open_ix, tmp_path):
+    """`ix.search("heron", limit=None)` raised TypeError, `limit=float("nan")` and
+    `offset="ten"` ValueError, `limit=float("inf")` OverflowError, and `suggest` and
+    `related` the same (review22); each is a UsageError naming the argument. A whole
+    number, or one written as text, pages as before; an infinite limit is every result."""
+    from glean_personal.errors import UsageError
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "note.md").write_text("# Note\n\nThe heron waits by the weir.\n")
+    (folder / "memo.txt").write_text("The heron fishes upstream of the mill.\n")
+    ix = open_ix()
+    ix.index(folder)
+    for bad in (None, float("nan"), "ten", [1]):
+        with pytest.raises(UsageError, match="limit"):
+            ix.search("heron", limit=bad)
+        with pytest.raises(UsageError, match="offset"):
+            ix.search("heron", offset=bad)
+        with pytest.raises(UsageError, match="limit"):
+            ix.suggest("hero", limit=bad)
+        with pytest.raises(UsageError, match="limit"):
+            ix.related("note.md", limit=bad)
+    assert len(ix.search("heron", limit=float("inf")).results) == 2
+    assert len(ix.search("heron", limit="1").results) == 1
+    assert len(ix.search("heron", offset=float("inf")).results) == 0
+    assert len(ix.search("heron", limit=10**30, offset=-4).results) == 2
