@@ -334,8 +334,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         before, idle = -1, 0   # the results before the last deeper pool; pools adding none
         while True:
             listed, whole = ranked, True
-            if query.excluded and not passages:
-                listed, whole = _without_excluded(store, query, listed, doc_of, depth)
+            if query.excluded:
+                listed, whole = _without_excluded(store, query, listed, doc_of, depth,
+                                                  passages)
             folded, also = fold_near_duplicates(store, listed, doc_of, depth, passages,
                                                 TUNING, paths, block, tiers)
             if not passages:   # the first documents' best passages, in one read
@@ -568,18 +569,21 @@ def _known_types(filters: Filters) -> Filters:
 
 
 def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int, int],
-                      enough: int) -> Tuple[list, bool]:
-    """Drop documents any of whose passages holds an excluded term (the title included):
-    the first `enough` kept, and whether they are all that `ranked` keeps."""
+                      enough: int, passages: bool = False) -> Tuple[list, bool]:
+    """Drop documents any of whose passages holds an excluded term (the title included),
+    in a list of passages too (a passage's document holding it is about it): the first
+    `enough` kept, and whether they are all that `ranked` keeps."""
     out = []
     i = 0
     while i < len(ranked) and len(out) < enough:
         chunk = ranked[i:i + 4 * enough]
         i += len(chunk)
-        docs = [doc_of[scored[0][1]] for scored, _, _ in chunk]
-        spans = store.passage_ranges(docs)
-        counts = store.fulltext.matching_counts(query.excluded, [spans[d] for d in docs])
-        out.extend(item for item, n in zip(chunk, counts) if not n)
+        docs = [doc_of[item[0] if passages else item[0][0][1]] for item in chunk]
+        unique = list(dict.fromkeys(docs))
+        spans = store.passage_ranges(unique)
+        counts = store.fulltext.matching_counts(query.excluded, [spans[d] for d in unique])
+        holding = {d for d, n in zip(unique, counts) if n}
+        out.extend(item for item, d in zip(chunk, docs) if d not in holding)
     return out[:enough], i >= len(ranked) and len(out) <= enough
 
 

@@ -305,6 +305,25 @@ def test_exclusion_drops_documents_with_the_word(ix):
     assert paths(ix.search("-kettle")) == []
 
 
+def test_exclusion_drops_whole_documents_from_a_list_of_passages(tmp_path, open_ix):
+    """A list of passages (MCP's, /chat's) leaves out every passage of a document that
+    holds an excluded word, as a list of documents does: *-rebase* asks for what is
+    not about rebasing, and a rebase guide's other sections are about it too."""
+    root = write_tree(tmp_path / "t", {
+        "rebase.md": "# Replaying commits\n\n## Moving a branch\n\nA rebase replays each "
+                     "commit on the new base, one at a time.\n\n## When it stops\n\nWhen merge "
+                     "conflicts stop the replay, resolve the conflicts in each file and continue.\n",
+        "merge.md": "# Merging\n\n## Conflicts\n\nMerge conflicts are marked in each file; "
+                    "resolve the conflicts, then commit the merge.\n"})
+    ix = open_ix()
+    ix.index(root)
+    both = {h.document["path"] for h in ix.search("merge conflicts", passages=True).results}
+    assert both == {"rebase.md", "merge.md"}
+    for q in ("merge conflicts -rebase", "merge conflicts NOT rebase"):
+        got = [h.document["path"] for h in ix.search(q, passages=True).results]
+        assert got and set(got) == {"merge.md"}
+
+
 def test_filters_inside_the_query(ix):
     assert paths(ix.search("espresso descaling type:json")) == ["team.json"]
     assert paths(ix.search("archive path:notes/*")) == ["notes/archive.txt"]
