@@ -154,7 +154,8 @@ _MODE_LINE = re.compile(r"[#;%/ \t]*-\*-(?:[ \t]*org[ \t]*|.*?\bmode:[ \t]*org[ 
 
 # An Emacs mode line naming Outline mode, ending a file's first line, often after the
 # file's title: GNU's `GNU sed NEWS    -*- outline -*-`, `-*- mode: outline -*-`.
-_OUTLINE_MODE_LINE = re.compile(r"(.*?)[ \t]*-\*-(?:[ \t]*outline[ \t]*|.*?\bmode:[ \t]*outline[ \t]*(?:;.*?)?)-\*-[ \t]*$",
+_OUTLINE_MODE_LINE = re.compile(r"(.*?)[ \t]*-\*-(?:[ \t]*outline[ \t]*|"
+                                r".*?\bmode:[ \t]*outline[ \t]*(?:;.*?)?)-\*-[ \t]*$",
                                 re.IGNORECASE)
 
 

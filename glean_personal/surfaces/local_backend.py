@@ -337,8 +337,9 @@ def foreign_words(result) -> List[str]:
     A word the index does not know, with no word near it (`near_words`, a
     little looser than the did-you-mean's `suggestions`) and no synonym the
     index holds, is foreign to the index: the name of something it never
-    mentions (*vscode*, *arraylist*, *bitbucket*), not a wording it happens to lack (*unguessable* is near
-    *unless*: a large vocabulary has a word near most English words). The
+    mentions (*vscode*, *arraylist*, *bitbucket*), not a wording it happens to
+    lack (*unguessable* is near *unless*: a large vocabulary has a word near
+    most English words). The
     question is about that thing, so no passage answers it, however many of
     its other words a passage holds. Words the did-you-mean never judges (of
     fewer than three letters, or starting with a digit), request words that
