@@ -47,7 +47,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
         # the sketches of the documents still wanted and a few more, in one read: a
         # search seldom folds more than `SPARE_SKETCHES` copies among its first results
         chunk = ranked[pos:pos + enough - len(kept) + SPARE_SKETCHES]
-        docs = [doc_of[first if passages else first[0][1]] for first, _, _ in chunk]
+        docs = [result_document(item, doc_of, passages) for item in chunk]
         sketches = store.phrase_sketches(docs, width)
         sources = {d: source for d, (_, _, source) in sketches.items()}
         for item, doc in zip(chunk, docs):
@@ -106,6 +106,12 @@ def _ids(blob: bytes) -> List[int]:
     return memoryview(blob).cast(ID_FORMAT).tolist()
 
 
+def result_document(item: tuple, doc_of: Dict[int, int], passages: bool) -> int:
+    """The document of a ranked result: a passage's (in a list of passages), or the
+    one whose passages it lists."""
+    return doc_of[item[0] if passages else item[0][0][1]]
+
+
 def _in_block(kept: list, doc: int, doc_of: Dict[int, int], passages: bool,
               block: int, origin: int = 0) -> bool:
     """Whether `doc`'s first entry in `kept` is in the block the next entry joins
@@ -113,7 +119,7 @@ def _in_block(kept: list, doc: int, doc_of: Dict[int, int], passages: bool,
     if not block:
         return True
     first = next(i for i, entry in enumerate(kept)
-                 if doc_of[entry[0] if passages else entry[0][0][1]] == doc)
+                 if result_document(entry, doc_of, passages) == doc)
     return first >= _block_start(len(kept), block, origin)
 
 
@@ -129,7 +135,7 @@ def _in_place_of(kept: list, doc: int, item: tuple, doc_of: Dict[int, int],
     and `doc`'s further passages left out (the copy's own follow)."""
     out, first = [], True
     for entry in kept:
-        if doc_of[entry[0] if passages else entry[0][0][1]] != doc:
+        if result_document(entry, doc_of, passages) != doc:
             out.append(entry)
         elif first:
             out.append((item[0], entry[1], item[2]))
@@ -190,7 +196,7 @@ def chapters_first(store: Store, ranked: list, pids: Sequence[int], rows: "_Rows
         text = _one_spaced(rows[pid]["text"])
         key = (docs[doc]["source_id"], text)
         j = first.get(key) if len(text) >= tuning.same_passage_chars else None
-        other = None if j is None else doc_of[out[j][0] if passages else out[j][0][0][1]]
+        other = None if j is None else result_document(out[j], doc_of, passages)
         if other is None and books is not None:
             j = books.above(out, doc, start)
             if j is not None:   # a chapter of a book in another form (a PDF of the pages)

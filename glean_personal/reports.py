@@ -11,7 +11,6 @@ from typing import Dict, List, Optional
 from .version import __version__
 
 
-
 def reason_kind(reason: str) -> str:
     """A skip reason without what names one file's case (the target of a link, the
     detail in brackets), so the reasons of many files group into a few kinds."""

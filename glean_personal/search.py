@@ -24,7 +24,7 @@ import re
 from typing import Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .analysis import cjk_pairs, stem
-from .copies import chapters_first, fold_near_duplicates
+from .copies import chapters_first, fold_near_duplicates, result_document
 from .docref import doc_summary
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
@@ -578,7 +578,7 @@ def _without_excluded(store: Store, query: Query, ranked: list, doc_of: Dict[int
     while i < len(ranked) and len(out) < enough:
         chunk = ranked[i:i + 4 * enough]
         i += len(chunk)
-        docs = [doc_of[item[0] if passages else item[0][0][1]] for item in chunk]
+        docs = [result_document(item, doc_of, passages) for item in chunk]
         unique = list(dict.fromkeys(docs))
         spans = store.passage_ranges(unique)
         counts = store.fulltext.matching_counts(query.excluded, [spans[d] for d in unique])

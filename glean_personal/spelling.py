@@ -14,6 +14,8 @@ from .store.core import Store, passage_text
 MAX_SUGGESTIONS = 3
 # Stems up to this long are offered words one edit away, longer ones two.
 ONE_EDIT_UP_TO = 5
+# ... and are near a word one edit away, longer ones two (`near_words`: a looser reach).
+NEAR_ONE_EDIT_UP_TO = 4
 # Passages read for the words that show a suggested stem (`_surface`).
 SURFACE_PASSAGES = 4
 
@@ -84,7 +86,7 @@ def _near(store: Store, word: str) -> Tuple[Tuple[int, str], ...]:
     if len(word) < 3 or not word[:1].isalpha():
         return ()
     target = stem(word)
-    bound = 1 if len(target) <= 4 else 2
+    bound = 1 if len(target) <= NEAR_ONE_EDIT_UP_TO else 2
     heads = {target[:2]} | ({target[0] + target[2]} if len(target) > 2 else set())
     vocab = [row for head in sorted(heads)
              for row in store.fulltext.vocabulary(head, head + "\U0010ffff")]

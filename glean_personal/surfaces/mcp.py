@@ -243,7 +243,8 @@ class Tools:
                           "links": graph.get("links", 0)}}
         while result_size(data) > budget and any(len(r["skipped_why"]) > 1 for r in rows):
             for r in rows:   # many kinds of skip: keep the commonest
-                r["skipped_why"] = dict(list(r["skipped_why"].items())[:len(r["skipped_why"]) // 2 or 1])
+                kinds = list(r["skipped_why"].items())
+                r["skipped_why"] = dict(kinds[:len(kinds) // 2 or 1])
         while result_size(data) > budget and any(r["formats"] for r in rows):
             for r in rows:   # many formats: keep the commonest
                 keep = list(r["formats"].items())[:max(0, len(r["formats"]) // 2)]
