@@ -982,6 +982,12 @@ def test_a_word_list_is_skipped_as_no_text_to_search(open_ix, tmp_path):
             ("words", _word_list().replace("abacus\n", "O'Brien\nwell-known\n"))]:
         with pytest.raises(SkipFile, match="a word list"):
             read_document(text.encode(), name)
+    # the count is of words, whether or not the file ends with a line end
+    shortest = _word_list().splitlines()[:200]
+    for text in ("\n".join(shortest), "\n".join(shortest) + "\n"):
+        with pytest.raises(SkipFile, match="a word list"):
+            read_document(text.encode(), "words")
+        assert "cactus" in read_document(text.replace("abacus\n", "").encode(), "words").text
     # a long column of short lines that are not all single words is read: a packing list
     packing = "".join(f"{word} x{k % 3 + 1}\n" if k % 4 else f"{word}\n"
                       for k, word in enumerate(_word_list().splitlines()))

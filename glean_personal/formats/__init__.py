@@ -89,15 +89,17 @@ _LIST_WORD = re.compile(r"(?:\d+[ \t]+)?[^\W\d_]+(?:['’-][^\W\d_]+)*(?:/\S*)?(
 WORD_LIST_LINES = 200      # at least this many words, one a line, in the file's head …
 WORD_LIST_SHARE = 0.95     # … and at least this share of its lines …
 WORD_LIST_ORDER = 0.9      # … and at least this share of its lines follow the one before in order
+_HEAD = 65_536             # bytes of a text read to tell what it is
 
 
-def _word_list(head: str) -> bool:
-    """Whether a text's head is a list of single words, one a line (see `_LIST_WORD`), in
-    alphabetical order (`_in_order`)."""
+def _word_list(head: str, whole: bool) -> bool:
+    """Whether a text's head (`whole`: the whole file) is a list of single words, one a
+    line (see `_LIST_WORD`), in alphabetical order (`_in_order`)."""
     newlines = head.count("\n")
-    if newlines < WORD_LIST_LINES or len(head) > 32 * newlines:   # prose: long lines
+    if newlines < WORD_LIST_LINES - 1 or len(head) > 32 * newlines:   # prose: long lines
         return False
-    lines = [line.strip() for line in head.split("\n")[:-1]]   # the last may be cut short
+    lines = head.split("\n") if whole else head.split("\n")[:-1]   # else the last may be cut short
+    lines = [line.strip() for line in lines]
     lines = [line for line in lines if line]
     words = sum(1 for line in lines if _LIST_WORD.fullmatch(line))
     return (words >= WORD_LIST_LINES and words >= WORD_LIST_SHARE * len(lines)
@@ -135,7 +137,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
     a Vim help file or a Zim wiki page.
     Haddock's Hoogle database, qdoc's index, a site's sitemap, an image map,
     DocBook's olink target database and a word list in alphabetical order are skipped."""
-    head = decode_head(data, 65_536)
+    head = decode_head(data, _HEAD)
     if head.startswith(_HOOGLE_HEADER):
         raise SkipFile("a documentation generator's search index (Hoogle's database, by Haddock)")
     if head.lstrip().startswith(("<?xml", _QDOC_INDEX)) and _QDOC_INDEX in head[:200]:
@@ -147,7 +149,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
                        "of the pages beside it)")
     if head.lstrip()[:4].lower() == "<map" and _IMAGE_MAP.match(head.lstrip()):
         raise SkipFile("an image map (the links of a picture's clickable areas)")
-    if _word_list(head):
+    if _word_list(head, len(data) <= _HEAD):
         raise SkipFile("a word list in alphabetical order (one word a line, as a spelling "
                        "dictionary or a passphrase generator keeps): no text to search")
     link = source_link(head)
@@ -182,7 +184,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 20   # 20: a text whose first line names Emacs Outline mode (GNU's NEWS) read by its `*` headings, the mode line no part of its title; 19: AWK read as code, and a code file's header comment (`# name --- what it does`) is its title; 18: a plain text's table header over a rule of `=` is no reStructuredText title, a numbered heading wrapped onto two lines heads its section; 17: an HTML section that is only a list of links to pages of the tree left out; 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
+READERS_REVISION = 21   # 21: a word list of 200 words is one whether or not its last line ends with a line end; 20: a text whose first line names Emacs Outline mode (GNU's NEWS) read by its `*` headings, the mode line no part of its title; 19: AWK read as code, and a code file's header comment (`# name --- what it does`) is its title; 18: a plain text's table header over a rule of `=` is no reStructuredText title, a numbered heading wrapped onto two lines heads its section; 17: an HTML section that is only a list of links to pages of the tree left out; 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,
