@@ -491,13 +491,13 @@ def test_of_two_editions_of_one_text_the_fuller_is_shown(tmp_path, open_ix):
         assert "html/old_spec.html" not in shown
         assert [d["path"] for d in hits[0].also_at] == ["html/old_spec.html"]
     other = write_tree(tmp_path / "tools", {
-        "html/player.html": _spec_page("Player manual", shared),
+        "html/player.html": _spec_page("Player manual: throttle cable", shared),
         "html/converter.html": _spec_page("Converter manual", shared + added),
     })
     ix.index(other, label="tools")
     hits = ix.search("throttle cable tension", limit=10, source="tools").results
     assert len(hits) == 1
-    # the one ranked first, as the earlier edition above, stays shown
+    # the one ranked first (its title names the question's words) stays shown
     assert hits[0].document["path"] == "html/player.html"
     assert [d["path"] for d in hits[0].also_at] == ["html/converter.html"]
 
