@@ -20,13 +20,16 @@ if TYPE_CHECKING:
 
 def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], enough: int,
                          passages: bool, tuning: "SearchTuning", paths: Dict[int, str],
-                         block: int = 0, tiers: Optional[Dict[int, int]] = None
+                         block: int = 0, tiers: Optional[Dict[int, int]] = None,
+                         titles: Optional[Dict[int, str]] = None
                          ) -> Tuple[list, Dict[int, List[int]]]:
     """Show the same text kept at two paths of one source once: the later-ranked copy is
     listed under the first as "also at", unless it is the page built from the first
-    (`_shown_first`: `git-reset.html` over its source `git-reset.txt`), which then takes
-    its place. Copies are told by their phrase sketches (the smallest phrase ids, a
-    bottom-k estimate of how much two phrase sets overlap).
+    (`_shown_first`: `git-reset.html` over its source `git-reset.txt`), or, of the same
+    kind, the fuller edition of it (`_fuller`: a specification's later version, which
+    holds the earlier's text and more), which then takes its place. Copies are told by
+    their phrase sketches (the smallest phrase ids, a bottom-k estimate of how much two
+    phrase sets overlap).
 
     With `block`, a copy takes the place of a document only within the block of
     `block` results it is found in (else it is listed under the one kept before),
@@ -39,6 +42,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
     also: Dict[int, List[int]] = {}
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
     shown: Dict[int, int] = {}   # a kept document → the copy shown in its place
+    sketch_of: Dict[int, _Sketch] = {}   # each copy's sketch (the shown ones compared)
     seen: Set[int] = set()
     width = tuning.sketch * 4   # bytes of packed ids
     pos = 0
@@ -61,6 +65,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                 sketch = (_Sketch(_ids(blob)) if size >= tuning.min_phrases * 4
                           else None)
                 if sketch is not None:
+                    sketch_of[doc] = sketch
                     group = kept_docs.get(sources.get(doc))
                     if group is None:
                         group = kept_docs[sources.get(doc)] = _Kept(tuning)
@@ -69,7 +74,11 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                         shown[doc] = doc
                 if twin is not None:
                     rep = shown[twin]
-                    if (_shown_first(paths.get(doc, "")) < _shown_first(paths.get(rep, ""))
+                    kind, rep_kind = (_shown_first(paths.get(doc, "")),
+                                      _shown_first(paths.get(rep, "")))
+                    if ((kind < rep_kind or kind == rep_kind
+                         and _same_title(titles, doc, rep)
+                         and _fuller(sketch_of[doc], sketch_of[rep], tuning))
                             and _in_block(kept, rep, doc_of, passages, block, origin)):
                         kept = _in_place_of(kept, rep, item, doc_of, passages)
                         also[doc] = also.pop(rep, []) + [rep]
@@ -371,6 +380,29 @@ def _overlap_bound(a: Sequence[int], b: Sequence[int]) -> int:
     if lo > hi:
         return 0
     return min(bisect_right(a, hi) - bisect_left(a, lo), bisect_right(b, hi) - bisect_left(b, lo))
+
+
+def _same_title(titles: Optional[Dict[int, str]], one: int, other: int) -> bool:
+    """Whether two documents have one title (case and spacing aside): two editions of
+    one work, not two works sharing text (`ffmpeg-all.html` and `ffplay-all.html`)."""
+    if not titles:
+        return False
+    a, b = titles.get(one), titles.get(other)
+    return a is not None and b is not None and " ".join(a.casefold().split()) == " ".join(
+        b.casefold().split())
+
+
+def _fuller(one: _Sketch, other: _Sketch, tuning: "SearchTuning") -> bool:
+    """Whether `one` is the fuller edition of a text `other` is a copy of: of the k
+    smallest ids of both, at least `tuning.fuller` are `one`'s alone, and more than
+    four times as many as are `other`'s alone (a later version that kept the earlier's
+    text and added to it; two copies of one text differ by a few ids either way, and a
+    translation left half done has words of its own and lacks those it replaced)."""
+    a, b = one.members, other.members
+    union = sorted(a | b)[:tuning.sketch]
+    own = sum(1 for x in union if x not in b)
+    lacks = sum(1 for x in union if x not in a)
+    return own >= tuning.fuller * len(union) and own > 4 * lacks
 
 
 def _same_text(one: _Sketch, other: _Sketch, tuning: "SearchTuning") -> bool:

@@ -123,6 +123,10 @@ class SearchTuning(Record, frozen=True):
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
+    # Of two copies of one kind, the one holding this share of both's phrase sketch
+    # that the other lacks (and more than four times what it lacks) is shown: the fuller
+    # edition (docs/search.md, "Copies of one text"; above 1: the first ranked).
+    fuller: float = 0.08
     same_passage_chars: int = 200   # a shorter passage shown twice is no sign of one text
     contained: float = 0.8      # share of a document's passages another must hold to be its copy
     # Copies fold and chapters move up within blocks of this many results, the same
@@ -319,7 +323,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             pool *= 4
             hits = _candidates(store, query, weights, pool, filters)
             found = store.passage_documents_titled([pid for pid, _ in hits])
-        doc_of, paths = found[0], found[2]
+        doc_of, titles, paths = found[0], found[1], found[2]
         rows = _Rows(store.passages)
         ranked = _rank_pool(store, query, weights, hits, found, rows, passages)
         probes = _probes(weights.terms)
@@ -338,7 +342,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
                 listed, whole = _without_excluded(store, query, listed, doc_of, depth,
                                                   passages)
             folded, also = fold_near_duplicates(store, listed, doc_of, depth, passages,
-                                                TUNING, paths, block, tiers)
+                                                TUNING, paths, block, tiers, titles)
             if not passages:   # the first documents' best passages, in one read
                 rows.load([scored[0][1] for scored, _, _ in folded[:depth]])
             pids = [item[0] if passages else _representative(item[0], rows, probes)
@@ -365,6 +369,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             hits = _candidates(store, query, weights, pool, filters)
             found = store.passage_documents_titled([pid for pid, _ in hits])
             doc_of.update(found[0])
+            titles.update(found[1])
             paths.update(found[2])
             ranked = _after(ranked, _rank_pool(store, query, weights, hits, found, rows,
                                                passages), doc_of, passages, tiers)

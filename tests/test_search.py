@@ -463,6 +463,45 @@ def test_a_page_is_shown_before_its_source_and_its_data_copy(tmp_path, open_ix):
         assert {d["path"] for d in hit.also_at} == kept - shown
 
 
+def _spec_page(title: str, paragraphs) -> str:
+    return (f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
+            + "".join(f"<p>{p}</p>" for p in paragraphs) + "</body></html>")
+
+
+def test_of_two_editions_of_one_text_the_fuller_is_shown(tmp_path, open_ix):
+    """A specification kept in two versions (Go's `go1.17_spec.html` beside
+    `go_spec.html`, which holds its text and a chapter more): whichever ranks first,
+    the later, fuller one is shown and the earlier named under it, so a question only
+    the later answers is not shown the earlier. Two works that share text but are not
+    one (`ffmpeg-all.html` and `ffplay-all.html`: other titles) keep their order."""
+    shared = _prose(8).split("\n\n")
+    shared[3] += " Tighten the throttle cable tension by half a turn."
+    added = _prose(9, 8).split("\n\n")
+    root = write_tree(tmp_path / "docs", {
+        "html/old_spec.html": _spec_page("Carburettor specification", shared),
+        "html/spec.html": _spec_page("Carburettor specification", shared + added),
+        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
+    })
+    ix = open_ix()
+    ix.index(root)
+    for passages in (False, True):
+        hits = ix.search("throttle cable tension", limit=10, passages=passages).results
+        shown = [h.document["path"] for h in hits if "spec" in h.document["path"]]
+        assert shown[:1] == ["html/spec.html"], passages
+        assert "html/old_spec.html" not in shown
+        assert [d["path"] for d in hits[0].also_at] == ["html/old_spec.html"]
+    other = write_tree(tmp_path / "tools", {
+        "html/player.html": _spec_page("Player manual: throttle cable", shared),
+        "html/converter.html": _spec_page("Converter manual", shared + added),
+    })
+    ix.index(other, label="tools")
+    hits = ix.search("throttle cable tension", limit=10, source="tools").results
+    assert len(hits) == 1
+    # the one ranked first (its title names the question's words) stays shown
+    assert hits[0].document["path"] == "html/player.html"
+    assert [d["path"] for d in hits[0].also_at] == ["html/converter.html"]
+
+
 def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
     """Counts and vocabulary kept between searches are forgotten when the index changes,
     through this handle or another one."""
