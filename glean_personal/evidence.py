@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple
 from .analysis import (alt_text, ascii_equivalent, camel_words, has_identifiers, identifier_parts,
                        search_spans, stem, tokenize)
 from .kinds import is_release_notes_path, is_release_notes_title
-from .query import Query, Term, is_filler, is_request
+from .query import Query, Term, is_filler, is_request, main_clause
 from .snippets import _Heads
 from .store.core import Store
 from .synonyms import same_word
@@ -153,9 +153,15 @@ class Weights:
         # The query's words, for strength: each slot by its words as typed (its first
         # term), so that a name typed as one word (`PostgreSQL`) counts one word,
         # though it is searched as its parts too (*postgre sql*).
+        # A question's subordinate clause (*… before sending them*, *… when I leave*):
+        # the slots of the words it alone holds. For strength a passage that lacks
+        # one of them lacks `clause_share` of its weight, and the words held are
+        # counted against the main clause's words (docs/search.md, "The
+        # circumstances of a request").
+        self.clause = self._clause_slots(query, asks)
         words: Set[str] = set()
-        for group, a in zip(self.slots, asks):
-            if not a:
+        for k, (group, a) in enumerate(zip(self.slots, asks)):
+            if not a and k not in self.clause:
                 words.update(terms[group[0]].stems())
         # Small by the index's own size, the notes counted whole (the same for every search).
         self.small = max(1, passages) < self.tuning.small_index
@@ -166,6 +172,21 @@ class Weights:
         self.clipped = {i: t.tokens[0] for i, t in enumerate(terms)
                         if not t.is_phrase and not t.prefix
                         and len(t.stems()[0]) <= 2 < len(t.tokens[0])}
+
+    def _clause_slots(self, query: Query, asks: Sequence[bool]) -> Set[int]:
+        """The slots whose words only a subordinate clause of the question holds
+        (`query.main_clause`), when the main clause holds two or more slots that
+        weigh; else none."""
+        if self.tuning.clause_share >= 1 or not query.sentence:
+            return set()
+        main = main_clause(tokenize(query.text))
+        if main is None:
+            return set()
+        terms = query.terms
+        clause = {k for k, (group, a) in enumerate(zip(self.slots, asks))
+                  if not a and main.isdisjoint(terms[group[0]].tokens)}
+        weighing = sum(not a for a in asks) - len(clause)
+        return clause if clause and weighing >= 2 else set()
 
     def present(self, text: str, forms: bool = False) -> List[bool]:
         """Which terms the text holds, by stem (a phrase by adjacent stems)."""
@@ -324,7 +345,11 @@ class Weights:
                   for k in range(len(self.slots))]
         covered = [c > 0 for c in credit]
         weight = sum(w * c for w, c in zip(self.held_slot, credit))
-        got = weight / self.held_total
+        total = self.held_total
+        if self.clause:   # a circumstance the passage lacks weighs less
+            total -= (1 - self.tuning.clause_share) * sum(
+                self.held_slot[k] for k in self.clause if not covered[k])
+        got = weight / total
         held: Set[str] = set()   # the query's words held, each slot's as typed (`words`)
         for k, group in enumerate(self.slots):
             if not self.asks[k] and covered[k]:   # by any alternative or synonym of it

@@ -104,6 +104,31 @@ TIME_WORDS = frozenset("""
     """.split())
 
 
+# Words that open a subordinate clause or a contrast (*when*, *before*, *so that*,
+# *without*, *instead of*): what follows says when, why or in place of what, the
+# circumstances of a request, not the request (`main_clause`; docs/search.md,
+# "The circumstances of a request").
+CLAUSE_WORDS = frozenset("""
+    so when whenever while before after once until unless if because although though
+    without
+    """.split())
+CLAUSE_PAIRS = frozenset({("instead", "of"), ("rather", "than"), ("in", "case"),
+                          ("as", "soon")})
+
+
+def main_clause(tokens: Sequence[str]) -> Optional[FrozenSet[str]]:
+    """The words (`tokens`, lower-cased, in order) before the first word that opens a
+    subordinate clause or a contrast (`CLAUSE_WORDS`, `CLAUSE_PAIRS`: *make responses
+    smaller* of *make responses smaller before sending them*), or None when no such
+    word follows the first (*at once* is no clause)."""
+    for i in range(1, len(tokens)):
+        word = tokens[i]
+        if (word in CLAUSE_WORDS and not (word == "once" and tokens[i - 1] == "at")) \
+                or tuple(tokens[i:i + 2]) in CLAUSE_PAIRS:
+            return frozenset(tokens[:i])
+    return None
+
+
 def is_time_word(word: str) -> bool:
     """A word of `TIME_WORDS`, or its plural (*on Saturdays*, *weekends*, *mornings*)."""
     return word in TIME_WORDS or (word.endswith("s") and word[:-1] in TIME_WORDS)

@@ -159,6 +159,12 @@ class SearchTuning(Record, frozen=True):
     # unknown word), and /chat never takes it for a foreign word (docs/search.md,
     # "Words that name nothing").
     unheld_fillers: bool = True
+    # A word only a question's subordinate clause holds (*before sending them*, *when
+    # I leave the terminal*: `query.main_clause`) says the circumstances, not the
+    # request: for strength, a passage lacking it lacks this share of its weight,
+    # and the rule on few words counts the main clause's words (docs/search.md, "The
+    # circumstances of a request"; 1.0: off).
+    clause_share: float = 0.5
 
 
 TUNING = SearchTuning()
