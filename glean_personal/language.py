@@ -252,6 +252,7 @@ _NAME_ONLY = frozenset("bg bn bs ca cs cy eo et eu fa fi ga gl hr hu hy ka kk lt
                        "ro sk sl sq sr ta te th ur vi".split())
 
 
+@functools.lru_cache(maxsize=8192)
 def named_language(path: str) -> Optional[str]:
     """The language a file's own name marks (`api.sr.html`, `index.html.fr`), a code of
     `LANGUAGES` or of `_NAME_ONLY`; None when it marks none. Search reads it for a
