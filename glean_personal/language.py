@@ -245,6 +245,31 @@ def _name_mark(name: str) -> Optional[str]:
     return None
 
 
+# Languages documentation is translated into that the word tables cannot tell, as a
+# file's name marks them beside a document extension (`api.sr.html`, `guide.cs.html`):
+# ISO 639-1 codes, less those that are English words too (`to`, `is`, `my`, `am`).
+_NAME_ONLY = frozenset("bg bn bs ca cs cy eo et eu fa fi ga gl hr hu hy ka kk lt lv mk ml mr "
+                       "ro sk sl sq sr ta te th ur vi".split())
+
+
+@functools.lru_cache(maxsize=8192)
+def named_language(path: str) -> Optional[str]:
+    """The language a file's own name marks (`api.sr.html`, `index.html.fr`), a code of
+    `LANGUAGES` or of `_NAME_ONLY`; None when it marks none. Search reads it for a
+    document whose text's language is not told (Serbian in Cyrillic, Czech)."""
+    name = path.rsplit("/", 1)[-1].lower()
+    if name.count(".") < 2:
+        return None
+    parts = name.split(".")
+    for i in range(1, len(parts) - 1):
+        for ext, mark in ((parts[i], parts[i + 1]), (parts[i + 1], parts[i])):
+            if ext in _DOC_EXTS:
+                code = _code(mark) or (mark if mark in _NAME_ONLY else None)
+                if code:
+                    return code
+    return None
+
+
 def _folder_mark(folder: str) -> Optional[str]:
     if folder in _AMBIGUOUS_FOLDERS:
         return None

@@ -871,9 +871,15 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
         folder = {d: path_mark(paths.get(d, ""))[1] for d in doubtful}
         held = store.language_folders(language_folders) if any(folder.values()) else ()
         doubtful = {d for d, f in folder.items() if f is not None and f not in held}
+    # a page whose text's language is not told, but its file's name tells (`api.sr.html`)
+    from .language import named_language
+    by_name = {d: named_language(paths.get(d, "")) for d, lang in langs.items()
+               if lang is None and d not in tree}
+    by_name = {d: code for d, code in by_name.items() if code}
     spoken = set(langs.values())
     spoken.update(m.language for d, m in marks.items() if d not in doubtful)
     spoken.update(tree.values())
+    spoken.update(by_name.values())
     spoken.discard(None)
     if len(spoken) < 2:
         return   # one language (or none known) among the candidates: nothing to prefer
@@ -882,9 +888,9 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
     if target not in spoken:
         return
     for d, lang in langs.items():
-        if d not in boost or (lang is None and d not in tree):
+        if d not in boost or (lang is None and d not in tree and d not in by_name):
             continue
-        named = (None if d in doubtful else marks[d].language) or tree.get(d)
+        named = by_name.get(d) or (None if d in doubtful else marks[d].language) or tree.get(d)
         if (lang is not None and lang != target) or (named is not None and named != target):
             boost[d] *= TUNING.other_language
 

@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 
 from glean_personal import search as search_module
-from glean_personal.language import (declared_in_markup, document_language, normalise,
+from glean_personal.language import (declared_in_markup, document_language, named_language,
+                                     normalise,
                                      path_hint, query_language, text_language)
 from helpers.files import write_tree
 
@@ -430,3 +431,45 @@ def test_english_notes_in_a_folder_named_by_a_country_are_english(tmp_path, open
     assert language_folders([("travel/de/packing.md", "en"),
                              ("travel/de/fahrplan.md", "de")]) == {"travel/de"}
     assert language_folders([("gnucash-guide-de/a.html", "de")]) == {"gnucash-guide-de"}
+
+
+# A plugin reference in English and in Czech, named by their files as WeeChat ships its
+# guides (`weechat_plugin_api.en.html`, `.cs.html`): the Czech page keeps the function
+# names and some English words, and no word table tells Czech (nor Serbian, whose
+# Cyrillic pages mix in so much English that no script decides either).
+_API_EN = """<html><head><title>Plugin API reference</title></head><body>
+<h1>hook_signal</h1><p>Hook a signal: when the signal is sent, WeeChat calls the callback
+with the signal data. The callback returns WEECHAT_RC_OK, or WEECHAT_RC_OK_EAT to stop
+other callbacks from receiving the signal.</p></body></html>
+"""
+_API_CS = """<html><head><title>Referenční příručka API pro pluginy</title></head><body>
+<h1>hook_signal</h1><p>Zavěšení na signál: když je signál odeslán, WeeChat zavolá callback
+s daty signálu. Callback vrací WEECHAT_RC_OK nebo WEECHAT_RC_OK_EAT, aby ostatní callbacky
+signál nedostaly.</p></body></html>
+"""
+PLUGIN_API = {"html/plugin_api.en.html": _API_EN, "html/plugin_api.cs.html": _API_CS,
+              "html/notes.html": "<html><head><title>Notes</title></head><body><p>The relay "
+                                 "plugin lets a remote interface connect to WeeChat and read "
+                                 "the buffers; it needs a password.</p></body></html>"}
+
+
+def test_a_translation_its_file_name_names_counts_as_that_language(tmp_path, open_ix,
+                                                                    monkeypatch):
+    ix = _indexed(tmp_path, open_ix, PLUGIN_API)
+    assert _stored_languages(ix)["html/plugin_api.cs.html"] is None   # its text says nothing
+    question = "how does the callback of a signal hook stop the others"
+    damped = {h.document["path"]: h.score for h in ix.search(question).results}
+    monkeypatch.setattr(search_module, "TUNING", search_module.TUNING.replace(other_language=1.0))
+    alike = {h.document["path"]: h.score for h in ix.search(question).results}
+    page = "html/plugin_api.cs.html"
+    assert damped[page] == pytest.approx(alike[page] / 2)
+    assert list(damped)[0] == "html/plugin_api.en.html"
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("html/weechat_user.sr.html", "sr"), ("guide.cs.html", "cs"), ("index.html.fr", "fr"),
+    ("guide.de.md", "de"), ("how.to.html", None), ("mc.hint.cs", None), ("notes.md", None),
+    ("sr/guide.html", None), ("release.v2.html", None),
+])
+def test_named_language(path, expected):
+    assert named_language(path) == expected
