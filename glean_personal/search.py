@@ -77,11 +77,6 @@ class SearchTuning(Record, frozen=True):
     # ... nor for a word with a verb's ending, -ed or -ing (*messed*, *oriented*,
     # *cluttering*: query.is_inflected), which is a wording, not a name.
     inflected_words: bool = True
-    # ... nor for a word only the question's subordinate clause holds (*… instead of
-    # silently discarding it*: `SearchResult.circumstances`), unless typed as a name or
-    # in quotes: the question is about its main clause (docs/search.md, "A foreign
-    # word in the circumstances").
-    clause_foreign: bool = True
     # /chat quotes, beside its best passage, only those with at least this share of
     # its strength (docs/search.md, "What /chat quotes").
     quote_share: float = 0.7
@@ -256,11 +251,6 @@ class SearchResult(Record):
     # Words the index lacks with a word of it near, a looser reach than the
     # suggestions offered (`spelling.near_words`; not in `to_dict`).
     near_words: List[str] = field(default_factory=list)
-    # The query's words (as `absent_terms` labels them) that only a subordinate
-    # clause of the question holds (`query.main_clause`; the slots that count
-    # `clause_share` in match strength), when a word of the query is absent (not in
-    # `to_dict`).
-    circumstances: List[str] = field(default_factory=list)
 
     # The hits, as a list's: `for hit in ix.search(q)`, `len(...)`, `[0]` (docs/api.md: "behaves as that list").
     def __iter__(self) -> Iterator[Hit]:
@@ -307,7 +297,6 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             query, weights = split, Weights(store, split, TUNING)
             result.terms = query.labels()
         result.absent_terms, result.small_index = weights.absent, weights.small
-        labels = query.labels()
         if weights.absent:
             # only for a word the index lacks
             from .spelling import known_bases, near_words, suggest_words
@@ -316,9 +305,8 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             result.suggestions = suggest_words(store, unknown)
             result.near_words = near_words(store, unknown)
             result.bases = known_bases(store, unknown)
-            result.circumstances = [labels[i] for k in sorted(weights.clause)
-                                     for i in weights.slots[k]]
         expansions = weights.expansions
+        labels = query.labels()
         for i, syn in expansions:
             result.expansions.setdefault(labels[i], []).append(syn.label)
         pool = TUNING.pool

@@ -68,9 +68,7 @@ def test_an_indefinite_pronoun_the_index_lacks_weighs_nothing(db, monkeypatch):
     strength = top.strength
     message = ask(db, NOBODY)
     assert message["citations"][0]["sourceDocument"]["title"] == "Disposal"
-    # (*nobody* is in the question's circumstances, after *so that*, where no word is
-    # foreign either: that rule off too)
-    tuned(monkeypatch, unheld_fillers=False, clause_foreign=False)
+    tuned(monkeypatch, unheld_fillers=False)
     result = passage_search(db, NOBODY)
     # weighed as an unknown word, and foreign: declined
     assert result.results[0].strength < strength
@@ -84,8 +82,7 @@ def test_a_request_words_other_form_the_index_lacks_weighs_nothing(db, monkeypat
     top = result.results[0]
     assert top.section == ["Long jobs", "Time limits"] and top.strength == 1.0
     assert ask(db, GOING)["citations"][0]["sourceDocument"]["title"] == "Long jobs"
-    # (*going* is in the question's circumstances, after *if*: that rule off too)
-    tuned(monkeypatch, unheld_fillers=False, clause_foreign=False)
+    tuned(monkeypatch, unheld_fillers=False)
     result = passage_search(db, GOING)
     assert result.results[0].strength < 1.0 and foreign_words(result) == ["going"]
 

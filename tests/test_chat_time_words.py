@@ -62,9 +62,7 @@ def test_a_time_word_the_index_lacks_is_not_foreign(db, monkeypatch, question, w
     result = passage_search(db, question)
     assert word in result.absent_terms and foreign_words(result) == []
     assert ask(db, question)["citations"][0]["sourceDocument"]["title"] == title
-    # (a time word after *so* is in the question's circumstances, where no word is
-    # foreign either: that rule off too)
-    tuned(monkeypatch, time_words=False, clause_foreign=False)
+    tuned(monkeypatch, time_words=False)
     assert foreign_words(passage_search(db, question)) == [word]
     assert "citations" not in ask(db, question)
 

@@ -361,13 +361,6 @@ def foreign_words(result) -> List[str]:
     *jonkoping*): a name is not inflected, and English verbs have no diacritics
     (`inflected_words` in `SearchTuning`). Names and quoted words are folded as the
     index folds its words, so *Linköping* typed as a name is the absent *linkoping*.
-
-    Nor is a word that only the question's subordinate clause holds (its
-    circumstances, after *when*, *before*, *instead of*...: `SearchResult.circumstances`,
-    the words match strength counts at `clause_share`), unless typed as a name or in
-    quotes: *silently* of *tell the sender the host is unreachable instead of silently
-    discarding it* says how not, and the question is about its main clause
-    (`clause_foreign` in `SearchTuning`). It still weighs as a word the index lacks.
     """
     near = frozenset(getattr(result, "near_words", None) or ())
     fillers = search_module.TUNING.unheld_fillers
@@ -380,16 +373,13 @@ def foreign_words(result) -> List[str]:
         else frozenset()
     meant = names | frozenset(map(fold, quoted_words(text)))   # typed so, a word names something
     literal = meant | _accented(text) if inflected else meant   # never a verb's form
-    aside = frozenset(getattr(result, "circumstances", None) or ()) - meant \
-        if search_module.TUNING.clause_foreign else frozenset()
     return [w for w in getattr(result, "absent_terms", ()) or ()
             if w.isalnum() and len(w) >= 3 and w[:1].isalpha()
             and w not in REQUEST_WORDS and not (fillers and names_nothing(w) and w not in meant)
             and (w not in near or w in names)
             and not synonyms.get(w) and w not in bases
             and not (times and is_time_word(w))
-            and not (inflected and is_inflected(w) and w not in literal)
-            and w not in aside]
+            and not (inflected and is_inflected(w) and w not in literal)]
 
 
 _LETTER_RUNS = lazy(r"[^\W\d_]+")
