@@ -43,7 +43,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
     shown: Dict[int, int] = {}   # a kept document → the copy shown in its place
     sketch_of: Dict[int, _Sketch] = {}   # each copy's sketch (the shown ones compared)
-    counts: Dict[int, int] = {}   # each document's passage count
+    counts: Dict[int, Tuple[int, Optional[str]]] = {}   # each document's passages, language
     seen: Set[int] = set()
     width = tuning.sketch * 4   # bytes of packed ids
     pos = 0
@@ -54,8 +54,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
         chunk = ranked[pos:pos + enough - len(kept) + SPARE_SKETCHES]
         docs = [result_document(item, doc_of, passages) for item in chunk]
         sketches = store.phrase_sketches(docs, width)
-        sources = {d: source for d, (_, _, source, _) in sketches.items()}
-        counts.update((d, n) for d, (_, _, _, n) in sketches.items())
+        sources = {d: source for d, (_, _, source, _, _) in sketches.items()}
+        counts.update((d, (n, lang)) for d, (_, _, _, n, lang) in sketches.items())
         for item, doc in zip(chunk, docs):
             pos += 1
             if tiers and tiers.get(item[0] if passages else doc, 0) != tier:
@@ -63,7 +63,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
             twin = folded.get(doc)
             if twin is None and doc not in seen:
                 seen.add(doc)
-                blob, size, _, _ = sketches.get(doc, (b"", 0, None, 0))
+                blob, size, _, _, _ = sketches.get(doc, (b"", 0, None, 0, None))
                 sketch = (_Sketch(_ids(blob)) if size >= tuning.min_phrases * 4
                           else None)
                 if sketch is not None:
@@ -399,21 +399,29 @@ def _same_title(titles: Optional[Dict[int, str]], one: int, other: int) -> bool:
 
 
 def _part_and_whole(one: int, one_sketch: _Sketch, other: int, other_sketch: _Sketch,
-                    counts: Dict[int, int], titles: Optional[Dict[int, str]],
+                    counts: Dict[int, Tuple[int, Optional[str]]],
+                    titles: Optional[Dict[int, str]],
                     tuning: "SearchTuning") -> bool:
     """Whether two documents that pass for copies of one text are a part and a whole
     that holds it (a man page and the manual that repeats it; `git-show.html` and
     `git-log.html`, which includes its text): under two titles, one holds words the
-    other lacks (`_fuller`) and has more passages. Two editions of one text have one
-    title (the fuller is then shown in the other's place); a translation left half
-    done, or a copy with its own title, has as many passages or fewer."""
+    other lacks (`_fuller`) and has more passages, in one language. Two editions of
+    one text have one title (the fuller is then shown in the other's place); a copy
+    with its own title has as many passages or fewer; a translation left half done is
+    in another language than its original, whatever it lacks (WeeChat's Italian
+    guide, under its own title, with a third of its paragraphs still English)."""
     if not titles or titles.get(one) is None or titles.get(other) is None or _same_title(
             titles, one, other):
         return False
-    for big, small, big_sketch, small_sketch in ((one, other, one_sketch, other_sketch),
-                                                 (other, one, other_sketch, one_sketch)):
-        if counts.get(big, 0) > counts.get(small, 0) and _fuller(big_sketch, small_sketch,
-                                                                 tuning):
+    (one_count, one_lang), (other_count, other_lang) = (counts.get(one, (0, None)),
+                                                        counts.get(other, (0, None)))
+    if one_lang and other_lang and one_lang != other_lang:
+        return False
+    for big, small, big_sketch, small_sketch in ((one_count, other_count, one_sketch,
+                                                  other_sketch),
+                                                 (other_count, one_count, other_sketch,
+                                                  one_sketch)):
+        if big > small and _fuller(big_sketch, small_sketch, tuning):
             return True
     return False
 

@@ -521,6 +521,30 @@ def test_a_part_and_the_larger_text_that_holds_it_are_not_copies(tmp_path, open_
     assert [d["path"] for d in hits[0].also_at] == ["html/manual.html"]
 
 
+
+def test_a_translation_left_half_done_stays_a_copy_of_its_original(tmp_path, open_ix):
+    """A translation under its own title that left much of the original in English
+    (WeeChat's Italian guide) lacks what the original has, but it is no part of it:
+    in another language, it is still folded under the original as a copy."""
+    shared = _prose(8).split("\n\n")
+    shared[3] += " Tighten the throttle cable tension by half a turn."
+    added = _prose(9, 10).split("\n\n")
+    root = write_tree(tmp_path / "docs", {
+        "html/guide.it.html": _spec_page("Guida del carburatore", shared).replace(
+            "<html>", '<html lang="it">'),
+        "html/guide.en.html": _spec_page("The carburettor guide", shared + added),
+        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
+    })
+    ix = open_ix()
+    ix.index(root)
+    langs = dict(ix.store.conn.execute("SELECT path, lang FROM documents"))
+    assert langs["html/guide.it.html"] == "it" and langs["html/guide.en.html"] == "en"
+    hits = ix.search("throttle cable tension", limit=10).results
+    shown = [h.document["path"] for h in hits]
+    assert "html/guide.en.html" in shown and "html/guide.it.html" not in shown
+    host = hits[shown.index("html/guide.en.html")]
+    assert [d["path"] for d in host.also_at] == ["html/guide.it.html"]
+
 def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
     """Counts and vocabulary kept between searches are forgotten when the index changes,
     through this handle or another one."""
