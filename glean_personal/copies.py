@@ -9,7 +9,7 @@ overlap) and by the passage each shows. docs/search.md, "Copies of one text".
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .store.core import Store
 from .kinds import PAGE_EXTS
@@ -43,6 +43,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
     shown: Dict[int, int] = {}   # a kept document → the copy shown in its place
     sketch_of: Dict[int, _Sketch] = {}   # each copy's sketch (the shown ones compared)
+    counts: Dict[int, Tuple[int, Optional[str]]] = {}   # each document's passages, language
     seen: Set[int] = set()
     width = tuning.sketch * 4   # bytes of packed ids
     pos = 0
@@ -53,7 +54,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
         chunk = ranked[pos:pos + enough - len(kept) + SPARE_SKETCHES]
         docs = [result_document(item, doc_of, passages) for item in chunk]
         sketches = store.phrase_sketches(docs, width)
-        sources = {d: source for d, (_, _, source) in sketches.items()}
+        sources = {d: source for d, (_, _, source, _, _) in sketches.items()}
+        counts.update((d, (n, lang)) for d, (_, _, _, n, lang) in sketches.items())
         for item, doc in zip(chunk, docs):
             pos += 1
             if tiers and tiers.get(item[0] if passages else doc, 0) != tier:
@@ -61,7 +63,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
             twin = folded.get(doc)
             if twin is None and doc not in seen:
                 seen.add(doc)
-                blob, size, _ = sketches.get(doc, (b"", 0, None))
+                blob, size, _, _, _ = sketches.get(doc, (b"", 0, None, 0, None))
                 sketch = (_Sketch(_ids(blob)) if size >= tuning.min_phrases * 4
                           else None)
                 if sketch is not None:
@@ -69,7 +71,8 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
                     group = kept_docs.get(sources.get(doc))
                     if group is None:
                         group = kept_docs[sources.get(doc)] = _Kept(tuning)
-                    twin = group.copy_or_keep(doc, sketch)
+                    twin = group.copy_or_keep(doc, sketch, lambda other, kept: _part_and_whole(
+                        doc, sketch, other, kept, counts, titles, tuning))
                     if twin is None:
                         shown[doc] = doc
                 if twin is not None:
@@ -341,8 +344,10 @@ class _Kept:
         self.ids: Set[int] = set()   # every id of their sketches
         self.smallest: Optional[_Sketch] = None   # the sketch of fewest ids
 
-    def copy_or_keep(self, doc: int, sketch: _Sketch) -> Optional[int]:
-        """The first kept document whose text the sketch's is (`_same_text`), or None,
+    def copy_or_keep(self, doc: int, sketch: _Sketch,
+                     apart: Optional[Callable[[int, _Sketch], bool]] = None) -> Optional[int]:
+        """The first kept document whose text the sketch's is (`_same_text`) and that
+        `apart` (given a kept document and its sketch) does not tell from it, or None,
         and then `doc` is kept too."""
         # The ids it shares with them all bound those it shares with each: one set
         # operation tells a new text from every kept one at once. Its ids are unique,
@@ -356,7 +361,8 @@ class _Kept:
                                                       self.tuning):
             twin = next((d for d, kept in self.docs
                          if not _too_few(shared, kept, sketch, self.tuning)
-                         and _same_text(kept, sketch, self.tuning)), None)
+                         and _same_text(kept, sketch, self.tuning)
+                         and not (apart is not None and apart(d, kept))), None)
             if twin is not None:
                 self.ids = set().union(*(kept.ids for _, kept in self.docs))
                 return twin
@@ -390,6 +396,34 @@ def _same_title(titles: Optional[Dict[int, str]], one: int, other: int) -> bool:
     a, b = titles.get(one), titles.get(other)
     return a is not None and b is not None and " ".join(a.casefold().split()) == " ".join(
         b.casefold().split())
+
+
+def _part_and_whole(one: int, one_sketch: _Sketch, other: int, other_sketch: _Sketch,
+                    counts: Dict[int, Tuple[int, Optional[str]]],
+                    titles: Optional[Dict[int, str]],
+                    tuning: "SearchTuning") -> bool:
+    """Whether two documents that pass for copies of one text are a part and a whole
+    that holds it (a man page and the manual that repeats it; `git-show.html` and
+    `git-log.html`, which includes its text): under two titles, one holds words the
+    other lacks (`_fuller`) and has more passages, in one language. Two editions of
+    one text have one title (the fuller is then shown in the other's place); a copy
+    with its own title has as many passages or fewer; a translation left half done is
+    in another language than its original, whatever it lacks (WeeChat's Italian
+    guide, under its own title, with a third of its paragraphs still English)."""
+    if not titles or titles.get(one) is None or titles.get(other) is None or _same_title(
+            titles, one, other):
+        return False
+    (one_count, one_lang), (other_count, other_lang) = (counts.get(one, (0, None)),
+                                                        counts.get(other, (0, None)))
+    if one_lang and other_lang and one_lang != other_lang:
+        return False
+    for big, small, big_sketch, small_sketch in ((one_count, other_count, one_sketch,
+                                                  other_sketch),
+                                                 (other_count, one_count, other_sketch,
+                                                  one_sketch)):
+        if big > small and _fuller(big_sketch, small_sketch, tuning):
+            return True
+    return False
 
 
 def _fuller(one: _Sketch, other: _Sketch, tuning: "SearchTuning") -> bool:

@@ -472,8 +472,8 @@ def test_of_two_editions_of_one_text_the_fuller_is_shown(tmp_path, open_ix):
     """A specification kept in two versions (Go's `go1.17_spec.html` beside
     `go_spec.html`, which holds its text and a chapter more): whichever ranks first,
     the later, fuller one is shown and the earlier named under it, so a question only
-    the later answers is not shown the earlier. Two works that share text but are not
-    one (`ffmpeg-all.html` and `ffplay-all.html`: other titles) keep their order."""
+    the later answers is not shown the earlier. (Under two titles, the fuller with more
+    passages holds the other as a part, and both are kept: the next test.)"""
     shared = _prose(8).split("\n\n")
     shared[3] += " Tighten the throttle cable tension by half a turn."
     added = _prose(9, 8).split("\n\n")
@@ -490,17 +490,60 @@ def test_of_two_editions_of_one_text_the_fuller_is_shown(tmp_path, open_ix):
         assert shown[:1] == ["html/spec.html"], passages
         assert "html/old_spec.html" not in shown
         assert [d["path"] for d in hits[0].also_at] == ["html/old_spec.html"]
-    other = write_tree(tmp_path / "tools", {
-        "html/player.html": _spec_page("Player manual: throttle cable", shared),
-        "html/converter.html": _spec_page("Converter manual", shared + added),
-    })
-    ix.index(other, label="tools")
-    hits = ix.search("throttle cable tension", limit=10, source="tools").results
-    assert len(hits) == 1
-    # the one ranked first (its title names the question's words) stays shown
-    assert hits[0].document["path"] == "html/player.html"
-    assert [d["path"] for d in hits[0].also_at] == ["html/converter.html"]
 
+
+def test_a_part_and_the_larger_text_that_holds_it_are_not_copies(tmp_path, open_ix):
+    """A man page and the manual that repeats it (Bash's `bash.html` and
+    `bashref.html`; `git-show.html` and `git-log.html`, which includes its text):
+    their sketches pass for one text, but the manual has another title, words the
+    page lacks and more passages, so both are kept and listed, neither named under the
+    other. Before, the one ranked later was folded under the first."""
+    shared = _prose(8).split("\n\n")
+    shared[3] += " Tighten the throttle cable tension by half a turn."
+    added = _prose(9, 10).split("\n\n")
+    root = write_tree(tmp_path / "docs", {
+        "html/tool.html": _spec_page("tool(1)", shared),
+        "html/manual.html": _spec_page("The carburettor manual", shared + added),
+        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
+    })
+    ix = open_ix()
+    ix.index(root)
+    rows = dict(ix.store.conn.execute("SELECT path, passages FROM documents"))
+    assert rows["html/manual.html"] > rows["html/tool.html"]
+    hits = ix.search("throttle cable tension", limit=10).results
+    shown = {h.document["path"] for h in hits}
+    assert {"html/tool.html", "html/manual.html"} <= shown
+    assert not any(d["path"] in shown for h in hits for d in h.also_at)
+    # a list of passages shows the passage both hold once, from the part, and names the
+    # manual under it (`chapters_first`)
+    hits = ix.search("throttle cable tension", limit=10, passages=True).results
+    assert hits[0].document["path"] == "html/tool.html"
+    assert [d["path"] for d in hits[0].also_at] == ["html/manual.html"]
+
+
+
+def test_a_translation_left_half_done_stays_a_copy_of_its_original(tmp_path, open_ix):
+    """A translation under its own title that left much of the original in English
+    (WeeChat's Italian guide) lacks what the original has, but it is no part of it:
+    in another language, it is still folded under the original as a copy."""
+    shared = _prose(8).split("\n\n")
+    shared[3] += " Tighten the throttle cable tension by half a turn."
+    added = _prose(9, 10).split("\n\n")
+    root = write_tree(tmp_path / "docs", {
+        "html/guide.it.html": _spec_page("Guida del carburatore", shared).replace(
+            "<html>", '<html lang="it">'),
+        "html/guide.en.html": _spec_page("The carburettor guide", shared + added),
+        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
+    })
+    ix = open_ix()
+    ix.index(root)
+    langs = dict(ix.store.conn.execute("SELECT path, lang FROM documents"))
+    assert langs["html/guide.it.html"] == "it" and langs["html/guide.en.html"] == "en"
+    hits = ix.search("throttle cable tension", limit=10).results
+    shown = [h.document["path"] for h in hits]
+    assert "html/guide.en.html" in shown and "html/guide.it.html" not in shown
+    host = hits[shown.index("html/guide.en.html")]
+    assert [d["path"] for d in host.also_at] == ["html/guide.it.html"]
 
 def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
     """Counts and vocabulary kept between searches are forgotten when the index changes,

@@ -521,10 +521,13 @@ class Store:
         return graph_sql.doc_phrases_of(self.conn, doc_ids)
 
     def phrase_sketches(self, doc_ids: Sequence[int],
-                        max_bytes: int) -> Dict[int, Tuple[bytes, int, int]]:
-        """Each document's phrase sketch (a prefix of its sorted phrase ids), full size, and
-        source id (what telling copies apart needs, in one read); b"", 0 without phrases."""
-        return {d: (blob or b"", size or 0, source) for d, blob, size, source
+                        max_bytes: int
+                        ) -> Dict[int, Tuple[bytes, int, int, int, Optional[str]]]:
+        """Each document's phrase sketch (a prefix of its sorted phrase ids), full size,
+        source id, passage count and language (what telling copies apart needs, in one
+        read); b"", 0 without phrases."""
+        return {d: (blob or b"", size or 0, source, passages or 0, lang)
+                for d, blob, size, source, passages, lang
                 in graph_sql.doc_sketches_of(self.conn, doc_ids, max_bytes)}
 
     def passage_ranges(self, doc_ids: Sequence[int]) -> Dict[int, Tuple[int, int]]:

@@ -67,16 +67,18 @@ def doc_phrases_of(conn: sqlite3.Connection, document_ids: Sequence[int]) -> Lis
 
 
 def doc_sketches_of(conn: sqlite3.Connection, document_ids: Sequence[int],
-                    max_bytes: int) -> List[Tuple[int, Optional[bytes], Optional[int], int]]:
+                    max_bytes: int
+                    ) -> List[Tuple[int, Optional[bytes], Optional[int], int, int, Optional[str]]]:
     """(document id, the first `max_bytes` of its packed phrases, the whole length, its
-    source id) for each of the documents; phrase ids are hashes stored sorted, so a prefix
-    is a bottom-k sketch. A document without phrases has None for both."""
+    source id, its passage count, its language) for each of the documents; phrase ids are hashes stored
+    sorted, so a prefix is a bottom-k sketch. A document without phrases has None for both."""
     ids = list(document_ids)
-    out: List[Tuple[int, Optional[bytes], Optional[int], int]] = []
+    out: List[Tuple[int, Optional[bytes], Optional[int], int, int, Optional[str]]] = []
     for k in range(0, len(ids), 500):
         chunk = ids[k:k + 500]
         out += conn.execute(
-            "SELECT d.id, substr(p.phrases, 1, ?), length(p.phrases), d.source_id "
+            "SELECT d.id, substr(p.phrases, 1, ?), length(p.phrases), d.source_id, d.passages, "
+            "d.lang "
             "FROM documents d LEFT JOIN doc_phrases p ON p.document_id = d.id "
             f"WHERE d.id IN ({','.join('?' * len(chunk))})", [max_bytes] + chunk).fetchall()
     return out
