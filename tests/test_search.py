@@ -1,6 +1,7 @@
 """Search through the facade, on both store kinds, over real files."""
 from __future__ import annotations
 
+import functools
 import os
 import json
 import random
@@ -468,22 +469,31 @@ def _spec_page(title: str, paragraphs) -> str:
             + "".join(f"<p>{p}</p>" for p in paragraphs) + "</body></html>")
 
 
+def _carburettor_pages(tmp_path, open_ix, smaller, larger, more=8):
+    """An index of two pages sharing eight paragraphs (one about the throttle cable's
+    tension), the larger `more` paragraphs longer, and an unrelated page: `smaller` and
+    `larger` are (path, page-maker) pairs, each maker given the paragraphs."""
+    shared = _prose(8).split("\n\n")
+    shared[3] += " Tighten the throttle cable tension by half a turn."
+    added = _prose(9, more).split("\n\n")
+    root = write_tree(tmp_path / "docs", {
+        smaller[0]: smaller[1](shared), larger[0]: larger[1](shared + added),
+        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
+    })
+    ix = open_ix()
+    ix.index(root)
+    return ix
+
+
 def test_of_two_editions_of_one_text_the_fuller_is_shown(tmp_path, open_ix):
     """A specification kept in two versions (Go's `go1.17_spec.html` beside
     `go_spec.html`, which holds its text and a chapter more): whichever ranks first,
     the later, fuller one is shown and the earlier named under it, so a question only
     the later answers is not shown the earlier. (Under two titles, the fuller with more
     passages holds the other as a part, and both are kept: the next test.)"""
-    shared = _prose(8).split("\n\n")
-    shared[3] += " Tighten the throttle cable tension by half a turn."
-    added = _prose(9, 8).split("\n\n")
-    root = write_tree(tmp_path / "docs", {
-        "html/old_spec.html": _spec_page("Carburettor specification", shared),
-        "html/spec.html": _spec_page("Carburettor specification", shared + added),
-        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
-    })
-    ix = open_ix()
-    ix.index(root)
+    spec = functools.partial(_spec_page, "Carburettor specification")
+    ix = _carburettor_pages(tmp_path, open_ix, ("html/old_spec.html", spec),
+                            ("html/spec.html", spec))
     for passages in (False, True):
         hits = ix.search("throttle cable tension", limit=10, passages=passages).results
         shown = [h.document["path"] for h in hits if "spec" in h.document["path"]]
@@ -498,16 +508,9 @@ def test_a_part_and_the_larger_text_that_holds_it_are_not_copies(tmp_path, open_
     their sketches pass for one text, but the manual has another title, words the
     page lacks and more passages, so both are kept and listed, neither named under the
     other. Before, the one ranked later was folded under the first."""
-    shared = _prose(8).split("\n\n")
-    shared[3] += " Tighten the throttle cable tension by half a turn."
-    added = _prose(9, 10).split("\n\n")
-    root = write_tree(tmp_path / "docs", {
-        "html/tool.html": _spec_page("tool(1)", shared),
-        "html/manual.html": _spec_page("The carburettor manual", shared + added),
-        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
-    })
-    ix = open_ix()
-    ix.index(root)
+    ix = _carburettor_pages(
+        tmp_path, open_ix, ("html/tool.html", functools.partial(_spec_page, "tool(1)")),
+        ("html/manual.html", functools.partial(_spec_page, "The carburettor manual")), 10)
     rows = dict(ix.store.conn.execute("SELECT path, passages FROM documents"))
     assert rows["html/manual.html"] > rows["html/tool.html"]
     hits = ix.search("throttle cable tension", limit=10).results
@@ -521,22 +524,16 @@ def test_a_part_and_the_larger_text_that_holds_it_are_not_copies(tmp_path, open_
     assert [d["path"] for d in hits[0].also_at] == ["html/manual.html"]
 
 
-
 def test_a_translation_left_half_done_stays_a_copy_of_its_original(tmp_path, open_ix):
     """A translation under its own title that left much of the original in English
     (WeeChat's Italian guide) lacks what the original has, but it is no part of it:
     in another language, it is still folded under the original as a copy."""
-    shared = _prose(8).split("\n\n")
-    shared[3] += " Tighten the throttle cable tension by half a turn."
-    added = _prose(9, 10).split("\n\n")
-    root = write_tree(tmp_path / "docs", {
-        "html/guide.it.html": _spec_page("Guida del carburatore", shared).replace(
-            "<html>", '<html lang="it">'),
-        "html/guide.en.html": _spec_page("The carburettor guide", shared + added),
-        "html/other.html": _spec_page("Other", _prose(10).split("\n\n")),
-    })
-    ix = open_ix()
-    ix.index(root)
+    def italian(paragraphs):
+        return _spec_page("Guida del carburatore", paragraphs).replace(
+            "<html>", '<html lang="it">')
+    ix = _carburettor_pages(
+        tmp_path, open_ix, ("html/guide.it.html", italian),
+        ("html/guide.en.html", functools.partial(_spec_page, "The carburettor guide")), 10)
     langs = dict(ix.store.conn.execute("SELECT path, lang FROM documents"))
     assert langs["html/guide.it.html"] == "it" and langs["html/guide.en.html"] == "en"
     hits = ix.search("throttle cable tension", limit=10).results
@@ -544,6 +541,7 @@ def test_a_translation_left_half_done_stays_a_copy_of_its_original(tmp_path, ope
     assert "html/guide.en.html" in shown and "html/guide.it.html" not in shown
     host = hits[shown.index("html/guide.en.html")]
     assert [d["path"] for d in host.also_at] == ["html/guide.it.html"]
+
 
 def test_kept_word_counts_follow_changes_to_the_index(ix, tmp_path, open_ix):
     """Counts and vocabulary kept between searches are forgotten when the index changes,
