@@ -43,7 +43,7 @@ def fold_near_duplicates(store: Store, ranked: list, doc_of: Dict[int, int], eno
     folded: Dict[int, int] = {}   # a copy's document → the document it is shown under
     shown: Dict[int, int] = {}   # a kept document → the copy shown in its place
     sketch_of: Dict[int, _Sketch] = {}   # each copy's sketch (the shown ones compared)
-    counts: Dict[int, Tuple[int, Optional[str]]] = {}   # each document's passages, language
+    counts: Dict[int, Tuple[int, Optional[str]]] = {}   # each document's passages and language
     seen: Set[int] = set()
     width = tuning.sketch * 4   # bytes of packed ids
     pos = 0
@@ -417,13 +417,9 @@ def _part_and_whole(one: int, one_sketch: _Sketch, other: int, other_sketch: _Sk
                                                         counts.get(other, (0, None)))
     if one_lang and other_lang and one_lang != other_lang:
         return False
-    for big, small, big_sketch, small_sketch in ((one_count, other_count, one_sketch,
-                                                  other_sketch),
-                                                 (other_count, one_count, other_sketch,
-                                                  one_sketch)):
-        if big > small and _fuller(big_sketch, small_sketch, tuning):
-            return True
-    return False
+    if one_count > other_count:
+        return _fuller(one_sketch, other_sketch, tuning)
+    return other_count > one_count and _fuller(other_sketch, one_sketch, tuning)
 
 
 def _fuller(one: _Sketch, other: _Sketch, tuning: "SearchTuning") -> bool:

@@ -70,8 +70,9 @@ def doc_sketches_of(conn: sqlite3.Connection, document_ids: Sequence[int],
                     max_bytes: int
                     ) -> List[Tuple[int, Optional[bytes], Optional[int], int, int, Optional[str]]]:
     """(document id, the first `max_bytes` of its packed phrases, the whole length, its
-    source id, its passage count, its language) for each of the documents; phrase ids are hashes stored
-    sorted, so a prefix is a bottom-k sketch. A document without phrases has None for both."""
+    source id, its passage count, its language) for each of the documents; phrase ids
+    are hashes stored sorted, so a prefix is a bottom-k sketch. A document without
+    phrases has None for both."""
     ids = list(document_ids)
     out: List[Tuple[int, Optional[bytes], Optional[int], int, int, Optional[str]]] = []
     for k in range(0, len(ids), 500):
