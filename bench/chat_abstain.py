@@ -41,6 +41,7 @@ import json
 import os
 import sys
 from typing import Dict, List
+from urllib.parse import unquote
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -95,7 +96,8 @@ def run_set(golden: str, db: str) -> dict:
             rows.append({"id": case["id"], "query": case["query"], "category": case["category"],
                          "answerable": want, "answered": got["answered"],
                          "right": got["answered"] == want, "cited": got["cited"][:3],
-                         "relevant_cited": [any(u.endswith("/" + r) for r in case.get("relevant", []))
+                         "relevant_cited": [any(unquote(u).endswith("/" + r)
+                                                for r in case.get("relevant", []))
                                             for u in got["urls"]] if case.get("relevant") else [],
                          "strength": round(best_strength(backend, case["query"]), 3),
                          "reason": "" if got["answered"] else got["text"]})
