@@ -215,6 +215,24 @@ def test_file_stem_when_no_title():
     assert doc.format == "md"
 
 
+def test_a_page_opening_with_the_heading_all_others_sit_under_is_titled_by_it():
+    # An mdBook section file: one second-level heading, then third-level ones only.
+    page = (b"## Storing Lists of Values\n\nA list grows.\n\n### Making One\n\nCall new.\n\n"
+            b"### Reading Items\n\nIndex it.\n")
+    doc = read_document(page, "ch08-01-vectors.md")
+    assert doc.title == "Storing Lists of Values"
+    assert doc.sections[1].heading == ("Storing Lists of Values", "Making One")
+
+
+@pytest.mark.parametrize("page", [
+    b"## Encryption\n\nKeys.\n\n## Plans\n\nPrices.\n",                      # two outermost
+    b"Intro first.\n\n## Usage\n\nRun it.\n\n### Flags\n\nNone.\n",         # text before it
+    b"### Colour scheme\n\nDark.\n\n### Themes\n\nMany.\n",                   # siblings
+])
+def test_a_page_with_no_one_outermost_heading_keeps_its_files_name(page):
+    assert read_document(page, "Security and privacy.md").title == "Security and privacy"
+
+
 def test_thematic_break_after_blank_line_is_not_a_heading():
     doc = read_document(b"para one\n\n---\n\npara two", "x.md")
     assert [s.heading for s in doc.sections] == [()]

@@ -18,10 +18,10 @@ import html
 import re
 import unicodedata
 from collections import deque
-from typing import Deque, Dict, List, Optional, Tuple
+from typing import Deque, Dict, List, Optional, Sequence, Tuple
 
 from ..config import Limits
-from ..document import Document
+from ..document import Document, Section
 from .encoding import decode_text, normalise_newlines
 from .sections import SectionBuilder
 
@@ -302,8 +302,24 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
             line += 1
         if words and words[0] not in "|>":
             builder.paragraph(words, line)
-    title = front_title or first_h1 or ""
-    return Document(title=title, format="md", sections=builder.build())
+    sections = builder.build()
+    title = front_title or first_h1 or _outline_root(sections)
+    return Document(title=title, format="md", sections=sections)
+
+
+def _outline_root(sections: Sequence[Section]) -> str:
+    """The heading a page opens with when every later heading sits under it, else ''.
+
+    An mdBook section file opens with `## Storing Lists of Values with Vectors` and
+    has only `###` headings after it: that heading is its title, as a first-level
+    one would be. A page whose outermost headings are several (`## Encryption`,
+    `## Plans`), or whose one heading heads nothing further, keeps its file's name.
+    """
+    root = sections[0].heading[:1] if sections else ()
+    if (root and all(s.heading[:1] == root for s in sections)
+            and any(len(s.heading) > 1 for s in sections)):
+        return root[0]
+    return ""
 
 
 # A YAML block scalar's header: `>` folds its lines into one, `|` keeps them, with an
