@@ -191,7 +191,7 @@ def test_markdown_sections_and_front_matter():
         ("Setext Heading", "Second level", "Closing hashes"),
     ]
     body = {s.heading: s.text for s in doc.sections}
-    assert body[()] == "Intro before any heading."
+    assert body[()] == "bikes\n\nIntro before any heading."   # the tags, on their own line
     assert body[("Tools",)] == "Hex keys and tyre levers."
     assert "# not a heading" in body[("Setext Heading", "Second level")]
     assert "Not a heading either\n---" in body[("Setext Heading", "Second level")]
@@ -213,6 +213,24 @@ def test_file_stem_when_no_title():
     doc = read_document(b"## Only second level\n\ntext", "plans.markdown")
     assert doc.title == "plans"
     assert doc.format == "md"
+
+
+def test_a_page_opening_with_the_heading_all_others_sit_under_is_titled_by_it():
+    # An mdBook section file: one second-level heading, then third-level ones only.
+    page = (b"## Storing Lists of Values\n\nA list grows.\n\n### Making One\n\nCall new.\n\n"
+            b"### Reading Items\n\nIndex it.\n")
+    doc = read_document(page, "ch08-01-vectors.md")
+    assert doc.title == "Storing Lists of Values"
+    assert doc.sections[1].heading == ("Storing Lists of Values", "Making One")
+
+
+@pytest.mark.parametrize("page", [
+    b"## Encryption\n\nKeys.\n\n## Plans\n\nPrices.\n",                      # two outermost
+    b"Intro first.\n\n## Usage\n\nRun it.\n\n### Flags\n\nNone.\n",         # text before it
+    b"### Colour scheme\n\nDark.\n\n### Themes\n\nMany.\n",                   # siblings
+])
+def test_a_page_with_no_one_outermost_heading_keeps_its_files_name(page):
+    assert read_document(page, "Security and privacy.md").title == "Security and privacy"
 
 
 def test_thematic_break_after_blank_line_is_not_a_heading():
@@ -330,7 +348,8 @@ print("[kept](as typed)")  # {ref}`kept`
 def test_markdown_docs_markup_is_read_as_words():
     doc = read_document(DOCS_PAGE.encode(), "local.md")
     assert doc.title == "Install from a folder"
-    assert [s.heading for s in doc.sections] == [("Local installs",)]
+    assert [(s.heading, s.text) for s in doc.sections][0] == ((), "pip, local")   # its tags
+    assert [s.heading for s in doc.sections][1:] == [("Local installs",)]
     text = doc.text
     assert "Read the packaging guide or the glossary first." in text
     assert "A diagram shows the steps; see editable mode\nand topics/caching." in text
@@ -585,8 +604,6 @@ def test_a_page_of_front_matter_only_is_read_as_its_description():
         "Cast functions", [("Use these functions to cast a value.", 4)])
     include = "+++\ntitle = 'Next'\ndescription = \"Returns the next page.\"\n+++\n\n{{% include \"/_common/next.md\" %}}\n"
     assert read_document(include.encode(), "Next.md").text == "Returns the next page."
-    with_body = "---\ntitle: T\ndescription: Not shown in the text.\n---\n\nThe body.\n"
-    assert read_document(with_body.encode(), "t.md").text == "The body."
     # A block scalar, as Redis's documentation writes its landing pages' descriptions.
     folded = ("---\ntitle: \"Interact with data\"\nweight: 40\n\ndescription: >\n"
               "    How to interact with data,\n    including pub/sub.\n---\n")
@@ -597,6 +614,30 @@ def test_a_page_of_front_matter_only_is_read_as_its_description():
     assert read_document(literal.encode(), "l.md").text == "line one\nline two"
     with pytest.raises(SkipFile):
         read_document(b"---\ntitle: T\ndescription: >-\nweight: 3\n---\n", "f.md")
+
+
+def test_front_matter_names_summary_and_tags_are_read_before_the_body():
+    # As an Obsidian note keeps its other names (one of them a moved note's old place),
+    # and a Hugo page its description and a web path that is no name (written for this test).
+    note = ("---\naliases:\n  - Doggo\n  - How to/Pet names\ncssclasses:\n  - soft-embed\n"
+            "tags: [pets, \"#dogs\"]\n---\nA note about the dog.\n")
+    doc = read_document(note.encode(), "Rex.md")
+    assert doc.title == "Rex"
+    assert [(s.text, s.first_line) for s in doc.sections] == [
+        ("Doggo, Pet names\n\n\n\n\npets, dogs\n\nA note about the dog.", 2)]
+    page = ("+++\ntitle = 'Privacy'\ndescription = \"Help your site comply with privacy laws.\"\n"
+            "aliases = ['/about/privacy/']\n+++\n\n## Responsibility\n\nYours.\n")
+    doc = read_document(page.encode(), "privacy.md")
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ((), "Help your site comply with privacy laws."), (("Responsibility",), "Yours.")]
+
+
+def test_a_summary_the_opening_already_says_is_not_read_twice():
+    said = ("---\ndescription: Learn how to format your notes in Rex, using Markdown.\n---\n"
+            "Learn how to format your notes, using [Markdown](https://example.org/md).\n")
+    assert read_document(said.encode(), "Format.md").text == "Learn how to format your notes, using Markdown."
+    unsaid = "---\ntitle: T\ndescription: What the body never says.\n---\n\nThe body.\n"
+    assert read_document(unsaid.encode(), "t.md").text == "What the body never says.\n\n\nThe body."
 
 
 def test_twoslash_compiler_lines_are_hidden_in_twoslash_blocks_only():
@@ -867,7 +908,8 @@ Last words.
 
 def test_obsidian_links_embeds_callouts_and_block_ids_read_as_the_page_shows_them():
     doc = read_document(VAULT_NOTE.encode(), "Links.md")
-    text = doc.sections[0].text
+    assert doc.sections[0].text == "Linking\n\nhowto"    # its other name and its tag
+    text = doc.sections[1].text
     assert text.split("\n") == [
         "Link to a heading with anchor links, or to",
         "Internal links › Headings › Deeper and Aliases in this note.",

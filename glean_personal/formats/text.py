@@ -18,10 +18,10 @@ import html
 import re
 import unicodedata
 from collections import deque
-from typing import Deque, Dict, List, Optional, Tuple
+from typing import Deque, Dict, List, Optional, Sequence, Tuple
 
 from ..config import Limits
-from ..document import Document
+from ..document import Document, Section
 from .encoding import decode_text, normalise_newlines
 from .sections import SectionBuilder
 
@@ -140,8 +140,6 @@ _FENCE_LEADS = frozenset("`~:")
 _HIDDEN_LEADS = frozenset("[({-")
 _ADMONITION_LEADS = frozenset("!?=/")
 _RULE_LEADS = frozenset("=-*_")
-_FRONT_DESCRIPTION = re.compile(r"^(?:description|summary)[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$",
-                                re.MULTILINE | re.IGNORECASE)
 _FRONT_TITLE = re.compile(r"^title[ \t]*[:=][ \t]*((?:.*[^ \t\n])?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 
 
@@ -290,20 +288,28 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
     text = normalise_newlines(decode_text(data))
     front_title, body = split_front_matter(text)
     builder = SectionBuilder(limits.max_text_chars)
+    header = text[:len(text) - len(body)]
+    for line, words in front_matter_words(header, body):
+        builder.paragraph(words, line)
     first_h1 = _walk_markdown(body, builder, 1 + text.count("\n") - body.count("\n"))
-    if builder.empty and len(body) < len(text):
-        # A page that is only front matter (a section's landing page, a page whose body
-        # is one include): its description, which the site shows under the title.
-        found = _FRONT_DESCRIPTION.search(text, 0, len(text) - len(body))
-        words = _unquote(found.group(1)) if found else ""
-        line = 1 + text.count("\n", 0, found.start()) if found else 0
-        if words[:1] in ("|", ">") and _BLOCK_SCALAR.match(words):   # `description: >` and
-            words = _block_scalar(text[found.end():len(text) - len(body)], words[0] == ">")   # its lines
-            line += 1
-        if words and words[0] not in "|>":
-            builder.paragraph(words, line)
-    title = front_title or first_h1 or ""
-    return Document(title=title, format="md", sections=builder.build())
+    sections = builder.build()
+    title = front_title or first_h1 or _outline_root(sections)
+    return Document(title=title, format="md", sections=sections)
+
+
+def _outline_root(sections: Sequence[Section]) -> str:
+    """The heading a page opens with when every later heading sits under it, else ''.
+
+    An mdBook section file opens with `## Storing Lists of Values with Vectors` and
+    has only `###` headings after it: that heading is its title, as a first-level
+    one would be. A page whose outermost headings are several (`## Encryption`,
+    `## Plans`), or whose one heading heads nothing further, keeps its file's name.
+    """
+    root = sections[0].heading[:1] if sections else ()
+    if (root and all(s.heading[:1] == root for s in sections)
+            and any(len(s.heading) > 1 for s in sections)):
+        return root[0]
+    return ""
 
 
 # A YAML block scalar's header: `>` folds its lines into one, `|` keeps them, with an
@@ -337,6 +343,101 @@ def split_front_matter(text: str) -> Tuple[Optional[str], str]:
                 return title or None, "\n".join(lines[i + 1:])
         return None, text   # never closed: not front matter
     return None, text
+
+
+# Front matter keys whose values a person reads or searches by: a note's other names
+# (Obsidian's `aliases`), the summary a site shows under the title, its tags.
+_FRONT_NAMES = ("aliases", "alias")
+_FRONT_SUMMARY = ("description", "summary", "subtitle")
+_FRONT_TAGS = ("tags", "keywords")
+_FRONT_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
+_FRONT_ITEM = re.compile(r"^[ \t]+-[ \t]+(.*?)[ \t]*$")
+
+
+def front_matter_words(header: str, body: str = "") -> List[Tuple[int, str]]:
+    """The words of a Markdown page's front matter (`header`, fences included) that the
+    page shows or is found by, each with its file line: its other names, its summary
+    and its tags, one line each. A name that is a web path (Hugo's `/about/privacy/`,
+    a URL) is no name; of a moved note's old place (`How to/Embed files`) the name is
+    its last part. The summary is left out when the page's opening text already says it
+    (Obsidian's notes repeat their `description` as their first line)."""
+    values = _front_values(header)
+    out: List[Tuple[int, str]] = []
+    for keys, kind in ((_FRONT_NAMES, "names"), (_FRONT_SUMMARY, "summary"), (_FRONT_TAGS, "tags")):
+        key = next((k for k in keys if k in values), None)
+        if key is None:
+            continue
+        line, items = values[key]
+        if kind == "names":
+            items = [item.rstrip("/").rsplit("/", 1)[-1].strip() for item in items
+                     if not item.startswith("/") and "://" not in item]
+        elif kind == "tags":
+            items = [item.lstrip("#") for item in items]
+        words = ", ".join(item for item in items if item) if kind != "summary" else " ".join(items[:1])
+        if kind == "summary" and _said(words, body):
+            continue
+        if words.strip():
+            out.append((line, words))
+    return out
+
+
+def _front_values(header: str) -> Dict[str, Tuple[int, List[str]]]:
+    """Each top-level key of a YAML or TOML front matter block, lower-cased, with the
+    1-based line it is on and its values: a scalar (a block scalar's lines read as
+    YAML reads them), a flow list `[a, "b c"]`, or a block list of `- item` lines."""
+    lines = header.split("\n")
+    found: Dict[str, Tuple[int, List[str]]] = {}
+    for i, line in enumerate(lines[1:-1], start=1):
+        match = _FRONT_KEY.match(line)
+        if not match:
+            continue
+        key, value = match.group(1).lower(), match.group(2)
+        if key in found:
+            continue
+        if value[:1] == "[" and value[-1:] == "]":
+            items = [_unquote(part) for part in _flow_items(value[1:-1])]
+        elif _BLOCK_SCALAR.match(value):   # its words start on the next line
+            items = [_block_scalar("\n".join(lines[i:-1]), value[0] == ">")]
+            found[key] = (i + 2, [item for item in items if item])
+            continue
+        elif value:
+            items = [_unquote(value)]
+        else:
+            items = []
+            for after in lines[i + 1:-1]:
+                item = _FRONT_ITEM.match(after)
+                if not item:
+                    break
+                items.append(_unquote(item.group(1)))
+        found[key] = (i + 1, [item for item in items if item])
+    return found
+
+
+def _flow_items(inside: str) -> List[str]:
+    """The items of a YAML flow list or TOML array, split at commas outside quotes."""
+    items, quote, start = [], "", 0
+    for k, ch in enumerate(inside):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ",":
+            items.append(inside[start:k])
+            start = k + 1
+    items.append(inside[start:])
+    return [item.strip() for item in items if item.strip()]
+
+
+def _said(summary: str, body: str) -> bool:
+    """Does the page's opening text hold nearly all of the summary's words?"""
+    words = set(_WORDS.findall(summary.lower()))
+    if not words:
+        return True
+    opening = set(_WORDS.findall(markdown_inline(body.lstrip()[:2000]).lower()))
+    return len(words & opening) >= 0.8 * len(words)
+
+
+_WORDS = re.compile(r"\w+")
 
 
 def _unquote(value: str) -> str:
