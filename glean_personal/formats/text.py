@@ -23,6 +23,7 @@ from typing import Deque, Dict, List, Optional, Tuple
 from ..config import Limits
 from ..document import Document
 from .encoding import decode_text, normalise_newlines
+from .logseq import logseq_page
 from .sections import SectionBuilder
 
 _BLANK_SPLIT = re.compile(r"\n[ \t\f\v]*\n")
@@ -286,8 +287,13 @@ def first_line_title(text: str) -> str:
 
 
 def read_markdown(data: bytes, limits: Limits) -> Document:
-    """Markdown: headings make sections; front matter title, else first H1."""
+    """Markdown: headings make sections; front matter title, else first H1. A Logseq
+    page is read as the Markdown it shows (logseq.py), titled by its `title::` or,
+    format `logseq`, by its file's name (`_finish` decodes it), never by a heading."""
     text = normalise_newlines(decode_text(data))
+    page = logseq_page(text)
+    if page is not None:
+        page_title, text = page
     front_title, body = split_front_matter(text)
     builder = SectionBuilder(limits.max_text_chars)
     first_h1 = _walk_markdown(body, builder, 1 + text.count("\n") - body.count("\n"))
@@ -302,6 +308,8 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
             line += 1
         if words and words[0] not in "|>":
             builder.paragraph(words, line)
+    if page is not None:
+        return Document(title=page_title or front_title or "", format="logseq", sections=builder.build())
     title = front_title or first_h1 or ""
     return Document(title=title, format="md", sections=builder.build())
 
