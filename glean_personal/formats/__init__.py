@@ -49,6 +49,7 @@ from .pod import read_pod
 from .orgtext import looks_like_org, looks_like_outline
 from .sniff import SNIFF_BYTES, gunzip, name_skip_reason, text_sniff
 from .text import read_markdown, read_txt
+from .logseq import page_name
 from .vimhelp import looks_like_vim_help, read_vim_help
 from .zimwiki import looks_like_zim_wiki, read_zim_wiki
 from .xlsx import read_xlsx
@@ -184,7 +185,7 @@ def _read_text_file(data: bytes, limits: Limits) -> Document:
 # better, a page's boilerplate dropped). Raised with every such change, it makes
 # the next `index` of a source read its unchanged files again, so an index built
 # by an older release does not keep the old text of every file until it is edited.
-READERS_REVISION = 22   # 22: Markdown: a page opening with the one heading all its others sit under is titled by it, front matter's other names, summary and tags read before the body; 21: a word list of 200 words is one whether or not its last line ends with a line end; 20: a text whose first line names Emacs Outline mode (GNU's NEWS) read by its `*` headings, the mode line no part of its title; 19: AWK read as code, and a code file's header comment (`# name --- what it does`) is its title; 18: a plain text's table header over a rule of `=` is no reStructuredText title, a numbered heading wrapped onto two lines heads its section; 17: an HTML section that is only a list of links to pages of the tree left out; 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
+READERS_REVISION = 22   # 22: Logseq pages read as the Markdown they show (logseq.py); Markdown: a page opening with the one heading all its others sit under is titled by it, front matter's other names, summary and tags read before the body; 21: a word list of 200 words is one whether or not its last line ends with a line end; 20: a text whose first line names Emacs Outline mode (GNU's NEWS) read by its `*` headings, the mode line no part of its title; 19: AWK read as code, and a code file's header comment (`# name --- what it does`) is its title; 18: a plain text's table header over a rule of `=` is no reStructuredText title, a numbered heading wrapped onto two lines heads its section; 17: an HTML section that is only a list of links to pages of the tree left out; 16: a word list, one word a line, skipped; 15: a wide script's underlined title (its rule as wide as its columns); 14: a plain text's underlined first line is its title; 13: a PDF name holding a vertical tab, an integer of 4,000+ digits (the page was lost); 12: NUL between PDF operands is whitespace; 11: an HTML `div`/`ul` named nav, navbar, navigation, footer or *-nav left out; 10: a DocBook entity no file defines shows its name as words; 9: a CGI program's HTTP header before an HTML page left out; 8: an HTML link back to the top of its page left out; 7: Zim wiki pages, mdoc's `.Nm` and `.Xr`, a roff page's own macros; 6: KDE handbooks read as DocBook, roff colour escapes and tables; 5: each document's language (language.py)
 
 READERS: Dict[str, Reader] = {
     "txt": _read_text_file, "md": read_markdown, "html": read_html_file, "json": read_json,
@@ -446,7 +447,10 @@ def _finish(doc: Document, fmt: str, name: str, limits: Limits) -> Document:
     if not sections:
         # A reader's warning (a malformed part, say) is the likelier reason.
         raise SkipFile(f"no extractable text ({warnings[0]})" if warnings else "no extractable text")
-    title = _short(" ".join((doc.title or "").split())) or PurePath(name).stem or "untitled"
+    stem = PurePath(name).stem
+    if doc.format == "logseq":   # a Logseq page with no `title::`: its name, decoded
+        stem = page_name(stem)
+    title = _short(" ".join((doc.title or "").split())) or stem or "untitled"
     return Document(title=title, format=fmt, sections=sections,
                     warnings=list(dict.fromkeys(warnings)))
 

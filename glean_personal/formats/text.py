@@ -23,6 +23,7 @@ from typing import Deque, Dict, List, Optional, Sequence, Tuple
 from ..config import Limits
 from ..document import Document, Section
 from .encoding import decode_text, normalise_newlines
+from .logseq import logseq_page
 from .sections import SectionBuilder
 
 _BLANK_SPLIT = re.compile(r"\n[ \t\f\v]*\n")
@@ -284,8 +285,14 @@ def first_line_title(text: str) -> str:
 
 
 def read_markdown(data: bytes, limits: Limits) -> Document:
-    """Markdown: headings make sections; front matter title, else first H1."""
+    """Markdown: headings make sections; front matter title, else first H1, else the
+    heading the whole page sits under (`_outline_root`). A Logseq
+    page is read as the Markdown it shows (logseq.py), titled by its `title::` or,
+    format `logseq`, by its file's name (`_finish` decodes it), never by a heading."""
     text = normalise_newlines(decode_text(data))
+    page = logseq_page(text)
+    if page is not None:
+        page_title, text = page
     front_title, body = split_front_matter(text)
     builder = SectionBuilder(limits.max_text_chars)
     header = text[:len(text) - len(body)]
@@ -293,6 +300,8 @@ def read_markdown(data: bytes, limits: Limits) -> Document:
         builder.paragraph(words, line)
     first_h1 = _walk_markdown(body, builder, 1 + text.count("\n") - body.count("\n"))
     sections = builder.build()
+    if page is not None:
+        return Document(title=page_title or front_title or "", format="logseq", sections=sections)
     title = front_title or first_h1 or _outline_root(sections)
     return Document(title=title, format="md", sections=sections)
 
