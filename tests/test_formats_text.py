@@ -1324,3 +1324,30 @@ def test_a_line_of_several_imports_is_no_text_and_a_sentence_about_importing_is(
     doc = read_document(src.encode(), "hermes.md")
     assert "@theme" not in doc.text and "Hermes is an engine." in doc.text
     assert "import the file; import it again." in doc.text
+
+
+# A page in the style of Hugo's docs (written for this test): shortcodes shown as typed,
+# escaped with `/* … */`, in a code block, a code span and a sentence; a live one hidden.
+ESCAPED_SHORTCODES_PAGE = """---
+title: Figures
+---
+
+Call it so:
+
+```text
+{{</* figure src="/images/kitten.jpg" alt="A kitten" */>}}
+```
+
+In a table: `{{%/* note */%}}`. Or write {{</* qr */>}} in a sentence.
+
+{{< new-in 0.140.0 />}}
+"""
+
+
+def test_hugo_escaped_shortcodes_read_as_the_page_shows_them():
+    doc = read_document(ESCAPED_SHORTCODES_PAGE.encode(), "figures.md")
+    text = doc.text
+    for words in ('{{< figure src="/images/kitten.jpg" alt="A kitten" >}}', "`{{% note %}}`",
+                  "Or write {{< qr >}} in a sentence."):
+        assert words in text, words
+    assert "/*" not in text and "new-in" not in text

@@ -106,6 +106,10 @@ _ESM_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123
 # (`{{< glossary_tooltip text="Pod" term_id="pod" >}}` reads `Pod`). Each scan from
 # an opener stops at the next brace, so a line of openers without closers stays linear.
 _SHORTCODE = re.compile(r"\{\{([<%])((?:[^{}<>%]|[<>%](?!\}\})|\{[^{}]*\})*)[<>%]\}\}")
+# Hugo's way to show a shortcode as typed, in code or not: `{{</* figure src="a.jpg" */>}}`
+# and `{{%/* include "x.md" */%}}` render as `{{< figure src="a.jpg" >}}`, `{{% include
+# "x.md" %}}`. A scan stops at the next `{{`, so a line of openers stays linear.
+_ESCAPED_SHORTCODE = re.compile(r"\{\{([<%])/\*((?:[^*{\n]|\*(?!/[>%]\}\})|\{(?!\{))*)\*/([>%])\}\}")
 _SHORTCODE_WORDS = re.compile(r"(?<![\w-])(?:text|title|label|header|caption|alt)[ \t]*=[ \t]*"
                               r"(?:\"([^\"]*)\"|'([^']*)'|`([^`]*)`)")
 # A shortcode tag whose arguments run over lines (`{{< img` … `>}}`): hidden to its end.
@@ -507,7 +511,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                     continue
                 if fence_indent and line[:1] in " \t":   # a list item's code, as the item shows it
                     line = _dedent(line, fence_indent)
-                para.append(line)
+                para.append(_shown_shortcodes(line))
                 in_code = True
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
@@ -807,7 +811,7 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         pieces: List[str] = []
         done = 0
         for start, end, role in _code_and_roles(line):
-            spans.append(line[start:end] if role is None else role_words(role))
+            spans.append(_shown_shortcodes(line[start:end]) if role is None else role_words(role))
             pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
             done = end
         line = "".join(pieces) + line[done:]
@@ -815,6 +819,8 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         line = _hard_break(line)
         line = _ESCAPE.sub(lambda m: hold(spans, m.group(1)), line)
     if "{{" in line:
+        if "/*" in line:
+            line = _ESCAPED_SHORTCODE.sub(lambda m: hold(spans, _shown_shortcodes(m.group(0))), line)
         line = _SHORTCODE.sub(_shortcode_words, line)
     if "{%" in line:
         line = _without_liquid(line, spans)
@@ -935,6 +941,14 @@ def _without_liquid(line: str, spans: List[str]) -> str:
             raw_at = done
     out.append(line[done:])
     return "".join(out)
+
+
+def _shown_shortcodes(text: str) -> str:
+    """The text with each of Hugo's escaped shortcodes (`{{</* x */>}}`) as the page
+    shows it (`{{< x >}}`)."""
+    if "/*" not in text or "{{" not in text:
+        return text
+    return _ESCAPED_SHORTCODE.sub(lambda m: "{{" + m.group(1) + m.group(2) + m.group(3) + "}}", text)
 
 
 def _shortcode_words(match: "re.Match[str]") -> str:
