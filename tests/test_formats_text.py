@@ -1351,3 +1351,11 @@ def test_hugo_escaped_shortcodes_read_as_the_page_shows_them():
                   "Or write {{< qr >}} in a sentence."):
         assert words in text, words
     assert "/*" not in text and "new-in" not in text
+
+
+def test_entities_on_indented_lines_of_a_block_of_html_read_as_the_browser_shows_them():
+    src = ('# Posts\n\n<div class="note">\n  <p>\n    Put <code>&lt;meta charset=&quot;utf-8&quot;&gt;</code> in\n'
+           '    the <code>&lt;head&gt;</code>.\n  </p>\n</div>\n\nAn indented block:\n\n    a &lt; b\n')
+    doc = read_document(src.encode(), "posts.md")
+    assert 'Put <meta charset="utf-8"> in' in doc.text and "the <head>." in doc.text
+    assert "a &lt; b" in doc.text

@@ -634,7 +634,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if lead == "%" and line.lstrip(" \t").startswith("%%") and line.count("%%") % 2:
             obsidian_comment = True   # a `%%` line that opens more than it closes
             line = line[:line.rfind("%%")]
-        code = line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))
+        code = (line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))) \
+            and not html_block   # in a <div>, indented lines are HTML: the browser decodes `&lt;`
         shown = _inline(line, refs, code) if line.strip() else line
         setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
         if setext and para and not _NOT_PARAGRAPH.match(para[0]):
