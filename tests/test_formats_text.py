@@ -1179,3 +1179,225 @@ def test_a_numbered_paragraph_of_lines_that_is_no_wrapped_heading_stays_text(par
     headings = [s.heading[-1:] for s in read_document(text.encode(), "FAQ").sections]
     assert all(not h or not h[0].startswith("1.2") for h in headings)
     assert ("2.1 Behind a firewall?",) in headings
+
+
+# A note of a vault in the style of Obsidian's help (written for this test): no H1, front
+# matter without a title, and the six heading levels shown as HTML after a Markdown
+# heading, one line each, so that the outline is not cluttered with them.
+HEADING_LEVELS_NOTE = """---
+aliases:
+  - Formatting
+---
+
+How to format a note.
+
+## Headings
+
+```md
+# Heading 1
+```
+
+%% HTML keeps these out of the outline %%
+<h1>Heading one shown</h1>
+<h2>Heading two shown</h2>
+<h3>Heading three shown</h3>
+
+## Bold
+
+Use two stars.
+"""
+
+
+def test_html_headings_shown_as_an_example_are_text_and_the_file_name_the_title():
+    doc = read_document(HEADING_LEVELS_NOTE.encode(), "Vault/Formatting syntax.md")
+    assert doc.title == "Formatting syntax"
+    assert [s.heading for s in doc.sections] == [(), ("Headings",), ("Bold",)]
+    headings = doc.sections[1].text
+    for words in ("Heading one shown", "Heading two shown", "Heading three shown"):
+        assert words in headings and "<h" not in headings
+
+
+# A Jekyll page in the style of its own docs (written for this test): a note box, an HTML
+# block whose caption is an <h5>, between paragraphs; later a heading alone on its line.
+NOTE_BOX_PAGE = """---
+layout: docs
+---
+
+Layouts wrap the content.
+
+<div class="note">
+  <h5>Where layouts live</h5>
+  <p>In the layouts folder.</p>
+</div>
+
+Text after the note.
+
+<h2>Using a layout</h2>
+
+Name it in front matter.
+"""
+
+
+def test_an_html_heading_in_a_note_box_is_its_caption_and_one_alone_heads_a_section():
+    doc = read_document(NOTE_BOX_PAGE.encode(), "layouts.md")
+    assert doc.title == "layouts"
+    assert [s.heading for s in doc.sections] == [(), ("Using a layout",)]
+    first = doc.sections[0].text
+    assert "Where layouts live" in first and "Text after the note." in first
+    assert doc.sections[1].text == "Name it in front matter."
+
+
+def test_a_readme_banner_in_a_div_still_gives_the_title_and_its_tagline_is_text():
+    src = ('<div align="center">\n  <h1>Widget</h1>\n  <h4>A tiny tool</h4>\n</div>\n\n'
+           '## Install\n\nRun make.\n')
+    doc = read_document(src.encode(), "README.md")
+    assert doc.title == "Widget"
+    assert [s.heading for s in doc.sections] == [("Widget",), ("Widget", "Install")]
+    assert "A tiny tool" in doc.sections[0].text
+
+
+# A page in the style of MkDocs Material's docs (written for this test): icon shortcodes
+# and attribute lists after a link or an icon; in code they stay as typed.
+ICONS_PAGE = """# Publishing
+
+:octicons-file-code-16: `mkdocs.yml`
+
+- :simple-netlify: Netlify
+- :material-airballoon-outline:{ .lg .middle } Fly.io
+
+[Get started](#){ .md-button .md-button--primary }
+
+At 10:30-11:00: a meeting, see :ref: and `:material-check:`.
+
+```yaml
+icon: :material-check:{ .green }
+```
+"""
+
+
+def test_mkdocs_icon_shortcodes_and_inline_attribute_lists_are_not_text():
+    doc = read_document(ICONS_PAGE.encode(), "publishing.md")
+    text = doc.text
+    for words in ("`mkdocs.yml`", "- Netlify", "Fly.io", "Get started",
+                  "At 10:30-11:00: a meeting, see :ref: and `:material-check:`.",
+                  "icon: :material-check:{ .green }"):
+        assert words in text, words
+    for junk in (":octicons", ":simple-netlify:", "airballoon", ".md-button", "{ .lg"):
+        assert junk not in text.replace("icon: :material-check:{ .green }", ""), junk
+
+
+def test_a_math_subscript_is_no_attribute_list():
+    doc = read_document(b"# M\n\n$$\\sum_{c=1}^{M} x_c$$ and [a](b){.x}\n", "m.md")
+    assert "\\sum_{c=1}^{M} x_c" in doc.text and "{.x}" not in doc.text
+
+
+# Footnotes as GitHub, Obsidian, MkDocs and mdBook write them (written for this test).
+FOOTNOTES_PAGE = """# Hashing
+
+The map uses SipHash[^siphash] by default.[^1] A class `[^a-z]` and [^x-y] stay.
+
+!!! note "Speed"
+
+    Faster hashers exist.[^1]
+
+[^siphash]: A keyed hash function.
+[^1]: See the docs.
+"""
+
+
+def test_footnote_references_and_labels_are_not_text_but_the_notes_are():
+    doc = read_document(FOOTNOTES_PAGE.encode(), "hashing.md")
+    text = doc.text
+    for words in ("The map uses SipHash by default. A class `[^a-z]` and [^x-y] stay.",
+                  "Faster hashers exist.", "A keyed hash function.", "See the docs."):
+        assert words in text, words
+    assert "[^1]" not in text and "[^siphash]" not in text
+
+
+# A page in the style of MkDocs Material's docs (written for this test): an admonition
+# and content tabs nested in another's body, cards whose rule is indented in a list item,
+# an icon inside emphasis.
+NESTED_PAGE = """# Setup
+
+!!! tip "Editor support"
+
+    Set up your editor:
+
+    === "Visual Studio Code"
+
+        Install the YAML extension.
+
+    === "Other"
+
+        Use any editor.
+
+        !!! note "Inner note"
+
+            Nothing more.
+
+-   __:octicons-goal-16: Fast__
+
+    ---
+
+    Up and running in minutes.
+"""
+
+
+def test_nested_mkdocs_tabs_admonitions_and_a_cards_rule_show_only_their_words():
+    doc = read_document(NESTED_PAGE.encode(), "setup.md")
+    text = doc.text
+    for words in ("Editor support", "Visual Studio Code", "Install the YAML extension.", "Other",
+                  "Use any editor.", "Inner note", "Nothing more.", "__Fast__",
+                  "Up and running in minutes."):
+        assert words in text, words
+    for junk in ("===", "!!!", "---", "octicons"):
+        assert junk not in text, junk
+
+
+def test_an_indented_rule_in_a_code_block_with_text_after_it_stays():
+    src = "# Y\n\nA YAML stream:\n\n    a: 1\n    ---\n    b: 2\n"
+    doc = read_document(src.encode(), "y.md")
+    assert "    ---" in doc.text or "---" in doc.text
+
+
+def test_a_line_of_several_imports_is_no_text_and_a_sentence_about_importing_is():
+    src = ("---\ntitle: Hermes\n---\n\nimport Tabs from '@theme/Tabs'; import TabItem from '@theme/TabItem';\n\n"
+           "Hermes is an engine.\n\nimport the file; import it again.\n")
+    doc = read_document(src.encode(), "hermes.md")
+    assert "@theme" not in doc.text and "Hermes is an engine." in doc.text
+    assert "import the file; import it again." in doc.text
+
+
+# A page in the style of Hugo's docs (written for this test): shortcodes shown as typed,
+# escaped with `/* … */`, in a code block, a code span and a sentence; a live one hidden.
+ESCAPED_SHORTCODES_PAGE = """---
+title: Figures
+---
+
+Call it so:
+
+```text
+{{</* figure src="/images/kitten.jpg" alt="A kitten" */>}}
+```
+
+In a table: `{{%/* note */%}}`. Or write {{</* qr */>}} in a sentence.
+
+{{< new-in 0.140.0 />}}
+"""
+
+
+def test_hugo_escaped_shortcodes_read_as_the_page_shows_them():
+    doc = read_document(ESCAPED_SHORTCODES_PAGE.encode(), "figures.md")
+    text = doc.text
+    for words in ('{{< figure src="/images/kitten.jpg" alt="A kitten" >}}', "`{{% note %}}`",
+                  "Or write {{< qr >}} in a sentence."):
+        assert words in text, words
+    assert "/*" not in text and "new-in" not in text
+
+
+def test_entities_on_indented_lines_of_a_block_of_html_read_as_the_browser_shows_them():
+    src = ('# Posts\n\n<div class="note">\n  <p>\n    Put <code>&lt;meta charset=&quot;utf-8&quot;&gt;</code> in\n'
+           '    the <code>&lt;head&gt;</code>.\n  </p>\n</div>\n\nAn indented block:\n\n    a &lt; b\n')
+    doc = read_document(src.encode(), "posts.md")
+    assert 'Put <meta charset="utf-8"> in' in doc.text and "the <head>." in doc.text
+    assert "a &lt; b" in doc.text

@@ -32,6 +32,7 @@ _BLANK_SPLIT = re.compile(r"\n[ \t\f\v]*\n")
 _ATX = re.compile(r" {0,3}(#{1,6})(?![^ \t])")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _THEMATIC_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_DEEP_RULE = re.compile(r"^[ \t]+([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 # … or deeper, in a list item (`*   Create a directory:` over `    ```` and the commands),
 # closed by a fence at most three columns right of its own. An indented code block
@@ -51,12 +52,13 @@ _HIDDEN_LINE = re.compile(r"(?: {0,3}(?:\[(?!\^)[^\]]+\]:[ \t]*<?\S+>?(?:[ \t]+(
 # A fenced code line that only includes a file: the page shows the file, not this line.
 _INCLUDE_LINE = re.compile(r"[ \t]*(?:" + _INCLUDE + r")[ \t]*$")
 # MkDocs / Python-Markdown admonition `!!! note "Title"` (collapsible: `???`, `???+`)
-# and content tab `=== "Title"`: the title is shown, the marker is not.
+# and content tab `=== "Title"`: the title is shown, the marker is not; also indented,
+# as one nests inside another's body or a list item.
 # PyMdown Extensions blocks `/// note | Title` … `///` (also `/// details`, `/// tab`)
 # likewise: the title is shown, the fence lines are not.
-_ADMONITION = re.compile(r"^ {0,3}(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
-                         r"|===\+?[ \t]+\"(.*)\""
-                         r"|/{3,}(?:[ \t]+[\w-]+(?:[ \t]*\|[ \t]*((?:.*[^ \t])?))?)?)[ \t]*$")
+_ADMONITION = re.compile(r"^(?:[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"(.*)\")?"
+                         r"|[ \t]*===\+?[ \t]+\"(.*)\""
+                         r"| {0,3}/{3,}(?:[ \t]+[\w-]+(?:[ \t]*\|[ \t]*((?:.*[^ \t])?))?)?)[ \t]*$")
 # MyST colon fence `:::{note}` … `:::`: a container whose body is Markdown.
 # Docusaurus admonitions use the same fence with a bare name: `:::tip`,
 # `:::tip Title`, `:::tip[Title]`, `:::danger{title="Title"}`.
@@ -105,6 +107,10 @@ _ESM_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123
 # (`{{< glossary_tooltip text="Pod" term_id="pod" >}}` reads `Pod`). Each scan from
 # an opener stops at the next brace, so a line of openers without closers stays linear.
 _SHORTCODE = re.compile(r"\{\{([<%])((?:[^{}<>%]|[<>%](?!\}\})|\{[^{}]*\})*)[<>%]\}\}")
+# Hugo's way to show a shortcode as typed, in code or not: `{{</* figure src="a.jpg" */>}}`
+# and `{{%/* include "x.md" */%}}` render as `{{< figure src="a.jpg" >}}`, `{{% include
+# "x.md" %}}`. A scan stops at the next `{{`, so a line of openers stays linear.
+_ESCAPED_SHORTCODE = re.compile(r"\{\{([<%])/\*((?:[^*{\n]|\*(?!/[>%]\}\})|\{(?!\{))*)\*/([>%])\}\}")
 _SHORTCODE_WORDS = re.compile(r"(?<![\w-])(?:text|title|label|header|caption|alt)[ \t]*=[ \t]*"
                               r"(?:\"([^\"]*)\"|'([^']*)'|`([^`]*)`)")
 # A shortcode tag whose arguments run over lines (`{{< img` … `>}}`): hidden to its end.
@@ -115,6 +121,21 @@ _SHORTCODE_END = re.compile(r"[<>%]\}\}")
 _ATTRIBUTE = r"(?:[.#][\w-]+|[\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"'{}]+))"
 _BLOCK_ATTRIBUTES = re.compile(r"[ \t]*\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" + _ATTRIBUTE
                                + r")*[ \t]*\}[ \t]*$")
+# The same list inside a line, right after what it styles (Python-Markdown's attr_list
+# in MkDocs: `[Get started](#){ .md-button }`, `:fontawesome-brands-youtube:{ style="…" }`).
+_ATTRIBUTE_LIST = r"\{:?[ \t]*" + _ATTRIBUTE + r"(?:[ \t]+" + _ATTRIBUTE + r")*[ \t]*\}(?!\})"
+_INLINE_ATTRIBUTES = re.compile(r"(?<=[)\]`\x00])" + _ATTRIBUTE_LIST)
+# A footnote's reference `text[^1]` (a page shows a raised number linking to the note)
+# and the label that opens its definition `[^1]: The note.` (the page lists the notes
+# at its end, numbered): neither label is text; the note's words are.
+# A reference counts only when the page defines its label (`[^a-z]` in prose is no note).
+_FOOTNOTE = re.compile(r"^[ \t]*\[\^[^\]\s]{1,100}\]:[ \t]?|\[\^([^\]\s]{1,100})\]")
+_FOOTNOTE_DEFINITION = re.compile(r"^[ \t]*\[\^([^\]\s]{1,100})\]:", re.MULTILINE)
+# An icon or emoji shortcode of MkDocs Material and pymdownx.emoji (`:material-check:`,
+# `:octicons-file-code-16:`, `:fontawesome-brands-github:`), with any attribute list: the
+# page shows a picture, never its name (nor the space after it). Only names of two or
+# more words joined by `-`, so `:ref:` and a time such as `10:30:` stay.
+_ICON = re.compile(r"(?<![A-Za-z0-9:/\\]):[a-z][a-z0-9]*(?:-[a-z0-9]+)+:(?![\w:])(?:" + _ATTRIBUTE_LIST + ")?[ \t]?")
 # A twoslash code block's compiler lines (```ts twoslash): `// @errors: 2345`,
 # `// @filename: a.ts`, `// ---cut---`, `// ^?`; the built page shows none of them.
 _TWOSLASH_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?:[ \t]*:.*)?|-{3}cut(?:-[\w-]+)?-{3}|\^\?)[ \t]*$")
@@ -523,8 +544,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
     in_code = False                           # the paragraph held is fenced code
     question = False                          # the paragraph held is a bold question
     depth = 0                                 # the level of the last heading
-    refs = frozenset(" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body)
-                     if label)
+    refs = frozenset([" ".join(label.lower().split()) for label in _REF_DEFINITION.findall(body) if label]
+                     + ["^" + label.lower() for label in _FOOTNOTE_DEFINITION.findall(body)])
 
     def flush() -> None:
         nonlocal in_code, question
@@ -543,7 +564,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             del para[:]
         in_code = False
 
-    def heading(level: int, text: str) -> None:
+    def heading(level: int, text: str, titles: bool = True) -> None:
         nonlocal first_h1, depth
         flush()
         depth = level
@@ -552,10 +573,11 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                            for k, piece in enumerate(_CODE_SPAN.split(text)))
         text = _DANGLING_EMPHASIS.sub("", " ".join(heading_words(text).split()))
         builder.heading(level, text)
-        if level == 1 and first_h1 is None and text:
+        if level == 1 and first_h1 is None and text and titles:
             first_h1 = text
 
-    for number, line in enumerate(body.split("\n"), first_line):
+    lines = body.split("\n")
+    for number, line in enumerate(lines, first_line):
         if not para:
             para_line = number
         if builder.full:
@@ -599,7 +621,7 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
                     continue
                 if fence_indent and line[:1] in " \t":   # a list item's code, as the item shows it
                     line = _dedent(line, fence_indent)
-                para.append(line)
+                para.append(_shown_shortcodes(line))
                 in_code = True
             continue
         opening = (_FENCE.match(line) or _COLON_FENCE.match(line)) if lead in _FENCE_LEADS else None
@@ -657,9 +679,20 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         elif not para and lead == "<" and _BLOCK_OPEN.match(line):
             html_block = True
         tag = _HEADING_TAG.match(line) if lead == "<" else None
-        if tag and not (html_block and headed):   # a heading in a page's HTML example is its text
-            heading(int(tag.group(1)), _inline(tag.group(2)))
-            continue
+        if tag:
+            # An HTML heading heads a section when it stands alone, or when nothing came
+            # before it (a README's `<h1 align="center">`, in its `<div>` or not, is the
+            # title). Later, one in a block of HTML (a `<div class="note">`'s caption, an
+            # example) or beside another heading tag (a page showing the six levels) is
+            # text, and an `<h1>` there heads its section but names no document.
+            start = builder.empty and not headed
+            beside = any(0 <= k < len(lines) and lines[k].lstrip(" \t")[:2].lower() == "<h"
+                         and _HEADING_TAG.match(lines[k])
+                         for k in (number - first_line - 1, number - first_line + 1))
+            if start and (not html_block or tag.group(1) == "1") \
+                    or not start and not html_block and not beside:
+                heading(int(tag.group(1)), _inline(tag.group(2)), titles=start)
+                continue
         atx = atx_heading(line) if lead == "#" else None
         if atx:
             heading(atx[0], _inline(_without_attributes(atx[1].strip())))
@@ -711,7 +744,8 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
         if lead == "%" and line.lstrip(" \t").startswith("%%") and line.count("%%") % 2:
             obsidian_comment = True   # a `%%` line that opens more than it closes
             line = line[:line.rfind("%%")]
-        code = line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))
+        code = (line[:1] == "\t" or line[:4] == "    " and (not para or para[0][:1] in (" ", "\t"))) \
+            and not html_block   # in a <div>, indented lines are HTML: the browser decodes `&lt;`
         shown = _inline(line, refs, code) if line.strip() else line
         setext = _SETEXT.match(line) if lead in _RULE_LEADS else None
         if setext and para and not _NOT_PARAGRAPH.match(para[0]):
@@ -720,8 +754,10 @@ def _walk_markdown(body: str, builder: SectionBuilder, first_line: int) -> Optio
             heading(1 if setext.group(1)[0] == "=" else 2, text)
             headed = True
             continue
-        if not shown.strip() or lead in _RULE_LEADS and _THEMATIC_BREAK.match(line):
-            flush()
+        if not shown.strip() or lead in _RULE_LEADS and (
+                _THEMATIC_BREAK.match(line) or not para and _DEEP_RULE.match(line)
+                and not "".join(lines[number - first_line + 1:number - first_line + 2]).strip()):
+            flush()   # a rule; indented, between blank lines (a card's rule in a list item), too
             continue
         if not para and not code and lead in "*_" and _BOLD_QUESTION.match(line):
             question = True
@@ -807,7 +843,12 @@ def _reference_words(match: "re.Match[str]", refs: frozenset) -> str:
 
 
 def _esm_line(line: str) -> bool:
-    """Whether the line is an ES module `import` or `export` statement."""
+    """Whether the line is an ES module `import` or `export` statement, or a run of
+    `import` statements (`import Tabs from '@theme/Tabs'; import TabItem from …;`,
+    as React Native's pages open)."""
+    if line.startswith("import") and ";" in line.rstrip(" \t;"):
+        parts = line.rstrip(" \t").rstrip(";").split(";")
+        return all(part.strip(" \t") and _esm_line(part.strip(" \t")) for part in parts)
     if line.startswith("export"):
         return _ESM_EXPORT.match(line) is not None
     if not line.startswith("import") or line[6:7] not in (" ", "\t"):
@@ -862,13 +903,15 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
     """A line without the markup a reader never sees; code spans are kept as typed.
 
     `refs` are the labels of the document's link reference definitions, so a
-    shortcut link `[words]` reads as its words while other brackets stay.
+    shortcut link `[words]` reads as its words while other brackets stay, and
+    (as `^label`) of its footnotes, so a reference `[^label]` to one is no text.
     Backslash escapes (`\\*`, `\\#`) read as the character, a backslash that ends
     a line (a hard line break) as nothing, and entity references (`&mdash;`,
     `&#8212;`) as their character, except in code spans and, with `code`, on a
     line of an indented code block.
     """
     if len(line) > LONGEST_INLINE or not ("[" in line or "<" in line or "{" in line
+                                          or ":" in line and "-" in line
                                           or not code and ("\\" in line or "&" in line
                                                            or "^" in line or "%%" in line)):
         return line
@@ -879,7 +922,7 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         pieces: List[str] = []
         done = 0
         for start, end, role in _code_and_roles(line):
-            spans.append(line[start:end] if role is None else role_words(role))
+            spans.append(_shown_shortcodes(line[start:end]) if role is None else role_words(role))
             pieces += [line[done:start], f"\x00{len(spans) - 1}\x00"]
             done = end
         line = "".join(pieces) + line[done:]
@@ -887,11 +930,17 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         line = _hard_break(line)
         line = _ESCAPE.sub(lambda m: hold(spans, m.group(1)), line)
     if "{{" in line:
+        if "/*" in line:
+            line = _ESCAPED_SHORTCODE.sub(lambda m: hold(spans, _shown_shortcodes(m.group(0))), line)
         line = _SHORTCODE.sub(_shortcode_words, line)
     if "{%" in line:
         line = _without_liquid(line, spans)
     if "]({{" in line:
         line = _LIQUID_DESTINATION.sub("](", line)
+    if ":" in line and "-" in line:   # MkDocs' indented bodies too (`code` is a guess there)
+        line = _ICON.sub("", line)
+    if "{" in line:
+        line = _INLINE_ATTRIBUTES.sub("", line)
     if "[!" in line:
         line = _ALERT.sub(lambda m: m.group(1) + (_inline(m.group(3)) if m.group(3)
                                                   else m.group(2).capitalize()), line)
@@ -909,6 +958,9 @@ def _inline(line: str, refs: frozenset = frozenset(), code: bool = False) -> str
         line = _HTML_TAG.sub("", _without_comments(line))
         if "<" in line:
             line = _JSX_TAG.sub(_jsx_words, line)
+    if "[^" in line:
+        line = _FOOTNOTE.sub(lambda m: m.group(0) if m.group(1) and "^" + m.group(1).lower() not in refs
+                             else "", line)
     if "[" in line:
         line = _LINK.sub(r"\1", _IMAGE.sub(_words, line))
         if refs and "[" in line:
@@ -1000,6 +1052,14 @@ def _without_liquid(line: str, spans: List[str]) -> str:
             raw_at = done
     out.append(line[done:])
     return "".join(out)
+
+
+def _shown_shortcodes(text: str) -> str:
+    """The text with each of Hugo's escaped shortcodes (`{{</* x */>}}`) as the page
+    shows it (`{{< x >}}`)."""
+    if "/*" not in text or "{{" not in text:
+        return text
+    return _ESCAPED_SHORTCODE.sub(lambda m: "{{" + m.group(1) + m.group(2) + m.group(3) + "}}", text)
 
 
 def _shortcode_words(match: "re.Match[str]") -> str:
