@@ -89,6 +89,32 @@ case("md-front-unclosed", ".md", lambda n: ("---\n" + "a: b\n" * (n // 5)).encod
 case("md-ref-definitions", ".md", lambda n: "".join(
     f"[l{i}]: u\n[l{i}] " for i in range(n // 20)).encode())
 case("md-shortcut-many", ".md", lambda n: ("[a]: u\n" + "[a] " * (n // 4)).encode())
+# Markdown of note vaults and documentation sites: front matter's names, summary and
+# tags; Logseq pages (properties, outlines, macros, block references); footnote labels,
+# icon names, attribute lists, Hugo's escaped shortcodes.
+case("md-front-aliases", ".md", lambda n: ("---\naliases:\n" + "  - a/b c\n" * (n // 10) + "---\nx\n").encode())
+case("md-front-flow", ".md", lambda n: ("---\ntags: [" + "'a, " * (n // 4) + "]\n---\nx\n").encode())
+case("md-front-quotes", ".md", lambda n: ("---\nkeywords: [" + '"' * n + "]\n---\nx\n").encode())
+case("md-front-summary", ".md", lambda n: ("---\ndescription: " + "word " * (n // 5) + "\n---\n"
+                                           + "word " * (n // 5)).encode())
+case("md-front-scalars", ".md", lambda n: ("---\n" + "".join(f"k{i}: >\n  v\n" for i in range(n // 14))
+                                           + "---\nx\n").encode())
+case("md-front-spaces", ".md", lambda n: ("---\ndescription: a" + " " * n + "b\ntags: " + " \t" * (n // 2)
+                                          + "\naliases:\n  - a" + " " * n + "b\n---\nx\n").encode())
+case("md-front-keys", ".md", lambda n: ("---\n" + "".join(f"k{i}:\n  - v\n" for i in range(n // 12))
+                                        + "---\nx\n").encode())
+for label, unit in [("property", "a:: b "), ("embed", "{{embed [["), ("block-ref", "(("),
+                    ("uuid-ref", "((62c8421b-d22e-40ce-aead-0b7e9e2951f7)) "), ("macro", "{{"),
+                    ("footnote", "[^"), ("footnote-ref", "[^a]"), ("icon", ":a-b-"),
+                    ("attr-list", "[a](b){ ."), ("shortcode-escaped", "{{</* "), ("cloze", "{{cloze ")]:
+    case(f"md-line-{label}", ".md", lines(unit))
+    case(f"md-1mb-{label}", ".md", one_line(unit))
+case("md-logseq-outline", ".md", lambda n: "".join(
+    "\t" * (i % 300) + "- ## a\n" for i in range(n // 160)).encode())
+case("md-logseq-properties", ".md", lambda n: ("title:: t\n" + "a:: b\n" * (n // 6)).encode())
+case("md-logseq-fence", ".md", lambda n: ("- ```\n" + "  a\n" * (n // 4)).encode())
+case("md-logseq-drawer", ".md", lambda n: ("- TODO a\n  :LOGBOOK:\n" + "  CLOCK: x\n" * (n // 11)).encode())
+case("md-footnote-defs", ".md", lambda n: "".join(f"[^{i}]: note\n" for i in range(n // 12)).encode())
 # reStructuredText
 for label, unit in [("backticks", "`"), ("role", ":a:"), ("role-bt", ":a:`"), ("ref", "`a <"),
                     ("ref-open", "`a"), ("literal", "``"), ("under", "_"), ("roles-full", ":a:`b` "),

@@ -380,8 +380,8 @@ def split_front_matter(text: str) -> Tuple[Optional[str], str]:
 _FRONT_NAMES = ("aliases", "alias")
 _FRONT_SUMMARY = ("description", "summary", "subtitle")
 _FRONT_TAGS = ("tags", "keywords")
-_FRONT_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
-_FRONT_ITEM = re.compile(r"^[ \t]+-[ \t]+(.*?)[ \t]*$")
+_FRONT_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*[:=](.*)$")
+_FRONT_ITEM = re.compile(r"^[ \t]+-[ \t]+(.*)$")
 
 
 def front_matter_words(header: str, body: str = "") -> List[Tuple[int, str]]:
@@ -421,24 +421,29 @@ def _front_values(header: str) -> Dict[str, Tuple[int, List[str]]]:
         match = _FRONT_KEY.match(line)
         if not match:
             continue
-        key, value = match.group(1).lower(), match.group(2)
+        key, value = match.group(1).lower(), match.group(2).strip(" \t")
         if key in found:
             continue
         if value[:1] == "[" and value[-1:] == "]":
             items = [_unquote(part) for part in _flow_items(value[1:-1])]
         elif _BLOCK_SCALAR.match(value):   # its words start on the next line
-            items = [_block_scalar("\n".join(lines[i:-1]), value[0] == ">")]
+            k = i + 1
+            while k < len(lines) - 1 and (not lines[k].strip() or lines[k][:1] in " \t"):
+                k += 1
+            items = [_block_scalar("\n".join(lines[i:k]), value[0] == ">")]
             found[key] = (i + 2, [item for item in items if item])
             continue
         elif value:
             items = [_unquote(value)]
         else:
             items = []
-            for after in lines[i + 1:-1]:
-                item = _FRONT_ITEM.match(after)
+            k = i + 1
+            while k < len(lines) - 1:
+                item = _FRONT_ITEM.match(lines[k])
                 if not item:
                     break
-                items.append(_unquote(item.group(1)))
+                items.append(_unquote(item.group(1)))   # _unquote strips the spaces
+                k += 1
         found[key] = (i + 1, [item for item in items if item])
     return found
 
