@@ -29,7 +29,7 @@ from .docref import doc_summary
 from .evidence import Weights, words_of
 from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_notes_path,
                     is_release_notes_title, is_style_sheet, is_test_path, is_test_section)
-from .language import path_hint
+from .language import named_language, path_hint
 from .patterns import holds_any, lazy
 from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
                     word_runs)
@@ -872,7 +872,6 @@ def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str
         held = store.language_folders(language_folders) if any(folder.values()) else ()
         doubtful = {d for d, f in folder.items() if f is not None and f not in held}
     # a page whose text's language is not told, but its file's name tells (`api.sr.html`)
-    from .language import named_language
     by_name = {d: named_language(paths.get(d, "")) for d, lang in langs.items()
                if lang is None and d not in tree}
     by_name = {d: code for d, code in by_name.items() if code}

@@ -424,15 +424,14 @@ def _front_values(header: str) -> Dict[str, Tuple[int, List[str]]]:
         key, value = match.group(1).lower(), match.group(2).strip(" \t")
         if key in found:
             continue
+        first = i + 1   # the file line its words start on
         if value[:1] == "[" and value[-1:] == "]":
             items = [_unquote(part) for part in _flow_items(value[1:-1])]
         elif _BLOCK_SCALAR.match(value):   # its words start on the next line
             k = i + 1
             while k < len(lines) - 1 and (not lines[k].strip() or lines[k][:1] in " \t"):
                 k += 1
-            items = [_block_scalar("\n".join(lines[i:k]), value[0] == ">")]
-            found[key] = (i + 2, [item for item in items if item])
-            continue
+            items, first = [_block_scalar("\n".join(lines[i:k]), value[0] == ">")], i + 2
         elif value:
             items = [_unquote(value)]
         else:
@@ -444,7 +443,7 @@ def _front_values(header: str) -> Dict[str, Tuple[int, List[str]]]:
                     break
                 items.append(_unquote(item.group(1)))   # _unquote strips the spaces
                 k += 1
-        found[key] = (i + 1, [item for item in items if item])
+        found[key] = (first, [item for item in items if item])
     return found
 
 
@@ -463,6 +462,9 @@ def _flow_items(inside: str) -> List[str]:
     return [item.strip() for item in items if item.strip()]
 
 
+_WORDS = re.compile(r"\w+")
+
+
 def _said(summary: str, body: str) -> bool:
     """Does the page's opening text hold nearly all of the summary's words?"""
     words = set(_WORDS.findall(summary.lower()))
@@ -470,9 +472,6 @@ def _said(summary: str, body: str) -> bool:
         return True
     opening = set(_WORDS.findall(markdown_inline(body.lstrip()[:2000]).lower()))
     return len(words & opening) >= 0.8 * len(words)
-
-
-_WORDS = re.compile(r"\w+")
 
 
 def _unquote(value: str) -> str:
