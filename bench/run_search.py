@@ -66,7 +66,7 @@ def _key(*parts: object) -> str:
 
 
 def floor_db(root: str, exclude: Sequence[str], name: str, include: Sequence[str] = ()) -> str:
-    more = ("read-more",) if floor.READ_MORE else ()
+    more = (("read-more",) if floor.READ_MORE else ()) + (("read-sources",) if floor.READ_SOURCES else ())
     db = os.path.join(OUT, f"search-floor-{name}-{_key(root, tuple(exclude) + more, tuple(include))}.db")
     if not os.path.exists(db):
         floor.build(root, db, tuple(exclude), tuple(include))
@@ -331,8 +331,11 @@ def main(argv=None) -> int:
     ap.add_argument("--at", default="HEAD", help="git revision of glean_personal to measure, or 'worktree'")
     ap.add_argument("--read-more", action="store_true",
                     help="the baselines also read gzipped files, XML, roff man pages and PDF (bench/floor.py)")
+    ap.add_argument("--read-sources", action="store_true",
+                    help="the baselines also read .rst, .adoc and .org files as plain text (bench/floor.py)")
     args = ap.parse_args(argv)
     floor.READ_MORE = args.read_more
+    floor.READ_SOURCES = args.read_sources
     for attr in ("golden", "root", "db", "latency_corpus", "latency_db"):
         if getattr(args, attr):
             setattr(args, attr, os.path.abspath(getattr(args, attr)))
