@@ -62,6 +62,13 @@ def test_search_json_shape(db):
     assert snip["text"] == snip["snippet"] and snip["ranges"][0].keys() == {"startIndex", "endIndex"}
 
 
+def test_a_page_past_the_last_result_says_so(db):
+    """Not "No results": the search found something, only not that far down."""
+    out = run("search", "budget", "--offset", "5", "--db", db)
+    assert out.returncode == 0
+    assert out.stdout == "Offset 5 is past the last result: this search has 1 result.\n"
+
+
 def test_search_a_query_starting_with_a_dash(db):
     assert run("search", "--db", db, "--", "--force-with-lease").returncode == 0
 
@@ -95,6 +102,8 @@ def test_fetch_sources_and_purge(db):
     (["fetch", "100000000000000000000"], 1, "no indexed document"),   # past SQLite's integers
     (["fetch", "²"], 1, "no indexed document"),                       # isdigit, yet not int()
     (["related", "100000000000000000000"], 1, "no indexed document"),
+    (["search", "budget", "--source", ""], 2, "source needs a name"),
+    (["fetch", "budget", "--section", "Salaries"], 1, "no section"),
 ])
 def test_errors_are_one_line_with_the_right_code(db, args, code, words):
     out = run(*args, "--db", db)

@@ -111,6 +111,8 @@ def _did_you_mean(result) -> List[str]:
 
 
 def search_results(result, color: bool, explain: bool = False) -> str:
+    if not result.results and getattr(result, "past_end", False):
+        return "\n".join(n[:1].upper() + n[1:] + "." for n in result.notices)
     if not result.results:
         terms = ", ".join(result.terms) or "(no searchable words)"
         excluded = getattr(result, "excluded_terms", None)
