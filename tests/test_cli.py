@@ -128,6 +128,23 @@ def test_extract_shows_a_document_or_why_not(tmp_path):
     assert out.returncode == 1 and "empty file" in out.stdout
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="symlinks")
+def test_extract_says_why_index_skips_a_symbolic_link(tmp_path):
+    """`extract` shows what `index` gets: a link is not followed, and it says where the
+    file is read instead (it printed the target's text)."""
+    note = tmp_path / "note.md"
+    note.write_text("# Note\n\nPlant the garlic in October.\n")
+    (tmp_path / "link.md").symlink_to(note)
+    (tmp_path / "loop.md").symlink_to(tmp_path / "loop.md")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    out = run("extract", tmp_path / "link.md")
+    assert out.returncode == 1 and "garlic" not in out.stdout
+    assert "not followed" in out.stdout and str(note) in out.stdout
+    assert "symbolic link loop" in run("extract", tmp_path / "loop.md").stdout
+    assert "broken symbolic link" in run("extract", tmp_path / "gone.md").stdout
+    assert "garlic" in run("extract", note).stdout
+
+
 def test_extract_never_opens_a_secret_looking_file(tmp_path):
     """`extract` says what `index` would do (review16): a secret-looking file, one in a
     secret folder, or a link to one, is "never read"; it printed the file's text."""

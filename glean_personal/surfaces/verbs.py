@@ -185,7 +185,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     from ..config import DEFAULT_LIMITS
     from ..errors import SkipFile
     from ..formats import extract
-    from ..walk import SECRET_REASON, is_secret
+    from ..walk import SECRET_REASON, is_secret, link_reason
     from ..workers import clean, redact_document
     limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
                                                                    max_bytes=args.max_bytes)
@@ -195,6 +195,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
         full = os.path.abspath(os.path.expanduser(args.file))
         if is_secret(full) or is_secret(os.path.realpath(full)):
             raise SkipFile(SECRET_REASON)
+        if os.path.islink(full):
+            raise SkipFile(link_reason(full))
         doc, _ = redact_document(clean(extract(args.file, limits)))
     except SkipFile as skip:
         if args.json:
