@@ -191,12 +191,17 @@ def collapse(text: str, ranges: Sequence[Tuple[int, int]]) -> Tuple[str, List[Tu
     return "".join(out), [(where[a], where[b]) for a, b in ranges]
 
 
+def counted(n: int, noun: str) -> str:
+    """`1 source`, `2 sources`: a count with its noun."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def status(st, skips: bool = False) -> str:
     """`status`; with `skips`, the last run's skipped files of every source too."""
     store = "fts5 (SQLite full-text search)" if st.store == "fts5" else "plain + Python scorer"
     lines = [f"Index      {st.db}", f"Store      {store}, schema {st.schema_version}",
-             f"Contents   {st.documents} documents, {st.passages} passages, "
-             f"{len(st.sources)} sources, {size(st.db_bytes)}",
+             f"Contents   {counted(st.documents, 'document')}, {counted(st.passages, 'passage')}, "
+             f"{counted(len(st.sources), 'source')}, {size(st.db_bytes)}",
              f"Indexed    {when(st.last_indexed)}"]
     g = st.graph or {}
     if g.get("linked"):
@@ -225,7 +230,7 @@ def sources(items: Sequence[dict]) -> str:
     lines = []
     for s in items:
         lines.append(f"{s['label']}  {s['root']}" + _missing(s))
-        lines.append(f"    {s['documents']} documents, {s['passages']} passages, "
+        lines.append(f"    {counted(s['documents'], 'document')}, {counted(s['passages'], 'passage')}, "
                      f"{size(s['bytes'])}; last indexed {when(s['last_indexed'])}")
         if s["includes"] or s["excludes"]:
             lines.append(f"    include {s['includes'] or '-'}  exclude {s['excludes'] or '-'}")
