@@ -331,3 +331,8 @@ def test_the_api_refuses_times_and_scores_that_are_not_numbers(tmp_path, store_k
         for bad in (math.nan, math.inf, 1e10, 0, -1):
             with pytest.raises(UsageError, match="interval"):
                 next(ix.watch(interval=bad))
+
+
+def test_status_counts_agree_with_their_nouns(db):
+    out = run("status", "--db", db).stdout
+    assert "2 documents, " in out and ", 1 source, " in out and "1 sources" not in out
