@@ -12,7 +12,7 @@ import math
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 from .docref import as_row_id, doc_summary, is_file_url, path_from_url, source_of_file
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
@@ -221,12 +221,21 @@ class Index:
                                       max_bytes, self.limits, self.passage_sizes, progress,
                                       redact)
                 report.moved_from = moved_from
+                if report.new_source:
+                    report.overlaps = self._overlaps(report.root, report.label)
                 self._merge_if_changed(report)
                 self._refresh_graph(report)
                 return report
         except NotFound:
             self._discard_if_unused()
             raise
+
+    def _overlaps(self, root: str, label: str) -> List[Dict[str, str]]:
+        """The other sources whose folder holds `root` or lies inside it."""
+        return [{"label": s["label"], "root": s["root"],
+                 "relation": "holds it" if _within(root, s["root"]) else "inside it"}
+                for s in self.store.sources()
+                if s["label"] != label and (_within(root, s["root"]) or _within(s["root"], root))]
 
     # A run that changed this share of the documents merges the full-text index.
     MERGE_SHARE = 0.1
@@ -795,6 +804,11 @@ def _glob_text(path: Optional[str]) -> Optional[str]:
     if path is not None and not path.strip():
         raise UsageError("path needs a glob pattern, got an empty one")
     return path
+
+
+def _within(path: str, folder: str) -> bool:
+    """Is `path` below `folder` (never the folder itself)?"""
+    return path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _abs(text: str) -> str:

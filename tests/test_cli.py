@@ -336,3 +336,19 @@ def test_the_api_refuses_times_and_scores_that_are_not_numbers(tmp_path, store_k
 def test_status_counts_agree_with_their_nouns(db):
     out = run("status", "--db", db).stdout
     assert "2 documents, " in out and ", 1 source, " in out and "1 sources" not in out
+
+
+def test_a_folder_inside_an_indexed_folder_is_flagged_when_added(tmp_path, store_kind):
+    """Indexing `files/notes` beside `files` finds every note twice: the run says so."""
+    root = write_tree(tmp_path / "files", {"notes/todo.md": "# Todo\n\nRenew the passport.\n",
+                                           "trip.md": "# Trip\n\nPack the charger.\n"})
+    db = tmp_path / "p.db"
+    assert run("index", root, "--db", db).returncode == 0
+    added = run("index", root / "notes", "--db", db)
+    assert added.returncode == 0
+    assert f"warning: the source 'files' ({root}) holds this folder" in added.stdout
+    data = json.loads(run("index", root / "notes", "--db", db, "--json").stdout)
+    assert "overlaps" not in data   # a refresh: said when the source was added
+    data = json.loads(run("index", tmp_path, "--db", db, "--json").stdout)
+    assert [(o["label"], o["relation"]) for o in data["overlaps"]] == [
+        ("files", "inside it"), ("notes", "inside it")]

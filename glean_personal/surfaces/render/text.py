@@ -80,6 +80,11 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
     lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
              f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+    for o in getattr(r, "overlaps", None) or []:
+        where = "holds this folder" if o["relation"] == "holds it" else "lies inside this folder"
+        lines.append(f"  warning: the source '{printable(o['label'])}' ({printable(o['root'])}) "
+                     f"{where}: the files they share are indexed and found twice "
+                     f"(`purge {printable(r.label)}` undoes this run)")
     changes = [] if getattr(r, "new_source", False) else getattr(r, "changes", [])
     for kind, path in changes[:verbose_changes]:
         lines.append(f"    {kind:<8} {printable(path)}")
