@@ -385,7 +385,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         ranked = listed
         if offset and len(ranked) <= offset:
             result.past_end = True
-            result.notices.append(past_end_notice(offset, len(ranked)))
+            result.notices.append(past_end_notice(len(ranked)))
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -1285,10 +1285,10 @@ def bar(relative: float, width: int = 12) -> str:
 
 # -- helpful empties ----------------------------------------------------------
 
-def past_end_notice(offset: int, count: int) -> str:
+def past_end_notice(count: int) -> str:
     """A page past the last result is not "nothing matches": say where the results end."""
     found = "1 result" if count == 1 else f"{count:,} results"
-    return f"offset {offset:,} is past the last result: this search has {found}"
+    return f"the offset is past the last result: this search has {found}"
 
 
 def filter_notices(store: Store, filters: Filters) -> List[str]:

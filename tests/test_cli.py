@@ -66,7 +66,7 @@ def test_a_page_past_the_last_result_says_so(db):
     """Not "No results": the search found something, only not that far down."""
     out = run("search", "budget", "--offset", "5", "--db", db)
     assert out.returncode == 0
-    assert out.stdout == "Offset 5 is past the last result: this search has 1 result.\n"
+    assert out.stdout == "The offset is past the last result: this search has 1 result.\n"
 
 
 def test_search_a_query_starting_with_a_dash(db):
