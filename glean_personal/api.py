@@ -12,7 +12,7 @@ import math
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 from .docref import as_row_id, doc_summary, is_file_url, path_from_url, source_of_file
 from .errors import (Ambiguous, GleanError, LockedError, MoveRefused, NotFound, ReadOnlyError,
@@ -221,12 +221,21 @@ class Index:
                                       max_bytes, self.limits, self.passage_sizes, progress,
                                       redact)
                 report.moved_from = moved_from
+                if report.new_source:
+                    report.overlaps = self._overlaps(report.root, report.label)
                 self._merge_if_changed(report)
                 self._refresh_graph(report)
                 return report
         except NotFound:
             self._discard_if_unused()
             raise
+
+    def _overlaps(self, root: str, label: str) -> List[Dict[str, str]]:
+        """The other sources whose folder holds `root` or lies inside it."""
+        return [{"label": s["label"], "root": s["root"],
+                 "relation": "holds it" if _within(root, s["root"]) else "inside it"}
+                for s in self.store.sources()
+                if s["label"] != label and (_within(root, s["root"]) or _within(s["root"], root))]
 
     # A run that changed this share of the documents merges the full-text index.
     MERGE_SHARE = 0.1
@@ -778,21 +787,28 @@ def _tuple(value: Union[None, str, Sequence[str]], name: str = "a filter") -> tu
     (`source=["notes", None]` raised AttributeError, `type=5` TypeError)."""
     if value is None:
         return ()
-    if isinstance(value, str):
-        return (value,)
     try:
-        values = (value,) if isinstance(value, (bytes, bytearray)) else tuple(value)
+        values = (value,) if isinstance(value, (str, bytes, bytearray)) else tuple(value)
     except TypeError:   # not a sequence at all (5)
         values = (value,)
     if not all(isinstance(v, str) for v in values):
         raise UsageError(f"{name} takes a name or a list of names (strings), got {value!r}")
+    if not all(v.strip() for v in values):   # `--source ''`: a name left out, not "none of them"
+        raise UsageError(f"{name} needs a name, got an empty one")
     return values
 
 
 def _glob_text(path: Optional[str]) -> Optional[str]:
     if path is not None and not isinstance(path, str):
         raise UsageError(f"path takes one glob pattern (a string), got {path!r}")
+    if path is not None and not path.strip():
+        raise UsageError("path needs a glob pattern, got an empty one")
     return path
+
+
+def _within(path: str, folder: str) -> bool:
+    """Is `path` below `folder` (never the folder itself)?"""
+    return path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _abs(text: str) -> str:

@@ -54,6 +54,9 @@ class IndexReport:
     changes: List[Tuple[str, str]] = field(default_factory=list)  # (added|updated|removed, path)
     graph: Optional[dict] = None            # what the graph update did, if it ran
     new_source: bool = False                # this run added the source
+    # Other sources whose folder holds this one's, or lies inside it: their shared
+    # files are indexed under both (set by the run that adds the source).
+    overlaps: List[Dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         out = {"source": {"root": self.root, "label": self.label}, "added": self.added,
@@ -68,6 +71,8 @@ class IndexReport:
             out["moved_from"] = self.moved_from
         if self.graph is not None:
             out["graph"] = self.graph
+        if self.overlaps:
+            out["overlaps"] = list(self.overlaps)
         if not self.new_source:   # a refresh lists what it changed; a new source only counts
             out["changes"] = [{"change": kind, "path": path} for kind, path in self.changes]
         return out

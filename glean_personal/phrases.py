@@ -36,6 +36,7 @@ from collections import Counter
 from typing import Dict, Iterable, List, Tuple
 
 from .analysis import STOPWORDS, stem, token_spans, tokenize
+from .formats.titles import own_title
 
 __all__ = ["MAX_PHRASES", "document_phrases", "is_bigram", "phrase_forms", "phrase_id",
            "phrase_ids", "phrase_texts", "title_terms", "unpack"]
@@ -139,8 +140,9 @@ def phrase_ids(title: str, text: str) -> List[int]:
 
 
 def title_terms(title: str) -> List[int]:
-    """Sorted single-term phrase ids of a title (for the graph's title bonus)."""
-    return sorted(set(filter(None, _token_ids(title))))
+    """Sorted single-term phrase ids of a title (for the graph's title bonus), less the
+    folder a generic file name is told apart by (`todo (notes)`)."""
+    return sorted(set(filter(None, _token_ids(own_title(title)))))
 
 
 def document_phrases(title: str, text: str) -> bytes:

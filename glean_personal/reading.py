@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .document import SECTION_SEPARATOR
-from .errors import UsageError
+from .errors import NotFound, UsageError
 
 HeadingPath = Union[str, Sequence[str]]
 
@@ -234,7 +234,7 @@ def read(document: dict, lay: Layout, *, section: Optional[HeadingPath] = None,
     elif around is not None:
         at = [i for i, p in enumerate(lay.pieces) if p.passage_id == around]
         if not at:
-            raise UsageError(f"passage {around} is not in {document.get('path')}")
+            raise NotFound(f"passage {around} is not in {document.get('path')}")
         context = max(0, min(int(context), 20))
         first, last = max(0, at[0] - context), min(len(lay.pieces) - 1, at[0] + context)
         shown = lay.pieces[first:last + 1]
@@ -355,7 +355,7 @@ def _section_range(lay: Layout, wanted: List[str]) -> Tuple[int, int, Tuple[str,
             break
     else:
         names = "; ".join(" > ".join(h) for h in headings[:12])
-        raise UsageError(f"no section {' > '.join(wanted)!r} in this document"
+        raise NotFound(f"no section {' > '.join(wanted)!r} in this document"
                          + (f"; its sections: {names}" if names else "; it has no headings")
                          + (" …" if len(headings) > 12 else ""))
     target = min(found, key=len)
@@ -379,16 +379,19 @@ def _page_index(labels: List[str], page: Union[str, int]) -> int:
         return labels.index(text)
     if text.isascii() and text.isdigit() and len(text) <= 18 and 1 <= int(text) <= len(labels):
         return int(text) - 1
-    raise UsageError(f"no page {text!r}: pages run {labels[0]}-{labels[-1]} "
+    raise NotFound(f"no page {text!r}: pages run {labels[0]}-{labels[-1]} "
                      f"({len(labels)} pages)")
+
+
+LAST_LINE = 1 << 62   # past any file's last line (a range is cut to the file's)
 
 
 def parse_lines(lines: Union[str, Sequence[int]]) -> Tuple[int, int]:
     if isinstance(lines, str):
         text = lines.strip().replace("–", "-").replace(":", "-")
-        a, _, b = text.partition("-")
-        try:
-            lo, hi = int(a), int(b) if b.strip() else int(a)
+        a, dash, b = text.partition("-")
+        try:   # `120-` runs to the last line
+            lo, hi = int(a), int(b) if b.strip() else (LAST_LINE if dash else int(a))
         except ValueError:
             raise UsageError(f"lines must look like \"120-158\", got {lines!r}") from None
     elif len(lines) == 2:
@@ -409,7 +412,7 @@ def _read_lines(document: dict, lay: Layout, lines: Union[str, Sequence[int]],
         raise UsageError(f"{document.get('path')} has no line numbers (format "
                          f"{document.get('format')}): ask for a section, page or offset")
     if lo > total:
-        raise UsageError(f"no line {lo}: {document.get('path')} has {total} lines")
+        raise NotFound(f"no line {lo}: {document.get('path')} has {total} lines")
     hi = min(hi, total)
     by_line: Dict[int, str] = {}
     first_piece: Dict[int, Piece] = {}

@@ -251,6 +251,9 @@ class SearchResult(Record):
     # Words the index lacks with a word of it near, a looser reach than the
     # suggestions offered (`spelling.near_words`; not in `to_dict`).
     near_words: List[str] = field(default_factory=list)
+    # The page asked for starts past the last result; `notices` says where they end
+    # (not in `to_dict`).
+    past_end: bool = False
 
     # The hits, as a list's: `for hit in ix.search(q)`, `len(...)`, `[0]` (docs/api.md: "behaves as that list").
     def __iter__(self) -> Iterator[Hit]:
@@ -380,6 +383,9 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
             ranked = _after(ranked, _rank_pool(store, query, weights, hits, found, rows,
                                                passages), doc_of, passages, tiers)
         ranked = listed
+        if offset and len(ranked) <= offset:
+            result.past_end = True
+            result.notices.append(past_end_notice(len(ranked)))
         shown = []
         for i, (pid, score, count) in enumerate(ranked[:want + 1]):
             if i >= want:
@@ -1278,6 +1284,12 @@ def bar(relative: float, width: int = 12) -> str:
 
 
 # -- helpful empties ----------------------------------------------------------
+
+def past_end_notice(count: int) -> str:
+    """A page past the last result is not "nothing matches": say where the results end."""
+    found = "1 result" if count == 1 else f"{count:,} results"
+    return f"the offset is past the last result: this search has {found}"
+
 
 def filter_notices(store: Store, filters: Filters) -> List[str]:
     """Why a filtered search found nothing, when the filters themselves match nothing."""

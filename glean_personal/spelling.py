@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .analysis import stem, tokenize
+from .analysis import STOPWORDS, stem, tokenize
 from .store.core import Store, passage_text
 
 
@@ -37,6 +37,8 @@ def suggest_words(store: Store, words: Sequence[str]) -> Dict[str, List[str]]:
     offered = {}
     for word, near in _per_word(store, "near", words, _near).items():
         bound = 1 if len(stem(word)) <= ONE_EDIT_UP_TO else 2
+        # a stopword finds nothing on its own (`--force` is no slip for *for*)
+        near = [(d, shown) for d, shown in near if shown.lower() not in STOPWORDS]
         nearest = [shown for d, shown in near if d == near[0][0] and d <= bound]
         if nearest:
             offered[word] = nearest

@@ -383,6 +383,22 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
     return Candidate(relpath, st.st_size, st.st_mtime_ns, fs_path)
 
 
+def link_reason(path: str) -> str:
+    """Why `index` does not read the symbolic link `path` named alone (`extract`
+    says the same), and where its file is read instead."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop: never followed"
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "broken symbolic link: its target does not exist"
+        return f"symbolic link cannot be followed ({_why(exc)})"
+    kind = "the folder" if stat.S_ISDIR(st.st_mode) else "the file"
+    return (f"symbolic link: not followed (files are read at their own paths; "
+            f"{kind} is {storable(os.path.realpath(path))})")
+
+
 def _outside_reason(target: str, folder: bool) -> str:
     """Why a link out of the folder is skipped, naming where it leads (R installs its
     manuals as links into another tree) unless that looks secret."""

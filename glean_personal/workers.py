@@ -41,6 +41,7 @@ from .config import CODE_EXTENSIONS, Limits, PassageSizes
 from .document import Document, Section
 from .errors import SkipFile
 from .formats import SNIFF_BYTES, check_head, needs_sniff, read_document
+from .formats.titles import titled_by_folder
 from .language import declared_in_markup, document_language
 from .passages import StoredPassage, split_document
 from .redact import patterns_in, redact
@@ -195,22 +196,6 @@ def _open_file(fs_path: str) -> int:
         raise
 
 
-# Names that many folders give their main files: such a title tells one
-# README from another only with its folder ("README (zstd)").
-GENERIC_NAMES = frozenset("""readme index changelog changes news install contributing license
-    copying authors todo history faq notes copyright credits thanks bugs maintainers security
-    code_of_conduct readme.debian readme.source changelog.debian news.debian""".split())
-
-
-def titled_by_folder(title: str, path: str) -> str:
-    """The title, with its folder's name when it is only a generic file name."""
-    folder, _, name = path.rpartition("/")
-    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
-    if folder and title.lower() in GENERIC_NAMES and title.lower() == stem.lower():
-        return f"{title} ({folder.rsplit('/', 1)[-1]})"
-    return title
-
-
 def clean(doc: Document) -> Document:
     """Normalised text everywhere: no characters that glue words or upset SQLite."""
     return Document(
@@ -263,7 +248,7 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
         if sha == task.old_sha:
             return Extracted(sha, len(data), same_bytes=True)
         doc = clean(read_document(data, name, limits))
-        doc.title = titled_by_folder(doc.title, task.path)
+        own_title, doc.title = doc.title, titled_by_folder(doc.title, task.path)
         redactions = 0
         if task.redact:
             doc, redactions = redact_document(doc)
@@ -279,7 +264,7 @@ def process(task: Task, limits: Limits, sizes: PassageSizes, max_bytes: int) -> 
             sha, len(data), doc.title, doc.format, tuple(doc.warnings),
             tuple((p.heading, p.text, p.start, p.end,
                    *(p.lines or (None, None)), p.page) for p in passages),
-            document_phrases(doc.title, text), len(text), redactions=redactions,
+            document_phrases(own_title, text), len(text), redactions=redactions,
             language=language)
     except SkipFile as skip:
         return skip

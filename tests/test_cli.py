@@ -62,6 +62,13 @@ def test_search_json_shape(db):
     assert snip["text"] == snip["snippet"] and snip["ranges"][0].keys() == {"startIndex", "endIndex"}
 
 
+def test_a_page_past_the_last_result_says_so(db):
+    """Not "No results": the search found something, only not that far down."""
+    out = run("search", "budget", "--offset", "5", "--db", db)
+    assert out.returncode == 0
+    assert out.stdout == "The offset is past the last result: this search has 1 result.\n"
+
+
 def test_search_a_query_starting_with_a_dash(db):
     assert run("search", "--db", db, "--", "--force-with-lease").returncode == 0
 
@@ -95,6 +102,8 @@ def test_fetch_sources_and_purge(db):
     (["fetch", "100000000000000000000"], 1, "no indexed document"),   # past SQLite's integers
     (["fetch", "²"], 1, "no indexed document"),                       # isdigit, yet not int()
     (["related", "100000000000000000000"], 1, "no indexed document"),
+    (["search", "budget", "--source", ""], 2, "source needs a name"),
+    (["fetch", "budget", "--section", "Salaries"], 1, "no section"),
 ])
 def test_errors_are_one_line_with_the_right_code(db, args, code, words):
     out = run(*args, "--db", db)
@@ -117,6 +126,23 @@ def test_extract_shows_a_document_or_why_not(tmp_path):
     empty.write_bytes(b"")
     out = run("extract", empty)
     assert out.returncode == 1 and "empty file" in out.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="symlinks")
+def test_extract_says_why_index_skips_a_symbolic_link(tmp_path):
+    """`extract` shows what `index` gets: a link is not followed, and it says where the
+    file is read instead (it printed the target's text)."""
+    note = tmp_path / "note.md"
+    note.write_text("# Note\n\nPlant the garlic in October.\n")
+    (tmp_path / "link.md").symlink_to(note)
+    (tmp_path / "loop.md").symlink_to(tmp_path / "loop.md")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    out = run("extract", tmp_path / "link.md")
+    assert out.returncode == 1 and "garlic" not in out.stdout
+    assert "not followed" in out.stdout and str(note) in out.stdout
+    assert "symbolic link loop" in run("extract", tmp_path / "loop.md").stdout
+    assert "broken symbolic link" in run("extract", tmp_path / "gone.md").stdout
+    assert "garlic" in run("extract", note).stdout
 
 
 def test_extract_never_opens_a_secret_looking_file(tmp_path):
@@ -305,3 +331,24 @@ def test_the_api_refuses_times_and_scores_that_are_not_numbers(tmp_path, store_k
         for bad in (math.nan, math.inf, 1e10, 0, -1):
             with pytest.raises(UsageError, match="interval"):
                 next(ix.watch(interval=bad))
+
+
+def test_status_counts_agree_with_their_nouns(db):
+    out = run("status", "--db", db).stdout
+    assert "2 documents, " in out and ", 1 source, " in out and "1 sources" not in out
+
+
+def test_a_folder_inside_an_indexed_folder_is_flagged_when_added(tmp_path, store_kind):
+    """Indexing `files/notes` beside `files` finds every note twice: the run says so."""
+    root = write_tree(tmp_path / "files", {"notes/todo.md": "# Todo\n\nRenew the passport.\n",
+                                           "trip.md": "# Trip\n\nPack the charger.\n"})
+    db = tmp_path / "p.db"
+    assert run("index", root, "--db", db).returncode == 0
+    added = run("index", root / "notes", "--db", db)
+    assert added.returncode == 0
+    assert f"warning: the source 'files' ({root}) holds this folder" in added.stdout
+    data = json.loads(run("index", root / "notes", "--db", db, "--json").stdout)
+    assert "overlaps" not in data   # a refresh: said when the source was added
+    data = json.loads(run("index", tmp_path, "--db", db, "--json").stdout)
+    assert [(o["label"], o["relation"]) for o in data["overlaps"]] == [
+        ("files", "inside it"), ("notes", "inside it")]

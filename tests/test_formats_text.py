@@ -45,6 +45,35 @@ def test_latin1_bytes_undefined_in_cp1252_still_decode():
     assert doc.text.startswith("café")
 
 
+def test_a_stray_cp1252_byte_in_utf8_text_keeps_the_utf8():
+    """A line pasted from an old editor into a UTF-8 note: the stray byte reads as
+    cp1252 and the rest stays UTF-8 (decoded whole as cp1252, `é` became `Ã©`)."""
+    data = "Mixed: € 5 for the résumé\nutf8 line: café au lait\n".encode() + b"old line: na\xefve\n"
+    assert read_document(data, "mixed.txt").text == (
+        "Mixed: € 5 for the résumé\nutf8 line: café au lait\nold line: naïve")
+    # cp1252 text that one pair of bytes makes look like UTF-8 is still cp1252
+    old = "Ã© is what a wrong decoder shows; crème brûlée, déjà vu, à bientôt".encode("cp1252")
+    assert read_document(old, "old.txt").text.startswith("Ã© is what")
+
+
+@pytest.mark.parametrize("codec", ["cp932", "shift_jis", "euc_jp"])
+@pytest.mark.parametrize("text", ["東京の会議メモ wombat", "新宿駅で友達に会いました。東京都の渋谷区に行きました。"])
+def test_japanese_in_a_legacy_encoding_reads_as_japanese(codec, text):
+    """Shift_JIS and EUC-JP notes without a BOM were read as cp1252 soup."""
+    assert read_document(text.encode(codec), "memo.txt").text == text
+
+
+def test_cp1252_text_is_never_read_as_japanese():
+    """Western text holds the bytes of a kana lead (0x82 `‚`, 0x83 `ƒ`) seldom and never
+    before a byte that completes one; decoded strictly, it would have to be valid too."""
+    words = ("café crème naïve résumé déjà Müller Straße £5 ¥3 ½ ° × © « » – — ‘ ’ “ ” "
+             "• … € ‚ ƒ „ † ‡ ˆ ‰ Š ‹ Œ Ž the and of").split()
+    rng = random.Random(3)
+    for _ in range(500):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 30)))
+        assert read_document(text.encode("cp1252"), "old.txt").text == text
+
+
 @pytest.mark.parametrize("name", ["a.txt", "a.md"])
 def test_nul_bytes_without_bom_are_binary(name):
     with pytest.raises(SkipFile, match=r"binary content \(NUL bytes\)"):

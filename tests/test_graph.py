@@ -602,3 +602,27 @@ def test_related_filters_its_neighbours_as_a_search_filters(tmp_path, kind, monk
         assert ix.related(doc, type="pdf").notices[0].startswith(
             "no documents of type pdf in this index; types here:")
         assert "notices" not in ix.related(doc).to_dict()
+
+
+def test_the_folder_a_generic_name_is_told_apart_by_links_nothing(tmp_path, open_ix):
+    """`todo.txt` in `notes/` is titled *todo (notes)* so that lists tell it from another
+    todo; the folder's name is where the file is kept, not what it says, and a deck
+    titled *Notes* shares nothing with it."""
+    from glean_personal.formats.titles import own_title
+    from glean_personal.phrases import title_terms
+    from helpers.files import write_tree
+    assert own_title("todo (notes)") == "todo" and own_title("Paris (2024)") == "Paris (2024)"
+    assert title_terms("README (zstd)") == title_terms("README")
+    root = write_tree(tmp_path / "files", {
+        "notes/todo.txt": "Renew the passport before March.\nBook the chimney sweep.\n",
+        "slides/notes.md": "# Notes\n\nTulip bulbs go in after the first frost.\n",
+        "trip.md": "# Trip\n\nThe passport photo booth is by the station.\n",
+        "garden.md": "# Garden\n\nTulip bulbs and a chimney pot planter.\n"})
+    ix = open_ix()
+    ix.index(root)
+    ix.link()
+    assert "todo (notes)" in [h.title for h in ix.search("passport").results]
+    related = ix.related("notes/todo.txt")
+    for n in related.neighbours:
+        assert "notes" not in n.phrases, (n.document["path"], n.phrases)
+    assert "slides/notes.md" not in [n.document["path"] for n in related.neighbours]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import glean_personal
-from glean_personal.errors import UsageError
+from glean_personal.errors import NotFound, UsageError
 from glean_personal.surfaces import cli
 from test_local_backend import build_index
 from test_mcp import write_long
@@ -68,6 +68,36 @@ def test_lines_are_the_files_lines(db):
         assert cut.lines[0] == 100 and cut.lines[1] < 200 and not cut.complete
         assert cut.next == {"lines": f"{cut.lines[1] + 1}-200", "max_chars": 500}
         assert cut.text.split("\n") == source[99:cut.lines[1]]
+
+
+def test_an_open_range_of_lines_runs_to_the_last(db):
+    """`120-` reads to the end of the file (it read line 120 alone)."""
+    source = (Path(db).parent / "files" / "long" / "birds.log.txt").read_text().splitlines()
+    with glean_personal.open_index(db) as ix:
+        part = ix.read("birds.log", lines="931-")
+        assert list(part.lines) == [931, 940] and part.text.split("\n") == source[930:]
+        assert ix.read("birds.log", lines="7").text.split("\n") == source[6:7]
+        with pytest.raises(UsageError):
+            ix.read("birds.log", lines="-5")
+
+
+@pytest.mark.parametrize("part", [{"section": "Chapter 99"}, {"page": "99"},
+                                  {"lines": "941-950"}])
+def test_a_part_the_document_does_not_have_is_not_found(db, part, capsys):
+    """A section, page or line that does not exist is exit 1 as a missing document
+    is (it was a usage error, exit 2); the message says what there is."""
+    name = "survey.pdf" if "page" in part else "birds.log" if "lines" in part else "guide.md"
+    with glean_personal.open_index(db) as ix:
+        with pytest.raises(NotFound):
+            ix.read(name, **part)
+    (flag, value), = part.items()
+    assert cli.main(["fetch", name, f"--{flag}", value, "--db", str(db)]) == 1
+    assert capsys.readouterr().err.startswith("glean-personal: no ")
+
+
+def test_context_without_around_is_a_usage_error(db, capsys):
+    assert cli.main(["fetch", "guide.md", "--context", "3", "--db", str(db)]) == 2
+    assert "--around" in capsys.readouterr().err
 
 
 def test_sections_pages_and_the_outline(db):

@@ -12,7 +12,7 @@ import pytest
 
 from glean_personal import open_index
 from glean_personal import search
-from glean_personal.errors import Ambiguous, NotFound
+from glean_personal.errors import Ambiguous, NotFound, UsageError
 from helpers.files import write_tree
 from helpers.templates import index_copy
 from pdf_factory import show, text_pdf
@@ -159,6 +159,37 @@ def test_filters(ix, tmp_path):
     future = time.time() + 86400
     assert paths(ix.search("espresso", after=future)) == []
     assert paths(ix.search("espresso", before=future))[0] == "espresso.md"
+
+
+@pytest.mark.parametrize("folder", ["notes", "notes/", "NOTES"])
+def test_a_folder_named_as_a_path_filter_means_the_files_below_it(ix, folder):
+    """People and agents name a folder (`--path notes`), not a glob below it; the
+    filter is case-sensitive as paths are, so `NOTES` is no folder here."""
+    found = paths(ix.search("archive", path=folder))
+    assert found == ([] if folder == "NOTES" else ["notes/archive.txt"])
+    assert paths(ix.search("archive", path="archive.txt")) == ["notes/archive.txt"]
+    assert paths(ix.search("kettle", path="notes")) == []
+
+
+@pytest.mark.parametrize("name, value", [("source", ""), ("type", " "), ("path", ""),
+                                         ("source", ["files", ""])])
+def test_an_empty_filter_value_is_a_usage_error(ix, name, value):
+    """`--source ''` names nothing: refused, not read as a source of that name."""
+    with pytest.raises(UsageError, match="empty"):
+        ix.search("kettle", **{name: value})
+
+
+def test_a_page_past_the_last_result_says_where_the_results_end(ix):
+    everything = ix.search("kettle", limit=50)
+    count = len(everything.results)
+    assert 2 <= count < 50 and not everything.notices
+    past = ix.search("kettle", offset=count + 5)
+    assert past.results == [] and past.past_end
+    assert past.notices == [f"the offset is past the last result: this search has {count} "
+                            "results"]
+    last = ix.search("kettle", offset=count - 1)
+    assert len(last.results) == 1 and not last.past_end and not last.notices
+    assert not ix.search("zzzkettle", offset=3).past_end   # nothing found at all
 
 
 def test_limit_offset_and_has_more(ix):
@@ -363,6 +394,16 @@ def test_did_you_mean_offers_only_the_nearest_words(tmp_path, open_ix):
     assert ix.search("decide").suggestions == {}        # decid is two edits from deck
     assert ix.search("colours").suggestions == {"colours": ["colors"]}   # not colons too
     assert ix.search("dekc").suggestions == {"dekc": ["deck"]}
+
+
+def test_did_you_mean_never_offers_a_stopword(tmp_path, open_ix):
+    """A stopword finds nothing on its own: *for* is no suggestion for *force*."""
+    root = write_tree(tmp_path / "t", {"git.md": "# Forks\n\nWhat to do for forks of a "
+                                       "repository, for example.\n"})
+    ix = open_ix()
+    ix.index(root)
+    assert ix.search("force").suggestions == {"force": ["forks"]}
+    assert ix.search("fo").suggestions == {}
 
 
 @pytest.mark.parametrize("order", [("a.md", "b.md"), ("b.md", "a.md")])

@@ -74,8 +74,38 @@ def decode_text(data: bytes, declared: Optional[str] = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        text = single_byte(data)
+        text = _not_utf8(data)
     return _check_text(text)
+
+
+# A byte that is not UTF-8, as `surrogateescape` holds it; any character past ASCII.
+_ESCAPED = re.compile("[\udc80-\udcff]+")
+_WIDE = re.compile("[^\x00-\x7f]")
+_KANA = re.compile("[\u3041-\u30ff]")
+_JAPANESE = ("cp932", "euc_jp")   # Shift_JIS as Windows writes it, and EUC-JP
+_MIN_KANA = 1   # a kana needs a byte cp1252 text seldom holds (0x82, 0x83; 0xA4, 0xA5 before a letter)
+
+
+def _not_utf8(data: bytes) -> str:
+    """Text that fails strict UTF-8. Mostly UTF-8 with a stray byte or two (a line pasted
+    from a cp1252 editor) keeps its UTF-8 and reads each stray byte as cp1252: decoded
+    whole as cp1252, every `é` it held became `Ã©`. Japanese saved as Shift_JIS or
+    EUC-JP, which decodes strictly and is one part in five kana or more, is read so.
+    Anything else is cp1252."""
+    text = data.decode("utf-8", errors="surrogateescape")
+    stray = sum(len(m) for m in _ESCAPED.findall(text))
+    if len(_WIDE.findall(text)) - stray >= stray:   # more UTF-8 characters than stray bytes
+        return _ESCAPED.sub(lambda m: single_byte(bytes(ord(c) - 0xDC00 for c in m.group())),
+                            text)
+    for name in _JAPANESE:
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        kana = len(_KANA.findall(text))
+        if kana >= _MIN_KANA and kana * 5 >= len(_WIDE.findall(text)):
+            return text
+    return single_byte(data)
 
 
 def decode_head(data: bytes, size: int) -> str:

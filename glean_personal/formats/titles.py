@@ -63,3 +63,29 @@ def is_section_name(text: str) -> bool:
     key = " ".join(text.lower().split()).strip(" .:")
     key = re.sub(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.)\s+", "", key)
     return key in _SECTION_NAMES
+
+
+# Names that many folders give their main files: such a title tells one
+# README from another only with its folder ("README (zstd)").
+GENERIC_NAMES = frozenset("""readme index changelog changes news install contributing license
+    copying authors todo history faq notes copyright credits thanks bugs maintainers security
+    code_of_conduct readme.debian readme.source changelog.debian news.debian""".split())
+
+
+def titled_by_folder(title: str, path: str) -> str:
+    """The title, with its folder's name when it is only a generic file name."""
+    folder, _, name = path.rpartition("/")
+    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
+    if folder and title.lower() in GENERIC_NAMES and title.lower() == stem.lower():
+        return f"{title} ({folder.rsplit('/', 1)[-1]})"
+    return title
+
+
+_FOLDER_SUFFIX = re.compile(r"(.+) \([^()/]+\)")
+
+
+def own_title(title: str) -> str:
+    """The title without the folder `titled_by_folder` added: the folder's name is where
+    the file is kept, not what it says, so the graph does not link by it."""
+    m = _FOLDER_SUFFIX.fullmatch(title)
+    return m.group(1) if m and m.group(1).lower() in GENERIC_NAMES else title

@@ -47,9 +47,9 @@ def filter_sql(filters: Filters) -> Tuple[str, list]:
         clauses.append(f"d.format IN ({','.join('?' * len(filters.formats))})")
         params += [storable(kind) for kind in filters.formats]
     if filters.path_glob:
-        glob = storable(filters.path_glob)
-        clauses.append("(d.path GLOB ? OR d.path GLOB ?)")
-        params += [glob, "*/" + glob]
+        globs = path_globs(storable(filters.path_glob))
+        clauses.append("(" + " OR ".join(["d.path GLOB ?"] * len(globs)) + ")")
+        params += globs
     if filters.after_ns is not None:
         clauses.append("d.mtime_ns >= ?")
         params.append(filters.after_ns)
@@ -908,3 +908,14 @@ def _lookup_params(term: Term) -> Iterable[str]:
 
 def make_fulltext(kind: str, conn: sqlite3.Connection) -> FullText:
     return Fts5Text(conn) if kind == "fts5" else PlainText(conn)
+
+
+def path_globs(glob: str) -> List[str]:
+    """The globs a path filter tries: as written, below any folder, and, when it does not
+    end in `*`, the files below a folder of that name (`notes`, `notes/`, `2024/trips`), as
+    a person naming a folder means."""
+    bare = glob.rstrip("/") or glob
+    globs = [bare, "*/" + bare]
+    if not bare.endswith("*"):
+        globs += [bare + "/*", "*/" + bare + "/*"]
+    return globs

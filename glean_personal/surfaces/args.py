@@ -234,13 +234,13 @@ def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
                       help='one section and its subsections: "Install > Linux", or the last '
                            "heading alone")
     part.add_argument("--page", metavar="PAGE", help="one page (PDF): its label or number")
-    part.add_argument("--lines", metavar="A-B", help="file lines A to B (text and code)")
+    part.add_argument("--lines", metavar="A-B", help="file lines A to B (text and code; `A-` to the end)")
     part.add_argument("--around", type=_nonneg_int, metavar="PASSAGE",
                       help="a passage id (search --passages --json) and its neighbours")
     part.add_argument("--outline", action="store_true",
                       help="the headings with their lines or pages, not the text")
-    p.add_argument("--context", type=_nonneg_int, default=2, metavar="N",
-                   help="passages either side of --around (default 2)")
+    p.add_argument("--context", type=_nonneg_int, metavar="N",
+                   help="passages either side of --around (default 2; only with --around)")
     p.add_argument("--offset", type=_nonneg_int, default=0, metavar="N",
                    help="skip N characters into the part")
     p.add_argument("--max-chars", type=_positive_int, metavar="N",

@@ -162,6 +162,8 @@ def cmd_fetch(args: argparse.Namespace) -> int:
         raise UsageError("fetch needs DOC: an id, a path, or part of a path")
     if args.outline and args.doc is None:
         raise UsageError("fetch --outline needs DOC")
+    if args.context is not None and args.around is None:
+        raise UsageError("--context N counts passages either side of --around PASSAGE")
     parted = (args.section, args.page, args.lines, args.around, args.max_chars)
     with _open(args, readonly=True) as ix:
         if args.outline:
@@ -173,7 +175,7 @@ def cmd_fetch(args: argparse.Namespace) -> int:
                         render.text.fetched(doc.document, doc.text, doc.warnings))
         part = ix.read(args.doc, section=args.section, page=args.page, lines=args.lines,
                        offset=args.offset, max_chars=args.max_chars, around=args.around,
-                       context=args.context)
+                       context=2 if args.context is None else args.context)
     return _out(args, part.to_dict(), render.text.part(part))
 
 
@@ -183,7 +185,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     from ..config import DEFAULT_LIMITS
     from ..errors import SkipFile
     from ..formats import extract
-    from ..walk import SECRET_REASON, is_secret
+    from ..walk import SECRET_REASON, is_secret, link_reason
     from ..workers import clean, redact_document
     limits = DEFAULT_LIMITS if args.max_bytes is None else replace(DEFAULT_LIMITS,
                                                                    max_bytes=args.max_bytes)
@@ -193,6 +195,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
         full = os.path.abspath(os.path.expanduser(args.file))
         if is_secret(full) or is_secret(os.path.realpath(full)):
             raise SkipFile(SECRET_REASON)
+        if os.path.islink(full):
+            raise SkipFile(link_reason(full))
         doc, _ = redact_document(clean(extract(args.file, limits)))
     except SkipFile as skip:
         if args.json:

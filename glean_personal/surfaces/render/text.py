@@ -80,6 +80,11 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
     lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
              f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+    for o in getattr(r, "overlaps", None) or []:
+        where = "holds this folder" if o["relation"] == "holds it" else "lies inside this folder"
+        lines.append(f"  warning: the source '{printable(o['label'])}' ({printable(o['root'])}) "
+                     f"{where}: the files they share are indexed and found twice "
+                     f"(`purge {printable(r.label)}` undoes this run)")
     changes = [] if getattr(r, "new_source", False) else getattr(r, "changes", [])
     for kind, path in changes[:verbose_changes]:
         lines.append(f"    {kind:<8} {printable(path)}")
@@ -111,6 +116,8 @@ def _did_you_mean(result) -> List[str]:
 
 
 def search_results(result, color: bool, explain: bool = False) -> str:
+    if not result.results and getattr(result, "past_end", False):
+        return "\n".join(n[:1].upper() + n[1:] + "." for n in result.notices)
     if not result.results:
         terms = ", ".join(result.terms) or "(no searchable words)"
         excluded = getattr(result, "excluded_terms", None)
@@ -189,12 +196,17 @@ def collapse(text: str, ranges: Sequence[Tuple[int, int]]) -> Tuple[str, List[Tu
     return "".join(out), [(where[a], where[b]) for a, b in ranges]
 
 
+def counted(n: int, noun: str) -> str:
+    """`1 source`, `2 sources`: a count with its noun."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def status(st, skips: bool = False) -> str:
     """`status`; with `skips`, the last run's skipped files of every source too."""
     store = "fts5 (SQLite full-text search)" if st.store == "fts5" else "plain + Python scorer"
     lines = [f"Index      {st.db}", f"Store      {store}, schema {st.schema_version}",
-             f"Contents   {st.documents} documents, {st.passages} passages, "
-             f"{len(st.sources)} sources, {size(st.db_bytes)}",
+             f"Contents   {counted(st.documents, 'document')}, {counted(st.passages, 'passage')}, "
+             f"{counted(len(st.sources), 'source')}, {size(st.db_bytes)}",
              f"Indexed    {when(st.last_indexed)}"]
     g = st.graph or {}
     if g.get("linked"):
@@ -223,7 +235,7 @@ def sources(items: Sequence[dict]) -> str:
     lines = []
     for s in items:
         lines.append(f"{s['label']}  {s['root']}" + _missing(s))
-        lines.append(f"    {s['documents']} documents, {s['passages']} passages, "
+        lines.append(f"    {counted(s['documents'], 'document')}, {counted(s['passages'], 'passage')}, "
                      f"{size(s['bytes'])}; last indexed {when(s['last_indexed'])}")
         if s["includes"] or s["excludes"]:
             lines.append(f"    include {s['includes'] or '-'}  exclude {s['excludes'] or '-'}")
