@@ -962,3 +962,164 @@ def test_a_byte_order_mark_before_the_first_message_is_ignored(one_db):
     replies = [json.loads(x) for x in stdout.getvalue().decode().splitlines()]
     assert [r["id"] for r in replies] == [1, 2]
     assert replies[0]["result"]["protocolVersion"] == "2025-06-18" and replies[1]["result"] == {}
+
+
+# -- the new-user trial's items (round 27) ------------------------------------------------------
+SURVEY = ("grey heron", "weir pool", "otter holt", "kingfisher perch", "alder carr",
+          "reed warbler", "water vole", "sand martin", "mill leat", "flood meadow",
+          "osier bed", "withy stand", "snipe bog", "teal scrape", "dipper ledge",
+          "marsh harrier", "lapwing field", "curlew moss", "barn owl", "pike shallows",
+          "eel pass", "toad tunnel", "newt pond", "bittern reeds")
+
+
+def write_mixed(folder: Path) -> Path:
+    """Nine survey notes, the first sharing three rare phrases with each of the others (a
+    dense related-documents graph), and one file each of nine other formats: ten
+    formats, so the instructions must sum the rest."""
+    folder.mkdir(parents=True)
+    for n in range(9):
+        held = SURVEY if n == 0 else SURVEY[3 * (n - 1):3 * n]
+        walk = ". ".join(f"The {p} was checked on visit {k}" for k, p in enumerate(held))
+        (folder / f"survey-{n}.md").write_text(
+            f"---\ntitle: Survey {n}\n---\n\n# Survey {n}\n\n## Walk\n\n{walk}.\n\n"
+            f"## Notes\n\nPlot {n} lies beyond stile {n * 11}.\n", encoding="utf-8")
+    (folder / "walk.txt").write_text(
+        "Walk notes\n\nThe grey heron stood in the weir pool; the otter holt was dry.\n",
+        encoding="utf-8")
+    (folder / "counts.csv").write_text("species,count\ngrey heron,3\nwater vole,2\n",
+                                       encoding="utf-8")
+    (folder / "counts.json").write_text('{"grey heron": 3, "water vole": 2}\n',
+                                        encoding="utf-8")
+    (folder / "tally.py").write_text('def tally():\n    """Count the grey heron and the '
+                                     'water vole."""\n    return 5\n', encoding="utf-8")
+    (folder / "sites.yaml").write_text("weir pool:\n  species: grey heron\n",
+                                       encoding="utf-8")
+    (folder / "map.html").write_text("<html><head><title>Map</title></head><body><p>The "
+                                     "sand martin bank by the mill leat.</p></body></html>",
+                                     encoding="utf-8")
+    (folder / "kit.toml").write_text('[kit]\nnote = "sand martin and reed warbler"\n',
+                                     encoding="utf-8")
+    (folder / "route.ini").write_text("[route]\nstart = flood meadow by the alder carr\n",
+                                      encoding="utf-8")
+    (folder / "map.css").write_text("/* kingfisher perch */\nbody { color: teal; }\n",
+                                    encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module", params=["fts5", "plain"])
+def mixed(request, tmp_path_factory):
+    """A linked index of `write_mixed`, once per store kind, with a server over it."""
+    tmp = tmp_path_factory.mktemp(f"mixed-{request.param}")
+    write_mixed(tmp / "files")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GLEAN_PERSONAL_STORE", request.param)
+        with glean_personal.open_index(tmp / "m.db") as ix:
+            ix.index(tmp / "files", label="survey")
+            ix.link()
+            assert ix.store.kind == request.param
+    s = _started(tmp / "m.db")
+    yield s, tmp / "m.db"
+    assert s.close() == 0
+
+
+def test_local_related_says_what_a_tight_budget_cut(mixed):
+    """Neighbours left out to fit max_chars are never dropped silently (newuser item 1):
+    `trimmed` and a notice say how many and the max_chars that shows them all."""
+    s, _ = mixed
+    whole = ok(s.call("local_related", {"doc": "survey-0.md", "limit": 50}), "local_related")
+    assert len(whole["neighbours"]) >= 6 and "trimmed" not in whole and not whole["notices"]
+    reply = s.call("local_related", {"doc": "survey-0.md", "limit": 50, "max_chars": 2000})
+    assert wire_size(reply) <= 2000
+    cut = ok(reply, "local_related")
+    kept, found = len(cut["neighbours"]), len(whole["neighbours"])
+    assert cut["trimmed"] is True and kept < found
+    assert [n["document"]["id"] for n in cut["neighbours"]] == [
+        n["document"]["id"] for n in whole["neighbours"]][:kept]   # the weakest go
+    (notice,) = cut["notices"]
+    assert f"{found - kept} of the {found} neighbours left out" in notice
+    asked = int(re.search(r"call again with max_chars ([\d,]+)", notice)[1].replace(",", ""))
+    again = ok(s.call("local_related", {"doc": "survey-0.md", "limit": 50,
+                                        "max_chars": max(2000, asked)}), "local_related")
+    assert again == whole
+
+
+def test_instructions_name_eight_formats_and_sum_the_rest(mixed):
+    """The documents-by-format list adds up (newuser item 5)."""
+    s, db = mixed
+    formats = ok(s.call("local_sources", {}), "local_sources")["sources"][0]["formats"]
+    assert len(formats) == 10 and sum(formats.values()) == 18
+    fresh = Server(db)
+    text = fresh.request("initialize", {"protocolVersion": "2025-06-18"})["result"][
+        "instructions"]
+    assert fresh.close() == 0
+    line = next(x for x in text.splitlines() if x.startswith("- survey:"))
+    named = ", ".join(f"{n} {f}" for f, n in list(formats.items())[:8])
+    rest = sum(list(formats.values())[8:])
+    assert line.endswith(f"18 documents ({named}, and {rest} more in 2 other formats)")
+    named = re.search(r"\((.*), and (\d+) more", line)
+    assert sum(int(x.split()[0]) for x in named[1].split(", ")) + int(named[2]) == 18
+
+
+def test_line_numbers_are_where_the_docs_say(mixed):
+    """Documents read line for line carry `lines`; CSV, JSON and HTML do not, and asking
+    one for lines is an error (newuser item 4: docs/mcp.md listed CSV among them)."""
+    s, _ = mixed
+    lines = {}
+    for query in ("grey heron", "sand martin", "kingfisher perch", "flood meadow"):
+        for r in ok(s.call("local_search", {"query": query, "limit": 50}),
+                    "local_search")["results"]:
+            lines.setdefault(r["format"], set()).add(r["lines"] is not None)
+    for fmt in ("md", "txt", "py", "yaml", "toml", "ini", "css"):
+        assert lines.get(fmt) == {True}, fmt
+    for fmt in ("csv", "json", "html"):
+        assert lines.get(fmt) == {False}, fmt
+    assert "no line numbers" in failed(s.call("local_fetch", {"fragment": "counts.csv",
+                                                              "lines": "1-2"}))
+    docs = (ROOT / "docs" / "mcp.md").read_text(encoding="utf-8")
+    have = docs[docs.index("Which documents have line numbers"):]
+    have = have[:have.index("have none")]
+    assert "CSV" not in have and "JSON" not in have and "HTML" not in have
+    assert "not CSV, JSON, HTML" in tool("local_search")["description"]
+
+
+@pytest.mark.parametrize("asked, span, following", [
+    ("5", "line 5 holds", {"lines": "6-6"}), ([5, 6], "lines 5-6 hold", {"lines": "7-8"})])
+def test_a_line_range_no_passage_holds_has_no_offsets(mixed, asked, span, following):
+    """Front matter's closing rule and a heading (lines 4-6 of a survey note): an empty
+    text with null offsets and a warning, never -1 (newuser item 20)."""
+    s, _ = mixed
+    data = ok(s.call("local_fetch", {"fragment": "survey-3.md", "lines": asked}),
+              "local_fetch")
+    first, last = (int(asked), int(asked)) if isinstance(asked, str) else asked
+    assert data["text"] == "" and data["start"] is None and data["end"] is None
+    assert data["lines"] == [first, last] and data["where"].startswith(f"lines {first}-{last}")
+    assert data["next"] == following and data["complete"] is True
+    assert any(w.startswith(f"{span} no indexed text") for w in data["warnings"])
+    read = ok(s.call("local_fetch", {"fragment": "survey-3.md", "lines": "4-9"}),
+              "local_fetch")
+    assert read["start"] >= 0 and read["end"] > read["start"] and "visit" in read["text"]
+    assert not read["warnings"]
+
+
+@pytest.mark.parametrize("params", [{"arguments": {}}, {}, {"name": None}, {"name": 7},
+                                    {"name": ["local_search"]}])
+def test_tools_call_without_a_name_says_what_it_needs(proto, params):
+    """`tools/call` with no `name`, or one that is not text (newuser item 19)."""
+    reply = proto.request("tools/call", params)
+    assert reply["error"]["code"] == -32602
+    assert reply["error"]["message"].startswith(
+        "tools/call needs `name`: one of local_search, local_fetch, local_sources, "
+        "local_related")
+    assert "None" not in reply["error"]["message"]
+
+
+def test_a_page_past_the_last_result_is_not_nothing_matches(mixed):
+    """An offset past the end says so; "No passage matches … try other words" would send
+    the agent away from a query that does match (newuser item 2)."""
+    s, _ = mixed
+    first = ok(s.call("local_search", {"query": "grey heron"}), "local_search")
+    assert first["results"]
+    past = ok(s.call("local_search", {"query": "grey heron", "offset": 900}), "local_search")
+    assert past["results"] == [] and past["has_more"] is False
+    assert not any(n.startswith("No passage matches") for n in past["notices"])
+    assert any(n.startswith("offset 900 is past the last result") for n in past["notices"])

@@ -24,7 +24,8 @@ from ..errors import Ambiguous, GleanError, NotFound
 from ..reports import skip_kinds
 from ..version import __version__
 from .args import timestamp_of
-from .mcp_fit import fit_outline, fit_search, fit_text, result_size, tool_result
+from .mcp_fit import (fit_outline, fit_related, fit_search, fit_text, result_size,
+                      tool_result)
 from .mcp_tools import (DEFAULT_BUDGET, DEFAULT_LIMIT, DOC_ARGS, MAX_BUDGET, MAX_CANDIDATES,
                         MAX_LIMIT, MAX_OFFSET, MIN_BUDGET, TOOL_NAMES, TOOLS)
 from .render import text as render_text
@@ -87,7 +88,7 @@ class Tools:
             return INSTRUCTIONS + "\nThe index is empty: nothing has been indexed yet."
         lines = []
         for s in items:
-            formats = ", ".join(f"{n} {f}" for f, n in list(s.get("formats", {}).items())[:8])
+            formats = _format_counts(s.get("formats", {}))
             gone = "" if _present(s) else " (folder missing on disk)"
             lines.append(f"- {s['label']}: {s['root']}{gone}: {s['documents']} documents"
                          + (f" ({formats})" if formats else ""))
@@ -142,7 +143,11 @@ class Tools:
                 "max_chars": budget, "trimmed": False}
         if result.expansions:   # a question's words and the synonyms also searched
             data["expansions"] = {k: list(v) for k, v in result.expansions.items()}
-        if not rows:
+        if not rows and offset and not getattr(result, "past_end", False):
+            data["notices"].append(   # the search's own notice says so, where it gives one
+                f"offset {offset:,} is past the last result: page from offset 0 or "
+                "the last next_offset")
+        elif not rows and not offset:
             data["notices"].append(
                 "No passage matches. That does not prove the user has nothing on this: "
                 "try other words, or check local_sources for what is indexed.")
@@ -196,6 +201,8 @@ class Tools:
                 return data
 
             data = fit_text(read, budget)
+            if data.get("start", 0) < 0:   # no passage holds any of the lines asked for
+                _no_indexed_lines(data)
             if data.get("next") is not None:   # the budget, not the internal text allowance
                 data["next"].pop("max_chars", None)
                 if args.get("max_chars") is not None:
@@ -278,13 +285,33 @@ class Tools:
                                 "phrases": [str(p) for p in n.phrases]}
                                for n in result.neighbours],
                 "notices": list(result.notices)}
-        while result_size(data) > budget and any(len(n["phrases"]) > 3
-                                                 for n in data["neighbours"]):
-            for n in data["neighbours"]:
-                n["phrases"] = n["phrases"][:max(3, len(n["phrases"]) // 2)]
-        while result_size(data) > budget and data["neighbours"]:
-            data["neighbours"].pop()
-        return data
+        return fit_related(data, budget)
+
+
+SHOWN_FORMATS = 8   # formats named in the instructions per source; the rest are counted
+
+
+def _format_counts(formats: Mapping[str, int]) -> str:
+    """A source's documents by format, the commonest first: the first SHOWN_FORMATS
+    named, the rest summed (`and 5 more in 5 other formats`), so the counts add up."""
+    items = list(formats.items())
+    shown = ", ".join(f"{n} {f}" for f, n in items[:SHOWN_FORMATS])
+    rest = items[SHOWN_FORMATS:]
+    if rest:
+        kinds = "1 other format" if len(rest) == 1 else f"{len(rest)} other formats"
+        shown += f", and {sum(n for _, n in rest)} more in {kinds}"
+    return shown
+
+
+def _no_indexed_lines(data: dict) -> None:
+    """A line range no passage reaches (blank lines, a heading or markup between passages):
+    an empty text, no character offsets (null, not -1), and a warning saying why."""
+    first, last = data.get("lines") or (None, None)
+    span = f"line {first} holds" if first == last else f"lines {first}-{last} hold"
+    data.update(text="", start=None, end=None)
+    data["warnings"].append(
+        f"{span} no indexed text: blank, or a heading or markup (front matter, a rule) "
+        "that passages leave out; `next` reads on")
 
 
 def _known_source(ix: "Index", source: Optional[str]) -> None:
@@ -521,6 +548,9 @@ class Server:
 
     def call_tool(self, params: Mapping) -> dict:
         name = params.get("name")
+        if not isinstance(name, str):
+            raise _ParamsError(f"tools/call needs `name`: one of {', '.join(TOOL_NAMES)}"
+                               + ("" if name is None else f" (got {repr(name)[:60]})"))
         if name not in TOOL_NAMES:
             raise _ParamsError(f"Unknown tool: {name!r}; tools are {', '.join(TOOL_NAMES)}")
         arguments = params.get("arguments")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from .mcp_tools import MAX_BUDGET
+
 ENVELOPE = 80                    # {"jsonrpc":"2.0","id":…,"result":…} around the result
 
 
@@ -114,6 +116,41 @@ def fit_text(read: Callable[[int], dict], budget: int) -> dict:
             return data
         allowance = max(1, int(allowance * (budget - overhead) / max(1, size - overhead)) - 16)
     data = read(1)
+    return data
+
+
+def fit_related(data: dict, budget: int) -> dict:
+    """Cut each neighbour's phrases to its weightiest (three at least), then, only if still
+    too large, leave out the weakest neighbours, until the reply fits. What was cut is
+    never silent: `trimmed` is true and a notice says what went and how large the whole
+    reply is, the max_chars that shows it all."""
+    full = result_size(data)
+    if full <= budget:
+        return data
+    rows = data["neighbours"]
+    found = len(rows)
+    phrases = [len(n["phrases"]) for n in rows]
+    notices = list(data["notices"])
+
+    def say() -> None:
+        cut = []
+        if len(rows) < found:
+            cut.append(f"{found - len(rows)} of the {found} neighbours left out (the weakest)")
+        if any(len(n["phrases"]) < count for n, count in zip(rows, phrases)):
+            cut.append("phrases cut to each one's weightiest")
+        remedy = (f"call again with max_chars {full:,} for the whole reply, or a smaller "
+                  "limit" if full <= MAX_BUDGET else "call again with a smaller limit")
+        data["trimmed"] = True
+        data["notices"] = notices + [f"{' and '.join(cut)}, to fit max_chars {budget:,}: "
+                                     + remedy]
+
+    while result_size(data) > budget and any(len(n["phrases"]) > 3 for n in rows):
+        for n in rows:
+            n["phrases"] = n["phrases"][:max(3, len(n["phrases"]) // 2)]
+        say()
+    while result_size(data) > budget and rows:
+        rows.pop()
+        say()
     return data
 
 

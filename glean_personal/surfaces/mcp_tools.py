@@ -38,6 +38,7 @@ _STR = {"type": "string"}
 _INT = {"type": "integer"}
 _NUM = {"type": "number"}
 _NULLABLE_STR = {"type": ["string", "null"]}
+_NULLABLE_INT = {"type": ["integer", "null"]}
 _STRS = {"type": "array", "items": _STR}
 _LINES = {"type": ["array", "null"], "items": _INT}
 _DOC = {"type": "object", "required": ["id", "title", "url", "path", "source", "format"],
@@ -59,14 +60,15 @@ TOOLS: List[dict] = [
     {"name": "local_search", "title": "Search the personal index",
      "description": (
          "Call first for anything the user's own files may answer. Returns ranked passages, "
-         "each with its document id, path, section headings, line range (text and code) or "
-         "page (PDF), a snippet centred on the match, its passage_id (give it to local_fetch "
-         "`around` to read the neighbourhood), the query terms it holds and misses, and "
-         "`strength`: the share (0-1) of the query's rarity-weighted terms the passage holds "
-         "(request words such as `need` or `show` aside, and words that name nothing, such as "
-         "`going` or `nobody`, when no passage holds them; a word of a question's "
-         "subordinate clause, after when, before, so that, without or instead of, that "
-         "the passage lacks counts half), "
+         "each with its document id, path, section headings, line range (files read line for "
+         "line: plain text, Markdown and other text markup, code, configuration; not CSV, "
+         "JSON, HTML, Office or mail) or page (PDF), a snippet centred on the match, its "
+         "passage_id (give it to local_fetch `around` to read the neighbourhood), the query "
+         "terms it holds and misses, and `strength`: the share (0-1) of the query's "
+         "rarity-weighted terms the passage holds (request words such as `need` or `show` "
+         "aside, and words that name nothing, such as `going` or `nobody`, when no passage "
+         "holds them; a word of a question's subordinate clause, after when, before, so "
+         "that, without or instead of, that the passage lacks counts half), "
          "halved when it holds fewer than three of the query's words (two, in an index of "
          "under 200 passages; those of the main clause, when fewer). Below about 0.33 "
          "(where the REPL's /chat declines) treat it as weak evidence and say the index "
@@ -134,12 +136,14 @@ TOOLS: List[dict] = [
          "`fragment` (a unique part of a path), then choose at most one part: `around` (a "
          "passage_id from local_search; `context` passages either side, default 2, and no "
          "document needed), `section` (a heading path such as \"Install > Linux\", or just "
-         "the last heading), `page` (PDF page label or number), or `lines` (\"120-158\", text "
-         "and code). `offset` skips characters into the part. `outline: true` lists the "
-         "headings with their lines or pages instead of text: use it first on long documents. "
-         "Every answer says `where` it is (\"lines 120-158 of 940\") and gives `next`, the "
-         "arguments that read what follows (null at the end). Only indexed documents can be "
-         "read; text longer than the budget is cut, never silently."),
+         "the last heading), `page` (PDF page label or number), or `lines` (\"120-158\", "
+         "in a document whose search results carry `lines`; lines no passage holds, such as "
+         "blank lines and headings, come back empty). `offset` skips characters into the "
+         "part. `outline: true` lists the headings with their lines or pages instead of "
+         "text: use it first on long documents. Every answer says `where` it is (\"lines "
+         "120-158 of 940\") and gives `next`, the arguments that read what follows (null at "
+         "the end). Only indexed documents can be read; text longer than the budget is "
+         "cut, never silently."),
      "inputSchema": {"type": "object", "additionalProperties": False, "properties": dict(
          DOC_ARGS, **{
              "section": {"type": ["string", "array"], "items": {"type": "string"},
@@ -159,8 +163,9 @@ TOOLS: List[dict] = [
      "outputSchema": {"type": "object", "required": ["document", "where", "next", "warnings"],
                       "properties": {
                           "document": _DOC, "where": _STR, "next": _NEXT,
-                          "selector": _STR, "text": _STR, "chars": _INT, "start": _INT,
-                          "end": _INT, "complete": {"type": "boolean"},
+                          "selector": _STR, "text": _STR, "chars": _INT,
+                          "start": _NULLABLE_INT, "end": _NULLABLE_INT,
+                          "complete": {"type": "boolean"},
                           "truncated": {"type": "boolean"}, "lines": _LINES,
                           "total_lines": _INT, "page": _STR, "pages": _INT,
                           "section": _STRS, "passages": {"type": "array", "items": _INT},
@@ -200,7 +205,8 @@ TOOLS: List[dict] = [
          "with the index's median link: 0.5 is a typical link, above 0.7 a strong one. `doc` "
          "is an id, path or unique part of a path; `type`, `source` and `path` filter the "
          "neighbours. Needs `glean-personal link` to have been run; `stale` says the index "
-         "changed since."),
+         "changed since. When `max_chars` is tight, phrases are cut and then the weakest "
+         "neighbours left out: `trimmed` is true and a notice says what and how to see all."),
      "inputSchema": {"type": "object", "additionalProperties": False, "properties": dict({
          "doc": {"type": ["string", "integer"],
                  "description": "an id, path or unique part of a path"},
@@ -212,6 +218,7 @@ TOOLS: List[dict] = [
                                                      "notices"],
                       "properties": {
                           "document": _DOC, "stale": {"type": "boolean"}, "notices": _STRS,
+                          "trimmed": {"type": "boolean"},
                           "neighbours": {"type": "array", "items": {
                               "type": "object",
                               "required": ["document", "score", "strength", "phrases"],
