@@ -1122,4 +1122,7 @@ def test_a_page_past_the_last_result_is_not_nothing_matches(mixed):
     past = ok(s.call("local_search", {"query": "grey heron", "offset": 900}), "local_search")
     assert past["results"] == [] and past["has_more"] is False
     assert not any(n.startswith("No passage matches") for n in past["notices"])
-    assert any(n.startswith("offset 900 is past the last result") for n in past["notices"])
+    assert any(n.startswith("the offset is past the last result: this search has ")
+               for n in past["notices"])
+    nothing = ok(s.call("local_search", {"query": "zzqxv", "offset": 20}), "local_search")
+    assert any(n.startswith("No passage matches") for n in nothing["notices"])

@@ -143,11 +143,7 @@ class Tools:
                 "max_chars": budget, "trimmed": False}
         if result.expansions:   # a question's words and the synonyms also searched
             data["expansions"] = {k: list(v) for k, v in result.expansions.items()}
-        if not rows and offset and not getattr(result, "past_end", False):
-            data["notices"].append(   # the search's own notice says so, where it gives one
-                f"offset {offset:,} is past the last result: page from offset 0 or "
-                "the last next_offset")
-        elif not rows and not offset:
+        if not rows and not result.past_end:   # past the end, the search's notice says so
             data["notices"].append(
                 "No passage matches. That does not prove the user has nothing on this: "
                 "try other words, or check local_sources for what is indexed.")
