@@ -1744,6 +1744,92 @@ transfer money > transfer, payment
 download transactions > import, bank statement, online banking
 bank file > import, ofx, qif
 account number > iban, account
+# a twenty-sixth batch, written without looking at any question: note-taking apps,
+# JavaScript package managers and build tools, web servers and reverse proxies,
+# static site generators, and programming-book ideas in everyday words
+notes folder > vault, notebook
+folder of notes > vault, notebook
+links to this > backlinks, linked mentions, linked references
+note links > internal links, wikilinks, backlinks
+double brackets > wikilink, internal link, wiki link
+daily note > journal, calendar
+daily notes > journal, calendar
+diary > journal, daily notes
+note map > graph view, graph
+mind map > canvas, graph view, diagram
+across devices > sync, synchronize, cloud
+hashtag > tag, label
+note properties > front matter, metadata, yaml
+nested bullets > outline, outliner, blocks
+todo list > tasks, checklist, checkbox
+# JavaScript package managers and build tools
+exact version > pinned, save exact, lockfile
+pin a version > exact version, lockfile, save exact
+monorepo > workspaces
+several packages > workspaces, monorepo
+newer version > outdated, upgrade, update
+newer versions > outdated, upgrade, update
+upload a package > publish, registry
+without internet > offline
+duplicate packages > dedupe, deduplicate, hoisting
+version conflict > peer dependencies, resolutions, overrides
+force a version > overrides, resolutions
+indirect dependency > transitive, transitive dependency
+indirect dependencies > transitive, transitive dependencies
+after install > postinstall, lifecycle scripts, hooks
+only for development > devdependencies, dev dependencies, save dev
+run without installing > npx, dlx, exec
+unused code > tree shaking, dead code
+live reload > hot reload, hmr, watch
+rebuild on save > watch, watch mode, hot reload
+old browsers > browserslist, target, polyfill
+# web servers and reverse proxies
+behind a proxy > reverse proxy, forwarded, trusted proxies
+client ip > x-forwarded-for, remote address, real ip
+free certificate > acme, certbot, letsencrypt
+renew certificate > acme, certbot, expiry
+padlock > https, tls, certificate
+old urls > redirect, rewrite, 301
+permanent redirect > 301, moved permanently
+own domain > custom domain, cname, dns
+spread traffic > load balancing, upstream, balance
+security headers > hsts, content security policy, x-frame-options
+cache headers > cache-control, expires, etag
+bad gateway > 502, upstream, proxy
+gateway timeout > 504, proxy timeout, upstream
+single page app > try files, fallback, history
+check config > configtest, validate, syntax
+# static site generators
+site design > theme, layout, template
+page template > layout, base template, partial
+shared header > partial, include, layout
+page url > permalink, slug, route
+pretty urls > permalink, clean urls, ugly urls
+page metadata > front matter, frontmatter, params
+yaml header > front matter, frontmatter, metadata
+post categories > taxonomy, terms, tags
+unpublished > draft, hidden
+put online > deploy, publish, hosting
+go live > deploy, publish, production
+output folder > output directory, destination, public
+preview locally > serve, server, livereload
+posts per page > pagination, paginator
+base url > baseurl, site url, root
+# programming-book ideas in everyday words
+growable list > vector, vec, dynamic array
+list that grows > vector, vec, dynamic array
+hash table > hashmap, hash map, dictionary
+key value pairs > map, hashmap, dictionary
+unrecoverable error > panic, abort
+missing value > option, none, null
+pass a function > callback, closure, higher order
+shared behaviour > trait, interface, protocol
+shared behavior > trait, interface, protocol
+external library > dependency, package, crate
+third party library > dependency, package, crate
+type parameter > generic, generics, template
+switch statement > match, case, pattern matching
+string to number > parse, parseint, int
 """
 
 
