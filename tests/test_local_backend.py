@@ -112,6 +112,28 @@ def test_chat_says_plainly_when_the_index_has_nothing(backend, question):
     assert "citation" not in message["fragments"][0]
 
 
+@pytest.mark.parametrize("question, words", [
+    ("the", "'the' names no subject"),
+    ("a", "'a' names no subject"),
+    ("How do I?", "'how', 'do' and 'i' name no subject"),
+    ("show me", "'show' names no subject"),          # a request word names nothing
+    ("nobody going", "'nobody' and 'going' name no subject"),
+])
+def test_chat_declines_a_question_with_no_word_that_names_something(backend, question, words):
+    message = _chat(backend, question)["messages"][0]
+    assert [f.get("text") for f in message["fragments"]] == [
+        f"The personal index has nothing on that: {words} (any passage may hold "
+        f"{'it' if ' names ' in words else 'them'}), so no passage is about "
+        f"{'it' if ' names ' in words else 'what they ask'}."]
+    assert "citations" not in message
+
+
+@pytest.mark.parametrize("question", ["espresso", "the espresso", "descale it", "espr*"])
+def test_a_question_with_one_word_that_names_something_is_searched(backend, question):
+    message = _chat(backend, question)["messages"][0]
+    assert message.get("citations"), question
+
+
 def test_chat_needs_a_question(backend):
     with pytest.raises(UsageError):
         backend.chat({"messages": []})
