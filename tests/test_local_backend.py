@@ -70,6 +70,30 @@ def _chat(backend, text):
                                        "fragments": [{"text": text}]}]})
 
 
+def _facet(name, value):
+    return {"requestOptions": {"facetFilters": [{"fieldName": name, "values": [{"value": value}]}]}}
+
+
+@pytest.mark.parametrize("request_, kwargs, notes", [
+    (dict(query="espresso", **_facet("container", "nope")), {"source": ["nope"]},
+     {"localNotices": ["no source named nope in this index; sources here: notes"]}),
+    (dict(query="espresso", **_facet("type", "nosuch")), {"type": ["nosuch"]},
+     {"localNotices": ["no documents of type nosuch in this index; "
+                       "types here: md, html, json, txt"]}),
+    ({"query": "espreso"}, {},
+     {"localAbsentTerms": ["espreso"], "localSuggestions": {"espreso": ["espresso"]}}),
+    ({"query": "espresso"}, {}, {}),
+])
+def test_search_carries_what_the_search_says_of_the_query(backend, db, request_, kwargs, notes):
+    r = backend.search(request_)
+    assert {k: v for k, v in r.items() if k.startswith("local") and k != "localIndex"} == notes
+    with glean_personal.open_index(db, readonly=True) as ix:
+        result = ix.search(request_["query"], **kwargs)
+    assert r.get("localNotices", []) == result.notices
+    assert r.get("localAbsentTerms", []) == result.absent_terms
+    assert r.get("localSuggestions", {}) == result.suggestions
+
+
 def test_chat_quotes_passages_verbatim_with_citations(backend, db):
     r = _chat(backend, "how often should I descale the espresso machine")
     assert r["localIndex"] is True

@@ -93,8 +93,8 @@ class Backend(abc.ABC):
         """Release whatever the backend holds open."""
 
 
-def error_response(exc: BaseException) -> dict:
-    """The Client API's error body for a failed request."""
+def error_response(exc: Union[BaseException, str]) -> dict:
+    """The Client API's error body for a failed request (`exc`: the error or its message)."""
     return {"errorInfo": {"errorMessages": [{"source": "glean_personal",
                                              "errorMessage": str(exc)}]}}
 
@@ -173,6 +173,7 @@ class LocalBackend(Backend):
                "hasMoreResults": result.has_more}
         if result.has_more:
             out["cursor"] = str(offset + size)
+        out.update(search_notes(result))
         return _finish(out, started)
 
     # -- /chat -----------------------------------------------------------------
@@ -233,6 +234,20 @@ class LocalBackend(Backend):
 
 
 # -- shapes --------------------------------------------------------------------
+def search_notes(result) -> dict:
+    """What the search says about the query beside its results, as local additions
+    (docs/repl.md, "Response shapes"): `localNotices` (why a filter or a page found
+    nothing: *no source named nope in this index; sources here: files*), `localAbsentTerms`
+    (words no document holds) and `localSuggestions` (a word the index lacks → the
+    indexed words it may be a misspelling of). Each is present only when not empty."""
+    notes = {"localNotices": [str(n) for n in getattr(result, "notices", None) or ()],
+             "localAbsentTerms": [str(w) for w in getattr(result, "absent_terms", None) or ()],
+             "localSuggestions": {str(w): [str(x) for x in alternatives] for w, alternatives
+                                  in (getattr(result, "suggestions", None) or {}).items()
+                                  if alternatives}}
+    return {key: value for key, value in notes.items() if value}
+
+
 def document(summary: Mapping, section: Sequence[str] = ()) -> dict:
     """A Client API Document from a result's document summary.
 
