@@ -70,6 +70,30 @@ def _chat(backend, text):
                                        "fragments": [{"text": text}]}]})
 
 
+def _facet(name, value):
+    return {"requestOptions": {"facetFilters": [{"fieldName": name, "values": [{"value": value}]}]}}
+
+
+@pytest.mark.parametrize("request_, kwargs, notes", [
+    (dict(query="espresso", **_facet("container", "nope")), {"source": ["nope"]},
+     {"localNotices": ["no source named nope in this index; sources here: notes"]}),
+    (dict(query="espresso", **_facet("type", "nosuch")), {"type": ["nosuch"]},
+     {"localNotices": ["no documents of type nosuch in this index; "
+                       "types here: md, html, json, txt"]}),
+    ({"query": "espreso"}, {},
+     {"localAbsentTerms": ["espreso"], "localSuggestions": {"espreso": ["espresso"]}}),
+    ({"query": "espresso"}, {}, {}),
+])
+def test_search_carries_what_the_search_says_of_the_query(backend, db, request_, kwargs, notes):
+    r = backend.search(request_)
+    assert {k: v for k, v in r.items() if k.startswith("local") and k != "localIndex"} == notes
+    with glean_personal.open_index(db, readonly=True) as ix:
+        result = ix.search(request_["query"], **kwargs)
+    assert r.get("localNotices", []) == result.notices
+    assert r.get("localAbsentTerms", []) == result.absent_terms
+    assert r.get("localSuggestions", {}) == result.suggestions
+
+
 def test_chat_quotes_passages_verbatim_with_citations(backend, db):
     r = _chat(backend, "how often should I descale the espresso machine")
     assert r["localIndex"] is True
@@ -110,6 +134,28 @@ def test_chat_says_plainly_when_the_index_has_nothing(backend, question):
     assert "has nothing on that" in message["fragments"][0]["text"]
     assert "citations" not in message
     assert "citation" not in message["fragments"][0]
+
+
+@pytest.mark.parametrize("question, words", [
+    ("the", "'the' names no subject"),
+    ("a", "'a' names no subject"),
+    ("How do I?", "'how', 'do' and 'i' name no subject"),
+    ("show me", "'show' names no subject"),          # a request word names nothing
+    ("nobody going", "'nobody' and 'going' name no subject"),
+])
+def test_chat_declines_a_question_with_no_word_that_names_something(backend, question, words):
+    message = _chat(backend, question)["messages"][0]
+    assert [f.get("text") for f in message["fragments"]] == [
+        f"The personal index has nothing on that: {words} (any passage may hold "
+        f"{'it' if ' names ' in words else 'them'}), so no passage is about "
+        f"{'it' if ' names ' in words else 'what they ask'}."]
+    assert "citations" not in message
+
+
+@pytest.mark.parametrize("question", ["espresso", "the espresso", "descale it", "espr*"])
+def test_a_question_with_one_word_that_names_something_is_searched(backend, question):
+    message = _chat(backend, question)["messages"][0]
+    assert message.get("citations"), question
 
 
 def test_chat_needs_a_question(backend):

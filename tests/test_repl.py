@@ -182,6 +182,66 @@ def test_a_missing_index_is_one_line(tmp_path, monkeypatch):
     assert code == 0 and "no index at" in err and len(err.splitlines()) == 1
 
 
+def test_advice_on_a_missing_index_names_the_repls_way(tmp_path, monkeypatch):
+    code, out, err = run(["/search anything", "/personal status", "/chat what is due",
+                          "/json on", "/search anything"], "--db", str(tmp_path / "none.db"),
+                         monkeypatch=monkeypatch)
+    assert code == 0 and "glean-personal" not in out + err
+    assert err.count("run `/personal index FOLDER` first") == 3
+    body = json.loads(out[out.index("{"):])
+    assert body["errorInfo"]["errorMessages"][0]["errorMessage"].endswith(
+        "run `/personal index FOLDER` first")
+    assert not (tmp_path / "none.db").exists()
+    code, out, err = run(["/personal index", "/personal sources"], "--db",
+                         str(tmp_path / "fresh.db"), monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert out == "No sources yet: `/personal index FOLDER` adds one.\n" * 2
+
+
+def test_repl_advice_names_only_verbs_personal_runs():
+    assert repl.repl_advice("run `glean-personal link` to refresh; `glean-personal compact` "
+                            "gives it back (see `glean-personal --help`)") == (
+        "run `/personal link` to refresh; `/personal compact` gives it back "
+        "(see `/personal --help`)")
+    assert repl.repl_advice("`glean-personal repl` and `glean-personal mcp`") == \
+        "`glean-personal repl` and `glean-personal mcp`"
+
+
+def _cli_verbs():
+    import argparse
+    from glean_personal.surfaces.args import build_parser
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices)
+
+
+def test_personal_runs_every_verb_its_help_and_refusals_list(db, tmp_path, monkeypatch):
+    assert list(repl.PERSONAL_VERBS) == [v for v in _cli_verbs() if v not in ("repl", "mcp")]
+    listed = ", ".join(repl.PERSONAL_VERBS)
+    note = write_corpus(tmp_path / "files") / "notes" / "espresso.md"
+    code, out, err = run(["/help", "/personal repl", "/personal mcp", "/personal serch x",
+                          "/personal", "/personal --db x.db repl", f"/personal extract {note}",
+                          f"/personal export {tmp_path / 'copy.db'}"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    assert code == 0
+    assert listed in " ".join(out.split())   # /help, as it wraps the list
+    refusals = err.splitlines()
+    assert refusals == [
+        f"error: /personal repl is not a verb the REPL runs; /personal runs {listed}",
+        f"error: /personal mcp is not a verb the REPL runs; /personal runs {listed}",
+        f"error: /personal serch: no such verb (did you mean search?); /personal runs {listed}",
+        f"error: /personal needs a verb: {listed}",
+        f"error: /personal x.db: no such verb; /personal runs {listed}"]   # as the parser reads it
+    assert "Title: Espresso care" in out and (tmp_path / "copy.db").exists()
+
+
+def test_repl_md_lists_the_verbs_personal_runs():
+    text = (ROOT / "docs" / "repl.md").read_text(encoding="utf-8")
+    bullet = text[text.index("- `/personal VERB …` runs any command-line verb"):]
+    bullet = " ".join(bullet[:bullet.index(")")].split())
+    assert bullet.endswith("(" + ", ".join(f"`{v}`" for v in repl.PERSONAL_VERBS))
+
+
 def test_bad_repl_arguments_exit_2_with_one_line(monkeypatch):
     code, out, err = run([], "--bogus", monkeypatch=monkeypatch)
     assert code == 2 and len(err.strip().splitlines()) == 1
@@ -249,6 +309,40 @@ def test_more_without_a_search_or_past_the_end_says_so(db, monkeypatch):
     code, out, err = run(["/more", "/search Lisbon", "/more"], "--db", str(db),
                          monkeypatch=monkeypatch)
     assert "nothing to page yet" in err and "no more results for 'Lisbon'" in err
+
+
+@pytest.mark.parametrize("query", ["espresso --source nope", "espresso --type nosuch",
+                                   "espreso", "espreso Lisbon"])
+def test_search_says_what_the_command_line_says_of_its_query(db, monkeypatch, capsys, query):
+    code, out, err = run([f"/search {query}"], "--db", str(db), monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    monkeypatch.undo()
+    assert cli.main(["search", *query.split(), "--db", str(db)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    if said[0].startswith("No results for "):   # then the notices, absent words, did-you-mean
+        words = query.split(" --")[0]
+        assert out.splitlines()[1:] == [f"No results for {words!r}."] + said[1:]
+    else:                                       # the absent words and did-you-mean, then hits
+        notes = said[:said.index("")]
+        assert notes and out.splitlines()[1:len(notes) + 2] == notes + [""]
+
+
+def test_the_last_page_says_so_and_a_more_after_it_that_there_is_none(db, monkeypatch):
+    query = "notes OR trip OR espresso OR roadmap OR compost"
+    code, out, err = run([f"/search {query} --limit 100"], "--db", str(db),
+                         monkeypatch=monkeypatch)
+    total = out.count("\n   file://")
+    assert total >= 3 and out.rstrip().endswith(f"End of results ({total} in all).")
+    pages = -(-total // 2)
+    code, out, err = run([f"/search {query} --limit 2"] + ["/more"] * pages, "--db", str(db),
+                         monkeypatch=monkeypatch)
+    shown = out.split("[LOCAL INDEX]\n")[1:]
+    assert len(shown) == pages
+    assert all("End of results" not in page and "/more shows the next page" in page
+               for page in shown[:-1])
+    assert shown[-1].rstrip().endswith(f"End of results ({total} in all).")
+    assert "/more shows" not in shown[-1]
+    assert err == f"error: no more results for {query!r}\n"
 
 
 def test_search_flags_are_parsed_as_the_command_line_parses_them(db, monkeypatch):

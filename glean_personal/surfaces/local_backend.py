@@ -21,13 +21,14 @@ import uuid
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ..analysis import fold
+from ..analysis import fold, is_stopword
 from ..config import media_type
 from ..docref import MAX_DIGITS
 from ..errors import Ambiguous, LocalModeError, NotFound, UnsupportedEndpoint, UsageError
 from ..passages import section_markdown
 from ..patterns import lazy
-from ..query import REQUEST_WORDS, is_inflected, is_time_word, names_nothing, quoted_words
+from ..query import (REQUEST_WORDS, is_inflected, is_time_word, names_nothing, parse,
+                     quoted_words)
 
 from .. import search as search_module
 
@@ -92,8 +93,8 @@ class Backend(abc.ABC):
         """Release whatever the backend holds open."""
 
 
-def error_response(exc: BaseException) -> dict:
-    """The Client API's error body for a failed request."""
+def error_response(exc: Union[BaseException, str]) -> dict:
+    """The Client API's error body for a failed request (`exc`: the error or its message)."""
     return {"errorInfo": {"errorMessages": [{"source": "glean_personal",
                                              "errorMessage": str(exc)}]}}
 
@@ -172,6 +173,7 @@ class LocalBackend(Backend):
                "hasMoreResults": result.has_more}
         if result.has_more:
             out["cursor"] = str(offset + size)
+        out.update(search_notes(result))
         return _finish(out, started)
 
     # -- /chat -----------------------------------------------------------------
@@ -181,6 +183,10 @@ class LocalBackend(Backend):
         if not question.strip():
             raise UsageError("ask a question: the last USER message has no text")
         ix = self.opened()
+        common = common_words(question)
+        if common is not None:
+            return _finish({"messages": [nothing_message(names_nothing_reason(common))]},
+                           started)
         result = ix.search(question, limit=CHAT_CANDIDATES, passages=True, explain=True)
         unknown = foreign_words(result) if declines_foreign(result) else []
         if unknown:
@@ -228,6 +234,20 @@ class LocalBackend(Backend):
 
 
 # -- shapes --------------------------------------------------------------------
+def search_notes(result) -> dict:
+    """What the search says about the query beside its results, as local additions
+    (docs/repl.md, "Response shapes"): `localNotices` (why a filter or a page found
+    nothing: *no source named nope in this index; sources here: files*), `localAbsentTerms`
+    (words no document holds) and `localSuggestions` (a word the index lacks → the
+    indexed words it may be a misspelling of). Each is present only when not empty."""
+    notes = {"localNotices": [str(n) for n in getattr(result, "notices", None) or ()],
+             "localAbsentTerms": [str(w) for w in getattr(result, "absent_terms", None) or ()],
+             "localSuggestions": {str(w): [str(x) for x in alternatives] for w, alternatives
+                                  in (getattr(result, "suggestions", None) or {}).items()
+                                  if alternatives}}
+    return {key: value for key, value in notes.items() if value}
+
+
 def document(summary: Mapping, section: Sequence[str] = ()) -> dict:
     """A Client API Document from a result's document summary.
 
@@ -329,6 +349,41 @@ def last_user_text(messages) -> str:
             return "".join(str(f.get("text", "")) for f in m.get("fragments") or []
                            if isinstance(f, Mapping))
     return ""
+
+
+def common_words(question: str) -> Optional[List[str]]:
+    """The words of a question that has no word naming something, or None when it has one.
+
+    A word names nothing when it is a stopword (*the*, *how*, *is*), a single letter
+    or digit, a request word (*show*, *find*: `query.REQUEST_WORDS`) or a word the
+    search reads as naming nothing (*going*, *nobody*: `query.names_nothing`). Every
+    passage holds such words, so a question of them alone (*the*, *how do I*, *show
+    me*) asks about no subject, and any passage quoted for it is unrelated. A word
+    typed in quotes or as a prefix (`word*`) is taken at its word. The words are the
+    query's terms as the search reads them (`query.parse`), in order, each once."""
+    words: List[str] = []
+    for term in parse(question).terms:
+        if term.quoted or term.prefix:
+            return None
+        for token in term.tokens:
+            if ((len(token) > 1 or not token.isascii()) and not is_stopword(token)
+                    and token not in REQUEST_WORDS and not names_nothing(token)):
+                return None
+            if token not in words:
+                words.append(token)
+    return words
+
+
+def names_nothing_reason(words: Sequence[str]) -> str:
+    """Why /chat declines a question of `words` that name nothing (`common_words`)."""
+    if not words:
+        return "the question has no word to search for"
+    quoted = [f"'{w}'" for w in words]
+    if len(quoted) == 1:
+        return f"{quoted[0]} names no subject (any passage may hold it), so no passage is about it"
+    listed = ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return (f"{listed} name no subject (any passage may hold them), so no passage is about "
+            "what they ask")
 
 
 def foreign_words(result) -> List[str]:

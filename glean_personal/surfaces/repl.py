@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import io
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from ..version import __version__
 from .args import build_parser, part_query, search_argv, search_flags, search_parser
 from .failures import internal_error
 from .local_backend import Backend, error_response, resolve_backend
+from .verbs import VERBS
 from .render import client as render_client
 from .render import json as render_json
 from .render import text as render_text
@@ -40,14 +42,42 @@ TENANT_ENDPOINTS = (
     "pins", "policies", "recommendations", "shortcuts", "summarize", "tools", "verification",
     "getchat", "deletechats", "getdocumentpermissions", "getdocumentsbyfacets", "feed")
 HISTORY_ENV = "GLEAN_PERSONAL_HISTORY"
-PERSONAL_VERBS = ("index", "search", "link", "related", "status", "sources", "fetch", "purge")
 MODES = ("local", "auto")
+
+
+def _personal_verbs() -> Tuple[str, ...]:
+    """The verbs `/personal` runs: every command-line verb with a handler (verbs.py), in
+    the order `glean-personal --help` lists them; not `repl` or `mcp`, which take over
+    the terminal. The one list the help, the refusals and Tab completion give."""
+    order = []
+    for action in build_parser()._actions:  # argparse keeps subparsers here; read-only use
+        if isinstance(action, argparse._SubParsersAction):
+            order = list(action.choices)
+    return tuple([v for v in order if v in VERBS] + sorted(v for v in VERBS if v not in order))
+
+
+PERSONAL_VERBS = _personal_verbs()
+
+
+def _wrapped(text: str, width: int, indent: str) -> str:
+    """`text` in lines of at most `width` characters, each after the first after `indent`."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return ("\n" + indent).join(lines)
+
 
 HELP = """\
 Commands
-  /personal VERB [ARGS]   run a command-line verb on the index: index, search, link,
-                          related, status, sources, fetch, purge (same flags as
-                          `glean-personal VERB --help`; --db defaults to this session's)
+  /personal VERB [ARGS]   """ + _wrapped(
+    "run a command-line verb on this session's index, with the flags of `glean-personal "
+    "VERB --help` (--db defaults to this session's): " + ", ".join(PERSONAL_VERBS),
+    58, " " * 26) + """
   /search QUERY [FLAGS]   ranked documents, Client API shaped; the flags of
                           `glean-personal search`: --limit N, --offset N, --source,
                           --type, --path, --after, --before, --json
@@ -105,7 +135,8 @@ class Session:
         print(text if raw else render_text.terminal_safe(text), file=self.out, flush=True)
 
     def fail(self, message: str) -> None:
-        print(f"error: {render_text.terminal_safe(message)}", file=self.err, flush=True)
+        print(f"error: {render_text.terminal_safe(repl_advice(message))}", file=self.err,
+              flush=True)
 
     # -- dispatch ----------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -123,7 +154,7 @@ class Session:
             return self._run(name, rest)
         except GleanError as exc:
             if self.as_json and name not in _SESSION_COMMANDS and not isinstance(exc, Ambiguous):
-                self.say(render_json.dumps(error_response(exc)), raw=True)
+                self.say(render_json.dumps(error_response(repl_advice(str(exc)))), raw=True)
             else:
                 self.fail(render_text.failure(exc))
         except BrokenPipeError:
@@ -153,12 +184,13 @@ class Session:
 
     def personal(self, rest: str) -> None:
         """`/personal VERB …`: the CLI's parser and verb function, with this session's --db."""
-        from .verbs import VERBS
         argv = _split(rest)
         if not argv:
             raise UsageError("/personal needs a verb: " + ", ".join(PERSONAL_VERBS))
         if argv[0] in ("-h", "--help", "help"):
             argv = ["--help"]
+        elif not argv[0].startswith("-") and argv[0] not in PERSONAL_VERBS:
+            raise UsageError(not_a_verb(argv[0]))
         elif argv[0] == "search":
             argv = search_argv(argv)   # `-word` excludes, as on the command line
         try:
@@ -166,14 +198,16 @@ class Session:
                 args = build_parser().parse_args(argv)
         except SystemExit:  # --help or --version printed; the session goes on
             return
-        if args.verb not in VERBS:
-            raise UsageError(f"/personal {args.verb or ''} is not a verb the REPL runs: use "
-                             + ", ".join(PERSONAL_VERBS))
+        except UsageError as exc:   # the parser's list of verbs has `repl` and `mcp`
+            choice = _NOT_A_CHOICE.match(str(exc))
+            raise UsageError(not_a_verb(choice.group(1)) if choice else str(exc)) from None
+        if args.verb not in PERSONAL_VERBS:
+            raise UsageError(not_a_verb(args.verb or ""))
         if getattr(args, "db", None) is None:
             args.db = self.db
         if self.as_json and hasattr(args, "json"):
             args.json = True
-        with _stdout(self.out):
+        with _stdout(_Advised(self.out)):
             VERBS[args.verb](args)
 
     def set_mode(self, rest: str) -> None:
@@ -252,6 +286,47 @@ class Session:
 
 
 _SESSION_COMMANDS = ("personal", "mode", "json", "help", "?", "quit", "exit", "q", "more")
+
+# Advice that names a command line to run (`glean-personal index FOLDER`, `glean-personal
+# link`): in the REPL, the `/personal` line that runs it.
+_CLI_ADVICE = re.compile(r"`glean-personal (--help|[a-z]+)\b")
+
+
+def repl_advice(text: str) -> str:
+    """`text` with each command line it advises (`glean-personal index FOLDER`) named as
+    the REPL runs it (`/personal index FOLDER`), for the verbs `/personal` runs."""
+    return _CLI_ADVICE.sub(lambda m: f"`/personal {m.group(1)}"
+                           if m.group(1) in PERSONAL_VERBS or m.group(1) == "--help"
+                           else m.group(0), text)
+
+
+class _Advised:
+    """The session's output as a `/personal` verb prints to it: what it advises to run
+    is named as the REPL runs it (`repl_advice`)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(repl_advice(text))
+        return len(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+_NOT_A_CHOICE = re.compile(r"argument VERB: invalid choice: '(.*)' \(choose from ")
+
+
+def not_a_verb(verb: str) -> str:
+    """Why `/personal VERB` is refused, with the verbs it runs (and the nearest one)."""
+    import difflib
+    if verb in ("repl", "mcp"):
+        why = f"/personal {verb} is not a verb the REPL runs"
+    else:
+        near = difflib.get_close_matches(verb, PERSONAL_VERBS, n=1, cutoff=0.6)
+        why = f"/personal {verb}: no such verb" + (f" (did you mean {near[0]}?)" if near else "")
+    return why + "; /personal runs " + ", ".join(PERSONAL_VERBS)
 
 
 def unknown_command(name: str) -> str:

@@ -1,7 +1,9 @@
 """One renderer for Client API responses, local or (later) from a tenant.
 
-It reads only the Client API's own fields, so it draws any backend's answer;
-the one local addition, `"localIndex": true`, adds the `[LOCAL INDEX]` banner.
+It reads the Client API's own fields, so it draws any backend's answer, and
+the local additions where present: `"localIndex": true` adds the `[LOCAL INDEX]`
+banner, and a search's `localNotices`, `localAbsentTerms` and `localSuggestions`
+are said above its results as the command line says them.
 """
 from __future__ import annotations
 
@@ -51,9 +53,10 @@ def _where(doc: Mapping) -> str:
 def _search(response: Mapping, color: bool, start: int = 1) -> List[str]:
     results = response.get("results") or []
     query = (response.get("metadata") or {}).get("searchedQuery", "")
+    notes = _search_notes(response)
     if not results:
-        return [f"No results for {query!r}."]
-    lines: List[str] = []
+        return [f"No results for {query!r}."] + notes
+    lines: List[str] = notes + [""] if notes else []
     for n, r in enumerate(results, start=start):
         doc = r.get("document") or {}
         title = r.get("title") or doc.get("title") or r.get("url", "")
@@ -70,7 +73,29 @@ def _search(response: Mapping, color: bool, start: int = 1) -> List[str]:
     if response.get("hasMoreResults"):
         lines.append(f"More results: /more shows the next page "
                      f"(or /search … --offset {response.get('cursor', '?')}).")
+    else:
+        lines.append(f"End of results ({start + len(results) - 1} in all).")
     return lines
+
+
+def _search_notes(response: Mapping) -> List[str]:
+    """A search's local notes, in the command line's words: notices (why a filter or
+    a page found nothing), the words no document holds, and did-you-mean."""
+    lines = [_sentence(str(n)) for n in response.get("localNotices") or [] if str(n).strip()]
+    absent = [str(w) for w in response.get("localAbsentTerms") or []]
+    if absent:
+        lines.append(f"Not in any indexed document: {', '.join(absent)}.")
+    for word, words in (response.get("localSuggestions") or {}).items():
+        if words:
+            lines.append(f"Did you mean {' or '.join(repr(str(w)) for w in words)} "
+                         f"for {str(word)!r}?")
+    return lines
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _chat(response: Mapping, color: bool) -> List[str]:
