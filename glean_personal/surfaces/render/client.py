@@ -54,8 +54,8 @@ def _search(response: Mapping, color: bool, start: int = 1) -> List[str]:
     results = response.get("results") or []
     query = (response.get("metadata") or {}).get("searchedQuery", "")
     notes = _search_notes(response)
-    if not results:
-        return [f"No results for {query!r}."] + notes
+    if not results:   # a later page's notes say why it is empty (past the last result)
+        return notes if start > 1 and notes else [f"No results for {query!r}."] + notes
     lines: List[str] = notes + [""] if notes else []
     for n, r in enumerate(results, start=start):
         doc = r.get("document") or {}
