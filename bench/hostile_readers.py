@@ -133,6 +133,42 @@ case("rst-titles", ".rst", many_lines("\nTitle\n=====\n"))
 case("rst-nested-directives", ".rst", lambda n: "".join(
     "   " * (i % 300) + ".. note::\n" for i in range(n // 500)).encode())
 case("rst-literal-blocks", ".rst", many_lines("a::\n\n  b\n"))
+# AsciiDoc, Org and reStructuredText as their pages show them (round 27): table cells
+# and their specifiers, spans, `cols`, attribute references in prose, code spans and
+# listings, callouts, inline macros whose text holds brackets, `:description:`; Org links
+# whose words hold brackets, escaping commas, `#+subtitle:`; a role run on from a directive.
+ADOC_TABLE = '[cols="2a,1"]\n|===\n'
+for label, unit in [("cells", "| a "), ("cell-specs", "2+a| b "), ("cell-digits", " 12345678|"),
+                    ("cell-dots", " .2+^.>s|"), ("escaped-bars", "\\| "), ("bangs", "! a ")]:
+    case(f"adoc-table-line-{label}", ".adoc", lambda n, u=unit: (ADOC_TABLE + fill(u, n).decode()).encode())
+case("adoc-table-rows", ".adoc", lambda n: (ADOC_TABLE + "| a | b\n" * (n // 8) + "|===\n").encode())
+case("adoc-table-cell-lines", ".adoc", lambda n: (ADOC_TABLE + "a| x\n\n* y\n" * (n // 12)).encode())
+case("adoc-table-rowspans", ".adoc", lambda n: ("|===\n" + ".999+| a | b\n" * (n // 13)).encode())
+case("adoc-table-dups", ".adoc", lambda n: ('[cols="999*"]\n|===\n' + "999*| a\n" * (n // 8)).encode())
+case("adoc-table-cols", ".adoc", lambda n: ('[cols="' + "1," * (n // 2) + '"]\n|===\n| a\n').encode())
+case("adoc-table-listings", ".adoc", lambda n: (ADOC_TABLE + "a|\n----\nx\n----\n" * (n // 16)).encode())
+case("adoc-nested-tables", ".adoc", lambda n: ("|===\n" + "a|\n!===\n! a ! b\n!===\n" * (n // 24)).encode())
+for label, unit in [("macro-heads", "link:"), ("macro-open", "xref:a["), ("macro-escaped", "link:a[\\]"),
+                    ("macro-nested", "footnote:[link:u["), ("attr-refs", "{a-b} "), ("attr-code", "`{a}` "),
+                    ("attr-escaped", "\\{a}"), ("emphasis-xref", "_xref:a[b]_ "), ("bare-link", "link:https://a "),
+                    ("passthrough", "+++a"), ("plus-runs", "a+++ +"), ("escaped-url", "\\https://a")]:
+    case(f"adoc-line-{label}", ".adoc", lines(unit))
+    case(f"adoc-1mb-{label}", ".adoc", one_line(unit))
+for label, unit in [("callouts", "x <1>"), ("callout-comments", " # <1>"), ("xml-callouts", "<!--1-->"),
+                    ("callout-angles", "<<1>"), ("attrs", "{a}")]:
+    case(f"adoc-listing-{label}", ".adoc", lambda n, u=unit: ('[source,subs="attributes+"]\n----\n'
+                                                          + fill(u, n).decode() + "\n----\n").encode())
+case("adoc-callout-items", ".adoc", many_lines("<1> " + "a " * 50))
+case("adoc-block-attributes", ".adoc", many_lines('[source,subs="' + "a," * 400 + '"]\n----\nx\n----'))
+case("adoc-description", ".adoc", lambda n: (":description: " + "word " * (n // 5) + "\n= T\n\n"
+                                             + "word " * (n // 5)).encode())
+for label, unit in [("link-words", "[[a]["), ("link-brackets", "[[kbd:][M-[]] "), ("link-close", "[[a][]"),
+                    ("link-single", "[[a][b] [c ")]:
+    case(f"org-line-{label}", ".org", lines(unit))
+    case(f"org-1mb-{label}", ".org", one_line(unit))
+case("org-src-commas", ".org", lambda n: ("#+begin_src org\n" + ",* a\n" * (n // 5)).encode())
+case("org-subtitle-spaces", ".org", lambda n: ("#+subtitle: a" + " " * n + "b\n* H\nx\n").encode())
+case("rst-directive-roles", ".rst", many_lines(".. seealso:: :ref:`a <b>`, :ref:`c\n  d <e>`"))
 # HTML
 case("html-nested", ".html", nested("<div>", "</div>"))
 case("html-nested-zones", ".html", nested('<div class="body">', "</div>", "words " * 100))

@@ -142,3 +142,130 @@ def test_structured_text_gets_its_sections_and_plain_text_stays_plain():
     assert doc.sections[0].heading == ()   # plain: one section, its markup kept,
     assert "==========" in doc.text and "*Fire*" in doc.text
     assert doc.title == "Kiln notes"   # and its underlined first line the title
+
+
+# Tables, attribute references, callouts and links in the style of an Antora site's
+# pages (written for these tests; the Neo4j Operations Manual writes its pages so).
+TABLES = """\
+:description: How to list the jobs the server runs in the background.
+[[jobs]]
+= Background jobs
+
+[options="header", cols="2a,1a"]
+|===
+| Name
+| Type
+
+| `jobId`
+
+ID of the job.
+Used to follow a job.
+| String
+
+| `group`
+
+A job belongs to a group:
+
+* `INDEX_POPULATION`
+* `LOG_ROTATION`
+| String
+|===
+
+[cols="1,1,1"]
+|===
+| Setting | Default | Dynamic
+
+| `db.checkpoint` | `PERIODIC` | {check-mark}
+2+| `db.lock` (both columns) | no
+.2+| spans two rows | first | a
+| second | b
+|===
+
+|===
+| Alone | Row with `a \\| b`
+
+a|
+[source, shell]
+----
+neo4j start
+----
+| started
+|===
+"""
+
+
+def test_a_table_row_reads_as_one_line_its_cells_joined():
+    text = lines_of(read_document(TABLES.encode(), "jobs.adoc"))
+    assert text[7] == "Name | Type"
+    assert text[10] == "jobId ID of the job. Used to follow a job. | String"
+    assert all(text.get(k, "") == "" for k in (8, 11, 12, 13))
+    assert text[16] == "group A job belongs to a group: INDEX_POPULATION LOG_ROTATION | String"
+    assert text[27] == "Setting | Default | Dynamic"
+    assert text[29] == "db.checkpoint | PERIODIC | check mark"
+    assert text[30] == "db.lock (both columns) | no"
+    assert text[31] == "spans two rows | first | a"
+    assert text[32] == "second | b"
+    assert text[36] == "Alone | Row with a | b"
+    # a row holding a listing keeps its lines: the code as typed, cells without marks
+    assert text[38] == "" and text[41] == "neo4j start" and text[43] == "started"
+    whole = "\n".join(s.text for s in read_document(TABLES.encode(), "jobs.adoc").sections)
+    for junk in ("a|", "2+|", ".2+|", "|===", "\n|", "{check-mark}"):
+        assert junk not in whole, junk
+
+
+def test_the_description_reads_as_the_summary_unless_the_opening_says_it():
+    text = lines_of(read_document(TABLES.encode(), "jobs.adoc"))
+    assert text[1] == "How to list the jobs the server runs in the background."
+    said = ":description: Background jobs of the server.\n= Background jobs\n\nThe server runs jobs.\n"
+    doc = read_document(said.encode(), "said.adoc")
+    assert "Background jobs of the server" not in doc.text
+
+
+ATTRIBUTES = """\
+= Install
+:product: Kiln Server
+:docs-uri: https://example.org/docs
+
+The latest version of {product} is {kiln-version}.
+Use `GET /db/{name}/tx` with uid=\\{0}; and `{product}` in code.
+See link:{docs-uri}/functions/#date[date([ input \\]), time] and
+_xref:configuration/kiln-conf.adoc[kiln.conf]_ or
+xref:procedures.adoc#list[`list(["a", "b"\\], "c")`] or
+link:https://example.org/licensing/, or xref:a.adoc[`f("x", "y")`].
+
+[source, shell, subs="attributes+"]
+----
+tar -xzf kiln-{kiln-version}.tar.gz # <1>
+echo {product} $\\{HOME} <2> <3>
+<config/> <!--4-->
+----
+<1> Unpacks the archive.
+<2> Shows the product.
+
+[source, shell, subs="-callouts"]
+----
+echo {product} <1>
+----
+
+Default: +++uid={0},ou={people}+++ at \\https://example.org/ldap
+Log in as user:{PLAIN}pass, or see {release-notes}.
+"""
+
+
+def test_attribute_references_callouts_and_links_read_as_the_page_shows_them():
+    text = lines_of(read_document(ATTRIBUTES.encode(), "install.adoc"))
+    # defined: its value; defined nowhere in the file: its name as words, in code as typed
+    assert text[5] == "The latest version of Kiln Server is kiln version."
+    assert text[6] == "Use GET /db/{name}/tx with uid={0}; and Kiln Server in code."
+    assert text[7] == "See date([ input ]), time and"
+    assert text[8] == "kiln.conf or"
+    assert text[9] == 'list(["a", "b"], "c") or'
+    assert text[10] == 'https://example.org/licensing/, or f("x", "y").'
+    # a listing with attributes in its subs: values replaced, unknown ones as typed, callouts gone
+    assert text[14] == "tar -xzf kiln-{kiln-version}.tar.gz"
+    assert text[15] == "echo Kiln Server ${HOME}"
+    assert text[16] == "<config/>"
+    assert text[18] == "Unpacks the archive." and text[19] == "Shows the product."
+    assert text[23] == "echo {product} <1>"   # subs=-callouts, and no attributes: as typed
+    assert text[26] == "Default: uid={0},ou={people} at https://example.org/ldap"   # a passthrough as typed
+    assert text[27] == "Log in as user:{PLAIN}pass, or see release notes."   # glued: a placeholder

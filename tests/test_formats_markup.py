@@ -8,6 +8,7 @@ import pytest
 
 from glean_personal.errors import SkipFile
 from glean_personal.formats import extract, read_document
+from helpers.documents import lines_of
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
@@ -862,3 +863,41 @@ def test_search_shows_latex_passages_as_words(open_ix, tmp_path):
     assert list(hit.section) == ["Brewing"]
     assert "A naïve model: α → β" in hit.passage_text
     assert "\\" not in hit.passage_text and "$" not in hit.passage_text and "%" not in hit.passage_text.replace("10%", "")
+
+
+def test_rst_role_wrapped_from_a_directive_line_onto_its_body():
+    # A `seealso` whose argument's last role runs onto the next line, as Syncthing's docs write it.
+    src = ("Autostart\n=========\n\n.. seealso:: :ref:`Tray Wrappers <contrib-tray>`, :ref:`Cross-platform\n"
+           "  Wrappers <contrib-all>`, :ref:`Packages <contrib-packages>`.\n\nDone.\n")
+    doc = read_document(src.encode(), "autostart.rst")
+    assert doc.sections[0].text.split("\n")[:2] == ["Tray Wrappers, Cross-platform",
+                                                    "  Wrappers, Packages."]
+    assert ":ref:" not in doc.text
+
+
+ORG_KEYS = """\
+#+title: :editor lispy
+#+subtitle: Parentheses that balance themselves
+#+created: May 2, 2018
+
+* Description
+This module binds [[kbd:][M-[]] to wrap, [[kbd:][]t]] and [[kbd:][[t]] to move, and
+[[kbd:][b ( ) { } [ ] < >]] to the brackets; see [[doom-module::editor evil][evil]].
+
+#+begin_src org
+,* Not a heading
+,#+title: kept as typed
+#+end_src
+"""
+
+
+def test_org_link_words_may_hold_brackets_and_the_subtitle_is_the_summary():
+    doc = read_document(ORG_KEYS.encode(), "README.org")
+    assert doc.title == ":editor lispy"
+    text = lines_of(doc)
+    assert text[2] == "Parentheses that balance themselves"
+    assert text[6] == "This module binds M-[ to wrap, ]t and [t to move, and"
+    assert text[7] == "b ( ) { } [ ] < > to the brackets; see evil."
+    assert (text[10], text[11]) == ("* Not a heading", "#+title: kept as typed")   # the escaping comma goes
+    said = "#+title: Tea\n#+subtitle: Brewing tea\n\nBrewing tea takes time.\n"
+    assert read_document(said.encode(), "tea.org").text.count("Brewing tea") == 1   # not read twice

@@ -19,7 +19,7 @@ from .lines import Heading, headed_sections, split_lines
 from .latextext import heading_text, shown_lines
 from .orgtext import org_inline, org_lines, outline_title
 from .text import (LONGEST_INLINE as _LONGEST_INLINE, hold, numbered_reference, put_back, role_words,
-                   version_words)
+                   summary_said, version_words)
 
 Mark = Tuple[int, int, Heading]   # heading's first line, line after it, heading path
 
@@ -34,6 +34,7 @@ _ORG_TODO = re.compile(r"(?:TODO|DONE|NEXT|WAITING|CANCELLED|CANCELED)\s+(?:\[#[
 # that fails costs only the last word, where a search would retry every space).
 _ORG_TAGS_REVERSED = re.compile(r"\s*:[\w@#%:]+:\s+")
 _ORG_TITLE = re.compile(r"#\+title:\s*((?:.*\S)?)\s*$", re.IGNORECASE)
+_ORG_SUBTITLE = re.compile(r"[ \t]*#\+subtitle:[ \t]*((?:.*\S)?)\s*$", re.IGNORECASE)
 _TEX_SECTION = re.compile(r"\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?"
                           r"\s*(?:\[[^\]]*\]\s*)?\{")
 _TEX_TITLE = re.compile(r"\\title\s*")
@@ -304,7 +305,9 @@ def rst_body(lines: Sequence[str], targets: frozenset = frozenset()) -> List[str
                 argument = ""   # a label for the title below (`.. setting:: DEBUG` over `DEBUG`)
             else:
                 argument = version_words(name, argument)
-            out.append(" " * indent + _rst_inline(argument) if argument else "")
+            if argument:   # read with the lines below it: a role may run onto them
+                prose.append(len(out))
+            out.append(" " * indent + argument if argument else "")
             continue
         explicit = _RST_EXPLICIT.match(line)
         if explicit:
@@ -458,6 +461,7 @@ def read_org(data: bytes, limits: Limits) -> Document:
     path = _Path()
     marks: List[Mark] = []
     title = ""
+    subtitle: Optional[Tuple[int, str]] = None
     in_block = False
     for i, line in enumerate(lines):
         low = line.lstrip().lower()
@@ -471,13 +475,22 @@ def read_org(data: bytes, limits: Limits) -> Document:
         if m and not title:
             title = m.group(1)
             continue
+        m = _ORG_SUBTITLE.match(line) if subtitle is None and low.startswith("#+subtitle:") else None
+        if m:   # the summary the exported page shows under its title
+            subtitle = (i, m.group(1))
+            continue
         m = _ORG_HEADING.match(line)
         if m and m.group(2):
             text = _org_untagged(_ORG_TODO.sub("", m.group(2), count=1)).strip()
             text = org_inline(text).strip()
             if text:
                 marks.append((i, i + 1, path.push(len(m.group(1)), text)))
-    return Document(title=title, format="org", sections=headed_sections(marks, org_lines(lines)))
+    shown = org_lines(lines)
+    if subtitle is not None:
+        shown[subtitle[0]] = org_inline(subtitle[1])
+        if summary_said(shown, subtitle[0], title):
+            shown[subtitle[0]] = ""
+    return Document(title=title, format="org", sections=headed_sections(marks, shown))
 
 
 _OUTLINE_HEADING = re.compile(r"(\*+)[ \t]+(\S(?:.*\S)?)[ \t]*$")

@@ -35,8 +35,11 @@ _PRE = r"(?<![^\s\-({'\"])"
 _POST = r"(?![^\s\-.,;:!?')}\[\"])"
 _CODE = re.compile(_PRE + r"(?:~([^\s~](?:[^~]*[^\s~])?)~|=([^\s=](?:[^=]*[^\s=])?)=)" + _POST)
 _EMPHASIS = re.compile(_PRE + r"([*/_+])([^\s*/_+](?:[^*/_+]*[^\s*/_+])?)\1" + _POST)
-# A link with words `[[target][words]]`, or without `[[target]]`; each scan stops at a `]`.
-_LINK = re.compile(r"\[\[([^\[\]]*)\](?:\[([^\[\]]*)\])?\]")
+# A link with words `[[target][words]]`, or without `[[target]]`. As Org reads it, the
+# words run to the first `]]` and may hold brackets (`[[kbd:][M-[]]`, `[[kbd:][]t]]`),
+# but not `[[`, where another link starts: so each scan stops at the next link, and a
+# line of links costs linear time. The target's scan stops at a bracket.
+_LINK = re.compile(r"\[\[([^\[\]]*)\](?:\[((?:[^\[\]]|\[(?!\[)|\](?!\]))+)\])?\]")
 _LINK_TYPE = re.compile(r"^(?:man|info|file|id|help|elisp|shell|doi|attachment|custom-id):|^[*#]")
 # A macro call `{{{kbd(C-c C-c)}}}`, `{{{year}}}`: its arguments are shown (the Org manual
 # writes every key so), a macro without any shows nothing (its value is defined elsewhere).
@@ -98,7 +101,9 @@ def _kept(line: str, block: str, drawer: str) -> Optional[str]:
     if block:
         if block in _HIDDEN_BLOCKS:
             return ""
-        return line if block in _VERBATIM_BLOCKS else None
+        if block in _VERBATIM_BLOCKS:   # as typed, but for a comma escaping `*` or `#+`
+            return _unescaped(line) if lead == "," else line
+        return None
     if lead == ":" and _DRAWER.match(line):
         return ""
     if drawer in _HIDDEN_DRAWERS or lead == "#" and (_KEYWORD.match(line) or _COMMENT.match(line)):
@@ -110,6 +115,14 @@ def _kept(line: str, block: str, drawer: str) -> Optional[str]:
     if not line.strip():
         return ""
     return None
+
+
+def _unescaped(line: str) -> str:
+    """A source or example block's line without the comma that escapes a `*` or `#+` at
+    its start (`,* not a heading`, `,,#+x` → `,#+x`), as the exported block shows it."""
+    at = line.find(",")
+    rest = line[at + 1:].lstrip(",")
+    return line[:at] + line[at + 1:] if rest[:1] == "*" or rest[:2] == "#+" else line
 
 
 def org_inline(line: str) -> str:

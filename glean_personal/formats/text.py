@@ -467,11 +467,34 @@ _WORDS = re.compile(r"\w+")
 
 def _said(summary: str, body: str) -> bool:
     """Does the page's opening text hold nearly all of the summary's words?"""
+    return said_before(summary, markdown_inline(body.lstrip()[:2000]))
+
+
+def said_before(summary: str, opening: str) -> bool:
+    """Does `opening`, a page's opening text as shown (its first 2,000 characters or
+    so), hold at least 80% of the summary's words? Then the summary is not read
+    twice: Markdown's front matter `description`, AsciiDoc's `:description:`, Org's
+    `#+subtitle:`."""
     words = set(_WORDS.findall(summary.lower()))
     if not words:
         return True
-    opening = set(_WORDS.findall(markdown_inline(body.lstrip()[:2000]).lower()))
-    return len(words & opening) >= 0.8 * len(words)
+    shown = set(_WORDS.findall(opening.lower()))
+    return len(words & shown) >= 0.8 * len(words)
+
+
+def summary_said(shown: Sequence[str], at: int, title: str) -> bool:
+    """Whether a page's title and opening text (its shown lines after line `at`)
+    already say the summary shown on line `at` (`said_before`): AsciiDoc's
+    `:description:`, Org's `#+subtitle:`, read on their own line otherwise."""
+    opening = [title]
+    size = len(title)
+    for k in range(at + 1, len(shown)):
+        if size > 2000:
+            break
+        if shown[k].strip():
+            opening.append(shown[k].strip())
+            size += len(shown[k])
+    return said_before(shown[at], "\n".join(opening)[:2000])
 
 
 def _unquote(value: str) -> str:
