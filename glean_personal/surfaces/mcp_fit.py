@@ -138,10 +138,10 @@ def fit_related(data: dict, budget: int) -> dict:
             cut.append(f"{found - len(rows)} of the {found} neighbours left out (the weakest)")
         if any(len(n["phrases"]) < count for n, count in zip(rows, phrases)):
             cut.append("phrases cut to each one's weightiest")
-        remedy = (f"call again with max_chars {full:,} for the whole reply, or a smaller "
+        remedy = (f"call again with max_chars {full} for the whole reply, or a smaller "
                   "limit" if full <= MAX_BUDGET else "call again with a smaller limit")
         data["trimmed"] = True
-        data["notices"] = notices + [f"{' and '.join(cut)}, to fit max_chars {budget:,}: "
+        data["notices"] = notices + [f"{' and '.join(cut)}, to fit max_chars {budget}: "
                                      + remedy]
 
     while result_size(data) > budget and any(len(n["phrases"]) > 3 for n in rows):

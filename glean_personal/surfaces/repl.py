@@ -16,6 +16,7 @@ import os
 import re
 import shlex
 import sys
+import textwrap
 from pathlib import Path
 from typing import Iterator, List, Optional, TextIO, Tuple
 
@@ -61,15 +62,7 @@ PERSONAL_VERBS = _personal_verbs()
 
 def _wrapped(text: str, width: int, indent: str) -> str:
     """`text` in lines of at most `width` characters, each after the first after `indent`."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return ("\n" + indent).join(lines)
+    return ("\n" + indent).join(textwrap.wrap(text, width, break_on_hyphens=False))
 
 
 HELP = """\
