@@ -787,22 +787,20 @@ def _tuple(value: Union[None, str, Sequence[str]], name: str = "a filter") -> tu
     (`source=["notes", None]` raised AttributeError, `type=5` TypeError)."""
     if value is None:
         return ()
+    if isinstance(value, str):
+        return (value,)
     try:
-        values = (value,) if isinstance(value, (str, bytes, bytearray)) else tuple(value)
+        values = (value,) if isinstance(value, (bytes, bytearray)) else tuple(value)
     except TypeError:   # not a sequence at all (5)
         values = (value,)
     if not all(isinstance(v, str) for v in values):
         raise UsageError(f"{name} takes a name or a list of names (strings), got {value!r}")
-    if not all(v.strip() for v in values):   # `--source ''`: a name left out, not "none of them"
-        raise UsageError(f"{name} needs a name, got an empty one")
     return values
 
 
 def _glob_text(path: Optional[str]) -> Optional[str]:
     if path is not None and not isinstance(path, str):
         raise UsageError(f"path takes one glob pattern (a string), got {path!r}")
-    if path is not None and not path.strip():
-        raise UsageError("path needs a glob pattern, got an empty one")
     return path
 
 

@@ -102,7 +102,9 @@ def test_fetch_sources_and_purge(db):
     (["fetch", "100000000000000000000"], 1, "no indexed document"),   # past SQLite's integers
     (["fetch", "²"], 1, "no indexed document"),                       # isdigit, yet not int()
     (["related", "100000000000000000000"], 1, "no indexed document"),
-    (["search", "budget", "--source", ""], 2, "source needs a name"),
+    (["search", "budget", "--source", ""], 2, "expected a name, got an empty one"),
+    (["search", "budget", "--type", " "], 2, "expected a name, got an empty one"),
+    (["search", "budget", "--path", ""], 2, "expected a name, got an empty one"),
     (["fetch", "budget", "--section", "Salaries"], 1, "no section"),
 ])
 def test_errors_are_one_line_with_the_right_code(db, args, code, words):

@@ -12,7 +12,7 @@ import pytest
 
 from glean_personal import open_index
 from glean_personal import search
-from glean_personal.errors import Ambiguous, NotFound, UsageError
+from glean_personal.errors import Ambiguous, NotFound
 from helpers.files import write_tree
 from helpers.templates import index_copy
 from pdf_factory import show, text_pdf
@@ -169,14 +169,6 @@ def test_a_folder_named_as_a_path_filter_means_the_files_below_it(ix, folder):
     assert found == ([] if folder == "NOTES" else ["notes/archive.txt"])
     assert paths(ix.search("archive", path="archive.txt")) == ["notes/archive.txt"]
     assert paths(ix.search("kettle", path="notes")) == []
-
-
-@pytest.mark.parametrize("name, value", [("source", ""), ("type", " "), ("path", ""),
-                                         ("source", ["files", ""])])
-def test_an_empty_filter_value_is_a_usage_error(ix, name, value):
-    """`--source ''` names nothing: refused, not read as a source of that name."""
-    with pytest.raises(UsageError, match="empty"):
-        ix.search("kettle", **{name: value})
 
 
 def test_a_page_past_the_last_result_says_where_the_results_end(ix):

@@ -176,11 +176,12 @@ def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
                    help="how many results (default 10)")
     p.add_argument("--offset", type=_nonneg_int, default=0, metavar="N",
                    help="skip the first N results")
-    p.add_argument("--source", action="append", metavar="LABEL",
+    p.add_argument("--source", action="append", type=_named, metavar="LABEL",
                    help="only this source (repeatable)")
-    p.add_argument("--type", action="append", metavar="FORMAT",
+    p.add_argument("--type", action="append", type=_named, metavar="FORMAT",
                    help="only this format, e.g. docx or md (repeatable)")
-    p.add_argument("--path", metavar="GLOB", help="only documents whose path matches GLOB")
+    p.add_argument("--path", type=_named, metavar="GLOB",
+                   help="only documents whose path matches GLOB")
     p.add_argument("--after", type=_date, metavar="DATE",
                    help="only files modified on or after DATE (YYYY-MM-DD)")
     p.add_argument("--before", type=_date, metavar="DATE",
@@ -314,6 +315,14 @@ def _build(verb: Optional[str]) -> Optional[argparse.ArgumentParser]:
     if verb is not None and not only.found:
         return None
     return parser
+
+
+def _named(text: str) -> str:
+    """A filter's value: `--source ''` (an empty shell variable) names nothing, and is
+    refused rather than searched as a source of that name."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a name, got an empty one")
+    return text
 
 
 def _positive_int(text: str) -> int:
