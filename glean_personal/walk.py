@@ -389,14 +389,19 @@ def link_reason(path: str) -> str:
     try:
         st = os.stat(path)
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return "symbolic link loop: never followed"
-        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
-            return "broken symbolic link: its target does not exist"
-        return f"symbolic link cannot be followed ({_why(exc)})"
+        return _unfollowable(exc)
     kind = "the folder" if stat.S_ISDIR(st.st_mode) else "the file"
     return (f"symbolic link: not followed (files are read at their own paths; "
             f"{kind} is {storable(os.path.realpath(path))})")
+
+
+def _unfollowable(exc: OSError) -> str:
+    """Why a symbolic link whose target `os.stat` could not reach is not followed."""
+    if exc.errno == errno.ELOOP:
+        return "symbolic link loop: never followed"
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+        return "broken symbolic link: its target does not exist"
+    return f"symbolic link cannot be followed ({_why(exc)})"
 
 
 def _outside_reason(target: str, folder: bool) -> str:
@@ -417,11 +422,7 @@ def _symlink(entry: os.DirEntry, relpath: str, name: str, real_root: str,
     try:
         st = os.stat(entry.path)  # follows the link: stat only, never open
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return Skipped(relpath, "symbolic link loop: never followed")
-        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
-            return Skipped(relpath, "broken symbolic link: its target does not exist")
-        return Skipped(relpath, f"symbolic link cannot be followed ({_why(exc)})")
+        return Skipped(relpath, _unfollowable(exc))
     target = os.path.realpath(entry.path)
     if target != real_root and not target.startswith(real_root + os.sep):
         return Skipped(relpath, _outside_reason(target, stat.S_ISDIR(st.st_mode)))

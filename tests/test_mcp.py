@@ -17,6 +17,7 @@ import pytest
 import glean_personal
 from glean_personal.surfaces import cli, mcp
 from helpers.corpora import build_index
+from helpers.files import write_tree
 from pdf_factory import show, text_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -983,27 +984,19 @@ def write_mixed(folder: Path) -> Path:
         (folder / f"survey-{n}.md").write_text(
             f"---\ntitle: Survey {n}\n---\n\n# Survey {n}\n\n## Walk\n\n{walk}.\n\n"
             f"## Notes\n\nPlot {n} lies beyond stile {n * 11}.\n", encoding="utf-8")
-    (folder / "walk.txt").write_text(
-        "Walk notes\n\nThe grey heron stood in the weir pool; the otter holt was dry.\n",
-        encoding="utf-8")
-    (folder / "counts.csv").write_text("species,count\ngrey heron,3\nwater vole,2\n",
-                                       encoding="utf-8")
-    (folder / "counts.json").write_text('{"grey heron": 3, "water vole": 2}\n',
-                                        encoding="utf-8")
-    (folder / "tally.py").write_text('def tally():\n    """Count the grey heron and the '
-                                     'water vole."""\n    return 5\n', encoding="utf-8")
-    (folder / "sites.yaml").write_text("weir pool:\n  species: grey heron\n",
-                                       encoding="utf-8")
-    (folder / "map.html").write_text("<html><head><title>Map</title></head><body><p>The "
-                                     "sand martin bank by the mill leat.</p></body></html>",
-                                     encoding="utf-8")
-    (folder / "kit.toml").write_text('[kit]\nnote = "sand martin and reed warbler"\n',
-                                     encoding="utf-8")
-    (folder / "route.ini").write_text("[route]\nstart = flood meadow by the alder carr\n",
-                                      encoding="utf-8")
-    (folder / "map.css").write_text("/* kingfisher perch */\nbody { color: teal; }\n",
-                                    encoding="utf-8")
-    return folder
+    return write_tree(folder, {
+        "walk.txt": "Walk notes\n\nThe grey heron stood in the weir pool; the otter holt "
+                    "was dry.\n",
+        "counts.csv": "species,count\ngrey heron,3\nwater vole,2\n",
+        "counts.json": '{"grey heron": 3, "water vole": 2}\n',
+        "tally.py": 'def tally():\n    """Count the grey heron and the water vole."""\n'
+                    "    return 5\n",
+        "sites.yaml": "weir pool:\n  species: grey heron\n",
+        "map.html": "<html><head><title>Map</title></head><body><p>The sand martin bank by "
+                    "the mill leat.</p></body></html>",
+        "kit.toml": '[kit]\nnote = "sand martin and reed warbler"\n',
+        "route.ini": "[route]\nstart = flood meadow by the alder carr\n",
+        "map.css": "/* kingfisher perch */\nbody { color: teal; }\n"})
 
 
 @pytest.fixture(scope="module", params=["fts5", "plain"])
