@@ -642,7 +642,7 @@ class Index:
         part = read(doc_summary(row), layout(passages), section=section, page=page,
                     lines=lines, offset=offset, max_chars=max_chars, around=around,
                     context=context)
-        part.warnings = list(row["warnings"])
+        part.warnings = list(row["warnings"]) + part.warnings
         return part
 
     def outline(self, doc: Union[int, str]) -> "Outline":

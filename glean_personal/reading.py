@@ -107,8 +107,9 @@ class Part:
     selector: str                    # whole, section, page, lines, offset or around
     where: str                       # "lines 120-158 of 940", "page 3 of 12", ...
     chars: int                       # characters in the whole document text
-    start: int                       # the slice's character offsets (lines: of the first
-    end: int                         # and past the last line's piece), -1 when not known
+    start: Optional[int]             # the slice's character offsets (lines: of the first
+    end: Optional[int]               # and past the last line's piece); None for lines no
+                                     # passage holds
     complete: bool                   # the part asked for is shown in full
     lines: Optional[List[int]] = None
     total_lines: Optional[int] = None
@@ -450,8 +451,14 @@ def _read_lines(document: dict, lay: Layout, lines: Union[str, Sequence[int]],
     if heading:
         where += f", in section {' > '.join(heading)!r}"
     pages = [p.page for p in shown if p.page is not None]
-    return Part(document, "\n".join(out), "lines", where, len(lay.text),
-                shown[0].start if shown else -1, shown[-1].end if shown else -1,
+    part = Part(document, "\n".join(out), "lines", where, len(lay.text),
+                shown[0].start if shown else None, shown[-1].end if shown else None,
                 last == hi, lines=[lo, last], total_lines=total,
                 page=pages[0] if pages else None, pages=len(lay.pages) or None,
                 section=heading, next=nxt)
+    if not shown:   # blank lines, or a heading or markup that passages leave out
+        span = f"line {lo} holds" if lo == last else f"lines {lo}-{last} hold"
+        part.text = ""
+        part.warnings.append(f"{span} no indexed text: blank, or a heading or markup "
+                             "(front matter, a rule) that passages leave out; `next` reads on")
+    return part

@@ -132,3 +132,23 @@ def test_cli_fetch_reads_parts(db, capsys):
     assert "fetch needs DOC" in capsys.readouterr().err
     assert cli.main(["fetch", "guide.md", "--lines", "1-2", "--page", "1",
                      "--db", str(db)]) == 2
+
+
+@pytest.mark.parametrize("asked, span", [("2", "line 2 holds"), ("4-6", "lines 4-6 hold")])
+def test_lines_no_passage_holds_have_no_offsets(db, asked, span, capsys):
+    """A blank line or a heading between passages: an empty text, offsets None (not -1)
+    and a warning saying why, in the API and in `fetch --json` alike (newuser item 20)."""
+    first, _, last = asked.partition("-")
+    with glean_personal.open_index(db) as ix:
+        part = ix.read("guide.md", lines=asked)
+        assert part.text == "" and part.start is None and part.end is None
+        assert part.lines == [int(first), int(last or first)] and part.complete
+        assert any(w.startswith(f"{span} no indexed text") for w in part.warnings)
+        held = ix.read("guide.md", lines="3")
+        assert held.text == "Read this before the trip." and not held.warnings
+        assert 0 <= held.start < held.end
+    assert cli.main(["fetch", "guide.md", "--lines", asked, "--json", "--db", str(db)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["start"] is None and data["end"] is None and data["text"] == ""
+    assert cli.main(["fetch", "guide.md", "--lines", asked, "--db", str(db)]) == 0
+    assert f"warning: {span} no indexed text" in capsys.readouterr().out

@@ -197,8 +197,6 @@ class Tools:
                 return data
 
             data = fit_text(read, budget)
-            if data.get("start", 0) < 0:   # no passage holds any of the lines asked for
-                _no_indexed_lines(data)
             if data.get("next") is not None:   # the budget, not the internal text allowance
                 data["next"].pop("max_chars", None)
                 if args.get("max_chars") is not None:
@@ -297,17 +295,6 @@ def _format_counts(formats: Mapping[str, int]) -> str:
         kinds = "1 other format" if len(rest) == 1 else f"{len(rest)} other formats"
         shown += f", and {sum(n for _, n in rest)} more in {kinds}"
     return shown
-
-
-def _no_indexed_lines(data: dict) -> None:
-    """A line range no passage reaches (blank lines, a heading or markup between passages):
-    an empty text, no character offsets (null, not -1), and a warning saying why."""
-    first, last = data.get("lines") or (None, None)
-    span = f"line {first} holds" if first == last else f"lines {first}-{last} hold"
-    data.update(text="", start=None, end=None)
-    data["warnings"].append(
-        f"{span} no indexed text: blank, or a heading or markup (front matter, a rule) "
-        "that passages leave out; `next` reads on")
 
 
 def _known_source(ix: "Index", source: Optional[str]) -> None:
