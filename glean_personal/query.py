@@ -269,6 +269,8 @@ class Query(Record):
     sentence: bool = False
     # Words typed with symbols the index does not keep, lower-cased as written.
     literals: Tuple[str, ...] = ()
+    # Prefixes typed too short to search as one (`c*`), as typed: searched as words.
+    short_prefixes: Tuple[str, ...] = ()
     # Code names typed (`add_patterns`, `json.loads`, `parseArgs`, or a query of
     # one word), lower-cased: a passage headed by one of them is its definition.
     names: Tuple[str, ...] = ()
@@ -349,6 +351,7 @@ def _parse(text: str) -> Query:
     negate_next = or_next = False
     literals: List[str] = []
     names: List[str] = []
+    short: List[str] = []   # `c*`: too short for a prefix, searched as the word
     for i, part in enumerate(parts):
         if i % 2:
             tokens = tuple(search_tokens(part))
@@ -371,6 +374,8 @@ def _parse(text: str) -> Query:
             if len(pieces) > count and not pieces[count][3]:
                 literals.append(_literal(w))
                 names.append(code_name(w) or option_name(w))
+                if w.rstrip("?!,;:.").endswith("*") and len(pieces[count][0][-1]) < MIN_PREFIX_LEN:
+                    short.append(w)
         if trailing_op == "OR" and pieces:
             or_next = True
         elif trailing_op in ("-", "NOT"):
@@ -378,6 +383,7 @@ def _parse(text: str) -> Query:
     query = _build(text, pieces, fields)
     # Bounded like the terms: search scans each candidate's text for each of them.
     query.literals = tuple(dict.fromkeys(w for w in literals if w))[:MAX_TERMS]
+    query.short_prefixes = tuple(dict.fromkeys(short))[:MAX_TERMS]
     if (len(pieces) == 1 and not pieces[0][1] and not pieces[0][3] and len(text.split()) == 1
             and not any(names)):
         names = [code_name(text, bare=True)]   # one word alone may name a definition…

@@ -31,8 +31,8 @@ from .kinds import (is_code_path, is_legal_notice, is_listing_title, is_release_
                     is_release_notes_title, is_style_sheet, is_test_path, is_test_section)
 from .language import named_language, path_hint
 from .patterns import holds_any, lazy
-from .query import (Filters, Query, Term, canonical_type, heading_words, names_heading, parse,
-                    word_runs)
+from .query import (MIN_PREFIX_LEN, Filters, Query, Term, canonical_type, heading_words,
+                    names_heading, parse, word_runs)
 from .records import Record, field
 from .snippets import SNIPPET_CHARS, Matcher, Snippet, snippet
 from .store.core import Store, passage_parts, passage_text
@@ -286,13 +286,14 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
     filters = _known_types(query.filters(filters))
     result = SearchResult(text, store.kind, terms=query.labels(),
                           excluded_terms=[t.label for t in query.excluded])
+    result.notices = [short_prefix_notice(w) for w in query.short_prefixes]
     if limit <= 0:
         return result
     want = offset + limit
     with store.reading():
         if query.empty:
             if filters.any:
-                result.notices = filter_notices(store, filters)
+                result.notices += filter_notices(store, filters)
             return result
         weights = Weights(store, query, TUNING)
         split = _split_absent_runs(query, weights.absent)
@@ -316,7 +317,7 @@ def search(store: Store, text: str, limit: int = 10, offset: int = 0,
         hits = _candidates(store, query, weights, pool, filters)
         if not hits:
             if filters.any:
-                result.notices = filter_notices(store, filters)
+                result.notices += filter_notices(store, filters)
             return result
         found = store.passage_documents_titled([pid for pid, _ in hits])
         # whole blocks of results, whatever the page: a page is a slice of one order
@@ -1289,6 +1290,12 @@ def past_end_notice(count: int) -> str:
     """A page past the last result is not "nothing matches": say where the results end."""
     found = "1 result" if count == 1 else f"{count:,} results"
     return f"the offset is past the last result: this search has {found}"
+
+
+def short_prefix_notice(typed: str) -> str:
+    """Why `c*` found no words that start with c (what was searched is in `terms`)."""
+    return (f"{typed!r} is too short to search as a prefix "
+            f"({MIN_PREFIX_LEN} letters or more before the *)")
 
 
 def filter_notices(store: Store, filters: Filters) -> List[str]:

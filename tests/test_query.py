@@ -257,3 +257,11 @@ def test_options_typed_are_names_of_the_headings_that_document_them():
     assert heading_options('-e, --eval "script"') == ["-e", "--eval"]
     assert heading_options("--inspect-brk[=[host:]port]") == ["--inspect-brk"]
     assert heading_options("- item") == [] and heading_options("Options") == []
+
+
+@pytest.mark.parametrize("text, short", [("c* compost", ("c*",)), ("compost c*?", ("c*?",)),
+                                         ("co* compost", ()), ('"c*" compost', ()),
+                                         ("-c* compost", ()), ("*", ())])
+def test_a_prefix_too_short_to_search_is_kept_as_typed(text, short):
+    """Search says why `c*` matched no word starting with c (the notice quotes it)."""
+    assert parse(text).short_prefixes == short

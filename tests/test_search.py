@@ -1882,3 +1882,15 @@ def test_pages_without_a_word_are_full_when_copies_fold(tmp_path, open_ix):
             assert [h.document["path"] for offset in range(0, 30, size)
                     for h in ix.search(question, limit=size, offset=offset).results
                     ] == everything
+
+
+@pytest.mark.parametrize("query", ["k*", "k* espresso", "espresso K*"])
+def test_a_prefix_too_short_to_search_says_so(ix, query):
+    """`k*` is searched as the letter, not as every word that starts with it, and a
+    notice says why (it read as if no word began with k)."""
+    typed = next(w for w in query.split() if w.endswith("*"))
+    result = ix.search(query)
+    assert result.notices == [f"{typed!r} is too short to search as a prefix "
+                              "(2 letters or more before the *)"]
+    assert "kettle" not in [w for r in result.results for w in r.matched_terms or []]
+    assert not ix.search("ke* espresso").notices and ix.search("ke*").results

@@ -128,10 +128,11 @@ def search_results(result, color: bool, explain: bool = False) -> str:
         if result.absent_terms:
             lines.append(f"Not in any indexed document: {', '.join(result.absent_terms)}.")
         return "\n".join(lines + _did_you_mean(result))
-    lines: List[str] = []
+    lines = [n[:1].upper() + n[1:] + "." for n in getattr(result, "notices", None) or []]
     if result.absent_terms:
         lines += [f"Not in any indexed document: {', '.join(result.absent_terms)}."]
-        lines += _did_you_mean(result) + [""]
+        lines += _did_you_mean(result)
+    lines += [""] if lines else []
     if explain and result.expansions:
         lines += ["Also searched (synonyms and other forms): " + "; ".join(
             f"{word} \u2192 {', '.join(words)}" for word, words in result.expansions.items())
