@@ -234,6 +234,18 @@ def test_personal_runs_every_verb_its_help_and_refusals_list(db, tmp_path, monke
     assert "Title: Espresso care" in out and (tmp_path / "copy.db").exists()
 
 
+def test_personal_help_lists_the_verbs_it_runs(db, monkeypatch):
+    """`/personal --help` had printed `glean-personal --help`, whose verbs include
+    `repl` and `mcp`, which /personal refuses."""
+    code, out, err = run(["/personal --help", "/personal help", "/personal status --help"],
+                         "--db", str(db), monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    listing, rest = out.split("`/personal VERB --help` shows a verb's flags.\n", 1)
+    verbs = [line.split()[0] for line in listing.splitlines() if line.startswith("  ")]
+    assert verbs == list(repl.PERSONAL_VERBS) and "  search    ranked documents" in listing
+    assert rest.count("/personal VERB [ARGS] runs") == 1 and "usage: glean-personal status" in rest
+
+
 def test_repl_md_lists_the_verbs_personal_runs():
     text = (ROOT / "docs" / "repl.md").read_text(encoding="utf-8")
     bullet = text[text.index("- `/personal VERB …` runs any command-line verb"):]

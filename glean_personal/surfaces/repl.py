@@ -60,6 +60,20 @@ def _personal_verbs() -> Tuple[str, ...]:
 PERSONAL_VERBS = _personal_verbs()
 
 
+def _personal_help() -> str:
+    """`/personal --help`: the verbs it runs, each with the line `glean-personal --help`
+    gives it (not that list, which has `repl` and `mcp`)."""
+    lines = {}
+    for action in build_parser()._actions:  # argparse keeps subparsers here; read-only use
+        if isinstance(action, argparse._SubParsersAction):
+            lines = {a.dest: a.help for a in action._choices_actions}
+    width = max(map(len, PERSONAL_VERBS))
+    return "\n".join(["/personal VERB [ARGS] runs a command-line verb on this session's index",
+                      "(--db defaults to this session's):", ""]
+                     + [f"  {v:<{width}}  {lines.get(v) or ''}".rstrip() for v in PERSONAL_VERBS]
+                     + ["", "`/personal VERB --help` shows a verb's flags."])
+
+
 def _wrapped(text: str, width: int, indent: str) -> str:
     """`text` in lines of at most `width` characters, each after the first after `indent`."""
     return ("\n" + indent).join(textwrap.wrap(text, width, break_on_hyphens=False))
@@ -181,8 +195,9 @@ class Session:
         if not argv:
             raise UsageError("/personal needs a verb: " + ", ".join(PERSONAL_VERBS))
         if argv[0] in ("-h", "--help", "help"):
-            argv = ["--help"]
-        elif not argv[0].startswith("-") and argv[0] not in PERSONAL_VERBS:
+            self.out.write(_personal_help() + "\n")
+            return
+        if not argv[0].startswith("-") and argv[0] not in PERSONAL_VERBS:
             raise UsageError(not_a_verb(argv[0]))
         elif argv[0] == "search":
             argv = search_argv(argv)   # `-word` excludes, as on the command line
