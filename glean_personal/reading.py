@@ -35,6 +35,9 @@ class Piece:
     lines: Optional[Tuple[int, int]]
     page: Optional[str]
     text: str
+    overlap: int = 0                # characters of the passage's start that end the piece
+                                    # before it (sentence windows overlap): its own text
+                                    # is whole[start - overlap:end]
 
 
 @dataclass
@@ -159,8 +162,9 @@ def layout(passages: Sequence[dict]) -> Layout:
             lead = SECTION_SEPARATOR if p["start"] >= end else ""
         chunks.append(lead)
         size += len(lead)
+        overlap = cut if cut and not lead and chunks[-2].endswith(p["text"][:cut]) else 0
         pieces.append(Piece(p["id"], p["ordinal"], this, size, size + len(text),
-                            section_start, lines, p.get("page"), text))
+                            section_start, lines, p.get("page"), text, overlap))
         chunks.append(text)
         size += len(text)
         end = max(end, p["end"])
@@ -241,7 +245,7 @@ def read(document: dict, lay: Layout, *, section: Optional[HeadingPath] = None,
         shown = lay.pieces[first:last + 1]
         lo = shown[0].section_start if shown[0].section_start < shown[0].start and \
             (first == 0 or lay.pieces[first - 1].section_start != shown[0].section_start) \
-            else shown[0].start
+            else shown[0].start - shown[0].overlap   # the passage whole, as search shows it
         hi = shown[-1].end
         args = {"around": around, "context": context}
         label = (f"passages {first + 1}-{last + 1} of {len(lay.pieces)} around passage "
@@ -266,9 +270,14 @@ def read(document: dict, lay: Layout, *, section: Optional[HeadingPath] = None,
     text = lay.text[start:stop]
     complete = start == lo and stop == hi
     covered = [p for p in lay.pieces if p.end > start and p.start < max(stop, start + 1)]
+    if selector == "around":   # not the piece before, whose end the first passage repeats
+        covered = [p for p in covered if p.passage_id in extra["passages"]]
     span_lines = [p.lines for p in covered if p.lines]
     if span_lines and "lines" not in extra:
-        extra["lines"] = [span_lines[0][0], span_lines[-1][1]]
+        first = span_lines[0][0]
+        if selector == "around" and 0 < covered[0].start - start <= covered[0].overlap:
+            first -= lay.text.count("\n", start, covered[0].start)   # it starts in the overlap
+        extra["lines"] = [max(1, first), span_lines[-1][1]]
         extra["total_lines"] = lay.total_lines
     if "page" not in extra:
         pages = [p.page for p in covered if p.page is not None]
@@ -399,9 +408,12 @@ def parse_lines(lines: Union[str, Sequence[int]]) -> Tuple[int, int]:
         lo, hi = int(lines[0]), int(lines[1])
     else:
         raise UsageError(f"lines must look like \"120-158\", got {lines!r}")
-    if lo < 1 or hi < lo:
+    if lo < 1:
         raise UsageError(f"lines must be a range such as \"120-158\" (first line 1), "
                          f"got {lines!r}")
+    if hi < lo:
+        raise UsageError(f"lines must be a range such as \"120-158\", the first line "
+                         f"before the last: got {lines!r} (did you mean \"{hi}-{lo}\"?)")
     return lo, hi
 
 

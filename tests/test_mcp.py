@@ -451,7 +451,7 @@ def test_local_fetch_by_id_path_url_and_fragment(server, db):
     assert by_id["truncated"] is False and by_id["complete"] is True
     assert by_id["chars"] == len(by_id["text"]) and by_id["next"] is None
     assert by_id["where"].startswith("the whole document")
-    for arguments in ({"path": "web/lisbon.html"}, {"path": hit["url"]},
+    for arguments in ({"path": "web/lisbon.html"}, {"path": "lisbon.html"}, {"path": hit["url"]},
                       {"url": hit["url"]}, {"fragment": "lisbon"}, {"doc": "lisbon.html"},
                       {"id": str(hit["id"])}):
         assert ok(server.call("local_fetch", arguments), "local_fetch") == by_id
@@ -551,6 +551,8 @@ def test_local_fetch_around_a_search_hit(server):
     ({"path": "/etc/passwd"}, "no indexed document"),
     ({"path": "../../../../etc/passwd"}, "no indexed document"),
     ({"path": "espresso"}, "no indexed document at"),     # a fragment is not a path
+    ({"path": "spresso.md"}, "no indexed document at"),   # nor part of a file's name
+    ({"path": "notes"}, "matches"),                       # a folder: candidates listed
     ({"fragment": "notes/"}, "matches"),                   # ambiguous: candidates listed
     ({"fragment": "x", "extra": True}, "does not take extra; it takes id, path"),
     ({"fragment": "guide.md", "section": "Chapter 9"}, "no section 'chapter 9'"),
@@ -560,7 +562,7 @@ def test_local_fetch_around_a_search_hit(server):
     ({"fragment": "survey.pdf", "page": 13}, "no page '13'"),
     ({"fragment": "survey.pdf", "lines": "1-5"}, "has no line numbers"),
     ({"fragment": "birds.log", "lines": "abc"}, "lines must look like"),
-    ({"fragment": "birds.log", "lines": "50-10"}, "lines must be a range"),
+    ({"fragment": "birds.log", "lines": "50-10"}, 'first line before the last: got \'50-10\' (did you mean "10-50"?)'),
     ({"fragment": "birds.log", "lines": "5000-5010"}, "no line 5000"),
     ({"fragment": "birds.log", "offset": -3}, "`offset`"),
     ({"fragment": "birds.log", "max_chars": 100}, "`max_chars`"),
@@ -928,7 +930,10 @@ def test_a_path_with_dot_parts_is_the_same_path():
     for text in ("trips/lisbon.md", "./trips/lisbon.md", "trips//lisbon.md",
                  "/r/notes/trips/../trips/lisbon.md", "file:///r/notes/trips/lisbon.md"):
         assert mcp._same_path(text, row), text
-    assert not mcp._same_path("lisbon.md", row) and not mcp._same_path("../lisbon.md", row)
+    # leading folders left out name it too (Index.resolve found it the one so named)
+    assert mcp._same_path("lisbon.md", row) and mcp._same_path("./lisbon.md", row)
+    for text in ("../lisbon.md", "isbon.md", "/lisbon.md", "notes/lisbon.md", "trips"):
+        assert not mcp._same_path(text, row), text
 
 
 def test_passage_id_is_an_alias_of_around(one_db):

@@ -12,6 +12,7 @@ from glean_personal.errors import NotFound, UsageError
 from glean_personal.surfaces import cli
 from test_local_backend import build_index
 from test_mcp import write_long
+from helpers.files import write_tree
 
 
 @pytest.fixture(scope="module", params=["fts5", "plain"])
@@ -152,3 +153,20 @@ def test_lines_no_passage_holds_have_no_offsets(db, asked, span, capsys):
     assert data["start"] is None and data["end"] is None and data["text"] == ""
     assert cli.main(["fetch", "guide.md", "--lines", asked, "--db", str(db)]) == 0
     assert f"warning: {span} no indexed text" in capsys.readouterr().out
+
+
+def test_around_one_passage_is_that_passage_as_search_shows_it(tmp_path):
+    """Sentence windows of a long paragraph overlap; `around N` with no context gave
+    passage N without the sentences it repeats from the one before, and the lines
+    of that one (agent trial)."""
+    sentences = [f"Sentence {n} tells how the lock keeper opens gate {n} at dawn." for n in range(400)]
+    write_tree(tmp_path / "files", {"log.txt": "Gate log\n\n" + "\n".join(sentences) + "\n"})
+    db = build_index(tmp_path / "files", tmp_path / "p.db", "fts5")
+    with glean_personal.open_index(db) as ix:
+        doc = ix.resolve("log.txt")["id"]
+        passages = ix.store.passages_of(doc)
+        assert any(b["start"] < a["end"] for a, b in zip(passages, passages[1:]))   # overlapping
+        for p in passages:
+            part = ix.read(doc, around=p["id"], context=0)
+            assert part.text == p["text"] and part.passages == [p["id"]]
+            assert part.lines == list(p["lines"])

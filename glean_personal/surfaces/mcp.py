@@ -392,13 +392,18 @@ def _doc_id(value: Any) -> int:
 
 
 def _same_path(text: str, row: Mapping) -> bool:
-    """Does `text` name this row exactly (relative path, absolute path or file:// URL;
-    links resolved, for a source indexed through a link: `Index.resolve`)?"""
+    """Does `text` name this row (relative path, absolute path or file:// URL; links
+    resolved, for a source indexed through a link: `Index.resolve`)? A relative path
+    may leave out leading folders (`reverse_proxy.md` for `caddyfile/reverse_proxy.md`):
+    `Index.resolve` has found it the one document so named."""
     if is_file_url(text):
         text = path_from_url(text)
     full = os.path.join(row["root"], row["path"])
     whole = os.path.abspath(os.path.expanduser(text))
-    return (text in (row["path"], full) or os.path.normpath(text) == row["path"]
+    tail = os.path.normpath(text)
+    return (text in (row["path"], full) or tail == row["path"]
+            or (not os.path.isabs(tail) and not tail.startswith("..")
+                and row["path"].endswith(os.sep + tail))
             or whole == full or os.path.realpath(whole) == os.path.realpath(full))
 
 
