@@ -368,7 +368,8 @@ def test_local_search_default_limit_pages_and_missed_terms(server):
 
 def test_local_search_filters(server):
     def paths(arguments):
-        data = ok(server.call("local_search", dict(arguments, limit=50)), "local_search")
+        data = ok(server.call("local_search", dict(arguments, limit=50, max_chars=400_000)),
+                  "local_search")
         return {r["path"] for r in data["results"]}, data
 
     everything, _ = paths({"query": "lapwing OR kestrel OR heron OR espresso"})
@@ -1124,3 +1125,22 @@ def test_a_page_past_the_last_result_is_not_nothing_matches(mixed):
                for n in past["notices"])
     nothing = ok(s.call("local_search", {"query": "zzqxv", "offset": 20}), "local_search")
     assert any(n.startswith("No passage matches") for n in nothing["notices"])
+
+
+def test_a_tight_budget_shows_fewer_results_with_readable_passages(server):
+    """At max_chars 12,000 eight results came back with empty passages and 80-character
+    snippets (agent trial); passages are now cut to no less than PASSAGE_FLOOR
+    characters, later results left for the next page."""
+    from glean_personal.surfaces.mcp_fit import PASSAGE_FLOOR, result_size
+    query = {"query": "kestrel sighting at marker near the quarry", "limit": 20}
+    roomy = ok(server.call("local_search", dict(query, max_chars=400_000)), "local_search")
+    assert len(roomy["results"]) == 20
+    tight = ok(server.call("local_search", dict(query, max_chars=12_000)), "local_search")
+    rows = tight["results"]
+    assert 1 < len(rows) < 20 and tight["has_more"] and tight["next_offset"] == len(rows)
+    assert tight["trimmed"] and result_size(tight) <= 12_000
+    for row in rows:
+        assert len(row["passage"]) >= min(PASSAGE_FLOOR, row["passage_chars"])
+    rest = ok(server.call("local_search", dict(query, max_chars=12_000,
+                                               offset=tight["next_offset"])), "local_search")
+    assert rest["results"][0]["passage_id"] == roomy["results"][len(rows)]["passage_id"]

@@ -1,7 +1,8 @@
 """Fitting a tool's reply into the characters the agent allows (`max_chars`).
 
-Text is trimmed around its match, never a field dropped: passages first, then
-snippets, then later results are left for the next page.
+Text is trimmed around its match, never a field dropped: passages first, down to
+`PASSAGE_FLOOR` characters; then later results are left for the next page rather
+than cut below it; then snippets.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any, Callable
 from .mcp_tools import MAX_BUDGET
 
 ENVELOPE = 80                    # {"jsonrpc":"2.0","id":…,"result":…} around the result
+PASSAGE_FLOOR = 400              # a passage cut shorter leaves later results for the next page
 
 
 def dumps(value: Any) -> str:
@@ -30,8 +32,8 @@ def result_size(data: dict) -> int:
 
 # -- fitting a response into its budget ------------------------------------------------------
 def fit_search(data: dict, budget: int) -> dict:
-    """Trim passages (around their match) until the reply fits; then snippets; then, only if
-    still too large, leave later results for the next page (has_more, next_offset)."""
+    """Trim passages (around their match) until the reply fits, to PASSAGE_FLOOR; then
+    leave later results for the next page (has_more, next_offset); then snippets."""
     rows = data["results"]
     full = [r["passage"] for r in rows]
     centres = [_centre(r["passage"], r["snippet"]) for r in rows]
@@ -45,15 +47,29 @@ def fit_search(data: dict, budget: int) -> dict:
         for r, text, c in zip(rows, full, centres):
             r["passage"] = _window(text, c, cap)
 
-    lo, hi = 0, max((len(t) for t in full), default=0)
-    while lo < hi:      # the largest cap that fits
-        mid = (lo + hi + 1) // 2
-        passages(mid)
-        if result_size(data) <= budget:
-            lo = mid
-        else:
-            hi = mid - 1
-    passages(lo)
+    def largest_cap() -> int:
+        lo, hi = 0, max((len(t) for t in full[:len(rows)]), default=0)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            passages(mid)
+            if result_size(data) <= budget:
+                lo = mid
+            else:
+                hi = mid - 1
+        passages(lo)
+        return lo
+
+    cap = largest_cap()
+    if cap < PASSAGE_FLOOR and len(rows) > 1:
+        # fewer results whose passages can be read beat many whose passages are gone
+        while len(rows) > 1:
+            passages(PASSAGE_FLOOR)
+            if result_size(data) <= budget:
+                break
+            rows.pop()
+            data["has_more"] = True
+            data["next_offset"] = data["offset"] + len(rows)
+        cap = largest_cap()
     if result_size(data) <= budget:
         return data
     for r, snip in zip(rows, snippets):
