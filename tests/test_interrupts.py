@@ -248,3 +248,32 @@ def test_a_real_ctrl_c_during_a_rebuild_or_check_interrupts_it(tmp_path, monkeyp
     monkeypatch.undo()
     with glean_personal.open_index(db) as ix:
         assert ix.verify().ok
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32",
+                    reason="POSIX signals")
+def test_sigterm_stops_a_verb_as_ctrl_c_does(tmp_path, monkeypatch, capsys):
+    """A plain `kill` ended `index` at once (exit 143, a journal left beside the
+    file); it now stops the verb where it is, as Ctrl-C does: the open write is
+    rolled back and the journal gone (lifecycle trial). The handler is the verb's
+    only: the process's own is back afterwards."""
+    import time
+    from glean_personal.surfaces import cli, verbs
+    db = _index(tmp_path, monkeypatch)
+    journal = Path(str(db) + "-journal")
+
+    def killed_mid_write(args):
+        with glean_personal.open_index(db) as ix:
+            with ix.store.transaction():
+                ix.store.conn.execute("DELETE FROM passages")
+                assert journal.exists()
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)   # the signal arrives at once; never reached
+        return 0
+    monkeypatch.setitem(verbs.VERBS, "status", killed_mid_write)
+    before = signal.getsignal(signal.SIGTERM)
+    assert cli.main(["status", "--db", str(db)]) == 143
+    assert capsys.readouterr().err == "glean-personal: terminated\n"
+    assert signal.getsignal(signal.SIGTERM) is before and not journal.exists()
+    with glean_personal.open_index(db) as ix:
+        assert ix.verify().ok and ix.search("harbour").results

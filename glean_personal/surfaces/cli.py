@@ -7,9 +7,12 @@ document reference adds its candidates), never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import signal
 import sys
-from typing import Optional, Sequence
+import threading
+from typing import Iterator, Optional, Sequence
 
 from ..errors import GleanError
 from . import render
@@ -28,6 +31,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"glean-personal: {render.text.terminal_safe(render.text.failure(exc))}",
               file=sys.stderr)
         return exc.exit_code
+    except Terminated:
+        print("glean-personal: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("glean-personal: interrupted", file=sys.stderr)
         return 130
@@ -67,4 +73,27 @@ def run(args: argparse.Namespace) -> int:
         build_parser().print_help()
         return 0
     from .verbs import VERBS
-    return VERBS[args.verb](args)
+    with _stopped_by_sigterm():
+        return VERBS[args.verb](args)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a plain `kill`), raised where the verb is, so it stops as Ctrl-C does:
+    what was not committed is rolled back, and the journal is gone when it exits."""
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """While a verb runs, SIGTERM stops it as Ctrl-C does (the REPL and the MCP server
+    keep the default: the process ends; `watch` sets its own handler, to stop cleanly)."""
+    def stop(signum, frame):
+        raise Terminated()
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
