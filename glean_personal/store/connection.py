@@ -20,7 +20,7 @@ from ..errors import DatabaseError, LockedError, ReadOnlyError, UsageError
 from .schema import ALT_FUNCTION
 
 MMAP_BYTES = 1 << 30
-BUSY_TIMEOUT_MS = 15_000
+BUSY_TIMEOUT_MS = 30_000   # as long as a writer waits its turn (api.WRITER_WAIT_SECONDS)
 
 
 def default_db_path() -> Path:
