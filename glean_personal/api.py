@@ -611,7 +611,8 @@ class Index:
             passages = self.store.passages_of(row["id"])
         sections = regroup(passages)
         return FetchedDocument(doc_summary(row), sections, _reassemble(sections),
-                               row["warnings"], row["indexed_at"], row["size"], row["mtime_ns"])
+                               list(row["warnings"]) + _changed_on_disk(row), row["indexed_at"],
+                               row["size"], row["mtime_ns"])
 
     def suggest(self, text: str, limit: int = 10) -> List["Completion"]:
         """Completions of `text` as typed so far: titles, then headings, then indexed words."""
@@ -642,7 +643,7 @@ class Index:
         part = read(doc_summary(row), layout(passages), section=section, page=page,
                     lines=lines, offset=offset, max_chars=max_chars, around=around,
                     context=context)
-        part.warnings = list(row["warnings"]) + part.warnings
+        part.warnings = list(row["warnings"]) + _changed_on_disk(row) + part.warnings
         return part
 
     def outline(self, doc: Union[int, str]) -> "Outline":
@@ -824,6 +825,22 @@ def _public_source(s: dict) -> dict:
             "available": not missing,
             "missing_since": (s["missing_since"] or None) if missing else None,
             "redact": s["redact"], "redactions": s["redactions"]}
+
+
+def _changed_on_disk(row) -> List[str]:
+    """A warning when the file's size or modification time is no longer the indexed
+    one: what is read is the text as it was indexed, and may no longer be the file's."""
+    import posixpath
+    from .docref import disk_path
+    try:
+        st = os.stat(disk_path(posixpath.join(row["root"], row["path"])))
+    except (OSError, ValueError):
+        return []   # not on disk: `available` says so
+    # the stored time's lowest bit is flipped while it is too recent to trust (indexer)
+    if st.st_size == row["size"] and st.st_mtime_ns & ~1 == row["mtime_ns"] & ~1:
+        return []
+    return ["the file has changed since it was indexed: this is the text as indexed; "
+            "`glean-personal index` reads it again"]
 
 
 def _reassemble(sections: List[dict]) -> str:

@@ -170,3 +170,19 @@ def test_around_one_passage_is_that_passage_as_search_shows_it(tmp_path):
             part = ix.read(doc, around=p["id"], context=0)
             assert part.text == p["text"] and part.passages == [p["id"]]
             assert part.lines == list(p["lines"])
+
+
+def test_a_file_changed_since_it_was_indexed_is_read_as_indexed_with_a_warning(tmp_path, capsys):
+    """`fetch` quoted the indexed text of a file edited since, with no word of it
+    (lifecycle trial): every read now says the file has changed."""
+    folder = write_tree(tmp_path / "files", {"travel.md": "# Travel\n\nTrain to Porto at nine.\n"})
+    db = build_index(folder, tmp_path / "p.db", "plain")
+    changed = "the file has changed since it was indexed"
+    with glean_personal.open_index(db) as ix:
+        assert not ix.fetch("travel.md").warnings and not ix.read("travel.md").warnings
+        with open(folder / "travel.md", "a", encoding="utf-8") as f:
+            f.write("Ferry to Vigo at noon.\n")
+        for read in (ix.fetch("travel.md"), ix.read("travel.md", lines="3")):
+            assert "Ferry" not in read.text and any(w.startswith(changed) for w in read.warnings)
+    assert cli.main(["fetch", "travel.md", "--db", str(db)]) == 0
+    assert f"warning: {changed}" in capsys.readouterr().out
