@@ -1830,6 +1830,92 @@ third party library > dependency, package, crate
 type parameter > generic, generics, template
 switch statement > match, case, pattern matching
 string to number > parse, parseint, int
+# a twenty-seventh batch, written without looking at any question: containers and
+# deployment, databases, testing, HTTP APIs, shells, editors and security in everyday words
+# containers and deployment
+map a port > publish, port mapping, expose
+forward a port > publish, port mapping, expose
+container data > volume, bind mount, persistent
+several containers > compose, services, pod
+multiple containers > compose, services, pod
+group of containers > pod, compose
+get a shell > exec, interactive, attach
+smaller image > multi stage, slim, layers
+image size > multi stage, slim, layers
+without downtime > rolling update, zero downtime, graceful
+no downtime > rolling update, zero downtime, graceful
+restart automatically > restart policy, restart, supervisor
+isolated environment > container, sandbox, virtual environment
+# databases in everyday words
+slow query > index, explain, performance
+two people > concurrent, locking, conflict
+two users > concurrent, locking, conflict
+overwrite each other > lost update, locking, conflict
+database copy > backup, dump, replica
+change a table > alter table, migration
+change the table > alter table, migration
+table structure > schema, alter table, ddl
+empty a table > truncate
+empty the table > truncate
+linked tables > foreign key, join, relationship
+unique values > distinct, unique constraint
+# testing in everyday words
+fake object > mock, stub, test double
+fake objects > mocks, stubs, test doubles
+test data > fixture, fixtures, factory
+before each test > setup, beforeeach, fixture
+after each test > teardown, aftereach, cleanup
+how much code > coverage, code coverage
+untested code > coverage, uncovered
+different inputs > parametrize, parameterized, table driven
+many inputs > parametrize, parameterized, table driven
+check the result > assert, assertion, expected
+run one test > select, test name, filter
+# HTTP APIs in everyday words
+api address > endpoint, base url, route
+page of results > pagination, limit, offset
+results per page > pagination, page size, limit
+callback url > webhook, callback, notification url
+get notified > webhook, notification, subscribe
+request limit > rate limit, quota, throttle
+login token > access token, bearer, jwt
+# shells and terminals
+save the output > redirect, redirection, tee
+save output > redirect, redirection, tee
+command shortcut > alias, abbreviation
+stopped job > fg, bg, job control
+suspended job > fg, bg, job control
+shell prompt > ps1, prompt string
+past commands > history, histfile
+earlier commands > history, histfile
+startup file > rc file, zshrc, bashrc
+shell config > rc file, zshrc, bashrc
+# editors and IDEs
+shortcut keys > key bindings, keybindings, keymap
+remap keys > keymap, key binding, bind
+record keystrokes > macro, recording
+record keys > macro, recording
+collapse code > fold, folding
+collapse a block > fold, folding
+hide a block > fold, folding
+switch between files > buffers, buffer list, tabs
+split screen > split window, windows, panes
+jump to definition > tags, ctags, definition
+color scheme > colorscheme, theme, colors
+# security in everyday words
+prove identity > authenticate, authentication, signature
+key pair > keypair, public key, private key
+key password > passphrase, agent
+remember my password > credential helper, keychain, agent
+save my password > credential helper, keychain, agent
+certificate error > verification, ca, self signed
+untrusted certificate > self signed, ca, trust store
+two factor > totp, 2fa, one time password
+two step > two factor, 2fa, totp
+verification code > totp, one time password, 2fa
+authenticator app > totp, one time password, 2fa
+genuine > authentic, signature, verify
+forgot my password > password reset, reset password, recovery
 """
 
 
