@@ -21,9 +21,10 @@ import functools
 import math
 import os
 import re
-from typing import Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import (Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional,
+                    Sequence, Set, Tuple)
 
-from .analysis import cjk_pairs, stem
+from .analysis import cjk_pairs, is_stopword, stem, tokenize
 from .copies import chapters_first, fold_near_duplicates, result_document
 from .docref import doc_summary
 from .evidence import Weights, words_of
@@ -120,6 +121,7 @@ class SearchTuning(Record, frozen=True):
     legal: float = 0.5          # licence and copyright notices keep this share for a question not about them
     style: float = 0.5          # style sheets keep this share for a question in plain words not about styling
     other_language: float = 0.5   # a document in another language than the question's keeps this share
+    named_source: float = 2.0     # a document of the source a query names by its label counts this many times
     duplicate: float = 0.6      # estimated phrase Jaccard at which two documents are one text
     sketch: int = 256           # phrase ids per document in that estimate (bottom-k)
     min_phrases: int = 64       # documents with fewer phrases are never folded
@@ -443,6 +445,7 @@ def _rank_pool(store: Store, query: Query, weights: Weights, hits: List[Tuple[in
     about_versions = _about_versions(query, words)
     _damp_kinds(boost, marks, query, words, about_versions, damp_tests)
     _damp_other_languages(boost, langs, marks, paths, store, query)
+    _prefer_named_sources(boost, store, words, titles)
     if query.sentence and not passages:
         _damp_entry_lists(boost, sizes, store)
     if about_versions and alone:
@@ -839,6 +842,34 @@ def _entry_list(store: Store, doc_id: int) -> bool:
     count, headings, mean = store.fulltext.remember("passage shape", doc_id, read)
     return (count > 0 and headings >= TUNING.entry_headings * count
             and mean < TUNING.entry_length * store.mean_passage_length())
+
+
+def _prefer_named_sources(boost: Dict[int, float], store: Store, words: Set[str],
+                          docs: Mapping[int, str]) -> None:
+    """A query that names one of the index's sources by its label (*ignore files in
+    syncthing*, with sources `caddy` and `syncthing`) prefers that source's documents:
+    they count `TUNING.named_source` times. A source's own pages seldom repeat its
+    name, and another's that mention it are no answer. Only with two or more sources,
+    and not when the query names them all."""
+    if TUNING.named_source == 1.0 or not docs:
+        return
+    labels = [s["label"] for s in store.sources()]
+    if len(labels) < 2:
+        return
+    named = {label for label in labels if _label_stems(label) & words}
+    if not named or len(named) == len(labels):
+        return
+    for d, row in store.documents(docs).items():
+        if row["source"] in named:
+            boost[d] = boost.get(d, 1.0) * TUNING.named_source
+
+
+@functools.lru_cache(maxsize=256)
+def _label_stems(label: str) -> FrozenSet[str]:
+    """The stems of a source label's words that can name it (`p25-syncthing`: *syncthing*;
+    not a number or a stopword)."""
+    return frozenset(stem(t) for t in tokenize(label)
+                     if len(t) >= 3 and not t.isdigit() and not is_stopword(t))
 
 
 def _damp_other_languages(boost: Dict[int, float], langs: Dict[int, Optional[str]],

@@ -1896,3 +1896,29 @@ def test_a_prefix_too_short_to_search_says_so(ix, query):
                               "(2 letters or more before the *)"]
     assert "kettle" not in [w for r in result.results for w in r.matched_terms or []]
     assert not ix.search("ke* espresso").notices and ix.search("ke*").results
+
+
+def test_a_query_naming_a_source_prefers_its_documents(tmp_path, open_ix):
+    """With two tools' docs indexed, a page of one that mentions the other led a
+    question naming the other (agent trial). A source named by its label counts
+    double; naming every source, or an index of one, changes nothing."""
+    matchers = "# Matchers\n\nA matcher can ignore files by name; syncthing users proxy its GUI.\n"
+    patterns = ("# Patterns\n\nPatterns keep some files out of the shared folder: Syncthing "
+                "will ignore them.\n")
+    other = {f"{t}.md": f"# {t}\n\nNotes about the {t} and its care.\n"
+             for t in ("kettle", "garden", "bicycle", "recipe")}   # words weigh as usual
+    write_tree(tmp_path / "proxy", dict(other, **{"ignore.md": matchers}))
+    write_tree(tmp_path / "sync", dict(other, **{"ignoring.md": patterns}))
+    ix = open_ix()
+    ix.index(tmp_path / "proxy", label="caddy")
+    ix.index(tmp_path / "sync", label="syncthing")
+    first = lambda q: ix.search(q).results[0].document["source"]
+    assert first("ignore files syncthing") == "syncthing"
+    assert first("ignore files") == "caddy"                    # named by none: as before
+    assert first("ignore files syncthing caddy") == "caddy"    # named by both: as before
+    single = open_ix("one.db")
+    single.index(write_tree(tmp_path / "both", dict(other, **{"a/ignore.md": matchers,
+                                                              "b/ignoring.md": patterns})),
+                 label="syncthing")
+    assert [h.document["path"] for h in single.search("ignore files syncthing").results] == \
+        ["a/ignore.md", "b/ignoring.md"]
