@@ -17,7 +17,7 @@ import contextlib
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .config import Limits, PassageSizes, Progress
 from .docref import disk_path, source_of_file
@@ -49,7 +49,8 @@ class IndexReport:
     seconds: float = 0.0
     text_chars: int = 0
     redacted: int = 0                       # credential-like strings replaced by markers
-    missing_since: Optional[float] = None   # set when the root was not there: nothing changed
+    missing_since: Optional[float] = None   # set when the root was not there: nothing removed
+    missing_reason: Optional[str] = None    # why it counts as not there
     moved_from: Optional[str] = None        # the old root, when this run re-pointed the source
     changes: List[Tuple[str, str]] = field(default_factory=list)  # (added|updated|removed, path)
     graph: Optional[dict] = None            # what the graph update did, if it ran
@@ -67,6 +68,8 @@ class IndexReport:
         if self.missing_since is not None:
             out["missing"] = True
             out["missing_since"] = self.missing_since
+            if self.missing_reason:
+                out["missing_reason"] = self.missing_reason
         if self.moved_from is not None:
             out["moved_from"] = self.moved_from
         if self.graph is not None:
@@ -89,7 +92,7 @@ class IndexReport:
 def resolve_root(folder: str) -> str:
     root = os.path.abspath(os.path.expanduser(str(folder)))
     if not os.path.exists(root):
-        raise NotFound(f"no such folder: {root}")
+        raise NotFound(f"no such file or folder: {root}")
     if not os.path.isdir(root):
         raise UsageError(f"not a folder: {root} (index takes a folder; use `extract` for one file)")
     return root
@@ -102,20 +105,43 @@ def source_root(folder: str) -> Tuple[str, str]:
     return fs_root, storable(fs_root)
 
 
-def root_missing(fs_root: str, documents: int) -> bool:
-    """Is a source's root not here? Gone, not a folder, or an empty folder where a
-    source with documents was (an unplugged drive leaves its empty mount point).
+# A source of at least this many documents none of whose files is found under its
+# root any more is taken as missing, not emptied: an unmounted drive can leave
+# something at its mount point (`.DS_Store`, `lost+found/`, a stray file). Fewer
+# documents than that could all have been deleted or renamed on purpose.
+MISSING_AT_LEAST = 3
+
+
+def missing_reason(fs_root: str, documents: int,
+                   paths: Optional[Iterable[str]] = None) -> Optional[str]:
+    """Why a source's root counts as not here, or None when it is here: gone, not a
+    folder, an empty folder where a source with documents was (an unplugged drive
+    leaves its empty mount point), or, given the source's stored `paths`, a folder
+    where none of its files (`MISSING_AT_LEAST` or more) is found any more.
     `fs_root` may be the root as stored."""
     fs_root = disk_path(fs_root)
+    if not os.path.lexists(fs_root):
+        return "its folder is not there"
     if not os.path.isdir(fs_root):
-        return True
-    if documents:
-        try:
-            with os.scandir(fs_root) as it:
-                return next(it, None) is None
-        except OSError:
-            return True
-    return False
+        return "its folder is not a folder now"
+    if not documents:
+        return None
+    try:
+        with os.scandir(fs_root) as it:
+            if next(it, None) is None:
+                return "its folder is empty, as an unplugged drive leaves its mount point"
+    except OSError:
+        return "its folder cannot be opened"
+    if paths is not None and documents >= MISSING_AT_LEAST and not any(
+            os.path.lexists(disk_path(os.path.join(fs_root, *p.split("/")))) for p in paths):
+        return (f"none of its {documents:,} indexed files is in its folder any more, as when "
+                "an unplugged drive leaves a few files at its mount point")
+    return None
+
+
+def root_missing(fs_root: str, documents: int, paths: Optional[Iterable[str]] = None) -> bool:
+    """Is a source's root not here? (`missing_reason`)"""
+    return missing_reason(fs_root, documents, paths) is not None
 
 
 def index_source(store: Store, folder: str, label: Optional[str], includes: Optional[Sequence[str]],
@@ -124,14 +150,19 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
                  redact: Optional[bool] = None) -> IndexReport:
     """Add or refresh one source; filters left as None repeat the stored ones.
 
-    A known source whose root is missing is left as it is (see `root_missing`):
-    the report says since when, and nothing is removed.
+    A known source whose root is missing is left as it is (see `missing_reason`):
+    the report says since when and why, and nothing is removed. The same holds
+    when the root goes away during the run: what was read is kept, nothing is
+    removed. A file that is there but cannot be read keeps its indexed version.
     """
     started = time.monotonic()
     fs_root, root = source_root(folder)
     stored = store.source_settings(root)
-    if stored and root_missing(fs_root, store.document_count(stored["id"])):
-        return mark_missing(store, stored, root)
+    states = store.document_states(stored["id"]) if stored else {}
+    if stored:
+        why = missing_reason(fs_root, len(states), states)
+        if why:
+            return mark_missing(store, stored, root, why)
     fs_root = resolve_root(fs_root)
     if label:
         label = storable(label)
@@ -146,6 +177,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         max_bytes = stored["max_bytes"] if stored else limits.max_bytes
     if redact is None:
         redact = stored["redact"] if stored else True
+    revision = str(READERS_REVISION)
     settings = (label, list(includes), list(excludes), max_bytes, bool(redact))
     if stored and settings == (stored["label"], stored["includes"], stored["excludes"],
                                stored["max_bytes"], stored["redact"]) \
@@ -155,22 +187,30 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
         with store.transaction():
             source_id = store.save_source(root, *settings)
             store.set_missing(source_id, None)
-    # Redaction switched, or the readers changed since the source was last read
-    # whole: every document is read again, so none keeps the old text.
-    revision = str(READERS_REVISION)
-    reread = stored is not None and (stored["redact"] != bool(redact)
-                                     or store.readers_revision(source_id) != revision)
+            if stored is None:   # nothing stored yet: what this run writes, these readers read
+                store.set_readers_revision(source_id, revision)
+    fresh = _reread_pending(store, source_id, stored, revision, bool(redact))
+    reread = fresh is not None
     report = IndexReport(root, label, new_source=stored is None)
-    states = store.document_states(source_id)
     seen: set = set()
-    with _Writer(store, source_id, states, report) as writer:
+    with _Writer(store, source_id, states, report, seen) as writer:
         tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
                                seen, report, tick=writer.commit_if_due, redact=bool(redact),
-                               reread=reread)
+                               reread=reread, fresh=fresh or set())
         _read_and_write(tasks, writer, limits, sizes, max_bytes, progress)
 
     gone = sorted(p for p in states if p not in seen)
     if gone:
+        # A root that went away during the run (an unplugged drive) leaves its files
+        # unseen, or failing with "no such file": none of them is removed.
+        why = missing_reason(fs_root, len(states), states)
+        if why:
+            report.skipped.sort(key=lambda s: s["path"])
+            with store.transaction():
+                store.set_missing(source_id, time.time())
+            report.missing_since = store.source_settings(root)["missing_since"]
+            report.missing_reason = why
+            return report
         with store.transaction():
             store.remove_documents([states[p][0] for p in gone])
             store.bump_generation()
@@ -182,15 +222,38 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     with store.transaction():
         store.record_run(source_id, report.to_dict())
         store.set_readers_revision(source_id, revision)
+        store.set_reread(source_id, None)
     return report
 
 
-def mark_missing(store: Store, stored: dict, root: str) -> IndexReport:
+def _reread_pending(store: Store, source_id: int, stored: Optional[dict], revision: str,
+                    redact: bool) -> Optional[set]:
+    """None when the source's files need no reading beyond their changes; else the
+    paths already read again by the re-read under way (the readers changed, or
+    redaction was switched, since the source was last read whole).
+
+    The re-read is recorded before it begins, so a run stopped midway (killed, the
+    disk full) is picked up where it stopped: the documents it stored are not read
+    a third time, and a redaction switch is finished even though the source's
+    setting already says it."""
+    pending = store.reread(source_id)
+    if pending and pending.get("readers") == revision and pending.get("redact") == redact:
+        return store.paths_indexed_since(source_id, float(pending.get("since", 0)))
+    # (a re-read for other readers or another redaction was under way: all again)
+    if pending is None and (stored is None or (stored["redact"] == redact and
+                                               store.readers_revision(source_id) == revision)):
+        return None
+    with store.transaction():
+        store.set_reread(source_id, {"readers": revision, "redact": redact, "since": time.time()})
+    return set()
+
+
+def mark_missing(store: Store, stored: dict, root: str, why: Optional[str] = None) -> IndexReport:
     """Record that a source's root is not here, and change nothing else."""
     with store.transaction():
         store.set_missing(stored["id"], time.time())
     since = store.source_settings(root)["missing_since"]
-    return IndexReport(root, stored["label"], missing_since=since)
+    return IndexReport(root, stored["label"], missing_since=since, missing_reason=why)
 
 
 def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> IndexReport:
@@ -209,9 +272,12 @@ def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> 
         entry = walk_one(source["root"], rel, source["includes"], source["excludes"],
                          source["max_bytes"])
         if isinstance(entry, Skipped):
-            report.skipped.append({"path": entry.path, "reason": storable(entry.reason)})
-            if state:
+            reason = storable(entry.reason)
+            if state and entry.unreadable:
+                reason += KEPT
+            elif state:
                 _remove_one(store, report, state[0], rel)
+            report.skipped.append({"path": entry.path, "reason": reason})
         elif state and state[1] == entry.size and state[2] == entry.mtime_ns:
             report.unchanged = 1
         else:
@@ -227,11 +293,15 @@ def index_file(store: Store, path: str, limits: Limits, sizes: PassageSizes) -> 
 def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequence[str],
                    excludes: Sequence[str], max_bytes: int, states: dict, seen: set,
                    report: IndexReport, tick: Callable[[], None],
-                   redact: bool = True, reread: bool = False) -> Iterator[tuple]:
+                   redact: bool = True, reread: bool = False,
+                   fresh: AbstractSet[str] = frozenset()) -> Iterator[tuple]:
     """Walk the folder and yield a task (workers.Task fields) per new or changed file.
 
     Lazily: the workers read the first changed files while the walk goes on.
-    Fills `seen` with every path found and counts unchanged files and skips.
+    Fills `seen` with every path found and counts unchanged files and skips; a
+    file or folder that is there but cannot be read puts the documents it holds
+    in `seen` too, so that they are kept. With `reread`, every file is read
+    except those in `fresh` (read again already by this re-read).
     `tick` is called at every entry, so that a long stretch of unchanged files
     or a slow disk holds a batch uncommitted no longer than one walk step.
     """
@@ -240,17 +310,26 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
     for entry in walk(fs_root, includes, excludes, max_bytes):
         tick()
         if isinstance(entry, Skipped):
-            report.skipped.append({"path": entry.path, "reason": storable(entry.reason)})
+            reason = storable(entry.reason)
+            if entry.unreadable:
+                kept = _kept_under(entry.path, states)
+                seen.update(kept)
+                if kept and entry.path in states:
+                    reason += KEPT
+                elif kept:
+                    reason += f"; the indexed versions of its {len(kept):,} files are kept"
+            report.skipped.append({"path": entry.path, "reason": reason})
             continue
         if entry.path in seen:
             continue
         seen.add(entry.path)
         state = states.get(entry.path)
-        if state and state[1] == entry.size and state[2] == entry.mtime_ns and not reread:
+        if state and state[1] == entry.size and state[2] == entry.mtime_ns \
+                and (not reread or entry.path in fresh):
             report.unchanged += 1
             continue
         old_sha = None
-        if state and not reread:   # the stored hash tells "touched" from "edited"
+        if state and (not reread or entry.path in fresh):   # the stored hash tells "touched" from "edited"
             if hashes is None:
                 hashes = store.document_hashes(source_id)
             old_sha = hashes.get(state[0])
@@ -293,8 +372,10 @@ class _Writer:
     workers fed: they wait for this process only while it commits.
     """
 
-    def __init__(self, store: Store, source_id: int, states: dict, report: IndexReport) -> None:
+    def __init__(self, store: Store, source_id: int, states: dict, report: IndexReport,
+                 seen: Optional[set] = None) -> None:
         self.store, self.source_id, self.states, self.report = store, source_id, states, report
+        self.seen = seen   # a whole source's run: a file gone is removed at its end
         self.tx: Optional[contextlib.ExitStack] = None   # the open transaction
         self.docs = self.chars = 0
         self.changed = False
@@ -342,12 +423,17 @@ class _Writer:
         store, report = self.store, self.report
         state = self.states.get(task.path)
         if isinstance(outcome, SkipFile):
-            report.skipped.append({"path": task.path, "reason": storable(outcome.reason)})
-            if state:  # the file is still there but can no longer be read
+            reason = storable(outcome.reason)
+            if state and os.path.lexists(task.fs_path):
+                reason += KEPT   # there but cannot be read now (half saved, locked): kept
+            elif state and self.seen is not None:
+                self.seen.discard(task.path)   # gone since the walk: removed at the end,
+            elif state:                        # unless the whole root went with it
                 store.remove_documents([state[0]])
                 report.removed += 1
                 report.changes.append(("removed", task.path))
                 self.changed = True
+            report.skipped.append({"path": task.path, "reason": reason})
             return
         mtime_ns = task.mtime_ns
         if outcome.same_bytes and state:
@@ -368,6 +454,17 @@ class _Writer:
         else:
             report.added += 1
         report.changes.append(("updated" if state else "added", task.path))
+
+
+KEPT = "; the indexed version is kept"
+
+
+def _kept_under(path: str, states: dict) -> List[str]:
+    """The stored documents at `path` or below it ('.': the root)."""
+    if path == ".":
+        return list(states)
+    below = path + "/"
+    return [p for p in states if p == path or p.startswith(below)]
 
 
 def _stored_mtime(mtime_ns: int, racy_after: int) -> int:

@@ -296,12 +296,39 @@ class Store:
     def set_readers_revision(self, source_id: int, revision: str) -> None:
         self.set_meta(f"readers_revision:{source_id}", revision)
 
+    def reread(self, source_id: int) -> Optional[dict]:
+        """The whole-source re-read under way, if one was begun and not finished:
+        {"readers": revision, "redact": bool, "since": time it began}."""
+        value = self.meta(f"reread:{source_id}")
+        try:
+            return json.loads(value) if value else None
+        except ValueError:
+            return None
+
+    def set_reread(self, source_id: int, reread: Optional[dict]) -> None:
+        if reread is None:
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (f"reread:{source_id}",))
+        else:
+            self.set_meta(f"reread:{source_id}", json.dumps(reread))
+
+    def paths_indexed_since(self, source_id: int, since: float) -> set:
+        """The documents of a source (re-)read at or after `since`."""
+        return {r[0] for r in self.conn.execute(
+            "SELECT path FROM documents WHERE source_id = ? AND indexed_at >= ?",
+            (source_id, since))}
+
+    def document_paths(self, source_id: int) -> Iterator[str]:
+        """The paths of a source's documents, lazily (a caller may stop at the first)."""
+        return (r[0] for r in self.conn.execute(
+            "SELECT path FROM documents WHERE source_id = ?", (source_id,)))
+
     def delete_source(self, source_id: int) -> int:
         ids = [r[0] for r in self.conn.execute(
             "SELECT id FROM documents WHERE source_id = ?", (source_id,))]
         self.remove_documents(ids)
         self.conn.execute("DELETE FROM sources WHERE id = ?", (source_id,))
-        self.conn.execute("DELETE FROM meta WHERE key = ?", (f"readers_revision:{source_id}",))
+        self.conn.execute("DELETE FROM meta WHERE key IN (?, ?)",
+                          (f"readers_revision:{source_id}", f"reread:{source_id}"))
         self.fulltext.compact()
         return len(ids)
 

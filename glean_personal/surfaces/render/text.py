@@ -71,9 +71,11 @@ def when(ts: Optional[float]) -> str:
 
 def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
     if getattr(r, "missing", False):
+        why = getattr(r, "missing_reason", None)
         return (f"Skipped '{r.label}': {r.root} is not on this machine (missing since "
-                f"{when(r.missing_since)}); its documents are kept. Plug it in and index "
-                "again, `sources move` it, or `purge` it.")
+                f"{when(r.missing_since)}){': ' + why if why else ''}; its documents are kept. "
+                "Plug it in and index again, or `sources move` it; if it is gone for good, or "
+                f"its files were all replaced on purpose, `purge {printable(r.label)}` drops it.")
     lines = []
     if getattr(r, "moved_from", None):
         lines.append(f"Moved source '{r.label}': {r.moved_from} → {r.root} (document ids kept)")
@@ -277,7 +279,9 @@ def watch_event(e: Mapping) -> str:
     if e["event"] == "graph":
         return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
     if e["event"] == "missing":
-        return f"{stamp} missing  {e['source']}: {printable(e['path'])} is not on this machine; kept as it is"
+        why = f" ({e['reason']})" if e.get("reason") else ""
+        return (f"{stamp} missing  {e['source']}: {printable(e['path'])} is not on this "
+                f"machine{why}; kept as it is (`purge {e['source']}` if it is gone for good)")
     if e["event"] == "back":
         return f"{stamp} back     {e['source']}: {printable(e['path'])}"
     return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
