@@ -459,7 +459,7 @@ class Index:
         at most about 1/`WATCH_COST_FACTOR` of a CPU.
 
         Events: {"time", "event", "source", "path"} with event one of
-        added, updated, removed, skipped, missing, back; and "graph" events
+        added, updated, moved, removed, skipped, missing, back; and "graph" events
         ({"time", "event", "mode", "documents", "links"}) after an update.
         """
         from .config import MAX_PAUSE

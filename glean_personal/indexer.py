@@ -14,6 +14,7 @@ unchanged if the bytes agree) instead of trusting size and mtime.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ class IndexReport:
     touched: int = 0
     unchanged: int = 0
     removed: int = 0
+    moved: int = 0                          # renamed or moved inside the source, same bytes
     skipped: List[Dict[str, str]] = field(default_factory=list)
     seconds: float = 0.0
     text_chars: int = 0
@@ -65,6 +67,8 @@ class IndexReport:
                "removed": self.removed, "skipped": list(self.skipped),
                "seconds": round(self.seconds, 3), "text_chars": self.text_chars,
                "redacted": self.redacted}
+        if self.moved:
+            out["moved"] = self.moved
         if self.missing_since is not None:
             out["missing"] = True
             out["missing_since"] = self.missing_since
@@ -86,7 +90,7 @@ class IndexReport:
 
     @property
     def changed(self) -> bool:
-        return bool(self.added or self.updated or self.removed)
+        return bool(self.added or self.updated or self.removed or self.moved)
 
 
 def resolve_root(folder: str) -> str:
@@ -196,7 +200,7 @@ def index_source(store: Store, folder: str, label: Optional[str], includes: Opti
     with _Writer(store, source_id, states, report, seen) as writer:
         tasks = _changed_files(store, source_id, fs_root, includes, excludes, max_bytes, states,
                                seen, report, tick=writer.commit_if_due, redact=bool(redact),
-                               reread=reread, fresh=fresh or set())
+                               reread=reread, fresh=fresh or set(), moved=writer.move)
         _read_and_write(tasks, writer, limits, sizes, max_bytes, progress)
 
     gone = sorted(p for p in states if p not in seen)
@@ -294,7 +298,8 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
                    excludes: Sequence[str], max_bytes: int, states: dict, seen: set,
                    report: IndexReport, tick: Callable[[], None],
                    redact: bool = True, reread: bool = False,
-                   fresh: AbstractSet[str] = frozenset()) -> Iterator[tuple]:
+                   fresh: AbstractSet[str] = frozenset(),
+                   moved: Optional[Callable[[str, str, int], None]] = None) -> Iterator[tuple]:
     """Walk the folder and yield a task (workers.Task fields) per new or changed file.
 
     Lazily: the workers read the first changed files while the walk goes on.
@@ -304,8 +309,14 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
     except those in `fresh` (read again already by this re-read).
     `tick` is called at every entry, so that a long stretch of unchanged files
     or a slow disk holds a batch uncommitted no longer than one walk step.
+
+    A new path whose bytes (size and sha256) are those of a stored document
+    whose file is gone is that file renamed or moved: `moved(old, new, mtime)`
+    re-points the document (its id, passages and links kept), and it is read
+    again only if its name changed (a reader may title it by its name).
     """
     hashes: Optional[Dict[int, str]] = None   # stored hashes, read at the first changed file
+    by_size: Optional[Dict[int, List[str]]] = None   # stored paths by size, at the first new file
     racy_after = time.time_ns() - RACY_NS
     for entry in walk(fs_root, includes, excludes, max_bytes):
         tick()
@@ -328,6 +339,23 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
                 and (not reread or entry.path in fresh):
             report.unchanged += 1
             continue
+        if state is None and moved is not None and states:
+            if by_size is None:
+                by_size = {}
+                for p, st in states.items():
+                    by_size.setdefault(st[1], []).append(p)
+            if hashes is None and by_size.get(entry.size):
+                hashes = store.document_hashes(source_id)
+            old = _moved_from(fs_root, entry, by_size.get(entry.size, ()), states, hashes or {},
+                              seen)
+            if old is not None:
+                seen.add(old)
+                mtime = _stored_mtime(entry.mtime_ns, racy_after)
+                moved(old, entry.path, mtime)
+                if old.rsplit("/", 1)[-1] == entry.path.rsplit("/", 1)[-1] and not reread:
+                    continue
+                yield (entry.path, entry.fs_path, None, mtime, redact)
+                continue
         old_sha = None
         if state and (not reread or entry.path in fresh):   # the stored hash tells "touched" from "edited"
             if hashes is None:
@@ -335,6 +363,32 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
             old_sha = hashes.get(state[0])
         yield (entry.path, entry.fs_path, old_sha, _stored_mtime(entry.mtime_ns, racy_after),
                redact)
+
+
+def _moved_from(fs_root: str, entry, paths: Sequence[str], states: dict, hashes: Dict[int, str],
+                seen: set) -> Optional[str]:
+    """The stored path `entry` (a new path) was moved from: a document of the same size
+    and sha256 whose file is gone (None: none is)."""
+    sha = None
+    for old in paths:
+        if old in seen or os.path.lexists(disk_path(os.path.join(fs_root, *old.split("/")))):
+            continue
+        if sha is None:
+            try:
+                sha = _sha256(entry.fs_path)
+            except OSError:
+                return None
+        if hashes.get(states[old][0]) == sha:
+            return old
+    return None
+
+
+def _sha256(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def _read_and_write(tasks: Iterator[tuple], out: "_Writer", limits: Limits, sizes: PassageSizes,
@@ -376,6 +430,7 @@ class _Writer:
                  seen: Optional[set] = None) -> None:
         self.store, self.source_id, self.states, self.report = store, source_id, states, report
         self.seen = seen   # a whole source's run: a file gone is removed at its end
+        self.moved: set = set()   # new paths of moved documents, read again for their new name
         self.tx: Optional[contextlib.ExitStack] = None   # the open transaction
         self.docs = self.chars = 0
         self.changed = False
@@ -392,10 +447,7 @@ class _Writer:
             self.tx = None
 
     def add(self, task, outcome) -> None:
-        if self.tx is None:
-            self.tx = contextlib.ExitStack()
-            self.tx.enter_context(self.store.transaction())
-            self.began = time.monotonic()
+        self._begin()
         self._write(task, outcome)
         self.docs += 1
         self.chars += getattr(outcome, "chars", 0)
@@ -403,6 +455,25 @@ class _Writer:
             self.commit()
         else:
             self.commit_if_due()
+
+    def move(self, old: str, new: str, mtime_ns: int) -> None:
+        """Re-point the document of `old` at `new` (same bytes): id, passages, links kept."""
+        self._begin()
+        doc_id, size, _ = self.states[old]
+        self.store.move_document(doc_id, new, mtime_ns)
+        self.states[new] = (doc_id, size, mtime_ns)
+        self.moved.add(new)
+        self.report.moved += 1
+        self.report.changes.append(("moved", new))
+        self.changed = True
+        self.docs += 1
+        self.commit_if_due()
+
+    def _begin(self) -> None:
+        if self.tx is None:
+            self.tx = contextlib.ExitStack()
+            self.tx.enter_context(self.store.transaction())
+            self.began = time.monotonic()
 
     def commit_if_due(self) -> None:
         """Commit a batch that has been open for long enough (between documents only)."""
@@ -449,6 +520,8 @@ class _Writer:
         report.text_chars += outcome.chars
         report.redacted += outcome.redactions
         self.changed = True
+        if task.path in self.moved:
+            return   # counted as moved
         if state:
             report.updated += 1
         else:

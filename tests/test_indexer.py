@@ -583,3 +583,31 @@ def test_a_stopped_redaction_switch_is_finished_by_the_next_run(tmp_path, src, k
         report = ix.index(src)   # the setting says "no redaction" already: finished anyway
         done = report.unchanged
         assert 3 <= done < 8 and counts(report) == {"updated": 8 - done, "unchanged": done}
+
+
+def test_a_file_renamed_or_moved_inside_its_source_keeps_its_document(tmp_path, src, kind):
+    put(src, "inbox/plan.md", "# Plan\n\nthe walnut harvest plan")
+    put(src, "draft.md", "# Draft\n\nthe chestnut roasting draft")
+    put(src, "other.md", "# Other\n\nbystander words")
+    db = tmp_path / "i.db"
+    ids = "SELECT path, id FROM documents ORDER BY path"
+    passages = "SELECT p.id, d.path FROM passages p JOIN documents d ON d.id = p.document_id"
+    with open_index(db, store=kind) as ix:
+        ix.index(src)
+        before = dict(rows(db, ids))
+        before_passages = {p: i for i, p in rows(db, passages)}
+        (src / "archive").mkdir()
+        (src / "inbox" / "plan.md").rename(src / "archive" / "plan.md")   # moved: same name
+        (src / "draft.md").rename(src / "final.md")                       # renamed
+        report = ix.index(src)
+        assert counts(report) == {"unchanged": 1} and report.moved == 2
+        assert sorted(report.changes) == [("moved", "archive/plan.md"), ("moved", "final.md")]
+        after = dict(rows(db, ids))
+        assert after == {"archive/plan.md": before["inbox/plan.md"],
+                         "final.md": before["draft.md"], "other.md": before["other.md"]}
+        # moved with its name: not read again, its passages kept
+        assert {p: i for i, p in rows(db, passages)}["archive/plan.md"] \
+            == before_passages["inbox/plan.md"]
+        assert paths(ix, "walnut") == ["archive/plan.md"]
+        assert paths(ix, "chestnut") == ["final.md"]
+        assert counts(ix.index(src)) == {"unchanged": 3}

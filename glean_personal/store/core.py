@@ -379,6 +379,11 @@ class Store:
         graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
         return doc_id
 
+    def move_document(self, doc_id: int, path: str, mtime_ns: int) -> None:
+        """A file renamed or moved inside its source: only its path (and mtime) change."""
+        self.conn.execute("UPDATE documents SET path = ?, mtime_ns = ? WHERE id = ?",
+                          (path, mtime_ns, doc_id))
+
     def touch_document(self, doc_id: int, size: int, mtime_ns: int) -> None:
         self.conn.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE id = ?",
                           (size, mtime_ns, doc_id))

@@ -81,7 +81,8 @@ def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
         lines.append(f"Moved source '{r.label}': {r.moved_from} → {r.root} (document ids kept)")
     lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
-             f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+             f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"
+             + (f" · moved (same bytes, new path) {r.moved}" if getattr(r, "moved", 0) else "")]
     for o in getattr(r, "overlaps", None) or []:
         where = "holds this folder" if o["relation"] == "holds it" else "lies inside this folder"
         lines.append(f"  warning: the source '{printable(o['label'])}' ({printable(o['root'])}) "
