@@ -357,7 +357,8 @@ def _changed_files(store: Store, source_id: int, fs_root: str, includes: Sequenc
                 yield (entry.path, entry.fs_path, None, mtime, redact)
                 continue
         old_sha = None
-        if state and (not reread or entry.path in fresh):   # the stored hash tells "touched" from "edited"
+        # the stored hash tells "touched" from "edited"
+        if state and (not reread or entry.path in fresh):
             if hashes is None:
                 hashes = store.document_hashes(source_id)
             old_sha = hashes.get(state[0])
