@@ -200,7 +200,8 @@ class Index:
         if max_bytes is not None and (isinstance(max_bytes, bool)
                                       or not isinstance(max_bytes, int) or max_bytes < 1):
             raise UsageError(f"max_bytes must be a whole number above 0, got {max_bytes!r}")
-        if os.path.isfile(path) or (not os.path.exists(path) and self._holds_file(path)):
+        if not self._is_root(path) and (os.path.isfile(path) or (
+                not os.path.exists(path) and self._holds_file(path))):
             if any(x is not None for x in (label, include, exclude, max_bytes, redact)):
                 raise UsageError("a single file is indexed with its source's settings: "
                                  "--label, --include, --exclude and --max-bytes go with a folder")
@@ -263,6 +264,12 @@ class Index:
             reports.append(self.index(s["root"], progress=progress, move=False))
         return reports
 
+    def _is_root(self, path: str) -> bool:
+        """Is `path` a source's root (whatever is at it now: a file in its place is
+        the folder missing, not a file to index)?"""
+        from .indexer import source_root
+        return self.store.source_settings(source_root(path)[1]) is not None
+
     def _holds_file(self, path: str) -> bool:
         """Is `path` (gone from disk) a document of an indexed source?"""
         try:
@@ -298,7 +305,8 @@ class Index:
         from .indexer import root_missing
         from .relocate import moved_here
         return moved_here(self.store, root,
-                          lambda s: root_missing(s["root"], s["documents"]))
+                          lambda s: root_missing(s["root"], s["documents"],
+                                                 self.store.document_paths(s["id"])))
 
     def moved_candidates(self, folder: PathLike) -> List[dict]:
         """Missing sources whose files `folder` holds (what `index FOLDER` would move)."""
@@ -451,7 +459,7 @@ class Index:
         at most about 1/`WATCH_COST_FACTOR` of a CPU.
 
         Events: {"time", "event", "source", "path"} with event one of
-        added, updated, removed, skipped, missing, back; and "graph" events
+        added, updated, moved, removed, skipped, missing, back; and "graph" events
         ({"time", "event", "mode", "documents", "links"}) after an update.
         """
         from .config import MAX_PAUSE
@@ -473,7 +481,8 @@ class Index:
                 if report.missing:
                     if not was:
                         yield {"time": now, "event": "missing", "source": report.label,
-                               "path": report.root, "since": report.missing_since}
+                               "path": report.root, "since": report.missing_since,
+                               "reason": report.missing_reason}
                     missing[report.root] = True
                     continue
                 if was:
@@ -657,7 +666,8 @@ class Index:
     def sources(self) -> List[dict]:
         with self.store.reading():
             formats = self.store.format_counts()
-            return [dict(_public_source(s), formats=formats.get(s["id"], {}))
+            return [dict(_public_source(s, self.store.document_paths(s["id"])),
+                         formats=formats.get(s["id"], {}))
                     for s in self.store.sources()]
 
     def status(self) -> Status:
@@ -814,9 +824,9 @@ def _abs(text: str) -> str:
     return os.path.abspath(os.path.expanduser(text))
 
 
-def _public_source(s: dict) -> dict:
+def _public_source(s: dict, paths=None) -> dict:
     from .indexer import root_missing
-    missing = root_missing(s["root"], s["documents"])
+    missing = root_missing(s["root"], s["documents"], paths)
     return {"label": s["label"], "root": s["root"], "includes": s["includes"],
             "excludes": s["excludes"], "max_bytes": s["max_bytes"],
             "documents": s["documents"], "passages": s["passages"], "bytes": s["bytes"],

@@ -41,6 +41,7 @@ class Candidate(NamedTuple):
 class Skipped(NamedTuple):
     path: str
     reason: str
+    unreadable: bool = False   # there, but cannot be read now: what was indexed of it is kept
 
 
 Entry = Union[Candidate, Skipped]
@@ -181,7 +182,7 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
             with os.scandir(folder) as it:
                 entries = sorted(it, key=_name)
         except OSError as exc:
-            yield Skipped(rel or ".", f"folder cannot be read ({_why(exc)})")
+            yield Skipped(rel or ".", f"folder cannot be read ({_why(exc)})", _there(exc))
             continue
         prefix = rel + "/" if rel else ""
         subfolders = []
@@ -204,8 +205,10 @@ def walk(root: str, includes: Sequence[str] = (), excludes: Sequence[str] = (),
                     continue
                 st = entry.stat(follow_symlinks=False)
             except OSError as exc:
-                yield Skipped(relpath, SECRET_REASON if is_secret(relpath)
-                              else f"cannot be read ({_why(exc)})")
+                if is_secret(relpath):
+                    yield Skipped(relpath, SECRET_REASON)
+                else:
+                    yield Skipped(relpath, f"cannot be read ({_why(exc)})", _there(exc))
                 continue
             if stat.S_ISDIR(st.st_mode):
                 key = (st.st_dev, st.st_ino)
@@ -351,7 +354,7 @@ def walk_one(root: str, relpath: str, includes: Sequence[str] = (),
             return Skipped(relpath, "inside a symbolic link to a folder: not followed")
         st = os.lstat(fs_path)
     except OSError as exc:
-        return Skipped(relpath, f"cannot be read ({_why(exc)})")
+        return Skipped(relpath, f"cannot be read ({_why(exc)})", _there(exc))
     name = parts[-1]
     if stat.S_ISLNK(st.st_mode):
         return Skipped(relpath, "symbolic link: not followed (files are read at their own paths)")
@@ -448,6 +451,11 @@ def _kind(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
     return "special file"
+
+
+def _there(exc: OSError) -> bool:
+    """Does an error say the entry is there but cannot be read (not that it is gone)?"""
+    return exc.errno not in (errno.ENOENT, errno.ENOTDIR)
 
 
 def _why(exc: OSError) -> str:

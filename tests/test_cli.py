@@ -97,7 +97,7 @@ def test_fetch_sources_and_purge(db):
     (["search", "x", "--limit", "zero"], 2, "whole number"),
     (["search", "x", "--after", "yesterday"], 2, "date"),
     (["frobnicate"], 2, "invalid choice"),
-    (["index", "/definitely/not/here"], 1, "no such folder"),
+    (["index", "/definitely/not/here"], 1, "no such file or folder"),
     (["fetch", "nothing-like-this"], 1, "no indexed document"),
     (["fetch", "100000000000000000000"], 1, "no indexed document"),   # past SQLite's integers
     (["fetch", "²"], 1, "no indexed document"),                       # isdigit, yet not int()

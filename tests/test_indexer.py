@@ -466,3 +466,148 @@ def test_a_generic_file_name_is_titled_with_its_folder(tmp_path, src, kind):
                       "named/README.md": "Named Project", "CHANGELOG.md": "CHANGELOG",
                       "sqlite3/copyright": "copyright (sqlite3)",
                       "sqlite3/changelog.Debian.gz": "changelog.Debian (sqlite3)"}
+
+
+def test_a_root_that_goes_away_during_a_run_loses_nothing(tmp_path, src, kind):
+    for i in range(6):
+        put(src, f"d{i % 2}/n{i}.md", f"# Note {i}\n\nfirst draft {i} of the plan")
+    aside = tmp_path / "unplugged"
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        for i in range(6):
+            put(src, f"d{i % 2}/n{i}.md", f"# Note {i}\n\nsecond draft {i}", OLD + 10 ** 9)
+
+        def unplug(done, total):
+            if done == 1 and src.exists():
+                src.rename(aside)             # the drive is pulled while files are read
+        report = ix.index(src, progress=unplug)
+        assert report.missing and report.removed == 0
+        assert "not there" in report.missing_reason
+        assert ix.status().documents == 6
+        assert ix.sources()[0]["missing_since"] is not None
+        aside.rename(src)
+        report = ix.index(src)
+        assert not report.missing and report.removed == 0
+        assert ix.status().documents == 6 and len(paths(ix, "second draft")) == 6
+
+
+def test_a_file_that_cannot_be_read_now_keeps_its_indexed_version(tmp_path, src, kind):
+    from office_factory import docx, para
+    good = docx(para("The quarterly budget for the bicycle workshop."))
+    (src / "budget.docx").write_bytes(good)
+    os.utime(src / "budget.docx", ns=(OLD, OLD))
+    put(src, "gone.md", "a note deleted later")
+    db = tmp_path / "i.db"
+    with open_index(db, store=kind) as ix:
+        assert counts(ix.index(src)) == {"added": 2}
+        [doc_id] = [r[0] for r in rows(db, "SELECT id FROM documents WHERE path = 'budget.docx'")]
+        (src / "budget.docx").write_bytes(good[: len(good) // 2])   # half saved
+        (src / "gone.md").unlink()            # gone from a folder that is there: removed
+        report = ix.index(src)
+        assert counts(report) == {"removed": 1}
+        [skip] = [s for s in report.skipped if s["path"] == "budget.docx"]
+        assert skip["reason"].endswith("; the indexed version is kept"), skip
+        assert paths(ix, "quarterly budget") == ["budget.docx"]
+        assert rows(db, "SELECT id FROM documents WHERE path = 'budget.docx'") == [(doc_id,)]
+        # `index FILE` keeps it the same way; saved whole, it is read again.
+        single = ix.index(src / "budget.docx")
+        assert single.removed == 0 and single.skipped[0]["reason"].endswith("is kept")
+        (src / "budget.docx").write_bytes(docx(para("The yearly budget, revised.")))
+        assert counts(ix.index(src)) == {"updated": 1}
+        assert rows(db, "SELECT id FROM documents WHERE path = 'budget.docx'") == [(doc_id,)]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file whatever its permissions")
+def test_a_folder_without_read_permission_keeps_its_documents(tmp_path, src, kind):
+    put(src, "locked/a.md", "secret plans")
+    put(src, "locked/b.md", "more plans")
+    put(src, "open.md", "open words")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        (src / "locked").chmod(0)
+        try:
+            report = ix.index(src)
+        finally:
+            (src / "locked").chmod(0o755)
+        assert report.removed == 0 and ix.status().documents == 3
+        assert any("2 files are kept" in s["reason"] for s in report.skipped), report.skipped
+
+
+def interrupted_index(ix, folder: Path, after: int, monkeypatch, **options) -> None:
+    """Index `folder`, stopped (as Ctrl-C or a kill would) once `after` documents
+    are committed: every document is a batch of its own."""
+    from glean_personal import indexer
+    monkeypatch.setattr(indexer, "BATCH_DOCUMENTS", 1)
+
+    def stop(done, total):
+        if done == after:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        ix.index(folder, progress=stop, **options)
+    monkeypatch.setattr(indexer, "BATCH_DOCUMENTS", 400)
+
+
+def test_a_stopped_first_index_picks_up_where_it_stopped(tmp_path, src, kind, monkeypatch):
+    for i in range(8):
+        put(src, f"n{i}.md", f"# Note {i}\n\nwords {i}")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        interrupted_index(ix, src, 3, monkeypatch)
+        stored = ix.status().documents
+        assert 3 <= stored < 8
+        report = ix.index(src)
+        assert counts(report) == {"added": 8 - stored, "unchanged": stored}
+
+
+def test_a_stopped_re_read_for_new_readers_picks_up_where_it_stopped(tmp_path, src, kind,
+                                                                     monkeypatch):
+    from glean_personal import indexer
+    for i in range(8):
+        put(src, f"n{i}.md", f"# Note {i}\n\nwords {i}")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        monkeypatch.setattr(indexer, "READERS_REVISION", indexer.READERS_REVISION + 1)
+        interrupted_index(ix, src, 3, monkeypatch)
+        report = ix.index(src)
+        done = report.unchanged
+        assert 3 <= done < 8 and counts(report) == {"updated": 8 - done, "unchanged": done}
+        assert counts(ix.index(src)) == {"unchanged": 8}
+
+
+def test_a_stopped_redaction_switch_is_finished_by_the_next_run(tmp_path, src, kind,
+                                                                monkeypatch):
+    for i in range(8):
+        put(src, f"n{i}.md", f"# Note {i}\n\nwords {i}")
+    with open_index(tmp_path / "i.db", store=kind) as ix:
+        ix.index(src)
+        interrupted_index(ix, src, 3, monkeypatch, redact=False)
+        report = ix.index(src)   # the setting says "no redaction" already: finished anyway
+        done = report.unchanged
+        assert 3 <= done < 8 and counts(report) == {"updated": 8 - done, "unchanged": done}
+
+
+def test_a_file_renamed_or_moved_inside_its_source_keeps_its_document(tmp_path, src, kind):
+    put(src, "inbox/plan.md", "# Plan\n\nthe walnut harvest plan")
+    put(src, "draft.md", "# Draft\n\nthe chestnut roasting draft")
+    put(src, "other.md", "# Other\n\nbystander words")
+    db = tmp_path / "i.db"
+    ids = "SELECT path, id FROM documents ORDER BY path"
+    passages = "SELECT p.id, d.path FROM passages p JOIN documents d ON d.id = p.document_id"
+    with open_index(db, store=kind) as ix:
+        ix.index(src)
+        before = dict(rows(db, ids))
+        before_passages = {p: i for i, p in rows(db, passages)}
+        (src / "archive").mkdir()
+        (src / "inbox" / "plan.md").rename(src / "archive" / "plan.md")   # moved: same name
+        (src / "draft.md").rename(src / "final.md")                       # renamed
+        report = ix.index(src)
+        assert counts(report) == {"unchanged": 1} and report.moved == 2
+        assert sorted(report.changes) == [("moved", "archive/plan.md"), ("moved", "final.md")]
+        after = dict(rows(db, ids))
+        assert after == {"archive/plan.md": before["inbox/plan.md"],
+                         "final.md": before["draft.md"], "other.md": before["other.md"]}
+        # moved with its name: not read again, its passages kept
+        assert {p: i for i, p in rows(db, passages)}["archive/plan.md"] \
+            == before_passages["inbox/plan.md"]
+        assert paths(ix, "walnut") == ["archive/plan.md"]
+        assert paths(ix, "chestnut") == ["final.md"]
+        assert counts(ix.index(src)) == {"unchanged": 3}

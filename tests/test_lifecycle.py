@@ -481,3 +481,83 @@ def test_a_source_whose_folder_name_is_not_utf8_is_refreshed_not_missing(tmp_pat
         assert again.missing_since is None and again.updated == 1
         assert [s["available"] for s in ix.sources()] == [True]
         assert ix.search("lanternfish").results[0].document["available"] is True
+
+
+@pytest.mark.parametrize("leftover", ["dsstore", "lost+found", "stray"])
+def test_a_mount_point_with_something_left_in_it_does_not_empty_a_source(
+        tmp_path, store_kind, leftover):
+    folder, db = _build(tmp_path)
+    folder.rename(tmp_path / "unplugged")
+    folder.mkdir()                            # the drive's mount point, drive unplugged
+    if leftover == "dsstore":
+        (folder / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
+    elif leftover == "lost+found":
+        (folder / "lost+found").mkdir()
+    else:
+        (folder / "readme.txt").write_text("This drive is the workshop's archive.\n")
+    with glean_personal.open_index(db) as ix:
+        before = _results(ix)
+        report = ix.index(folder)
+        assert report.missing and report.removed == 0 and report.added == 0
+        assert "none of its 5 indexed files" in report.missing_reason
+        [again] = ix.index_all()
+        assert again.missing
+        [src] = ix.sources()
+        assert not src["available"] and src["missing_since"] is not None
+        assert _results(ix) == before         # kept and searchable
+        assert [ix.watch_pass([str(folder)])[0].missing] == [True]
+    shutil.rmtree(folder)
+    (tmp_path / "unplugged").rename(folder)   # plugged back in
+    with glean_personal.open_index(db) as ix:
+        report = ix.index(folder)
+        assert not report.missing and report.removed == 0 and report.unchanged == len(FILES)
+        assert _results(ix) == before
+
+
+def test_a_missing_source_says_why_and_how_to_drop_it(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    folder.rename(tmp_path / "unplugged")
+    write_tree(folder, {"new.md": "# New\n\nEvery file was replaced by another.\n"})
+    run = subprocess.run([sys.executable, "-m", "glean_personal", "index", str(folder),
+                          "--db", str(db)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "none of its 5 indexed files is in its folder any more" in run.stdout
+    assert "`purge notes` drops it" in run.stdout
+    with glean_personal.open_index(db) as ix:   # purged, the folder is a new source
+        ix.purge("notes")
+        assert ix.index(folder).added == 1
+
+
+def test_a_small_source_whose_files_were_all_replaced_is_refreshed(tmp_path, store_kind):
+    folder = write_tree(tmp_path / "two", {"a.md": "# A\n\nfirst\n", "b.md": "# B\n\nsecond\n"})
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(folder)
+        for name in ("a.md", "b.md"):
+            (folder / name).unlink()
+        write_tree(folder, {"c.md": "# C\n\nthird\n"})
+        report = ix.index(folder)
+        assert not report.missing and (report.added, report.removed) == (1, 2)
+
+
+def test_a_root_replaced_by_a_file_is_missing_and_the_others_are_refreshed(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    other = write_tree(tmp_path / "other", {"o.md": "# O\n\nother words\n"})
+    with glean_personal.open_index(db) as ix:
+        ix.index(other)
+    folder.rename(tmp_path / "away")
+    folder.write_text("x\n")
+    write_tree(other, {"p.md": "# P\n\nmore words\n"})
+    run = subprocess.run([sys.executable, "-m", "glean_personal", "index", "--db", str(db)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "not a folder now" in run.stdout and "added 1" in run.stdout
+    with glean_personal.open_index(db) as ix:
+        assert ix.index(folder).missing
+        assert ix.status().documents == len(FILES) + 2
+
+
+def test_index_of_a_path_that_is_not_there_says_file_or_folder(tmp_path, store_kind):
+    folder, db = _build(tmp_path)
+    with glean_personal.open_index(db) as ix:
+        with pytest.raises(NotFound, match="no such file or folder"):
+            ix.index(folder / "bikes" / "nonexist.md")

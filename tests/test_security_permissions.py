@@ -105,7 +105,8 @@ def test_a_mode_000_file_and_folder_are_skipped_with_reasons(tree):
     if uid >= 0:
         assert db.stat().st_uid == uid
 
-    # Made readable again, the file is indexed; unreadable again, it leaves the index.
+    # Made readable again, the file is indexed; unreadable again, its indexed version
+    # is kept (it is there: a drive's permissions, a file locked while it is saved).
     os.chmod(src / "locked.md", 0o644)
     proc = _run(uid, ["index", str(src), "--db", str(db), "--json"], tree)
     assert json.loads(proc.stdout)["added"] == 1, proc.stderr
@@ -113,7 +114,10 @@ def test_a_mode_000_file_and_folder_are_skipped_with_reasons(tree):
     os.utime(src / "locked.md", ns=(0, 10 ** 18))
     proc = _run(uid, ["index", str(src), "--db", str(db), "--json"], tree)
     report = json.loads(proc.stdout)
-    assert report["removed"] == 1 and report["added"] == 0, report
+    assert report["removed"] == 0 and report["added"] == 0, report
+    skipped = {s["path"]: s["reason"] for s in report["skipped"]}
+    assert skipped["locked.md"] == ("cannot be read (permission denied); "
+                                    "the indexed version is kept"), skipped
 
 
 def test_an_index_folder_the_user_cannot_create_is_one_clear_line(tree):

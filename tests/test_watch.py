@@ -108,3 +108,21 @@ def test_watch_says_once_that_a_root_went_missing_and_keeps_it(tmp_path, store_k
                 stop.set()
         assert seen == ["missing", "back"]
         assert ix.status().documents == 1
+
+
+def test_watch_keeps_a_source_whose_mount_point_holds_a_stray_file(tmp_path, store_kind):
+    folder = write_tree(tmp_path / "notes", {f"n{i}.md": f"# N{i}\n\nrim tape {i}\n"
+                                             for i in range(4)})
+    stop = threading.Event()
+    with glean_personal.open_index(tmp_path / "p.db") as ix:
+        ix.index(folder)
+        folder.rename(tmp_path / "unplugged")
+        folder.mkdir()
+        (folder / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")   # left at the mount point
+        seen = []
+        for event in ix.watch(["notes"], interval=0.01, stop=stop):
+            seen.append((event["event"], event.get("reason") or ""))
+            stop.set()
+        assert [e for e, _ in seen] == ["missing"], seen   # not "removed", never "back"
+        assert "none of its 4 indexed files" in seen[0][1]
+        assert ix.status().documents == 4

@@ -296,12 +296,39 @@ class Store:
     def set_readers_revision(self, source_id: int, revision: str) -> None:
         self.set_meta(f"readers_revision:{source_id}", revision)
 
+    def reread(self, source_id: int) -> Optional[dict]:
+        """The whole-source re-read under way, if one was begun and not finished:
+        {"readers": revision, "redact": bool, "since": time it began}."""
+        value = self.meta(f"reread:{source_id}")
+        try:
+            return json.loads(value) if value else None
+        except ValueError:
+            return None
+
+    def set_reread(self, source_id: int, reread: Optional[dict]) -> None:
+        if reread is None:
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (f"reread:{source_id}",))
+        else:
+            self.set_meta(f"reread:{source_id}", json.dumps(reread))
+
+    def paths_indexed_since(self, source_id: int, since: float) -> set:
+        """The documents of a source (re-)read at or after `since`."""
+        return {r[0] for r in self.conn.execute(
+            "SELECT path FROM documents WHERE source_id = ? AND indexed_at >= ?",
+            (source_id, since))}
+
+    def document_paths(self, source_id: int) -> Iterator[str]:
+        """The paths of a source's documents, lazily (a caller may stop at the first)."""
+        return (r[0] for r in self.conn.execute(
+            "SELECT path FROM documents WHERE source_id = ?", (source_id,)))
+
     def delete_source(self, source_id: int) -> int:
         ids = [r[0] for r in self.conn.execute(
             "SELECT id FROM documents WHERE source_id = ?", (source_id,))]
         self.remove_documents(ids)
         self.conn.execute("DELETE FROM sources WHERE id = ?", (source_id,))
-        self.conn.execute("DELETE FROM meta WHERE key = ?", (f"readers_revision:{source_id}",))
+        self.conn.execute("DELETE FROM meta WHERE key IN (?, ?)",
+                          (f"readers_revision:{source_id}", f"reread:{source_id}"))
         self.fulltext.compact()
         return len(ids)
 
@@ -351,6 +378,11 @@ class Store:
             self.fulltext.flush()
         graph_sql.put_doc_phrases(self.conn, doc_id, phrases)
         return doc_id
+
+    def move_document(self, doc_id: int, path: str, mtime_ns: int) -> None:
+        """A file renamed or moved inside its source: only its path (and mtime) change."""
+        self.conn.execute("UPDATE documents SET path = ?, mtime_ns = ? WHERE id = ?",
+                          (path, mtime_ns, doc_id))
 
     def touch_document(self, doc_id: int, size: int, mtime_ns: int) -> None:
         self.conn.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE id = ?",

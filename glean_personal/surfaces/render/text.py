@@ -71,15 +71,18 @@ def when(ts: Optional[float]) -> str:
 
 def index_report(r, verbose_skips: int = 20, verbose_changes: int = 20) -> str:
     if getattr(r, "missing", False):
+        why = getattr(r, "missing_reason", None)
         return (f"Skipped '{r.label}': {r.root} is not on this machine (missing since "
-                f"{when(r.missing_since)}); its documents are kept. Plug it in and index "
-                "again, `sources move` it, or `purge` it.")
+                f"{when(r.missing_since)}){': ' + why if why else ''}; its documents are kept. "
+                "Plug it in and index again, or `sources move` it; if it is gone for good, or "
+                f"its files were all replaced on purpose, `purge {printable(r.label)}` drops it.")
     lines = []
     if getattr(r, "moved_from", None):
         lines.append(f"Moved source '{r.label}': {r.moved_from} → {r.root} (document ids kept)")
     lines += [f"Indexed {r.root} as '{r.label}' in {r.seconds:.2f} s",
              f"  added {r.added} · updated {r.updated} · touched (same bytes) {r.touched} · "
-             f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"]
+             f"unchanged {r.unchanged} · removed {r.removed} · skipped {len(r.skipped)}"
+             + (f" · moved (same bytes, new path) {r.moved}" if getattr(r, "moved", 0) else "")]
     for o in getattr(r, "overlaps", None) or []:
         where = "holds this folder" if o["relation"] == "holds it" else "lies inside this folder"
         lines.append(f"  warning: the source '{printable(o['label'])}' ({printable(o['root'])}) "
@@ -277,7 +280,9 @@ def watch_event(e: Mapping) -> str:
     if e["event"] == "graph":
         return f"{stamp} graph    {e['source']}: {_graph_change(e)}"
     if e["event"] == "missing":
-        return f"{stamp} missing  {e['source']}: {printable(e['path'])} is not on this machine; kept as it is"
+        why = f" ({e['reason']})" if e.get("reason") else ""
+        return (f"{stamp} missing  {e['source']}: {printable(e['path'])} is not on this "
+                f"machine{why}; kept as it is (`purge {e['source']}` if it is gone for good)")
     if e["event"] == "back":
         return f"{stamp} back     {e['source']}: {printable(e['path'])}"
     return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
