@@ -137,10 +137,25 @@ def missing_reason(fs_root: str, documents: int,
     except OSError:
         return "its folder cannot be opened"
     if paths is not None and documents >= MISSING_AT_LEAST and not any(
-            os.path.lexists(disk_path(os.path.join(fs_root, *p.split("/")))) for p in paths):
-        return (f"none of its {documents:,} indexed files is in its folder any more, as when "
-                "an unplugged drive leaves a few files at its mount point")
+            os.path.lexists(disk_path(os.path.join(fs_root, *p.split("/")))) for p in paths) \
+            and not _holds_files(fs_root, (documents + 1) // 2):
+        return (f"none of its {documents:,} indexed files is in its folder any more, and it "
+                "holds few others, as when an unplugged drive leaves a few files at its "
+                "mount point")
     return None
+
+
+def _holds_files(fs_root: str, least: int) -> bool:
+    """Does the folder hold at least `least` files the walk would offer? A source whose
+    files were moved into subfolders, or replaced by as many new ones, does: it is
+    there, reorganised, not an unplugged drive's mount point."""
+    found = 0
+    for entry in walk(fs_root):
+        if not isinstance(entry, Skipped):
+            found += 1
+            if found >= least:
+                return True
+    return False
 
 
 def root_missing(fs_root: str, documents: int, paths: Optional[Iterable[str]] = None) -> bool:

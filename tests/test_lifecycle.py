@@ -528,6 +528,20 @@ def test_a_missing_source_says_why_and_how_to_drop_it(tmp_path, store_kind):
         assert ix.index(folder).added == 1
 
 
+def test_a_source_whose_files_all_moved_into_a_subfolder_is_refreshed(tmp_path, store_kind):
+    """None of its indexed files is where it was, yet the folder holds them all: a
+    reorganised folder, not an unplugged drive's mount point. Each keeps its document."""
+    folder, db = _build(tmp_path)
+    with glean_personal.open_index(db) as ix:
+        ids = {d["path"]: d["id"] for d in map(ix.resolve, FILES)}
+        (folder / "2026").mkdir()
+        for name in ("bikes", "volunteers"):
+            (folder / name).rename(folder / "2026" / name)
+        report = ix.index(folder)
+        assert not report.missing and report.moved == len(FILES) and report.removed == 0
+        assert {p: ix.resolve("2026/" + p)["id"] for p in FILES} == ids
+
+
 def test_a_small_source_whose_files_were_all_replaced_is_refreshed(tmp_path, store_kind):
     folder = write_tree(tmp_path / "two", {"a.md": "# A\n\nfirst\n", "b.md": "# B\n\nsecond\n"})
     with glean_personal.open_index(tmp_path / "p.db") as ix:
