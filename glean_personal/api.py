@@ -446,6 +446,16 @@ class Index:
         """Bring each root up to date once (what one turn of `watch` does)."""
         return [self.index(root, move=False) for root in roots]
 
+    def _watch_reports(self, roots: Sequence[str]) -> Iterator[Union["IndexReport", LockedError]]:
+        """Each root brought up to date, one after another; another process holding the
+        index past the writers' wait ends the pass with its LockedError, not the watch."""
+        for root in roots:
+            try:
+                yield self.index(root, move=False)
+            except LockedError as exc:
+                yield exc
+                return
+
     def watch(self, targets: Sequence[PathLike] = (), interval: float = WATCH_INTERVAL,
               max_interval: float = WATCH_MAX_INTERVAL, stop=None) -> Iterator[dict]:
         """Re-check the sources until stopped, yielding one event per change.
@@ -459,8 +469,10 @@ class Index:
         at most about 1/`WATCH_COST_FACTOR` of a CPU.
 
         Events: {"time", "event", "source", "path"} with event one of
-        added, updated, moved, removed, skipped, missing, back; and "graph" events
-        ({"time", "event", "mode", "documents", "links"}) after an update.
+        added, updated, moved, removed, skipped, missing, back; "graph" events
+        ({"time", "event", "mode", "documents", "links"}) after an update; and
+        "waiting" (path: the index, with a "reason") when another process held the
+        index past the writers' wait: the watch tries again at its next pass.
         """
         from .config import MAX_PAUSE
         for name, value in (("interval", interval), ("max_interval", max_interval)):
@@ -474,7 +486,11 @@ class Index:
         while True:
             started = time.monotonic()
             changed = False
-            for report in self.watch_pass(roots):
+            for report in self._watch_reports(roots):
+                if isinstance(report, LockedError):   # another writer: wait a pass
+                    yield {"time": time.time(), "event": "waiting", "source": "",
+                           "path": str(self.path), "reason": str(report)}
+                    break
                 changed = changed or bool(report.changes)
                 now = time.time()
                 was = missing.get(report.root)

@@ -126,3 +126,27 @@ def test_watch_keeps_a_source_whose_mount_point_holds_a_stray_file(tmp_path, sto
         assert [e for e, _ in seen] == ["missing"], seen   # not "removed", never "back"
         assert "none of its 4 indexed files" in seen[0][1]
         assert ix.status().documents == 4
+
+
+def test_watch_waits_out_another_writer_instead_of_exiting(tmp_path, store_kind, monkeypatch):
+    """Another process holding the index past the writers' wait ended the watch with
+    exit 3 (lifecycle trial); the pass now says it is waiting and the next one goes on."""
+    import fcntl
+    from glean_personal import api
+    folder = write_tree(tmp_path / "notes", {"a.md": "# A\n\nquince jam\n"})
+    db = tmp_path / "p.db"
+    with glean_personal.open_index(db) as ix:
+        ix.index(folder)
+    monkeypatch.setattr(api, "WRITER_WAIT_SECONDS", 0.2)
+    held = os.open(db, os.O_RDONLY)
+    fcntl.flock(held, fcntl.LOCK_EX)          # the writers' lock, as another index holds it
+    with glean_personal.open_index(db) as ix:
+        events = ix.watch([str(folder)], interval=0.05)
+        first = next(events)
+        assert first["event"] == "waiting" and first["path"] == str(ix.path)
+        fcntl.flock(held, fcntl.LOCK_UN)
+        os.close(held)
+        write_tree(folder, {"b.md": "# B\n\nmedlar jelly\n"})
+        added = next(e for e in events if e["event"] == "added")
+        events.close()
+        assert added["path"] == "b.md" and ix.search("medlar").results

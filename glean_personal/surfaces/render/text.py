@@ -285,6 +285,9 @@ def watch_event(e: Mapping) -> str:
                 f"machine{why}; kept as it is (`purge {e['source']}` if it is gone for good)")
     if e["event"] == "back":
         return f"{stamp} back     {e['source']}: {printable(e['path'])}"
+    if e["event"] == "waiting":
+        return (f"{stamp} waiting  another process held {printable(e['path'])} too long; "
+                "trying again at the next pass")
     return f"{stamp} {e['event']:<8} {e['source']}: {printable(e['path'])}"
 
 
