@@ -21,7 +21,7 @@ Usage (from the repository, so the worktree's code runs):
    index in its folder).
 1b. interrupt: Ctrl-C (SIGINT to the process group) or SIGTERM at random
    moments of index, watch, link, verify, verify --repair, compact, purge and
-   search: exit 0, 130 or by the signal, never a traceback or a false verdict
+   search: exit 0, 130 (143 for SIGTERM) or by the signal, never a traceback or a false verdict
    of damage, and the checks above.
 2. concurrent: two `index` processes on one new index at once; `search`,
    `status` and MCP tool calls while an `index` runs: every command exits 0 or
@@ -545,8 +545,8 @@ def part_kill(kind: str, work: Path, rng: random.Random, kills: int) -> None:
 
 def part_interrupt(kind: str, work: Path, rng: random.Random, n: int) -> None:
     """SIGINT (Ctrl-C to the whole process group, as a terminal sends it) or SIGTERM at
-    random moments: exit 0, 130 or by the signal, one line, never a traceback or a
-    verdict of damage; the index stays whole."""
+    random moments: exit 0, 130 (143 for SIGTERM) or by the signal, one line, never a
+    traceback or a verdict of damage; the index stays whole."""
     print(f"== interrupt trials ({kind}) ==", flush=True)
     base = work / f"int-{kind}"
     shutil.rmtree(base, ignore_errors=True)
@@ -582,7 +582,9 @@ def part_interrupt(kind: str, work: Path, rng: random.Random, n: int) -> None:
         where = f"{signal.Signals(sig).name} {' '.join(args[:2])} at {delay:.2f}s"
         if "Traceback" in err:
             note("traceback", f"{where}: {err.strip().splitlines()[-1]}")
-        if proc.returncode not in (0, 130, -sig):
+        # SIGTERM stops a verb as Ctrl-C does, with its own code (143; the REPL and
+        # the MCP server, and a verb hit before it set its handler, end by the signal)
+        if proc.returncode not in (0, 130, -sig) + ((143,) if sig == signal.SIGTERM else ()):
             note("exit", f"{where}: status {proc.returncode}: {err.strip()[-200:]} {out.strip()[-200:]}")
         if "logic error" in err + out or "user-defined function" in err + out:
             note("message", f"{where}: {err.strip()[-200:]}")
