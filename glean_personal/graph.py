@@ -507,10 +507,14 @@ def refresh(store: Store, changed: Sequence[int], removed: int = 0,
     Links of removed documents went with them. Changed and added documents are
     linked again by `update_links`, or, past `RELINK_SHARE` of the corpus, the
     whole graph is rebuilt by `link` with the settings it was last built with.
+    Documents an earlier update never reached (it was stopped) are linked with
+    them: each document the graph has not linked since it was written lacks a norm.
     """
     if not is_linked(store):
         return None
     started = time.perf_counter()
+    with store.reading():
+        changed = sorted(set(changed).union(graph_sql.unlinked_documents(store.conn)))
     total = store.counts()["documents"]
     top_k = int(store.meta("graph_top_k", "10") or 10)
     min_score = float(store.meta("graph_min_score", "0") or 0)

@@ -686,3 +686,40 @@ def test_added_documents_link_as_a_fresh_link_would(tmp_path, open_ix):
         assert incremental == fresh, (step, sorted(incremental ^ fresh))
         assert ("extra/t0n0.md", "lonely.md") in fresh
         assert len([p for p in fresh if "extra/" in p[0] + p[1]]) == 7
+
+
+def test_documents_a_stopped_update_left_are_linked_by_the_next(tmp_path, open_ix, monkeypatch):
+    """Stopped between writing the documents and linking them (a kill), the graph missed
+    them; the next run that changes anything links them too, added or rewritten, and the
+    graph is the one a fresh `link` builds. (It had linked that run's documents alone and
+    called the graph current.)"""
+    from helpers.files import write_tree
+    rng = random.Random(29)
+    files = _clusters("", 14, rng)
+    late = _clusters("late/", 2, rng)
+    root = write_tree(tmp_path / "notes", files)
+    ix = open_ix()
+    ix.index(root)
+    ix.link(top_k=2)
+    before = _pairs(ix)
+    write_tree(root, late)                                    # added
+    (root / "t0n0.md").write_text(files["t0n0.md"] + "\nsome more words.\n")   # rewritten
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(graph, "refresh", killed)
+    with pytest.raises(KeyboardInterrupt):
+        ix.index(root)
+    monkeypatch.undo()
+    assert _pairs(ix) == before
+    assert ix.status().graph["stale"]
+    (root / "t7n2.md").write_text(files["t7n2.md"] + "\nand one line.\n")
+    report = ix.index(root)
+    assert report.graph["mode"] == "incremental" and report.graph["documents"] == 8, report.graph
+    assert not ix.status().graph["stale"]
+    incremental = _pairs(ix)
+    ix.link(top_k=2)
+    assert incremental == _pairs(ix), sorted(incremental ^ _pairs(ix))
+    assert {("t0n0.md", "t0n1.md"), ("t0n0.md", "t0n2.md")} <= incremental
+    assert {p for p in incremental if "late/" in p[0]} == {
+        (f"late/t{t}n{a}.md", f"late/t{t}n{b}.md") for t in (0, 1) for a, b in ((0, 1), (0, 2), (1, 2))}

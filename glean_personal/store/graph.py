@@ -99,6 +99,16 @@ def top_links(conn: sqlite3.Connection, top_k: int,
     return {d: heapq.nlargest(top_k, v) for d, v in found.items()}
 
 
+def unlinked_documents(conn: sqlite3.Connection) -> List[int]:
+    """Documents written since the graph last linked them: those without a norm (writing a
+    document drops its norm; `link` and each incremental update write one). None when no
+    document has a norm: a graph built before norms were kept."""
+    if conn.execute("SELECT 1 FROM doc_norms LIMIT 1").fetchone() is None:
+        return []
+    return [r[0] for r in conn.execute(
+        "SELECT id FROM documents WHERE id NOT IN (SELECT document_id FROM doc_norms)")]
+
+
 def norms(conn: sqlite3.Connection) -> Dict[int, float]:
     return dict(conn.execute("SELECT document_id, norm FROM doc_norms"))
 
