@@ -507,10 +507,14 @@ def refresh(store: Store, changed: Sequence[int], removed: int = 0,
     Links of removed documents went with them. Changed and added documents are
     linked again by `update_links`, or, past `RELINK_SHARE` of the corpus, the
     whole graph is rebuilt by `link` with the settings it was last built with.
+    Documents an earlier update never reached (it was stopped) are linked with
+    them: each document the graph has not linked since it was written lacks a norm.
     """
     if not is_linked(store):
         return None
     started = time.perf_counter()
+    with store.reading():
+        changed = sorted(set(changed).union(graph_sql.unlinked_documents(store.conn)))
     total = store.counts()["documents"]
     top_k = int(store.meta("graph_top_k", "10") or 10)
     min_score = float(store.meta("graph_min_score", "0") or 0)
@@ -532,9 +536,12 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
     gated and weighed as `link` does (the document-frequency cap it used is
     kept in meta), the changed documents' norms are computed, the others'
     come from the last build. Each changed document keeps its `top_k`
-    strongest neighbours. Documents whose links pointed at a changed document
-    keep them only if the changed document still ranks them: a full `link`
-    is what makes every document rank again.
+    strongest neighbours, and a document that did not change keeps a changed
+    one if it ranks among its own `top_k` -- of its stored links to unchanged
+    documents and the changed documents' offers -- so a link survives if
+    either end keeps it, as in `link`, and documents added together do not
+    link to every one of each other. A full `link` is what makes every
+    document rank all of its candidates again.
     """
     conn = store.conn
     with store.reading():
@@ -566,10 +573,14 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
                     for p in over:
                         del holders[p]
                     over.clear()
-        # Each document's weakest kept link, when it has its top_k: a changed document
-        # links to it also if the other end would rank it (a link survives if either end
-        # ranks it, as in `link`).
-        floor = graph_sql.link_floors(conn, top_k)
+        # The other end ranks too (a link survives if either end keeps it, as in `link`):
+        # an unchanged document keeps a changed one if it is among its top_k of what it
+        # has -- its stored links to unchanged documents, whose scores stand -- and of
+        # what the changed documents now offer it. A changed document's own ranking is
+        # over the whole corpus, below.
+        is_changed = set(changed)
+        have = graph_sql.top_links(conn, top_k, is_changed)
+        bar = {j: best[-1][0] for j, best in have.items() if len(best) >= top_k}
         table: Dict[int, Tuple[float, float]] = {}
         weight: Dict[int, float] = {}
         for p, docs in holders.items():
@@ -601,12 +612,15 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
                                                 if t in tweight))
             return tnorms[d]
 
-        out: Dict[Tuple[int, int], Tuple[float, str]] = {}
+        own: Dict[int, list] = {}                   # changed document -> its top_k
+        offers: Dict[int, list] = {}                # unchanged document -> best offers, a heap
+        ordered_of: Dict[int, List[int]] = {}
         new_norms = []
         for c in changed:
             nc = norm.get(c, 0.0)
             new_norms.append((c, nc))
-            ordered = _strongest_first((p for p in mine[c] if p in weight), weight)
+            ordered = ordered_of[c] = _strongest_first((p for p in mine[c] if p in weight),
+                                                       weight)
             acc: Dict[int, float] = {}
             for p in ordered:
                 w = weight[p]
@@ -631,19 +645,34 @@ def update_links(store: Store, changed: Sequence[int], top_k: int = 10, min_scor
                         score = combine(score, t / (tc * tj), tuning)
                 if score > 0 and score >= min_score:
                     scored.append((score, -j, nj, shared_words))
-            kept = heapq.nlargest(top_k, scored, key=lambda x: (x[0], x[1]))
-            chosen = {x[1] for x in kept}
-            kept += [x for x in scored if x[1] not in chosen and x[0] > floor.get(-x[1], 0.0)]
-            for score, j, nj, shared_words in kept:
-                j = -j
+                    if score >= bar.get(j, 0.0) and j not in is_changed:   # offered to j
+                        heap = offers.setdefault(j, [])
+                        if len(heap) < top_k:
+                            heapq.heappush(heap, (score, -c, nj, shared_words))
+                        elif (score, -c) > heap[0][:2]:
+                            heapq.heapreplace(heap, (score, -c, nj, shared_words))
+            own[c] = heapq.nlargest(top_k, scored, key=lambda x: (x[0], x[1]))
+        kept: Dict[int, list] = {c: [(s, -j, nj, w) for s, j, nj, w in own[c]] for c in changed}
+        for j, heap in offers.items():
+            best = heapq.nlargest(top_k, [x[:2] for x in heap] + have.get(j, []))
+            won = set(best)
+            for score, c, nj, shared_words in heap:
+                if (score, c) in won:
+                    kept[-c].append((score, j, nj, shared_words))
+        out: Dict[Tuple[int, int], Tuple[float, str]] = {}
+        for c in changed:
+            nc = norm.get(c, 0.0)
+            ordered = ordered_of[c]
+            for score, j, nj, shared_words in kept[c]:
+                key = (min(c, j), max(c, j))
+                if key in out:
+                    continue
                 theirs = set(_holding(j, ordered, holders, tuning.evidence))
                 top = [p for p in ordered if p in theirs][:tuning.evidence]
-                lk = Link(min(c, j), max(c, j), score,
+                lk = Link(key[0], key[1], score,
                           tuple((p, weight[p] / (nc * nj)) for p in top) if nc and nj else (),
                           tuple(sorted(shared_words)))
-                key = (lk.a, lk.b)
-                if key not in out or out[key][0] < score:
-                    out[key] = (score, _evidence_json(lk))
+                out[key] = (score, _evidence_json(lk))
     with store.transaction():
         graph_sql.delete_links_of(conn, changed)
         graph_sql.add_links(conn, [(a, b, sc, ev) for (a, b), (sc, ev) in sorted(out.items())])

@@ -626,3 +626,100 @@ def test_the_folder_a_generic_name_is_told_apart_by_links_nothing(tmp_path, open
     for n in related.neighbours:
         assert "notes" not in n.phrases, (n.document["path"], n.phrases)
     assert "slides/notes.md" not in [n.document["path"] for n in related.neighbours]
+
+
+# -- the incremental update ---------------------------------------------------------
+def _word(rng: random.Random) -> str:
+    return "".join(rng.choice("bdfgklmnprstvz") + rng.choice("aeiou") for _ in range(4))
+
+
+def _clusters(prefix: str, topics: int, rng: random.Random, shared: str = "") -> Dict[str, str]:
+    """Three notes a topic: eight words the three share, six of each note's own."""
+    files = {}
+    for t in range(topics):
+        common = " ".join(_word(rng) for _ in range(8))
+        for k in range(3):
+            own = " ".join(_word(rng) for _ in range(6))
+            files[f"{prefix}t{t}n{k}.md"] = (f"# {_word(rng)}\n\n{common}.\n\n{own}.\n"
+                                             + (f"\n{shared}.\n" if shared else ""))
+    return files
+
+
+def _pairs(ix) -> set:
+    return {(a, b) for a, b, _, _ in links_by_path(ix.store)}
+
+
+def test_added_documents_link_as_a_fresh_link_would(tmp_path, open_ix):
+    """Added documents keep their own top k and what the other end would rank, no more:
+    each added note had linked to every note, added with it or short of top_k links,
+    that shared any phrase with it (a moved-back folder of 269 files wrote 104,012
+    links where `link` builds 3,346)."""
+    from helpers.files import write_tree
+    rng = random.Random(28)
+    base = _clusters("", 10, rng)
+    lonely_words = " ".join(_word(rng) for _ in range(6))
+    base["lonely.md"] = f"# Lonely\n\n{lonely_words}.\n"
+    # Six notes in two topics, all six sharing two words; one also shares words with the
+    # lonely note, whose only neighbour it is: kept from the lonely note's end.
+    extra = _clusters("", 2, rng, shared="ledger quarterly")
+    extra["t0n0.md"] += f"\n{lonely_words.split()[0]} {lonely_words.split()[1]}.\n"
+    root = write_tree(tmp_path / "notes", base)
+    ix = open_ix()
+    ix.index(root)
+    ix.link(top_k=2)
+    moved = write_tree(tmp_path / "outside" / "extra", extra)
+    for step in ("add", "out", "back"):
+        if step == "add":
+            moved.rename(root / "extra")
+        elif step == "out":
+            (root / "extra").rename(moved)
+        else:
+            moved.rename(root / "extra")
+        report = ix.index(root)
+        assert report.graph["mode"] == "incremental", (step, report.graph)
+        if step == "out":
+            assert not any("extra/" in a + b for a, b in _pairs(ix))
+            continue
+        incremental = _pairs(ix)
+        ix.link(top_k=2)
+        fresh = _pairs(ix)
+        assert incremental == fresh, (step, sorted(incremental ^ fresh))
+        assert ("extra/t0n0.md", "lonely.md") in fresh
+        assert len([p for p in fresh if "extra/" in p[0] + p[1]]) == 7
+
+
+def test_documents_a_stopped_update_left_are_linked_by_the_next(tmp_path, open_ix, monkeypatch):
+    """Stopped between writing the documents and linking them (a kill), the graph missed
+    them; the next run that changes anything links them too, added or rewritten, and the
+    graph is the one a fresh `link` builds. (It had linked that run's documents alone and
+    called the graph current.)"""
+    from helpers.files import write_tree
+    rng = random.Random(29)
+    files = _clusters("", 14, rng)
+    late = _clusters("late/", 2, rng)
+    root = write_tree(tmp_path / "notes", files)
+    ix = open_ix()
+    ix.index(root)
+    ix.link(top_k=2)
+    before = _pairs(ix)
+    write_tree(root, late)                                    # added
+    (root / "t0n0.md").write_text(files["t0n0.md"] + "\nsome more words.\n")   # rewritten
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(graph, "refresh", killed)
+    with pytest.raises(KeyboardInterrupt):
+        ix.index(root)
+    monkeypatch.undo()
+    assert _pairs(ix) == before
+    assert ix.status().graph["stale"]
+    (root / "t7n2.md").write_text(files["t7n2.md"] + "\nand one line.\n")
+    report = ix.index(root)
+    assert report.graph["mode"] == "incremental" and report.graph["documents"] == 8, report.graph
+    assert not ix.status().graph["stale"]
+    incremental = _pairs(ix)
+    ix.link(top_k=2)
+    assert incremental == _pairs(ix), sorted(incremental ^ _pairs(ix))
+    assert {("t0n0.md", "t0n1.md"), ("t0n0.md", "t0n2.md")} <= incremental
+    assert {p for p in incremental if "late/" in p[0]} == {
+        (f"late/t{t}n{a}.md", f"late/t{t}n{b}.md") for t in (0, 1) for a, b in ((0, 1), (0, 2), (1, 2))}

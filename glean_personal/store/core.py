@@ -358,6 +358,7 @@ class Store:
         if row:
             doc_id = row[0]
             self._drop_passages([doc_id])
+            graph_sql.delete_norms(self.conn, [doc_id])   # the graph has yet to link it again
             self.conn.execute("UPDATE documents SET title = ?, format = ?, size = ?, mtime_ns = ?, "
                               "sha256 = ?, indexed_at = ?, warnings = ?, passages = ?, "
                               "redactions = ?, lang = ? WHERE id = ?", values + (doc_id,))

@@ -9,8 +9,9 @@ twice.
 """
 from __future__ import annotations
 
+import heapq
 import sqlite3
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Collection, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 GRAPH_SCHEMA = """
 -- Each document's graph phrases as a packed array of 32-bit phrase ids,
@@ -85,13 +86,27 @@ def doc_sketches_of(conn: sqlite3.Connection, document_ids: Sequence[int],
     return out
 
 
-def link_floors(conn: sqlite3.Connection, top_k: int) -> Dict[int, float]:
-    """Per document with at least `top_k` links, the `top_k`-th best link score."""
-    scores: Dict[int, List[float]] = {}
+def top_links(conn: sqlite3.Connection, top_k: int,
+              leave_out: Collection[int] = ()) -> Dict[int, List[Tuple[float, int]]]:
+    """Per document, its `top_k` best links as (score, -other), best first, leaving out
+    every link with an end in `leave_out`."""
+    found: Dict[int, List[Tuple[float, int]]] = {}
     for a, b, score in conn.execute("SELECT a, b, score FROM links"):
-        scores.setdefault(a, []).append(score)
-        scores.setdefault(b, []).append(score)
-    return {d: sorted(v, reverse=True)[top_k - 1] for d, v in scores.items() if len(v) >= top_k}
+        if a in leave_out or b in leave_out:
+            continue
+        found.setdefault(a, []).append((score, -b))
+        found.setdefault(b, []).append((score, -a))
+    return {d: heapq.nlargest(top_k, v) for d, v in found.items()}
+
+
+def unlinked_documents(conn: sqlite3.Connection) -> List[int]:
+    """Documents written since the graph last linked them: those without a norm (writing a
+    document drops its norm; `link` and each incremental update write one). None when no
+    document has a norm: a graph built before norms were kept."""
+    if conn.execute("SELECT 1 FROM doc_norms LIMIT 1").fetchone() is None:
+        return []
+    return [r[0] for r in conn.execute(
+        "SELECT id FROM documents WHERE id NOT IN (SELECT document_id FROM doc_norms)")]
 
 
 def norms(conn: sqlite3.Connection) -> Dict[int, float]:
