@@ -361,9 +361,12 @@ class Index:
         return found[0]
 
     def _refresh_graph(self, report) -> None:
-        """Bring a built graph up to date with what one index run changed."""
-        from .graph import refresh
+        """Bring a built graph up to date with what one index run changed, and with the
+        documents a stopped run wrote but never linked (even when this run changed none)."""
+        from .graph import refresh, unlinked_left
         if not report.changes:
+            if unlinked_left(self.store):
+                report.graph = refresh(self.store, [], 0)
             return
         states = self.store.document_states(self.store.source_settings(report.root)["id"])
         changed = [states[p][0] for kind, p in report.changes if kind != "removed" and p in states]

@@ -500,6 +500,13 @@ incremental update costs about one pass over the phrase sets plus work that
 grows with the number of changed documents (docs/graph.md has the figures)."""
 
 
+def unlinked_left(store: Store) -> bool:
+    """Are there documents a built graph has not linked since they were written (an
+    update stopped between writing them and linking them)?"""
+    with store.reading():
+        return is_linked(store) and bool(graph_sql.unlinked_documents(store.conn))
+
+
 def refresh(store: Store, changed: Sequence[int], removed: int = 0,
             tuning: GraphTuning = DEFAULT_TUNING) -> Optional[dict]:
     """Keep a built graph current after documents changed; None if there is none yet.

@@ -688,11 +688,13 @@ def test_added_documents_link_as_a_fresh_link_would(tmp_path, open_ix):
         assert len([p for p in fresh if "extra/" in p[0] + p[1]]) == 7
 
 
-def test_documents_a_stopped_update_left_are_linked_by_the_next(tmp_path, open_ix, monkeypatch):
+@pytest.mark.parametrize("nothing_changed", [False, True])
+def test_documents_a_stopped_update_left_are_linked_by_the_next(tmp_path, open_ix, monkeypatch,
+                                                               nothing_changed):
     """Stopped between writing the documents and linking them (a kill), the graph missed
-    them; the next run that changes anything links them too, added or rewritten, and the
-    graph is the one a fresh `link` builds. (It had linked that run's documents alone and
-    called the graph current.)"""
+    them; the next run links them too, added or rewritten, whether or not it changes
+    anything, and the graph is the one a fresh `link` builds. (It had linked that run's
+    documents alone and called the graph current, or left it stale.)"""
     from helpers.files import write_tree
     rng = random.Random(29)
     files = _clusters("", 14, rng)
@@ -713,9 +715,16 @@ def test_documents_a_stopped_update_left_are_linked_by_the_next(tmp_path, open_i
     monkeypatch.undo()
     assert _pairs(ix) == before
     assert ix.status().graph["stale"]
-    (root / "t7n2.md").write_text(files["t7n2.md"] + "\nand one line.\n")
-    report = ix.index(root)
-    assert report.graph["mode"] == "incremental" and report.graph["documents"] == 8, report.graph
+    if nothing_changed:   # the next run finds no change to the files, and links them still
+        report = ix.index(root)
+        assert not report.changes
+        assert report.graph["mode"] == "incremental" and report.graph["documents"] == 7, \
+            report.graph
+    else:
+        (root / "t7n2.md").write_text(files["t7n2.md"] + "\nand one line.\n")
+        report = ix.index(root)
+        assert report.graph["mode"] == "incremental" and report.graph["documents"] == 8, \
+            report.graph
     assert not ix.status().graph["stale"]
     incremental = _pairs(ix)
     ix.link(top_k=2)
