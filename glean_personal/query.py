@@ -42,7 +42,6 @@ QUESTION_WORDS = 2
 QUOTED_QUESTION_WORDS = 3
 SYNONYMS_PER_WORD = 3   # a question word's synonyms from the thesaurus, at most (synonyms.py)
 SYNONYMS_PER_QUERY = 8
-PAIRED_LIST_WORDS = 5   # a list of at most this many words also searches its word pairs
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
                          "\u00bb": '"', "\x00": " "})
@@ -616,16 +615,6 @@ def _expansions(terms: List[Term], pieces: List[_Piece]
                 if found:
                     paired.update(words)   # type: ignore[arg-type]
                     add(at[kept[0]], found)
-    # A short list of words typed without a function word (`json dumps indent`,
-    # `sqlite3 connect timeout`): two of them typed together may be one name, so
-    # their phrase joins the first (a list of more words reads as a sentence).
-    listed = [p for p in pieces if not p[3]]
-    if len(listed) <= PAIRED_LIST_WORDS and not any(
-            len(tokens) == 1 and is_stopword(tokens[0]) for tokens, quoted, _, _, _ in listed
-            if not quoted):
-        for a, b in zip(plain, plain[1:]):
-            if a in at and b in at and not (is_request(terms[at[a]]) or is_request(terms[at[b]])):
-                add(at[a], [(a, b)])
     # Words a hyphen joins are searched as their phrase (`see-through`, `built-in`), and
     # may be one entry too.
     joined = {t.tokens: i for i, t in enumerate(terms)

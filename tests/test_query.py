@@ -265,21 +265,3 @@ def test_options_typed_are_names_of_the_headings_that_document_them():
 def test_a_prefix_too_short_to_search_is_kept_as_typed(text, short):
     """Search says why `c*` matched no word starting with c (the notice quotes it)."""
     assert parse(text).short_prefixes == short
-
-
-@pytest.mark.parametrize("text, pairs", [
-    ("sqlite3 connect timeout", [("sqlite3", "sqlite3 connect"), ("connect", "connect timeout")]),
-    ("show branch list", [("branch", "branch list")]),          # a request word pairs with none
-    ("git -rebase interactive", []),                             # not typed together
-    ("how do I set up a reverse proxy", []),                     # a sentence
-    ("block incoming mail carrying dangerous windows program attachments", []),  # six or more
-    ('"reverse proxy" caddy', []),                               # quoted: a phrase already
-])
-def test_a_short_list_of_words_also_searches_its_word_pairs(text, pairs):
-    """Two words typed together in a short list may be one name (*connect timeout*);
-    their phrase joins the first as an expansion (multi-term nDCG@10 rose on Python's
-    and SQLite's sets, and nothing else moved: docs/search.md)."""
-    query = parse(text)
-    found = [(query.terms[i].label, " ".join(t.tokens)) for i, t in query.expansions
-             if t.is_phrase and all(w in text.split() for w in t.tokens)]
-    assert found == pairs

@@ -12,9 +12,8 @@ FILLER = "The long survey of the northern colony went on through the winter mont
 
 # Short logs that repeat one word of the query: they lead on it alone.
 FILES = {f"log{i}.md": f"# Log {i}\n\n" + "walrus " * (8 - i) + "seen.\n" for i in range(4)}
-# The page that holds every word of the query, once each, in one long passage (no two
-# in the query's order: a short list's word pairs are searched as phrases too).
-FILES["survey.md"] = ("# Survey\n\n" + FILLER * 10 + "A walrus grows its tusks of ivory all its "
+# The page that holds every word of the query, once each, in one long passage.
+FILES["survey.md"] = ("# Survey\n\n" + FILLER * 10 + "A walrus grows its ivory tusks all its "
                       "life. " + FILLER * 10 + "\n")
 # Notes on another subject, so that the words weigh as in an ordinary index.
 FILES.update({f"kettle{i}.md": f"# Kettle {i}\n\nDescale kettle {i} with vinegar and rinse it "
