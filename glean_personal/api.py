@@ -859,14 +859,13 @@ def _public_source(s: dict, paths=None) -> dict:
 def _changed_on_disk(row) -> List[str]:
     """A warning when the file's size or modification time is no longer the indexed
     one: what is read is the text as it was indexed, and may no longer be the file's."""
-    import posixpath
-    from .docref import disk_path
+    from .docref import file_path
+    from .indexer import real_mtime
     try:
-        st = os.stat(disk_path(posixpath.join(row["root"], row["path"])))
+        st = os.stat(file_path(row["root"], row["path"]))
     except (OSError, ValueError):
         return []   # not on disk: `available` says so
-    # the stored time's lowest bit is flipped while it is too recent to trust (indexer)
-    if st.st_size == row["size"] and st.st_mtime_ns & ~1 == row["mtime_ns"] & ~1:
+    if st.st_size == row["size"] and real_mtime(st.st_mtime_ns) == real_mtime(row["mtime_ns"]):
         return []
     return ["the file has changed since it was indexed: this is the text as indexed; "
             "`glean-personal index` reads it again"]

@@ -22,7 +22,7 @@ ROW_ID_MAX = (1 << 63) - 1          # SQLite's largest integer
 
 def file_url(root: str, path: str) -> str:
     """`Path(root, path).as_uri()` for the absolute root and clean relative path stored."""
-    return _url_of(disk_path(posixpath.join(root, path)))
+    return _url_of(file_path(root, path))
 
 
 def _url_of(full: str) -> str:
@@ -66,16 +66,16 @@ def doc_summary(row: Mapping) -> dict:
 
 @functools.lru_cache(maxsize=4096)
 def _place(root: str, path: str) -> Tuple[str, str]:
-    """A document's absolute path (file_url's and file_available's) and its file:// URL,
+    """A document's absolute path (`file_path`) and its file:// URL,
     kept: a long-lived process shows the same documents often, and quoting the URL
     byte by byte is most of a summary's cost (whether the file is there is asked anew)."""
-    full = disk_path(posixpath.join(root, path))
+    full = file_path(root, path)
     return full, _url_of(full)
 
 
-def file_available(root: str, path: str) -> bool:
-    """Is the document's file on this machine? (A copied index may name roots that are not.)"""
-    return os.path.isfile(disk_path(posixpath.join(root, path)))
+def file_path(root: str, path: str) -> str:
+    """A document's file as the system names it (its root as stored, its path below)."""
+    return disk_path(posixpath.join(root, path))
 
 
 MAX_DIGITS = 4000

@@ -525,7 +525,7 @@ class _Writer:
         mtime_ns = task.mtime_ns
         if outcome.same_bytes and state:
             store.touch_document(state[0], outcome.size, mtime_ns)
-            if state[1] == outcome.size and _real_mtime(state[2]) == _real_mtime(mtime_ns):
+            if state[1] == outcome.size and real_mtime(state[2]) == real_mtime(mtime_ns):
                 report.unchanged += 1   # a racily-clean file, checked again: the same
             else:
                 report.touched += 1
@@ -561,7 +561,8 @@ def _stored_mtime(mtime_ns: int, racy_after: int) -> int:
     return mtime_ns ^ 1 if mtime_ns >= racy_after else mtime_ns
 
 
-def _real_mtime(stored: int) -> int:
+def real_mtime(stored: int) -> int:
+    """A stored mtime as the file's, its lowest bit (`_stored_mtime`'s mark) cleared."""
     return stored & ~1
 
 

@@ -853,14 +853,14 @@ def _prefer_named_sources(boost: Dict[int, float], store: Store, words: Set[str]
     and not when the query names them all."""
     if TUNING.named_source == 1.0 or not docs:
         return
-    labels = [s["label"] for s in store.sources()]
+    labels = store.source_labels()
     if len(labels) < 2:
         return
-    named = {label for label in labels if _label_stems(label) & words}
+    named = {sid for sid, label in labels.items() if _label_stems(label) & words}
     if not named or len(named) == len(labels):
         return
-    for d, row in store.documents(docs).items():
-        if row["source"] in named:
+    for d, sid in store.document_sources(docs).items():
+        if sid in named:
             boost[d] = boost.get(d, 1.0) * TUNING.named_source
 
 

@@ -235,6 +235,19 @@ class Store:
                  "passages": r[9], "bytes": r[10], "missing_since": r[11],
                  "redact": bool(r[12]), "redactions": r[13]} for r in rows]
 
+    def source_labels(self) -> Dict[int, str]:
+        """Each source's label by its id (no counts: `sources` sums every document's)."""
+        return dict(self.conn.execute("SELECT id, label FROM sources"))
+
+    def document_sources(self, doc_ids: Iterable[int]) -> Dict[int, int]:
+        """The source id of each document."""
+        out: Dict[int, int] = {}
+        for chunk in _chunks(list(doc_ids), 500):
+            out.update(self.conn.execute(
+                f"SELECT id, source_id FROM documents WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk))
+        return out
+
     def source_settings(self, root: str) -> Optional[dict]:
         """A source's id, label and filters, without the counts `sources` adds."""
         row = self.conn.execute("SELECT id, label, includes, excludes, max_bytes, redact, "

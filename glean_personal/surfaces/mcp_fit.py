@@ -59,17 +59,14 @@ def fit_search(data: dict, budget: int) -> dict:
         passages(lo)
         return lo
 
-    cap = largest_cap()
-    if cap < PASSAGE_FLOOR and len(rows) > 1:
+    if largest_cap() < PASSAGE_FLOOR and len(rows) > 1:
         # fewer results whose passages can be read beat many whose passages are gone
         while len(rows) > 1:
             passages(PASSAGE_FLOOR)
             if result_size(data) <= budget:
                 break
-            rows.pop()
-            data["has_more"] = True
-            data["next_offset"] = data["offset"] + len(rows)
-        cap = largest_cap()
+            _to_next_page(data, rows)
+        largest_cap()
     if result_size(data) <= budget:
         return data
     for r, snip in zip(rows, snippets):
@@ -77,9 +74,7 @@ def fit_search(data: dict, budget: int) -> dict:
     if result_size(data) > budget:   # did-you-mean lists: the first word for each
         data["suggestions"] = {k: v[:1] for k, v in data["suggestions"].items()}
     while result_size(data) > budget and len(rows) > 1:
-        rows.pop()
-        data["has_more"] = True
-        data["next_offset"] = data["offset"] + len(rows)
+        _to_next_page(data, rows)
     if result_size(data) > budget and rows:
         rows[0]["snippet"] = ""
     if result_size(data) > budget and rows:
@@ -92,6 +87,13 @@ def fit_search(data: dict, budget: int) -> dict:
     if result_size(data) > budget:
         data.pop("expansions", None)
     return data
+
+
+def _to_next_page(data: dict, rows: list) -> None:
+    """Leave the last result shown for the next page."""
+    rows.pop()
+    data["has_more"] = True
+    data["next_offset"] = data["offset"] + len(rows)
 
 
 def _fit_echoes(data: dict, cap: int) -> None:
